@@ -50,17 +50,22 @@ export function readMigrations(dir = migrationsDir): MigrationList {
 
 // The package is built for bundlers (it imports the .wasm file as a module, which Node refuses),
 // so the module is instantiated here against its own JS bindings, once per process.
+type WasmExports = Record<string, unknown>;
+interface WasmApi {
+  instantiate(bytes: Uint8Array, imports: Record<string, object>): Promise<{ instance: { exports: WasmExports } }>;
+}
+
 let engineReady: Promise<typeof SchemaEngine> | undefined;
 
 function loadEngine(): Promise<typeof SchemaEngine> {
   engineReady ??= (async () => {
     const require = createRequire(import.meta.url);
     const wasmPath = join(dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm');
-    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {
-      './schema_engine_bg.js': engineBindings as unknown as WebAssembly.ModuleImports,
+    const { instance } = await (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly.instantiate(readFileSync(wasmPath), {
+      './schema_engine_bg.js': engineBindings,
     });
-    const exports = instance.exports as WebAssembly.Exports & { __wbindgen_start(): void };
-    (engineBindings as unknown as { __wbg_set_wasm(wasm: WebAssembly.Exports): void }).__wbg_set_wasm(exports);
+    const exports = instance.exports as WasmExports & { __wbindgen_start(): void };
+    (engineBindings as unknown as { __wbg_set_wasm(wasm: WasmExports): void }).__wbg_set_wasm(exports);
     exports.__wbindgen_start();
     return engineBindings.SchemaEngine;
   })();

@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { systemClock, type Clock } from './clock.js';
+import type { Database } from './db/database.js';
+import { errorEnvelope, HttpError } from './facades/shared/errors.js';
+import { mountGraphQL } from './graphql.js';
+import { mediaRoutes } from './media/routes.js';
+import { getSchema } from './schema/index.js';
+
+export interface AppOptions {
+  database: Database;
+  clock?: Clock;
+  publicBaseUrl?: string;
+  logLevel?: string;
+  production?: boolean;
+}
+
+/** Builds the HTTP application without listening; tests drive it with inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const schema = getSchema();
+  const deps = {
+    prisma: options.database.prisma,
+    clock: options.clock ?? systemClock,
+    publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
+  };
+
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    const status = error instanceof HttpError ? error.status : error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message = status >= 500 ? 'Internal server error' : error.message;
+    return reply.status(status).send(errorEnvelope(status, message));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(errorEnvelope(404, `No route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+
+  await app.register(formbody);
+  await app.register(mediaRoutes);
+  app.get('/health', async () => {
+    await options.database.prisma.$queryRaw`SELECT 1`;
+    return { status: 'ok', database: options.database.kind };
+  });
+  mountGraphQL(app, schema, deps, options.production ?? false);
+  return app;
+}

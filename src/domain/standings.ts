@@ -1,0 +1,85 @@
+/** League standings computed from game results (never stored). */
+
+export interface ResultInput {
+  homeTeamId: number;
+  awayTeamId: number;
+  status: 'SCHEDULED' | 'LIVE' | 'FINISHED' | 'CANCELLED' | 'FORFEIT';
+  homeScore: number | null;
+  awayScore: number | null;
+  decidedBy: 'REGULAR' | 'OVERTIME' | 'PENALTY_SHOTS';
+}
+
+export interface StandingRow {
+  rank: number;
+  teamId: number;
+  games: number;
+  wins: number;
+  overtimeWins: number;
+  overtimeLosses: number;
+  losses: number;
+  /** Games this team lost by forfeit. */
+  forfeits: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  points: number;
+}
+
+// Floorball points: 3 for a win in regular time, 2 for a win after overtime or penalty shots,
+// 1 for such a loss, 0 for a loss in regular time or by forfeit.
+const POINTS = { win: 3, overtimeWin: 2, overtimeLoss: 1, loss: 0 } as const;
+
+function emptyRow(teamId: number): StandingRow {
+  return { rank: 0, teamId, games: 0, wins: 0, overtimeWins: 0, overtimeLosses: 0, losses: 0, forfeits: 0, goalsFor: 0, goalsAgainst: 0, points: 0 };
+}
+
+/** Ranks by points, then goal difference, then goals scored, then team id for a stable order. */
+export function computeStandings(teamIds: readonly number[], games: readonly ResultInput[]): StandingRow[] {
+  const rows = new Map<number, StandingRow>(teamIds.map((id) => [id, emptyRow(id)]));
+  const rowOf = (id: number) => {
+    let row = rows.get(id);
+    if (!row) rows.set(id, (row = emptyRow(id)));
+    return row;
+  };
+  for (const game of games) {
+    if ((game.status !== 'FINISHED' && game.status !== 'FORFEIT') || game.homeScore === null || game.awayScore === null) continue;
+    if (game.homeScore === game.awayScore) continue;
+    const sides = [
+      { row: rowOf(game.homeTeamId), scored: game.homeScore, conceded: game.awayScore },
+      { row: rowOf(game.awayTeamId), scored: game.awayScore, conceded: game.homeScore },
+    ];
+    const extraTime = game.status === 'FINISHED' && game.decidedBy !== 'REGULAR';
+    for (const { row, scored, conceded } of sides) {
+      row.games += 1;
+      row.goalsFor += scored;
+      row.goalsAgainst += conceded;
+      const won = scored > conceded;
+      if (won) {
+        if (extraTime) row.overtimeWins += 1;
+        else row.wins += 1;
+        row.points += extraTime ? POINTS.overtimeWin : POINTS.win;
+      } else {
+        if (game.status === 'FORFEIT') row.forfeits += 1;
+        if (extraTime) row.overtimeLosses += 1;
+        else row.losses += 1;
+        row.points += extraTime ? POINTS.overtimeLoss : POINTS.loss;
+      }
+    }
+  }
+  const sorted = [...rows.values()].sort(
+    (a, b) =>
+      b.points - a.points ||
+      b.goalsFor - b.goalsAgainst - (a.goalsFor - a.goalsAgainst) ||
+      b.goalsFor - a.goalsFor ||
+      a.teamId - b.teamId,
+  );
+  sorted.forEach((row, index) => {
+    const previous = sorted[index - 1];
+    const tied =
+      previous &&
+      previous.points === row.points &&
+      previous.goalsFor - previous.goalsAgainst === row.goalsFor - row.goalsAgainst &&
+      previous.goalsFor === row.goalsFor;
+    row.rank = tied ? previous.rank : index + 1;
+  });
+  return sorted;
+}

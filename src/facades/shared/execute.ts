@@ -1,0 +1,37 @@
+import { execute, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import type { GraphQLContext } from '../../schema/context.js';
+import { HttpError } from './errors.js';
+
+/** A facade's GraphQL document, parsed and validated once when the module loads, not per request. */
+export interface PreparedDocument {
+  document: DocumentNode;
+}
+
+export function prepareDocument(schema: GraphQLSchema, source: string): PreparedDocument {
+  const document = parse(source);
+  const errors = validate(schema, document);
+  if (errors.length > 0) throw new Error(`invalid facade document: ${errors.map((e) => e.message).join('; ')}`);
+  return { document };
+}
+
+/**
+ * Runs a prepared document in process against the canonical schema (no HTTP, no yoga), so a facade
+ * costs what its resolvers cost. GraphQL errors become HTTP errors: user-input errors 400, others 500.
+ */
+export async function runDocument<TData>(
+  schema: GraphQLSchema,
+  prepared: PreparedDocument,
+  context: GraphQLContext,
+  variables: Record<string, unknown>,
+): Promise<TData> {
+  const result = (await execute({ schema, document: prepared.document, contextValue: context, variableValues: variables })) as ExecutionResult<TData>;
+  if (result.errors?.length) {
+    const first = result.errors[0];
+    const code = first.extensions?.code;
+    if (code === 'BAD_USER_INPUT') throw new HttpError(400, first.message);
+    if (code === 'NOT_FOUND') throw new HttpError(404, first.message);
+    throw first.originalError ?? first;
+  }
+  if (!result.data) throw new Error('facade document returned no data');
+  return result.data;
+}

@@ -1,0 +1,52 @@
+import { absoluteUrl } from './context.js';
+import { builder, pageSize } from './builder.js';
+
+builder.prismaObject('Club', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    shortName: t.exposeString('shortName', { nullable: true }),
+    logoUrl: t.string({ nullable: true, resolve: (club, _args, ctx) => absoluteUrl(ctx, club.logoUrl) }),
+    website: t.exposeString('website', { nullable: true }),
+    street: t.exposeString('street', { nullable: true }),
+    zip: t.exposeString('zip', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+    active: t.exposeBoolean('active'),
+    teams: t.relation('teams', {
+      args: { season: t.arg.int({ description: 'Only teams registered in a group of this season.' }) },
+      query: (args) => ({
+        where: args.season == null ? undefined : { registrations: { some: { group: { seasonId: args.season } } } },
+        orderBy: [{ gameClassId: 'asc' }, { name: 'asc' }, { id: 'asc' }],
+      }),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  clubs: t.prismaConnection({
+    type: 'Club',
+    cursor: 'id',
+    maxSize: pageSize,
+    args: {
+      nameContains: t.arg.string({ description: 'Case-insensitive part of the club name.' }),
+      active: t.arg.boolean(),
+      season: t.arg.int({ description: 'Only clubs with a team registered in this season.' }),
+    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.prisma.club.findMany({
+        ...query,
+        where: {
+          name: args.nameContains ? { contains: args.nameContains, mode: 'insensitive' } : undefined,
+          active: args.active ?? undefined,
+          teams: args.season == null ? undefined : { some: { registrations: { some: { group: { seasonId: args.season } } } } },
+        },
+        orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      }),
+  }),
+  club: t.prismaField({
+    type: 'Club',
+    nullable: true,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.prisma.club.findUnique({ ...query, where: { id: args.id } }),
+  }),
+}));

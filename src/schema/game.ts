@@ -1,0 +1,153 @@
+import { GraphQLError } from 'graphql';
+import type { Prisma } from '../generated/prisma/client.js';
+import { refereesVisible } from '../domain/referees.js';
+import { builder, pageSize } from './builder.js';
+import { GameDecisionEnum, GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, PlayerPositionEnum, TeamSideEnum } from './scalars.js';
+
+builder.prismaObject('Venue', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    street: t.exposeString('street', { nullable: true }),
+    zip: t.exposeString('zip', { nullable: true }),
+    city: t.exposeString('city'),
+    latitude: t.exposeFloat('latitude'),
+    longitude: t.exposeFloat('longitude'),
+  }),
+});
+
+const LineupEntry = builder.prismaObject('LineupEntry', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    number: t.exposeInt('number', { nullable: true }),
+    position: t.expose('position', { type: PlayerPositionEnum, nullable: true }),
+    captain: t.exposeBoolean('captain'),
+    team: t.relation('team'),
+    player: t.relation('player'),
+    license: t.relation('license', { nullable: true }),
+  }),
+});
+
+builder.prismaObject('Game', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    startsAt: t.expose('startsAt', { type: 'DateTime' }),
+    status: t.expose('status', { type: GameStatusEnum }),
+    homeScore: t.exposeInt('homeScore', { nullable: true }),
+    awayScore: t.exposeInt('awayScore', { nullable: true }),
+    homePeriodScores: t.exposeIntList('homePeriodScores'),
+    awayPeriodScores: t.exposeIntList('awayPeriodScores'),
+    decidedBy: t.expose('decidedBy', { type: GameDecisionEnum }),
+    spectators: t.exposeInt('spectators', { nullable: true }),
+    hasVideoStream: t.exposeBoolean('hasVideoStream'),
+    bracketPosition: t.exposeInt('bracketPosition', { nullable: true }),
+    firstReferee: t.string({
+      nullable: true,
+      description: 'Published no earlier than 48 hours before the start.',
+      resolve: (game, _args, ctx) => (refereesVisible(game.startsAt, ctx.clock.now()) ? game.firstReferee : null),
+    }),
+    secondReferee: t.string({
+      nullable: true,
+      description: 'Published no earlier than 48 hours before the start.',
+      resolve: (game, _args, ctx) => (refereesVisible(game.startsAt, ctx.clock.now()) ? game.secondReferee : null),
+    }),
+    homeTeam: t.relation('homeTeam'),
+    awayTeam: t.relation('awayTeam'),
+    venue: t.relation('venue', { nullable: true }),
+    group: t.relation('group', { nullable: true }),
+    round: t.relation('round', { nullable: true }),
+    cupRound: t.relation('cupRound', { nullable: true }),
+    events: t.relation('events', {
+      description: 'In game order (clock, then sequence).',
+      query: { orderBy: [{ second: 'asc' }, { sequence: 'asc' }, { id: 'asc' }] },
+    }),
+    lineup: t.field({
+      type: [LineupEntry],
+      description: 'Players in the lineup, optionally of one side only.',
+      args: { side: t.arg({ type: TeamSideEnum }) },
+      select: (_args, _ctx, nestedSelection) => ({
+        homeTeamId: true,
+        awayTeamId: true,
+        lineup: nestedSelection({ orderBy: [{ number: 'asc' }, { id: 'asc' }] }),
+      }),
+      resolve: (game, args) => {
+        if (!args.side) return game.lineup;
+        const teamId = args.side === 'HOME' ? game.homeTeamId : game.awayTeamId;
+        return game.lineup.filter((entry) => entry.teamId === teamId);
+      },
+    }),
+  }),
+});
+
+builder.prismaObject('GameEvent', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    second: t.exposeInt('second', { description: 'Game clock in seconds.' }),
+    type: t.expose('type', { type: GameEventTypeEnum }),
+    side: t.expose('side', { type: TeamSideEnum, nullable: true }),
+    period: t.exposeInt('period', { nullable: true }),
+    homeScore: t.exposeInt('homeScore', { nullable: true }),
+    awayScore: t.exposeInt('awayScore', { nullable: true }),
+    penaltyKind: t.expose('penaltyKind', { type: PenaltyKindEnum, nullable: true }),
+    penaltyReason: t.exposeString('penaltyReason', { nullable: true }),
+    team: t.relation('team', { nullable: true }),
+    player: t.relation('player', { nullable: true }),
+    assist: t.relation('assist', { nullable: true }),
+  }),
+});
+
+
+const GameFilter = builder.inputType('GameFilter', {
+  fields: (t) => ({
+    season: t.int({ description: 'Games of league groups or cups of this season.' }),
+    groupId: t.int(),
+    roundId: t.int(),
+    cupRoundId: t.int(),
+    teamId: t.int({ description: 'Games the team plays, home or away.' }),
+    clubId: t.int({ description: 'Games any team of the club plays.' }),
+    status: t.field({ type: [GameStatusEnum] }),
+    from: t.field({ type: 'DateTime', description: 'Start at or after this instant.' }),
+    to: t.field({ type: 'DateTime', description: 'Start before this instant.' }),
+  }),
+});
+
+type GameFilterInput = typeof GameFilter.$inferInput;
+
+function gameWhere(filter: GameFilterInput | null | undefined): Prisma.GameWhereInput {
+  if (!filter) return {};
+  if (filter.from && filter.to && filter.from > filter.to) {
+    throw new GraphQLError('filter.from must not be after filter.to', { extensions: { code: 'BAD_USER_INPUT' } });
+  }
+  const and: Prisma.GameWhereInput[] = [];
+  if (filter.season != null) {
+    and.push({ OR: [{ group: { seasonId: filter.season } }, { cupRound: { tournament: { seasonId: filter.season } } }] });
+  }
+  if (filter.teamId != null) and.push({ OR: [{ homeTeamId: filter.teamId }, { awayTeamId: filter.teamId }] });
+  if (filter.clubId != null) and.push({ OR: [{ homeTeam: { clubId: filter.clubId } }, { awayTeam: { clubId: filter.clubId } }] });
+  return {
+    AND: and,
+    groupId: filter.groupId ?? undefined,
+    roundId: filter.roundId ?? undefined,
+    cupRoundId: filter.cupRoundId ?? undefined,
+    status: filter.status?.length ? { in: filter.status } : undefined,
+    startsAt: filter.from || filter.to ? { gte: filter.from ?? undefined, lt: filter.to ?? undefined } : undefined,
+  };
+}
+
+builder.queryFields((t) => ({
+  games: t.prismaConnection({
+    type: 'Game',
+    cursor: 'id',
+    maxSize: pageSize,
+    description: 'Games in order of occurrence (start time, then id).',
+    args: { filter: t.arg({ type: GameFilter }) },
+    resolve: (query, _root, args, ctx) =>
+      ctx.prisma.game.findMany({ ...query, where: gameWhere(args.filter), orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] }),
+  }),
+  game: t.prismaField({
+    type: 'Game',
+    nullable: true,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.prisma.game.findUnique({ ...query, where: { id: args.id } }),
+  }),
+}));

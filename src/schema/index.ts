@@ -1,0 +1,25 @@
+import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder.js';
+import './scalars.js';
+import './season.js';
+import './league-group.js';
+import './club.js';
+import './team.js';
+import './game.js';
+import './player.js';
+import './national-player.js';
+import './top-scorer.js';
+import './session.js';
+import './lineup.js';
+
+let built: GraphQLSchema | undefined;
+
+/** The canonical GraphQL schema; built once per process. */
+export function getSchema(): GraphQLSchema {
+  built ??= builder.toSchema();
+  return built;
+}
+
+export function printableSchema(): GraphQLSchema {
+  return lexicographicSortSchema(getSchema());
+}

@@ -1,0 +1,115 @@
+import type { StandingRow } from '../domain/standings.js';
+import { builder, pageSize } from './builder.js';
+import { GroupPhaseEnum } from './scalars.js';
+
+const Standing = builder.objectRef<StandingRow>('Standing').implement({
+  description: 'One line of a group table, computed from finished games.',
+  fields: (t) => ({
+    rank: t.exposeInt('rank'),
+    team: t.prismaField({
+      type: 'Team',
+      resolve: (query, row, _args, ctx) => ctx.prisma.team.findUniqueOrThrow({ ...query, where: { id: row.teamId } }),
+    }),
+    teamId: t.exposeInt('teamId'),
+    games: t.exposeInt('games'),
+    wins: t.exposeInt('wins'),
+    overtimeWins: t.exposeInt('overtimeWins'),
+    overtimeLosses: t.exposeInt('overtimeLosses'),
+    losses: t.exposeInt('losses'),
+    forfeits: t.exposeInt('forfeits'),
+    goalsFor: t.exposeInt('goalsFor'),
+    goalsAgainst: t.exposeInt('goalsAgainst'),
+    points: t.exposeInt('points'),
+  }),
+});
+
+builder.prismaObject('LeagueGroup', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    phase: t.expose('phase', { type: GroupPhaseEnum }),
+    playoffLine: t.exposeInt('playoffLine', { nullable: true }),
+    season: t.relation('season'),
+    league: t.relation('league'),
+    gameClass: t.relation('gameClass'),
+    rounds: t.relation('rounds', { query: { orderBy: { number: 'asc' } } }),
+    teams: t.prismaField({
+      type: ['Team'],
+      select: { id: true },
+      resolve: (query, group, _args, ctx) =>
+        ctx.prisma.team.findMany({ ...query, where: { registrations: { some: { groupId: group.id } } }, orderBy: { name: 'asc' } }),
+    }),
+    games: t.relatedConnection('games', {
+      cursor: 'id',
+      maxSize: pageSize,
+      query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
+    }),
+    standings: t.field({
+      type: [Standing],
+      description: 'Group table computed from finished and forfeited games.',
+      complexity: 20,
+      select: { id: true },
+      resolve: (group, _args, ctx) => ctx.loaders.standingsByGroup.load(group.id),
+    }),
+  }),
+});
+
+builder.prismaObject('Round', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    number: t.exposeInt('number'),
+    name: t.exposeString('name'),
+    group: t.relation('group'),
+    games: t.relation('games', { query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } }),
+  }),
+});
+
+builder.prismaObject('CupTournament', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    season: t.relation('season'),
+    gameClass: t.relation('gameClass'),
+    rounds: t.relation('rounds', { query: { orderBy: { number: 'asc' } } }),
+  }),
+});
+
+builder.prismaObject('CupRound', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    number: t.exposeInt('number'),
+    name: t.exposeString('name'),
+    tournament: t.relation('tournament'),
+    games: t.relation('games', {
+      description: 'Games in bracket order: winners of positions 2k-1 and 2k meet in the next round.',
+      query: { orderBy: [{ bracketPosition: 'asc' }, { id: 'asc' }] },
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  leagueGroups: t.prismaConnection({
+    type: 'LeagueGroup',
+    cursor: 'id',
+    maxSize: pageSize,
+    args: { season: t.arg.int(), league: t.arg.int(), gameClass: t.arg.int() },
+    resolve: (query, _root, args, ctx) =>
+      ctx.prisma.leagueGroup.findMany({
+        ...query,
+        where: { seasonId: args.season ?? undefined, leagueId: args.league ?? undefined, gameClassId: args.gameClass ?? undefined },
+        orderBy: [{ seasonId: 'desc' }, { leagueId: 'asc' }, { gameClassId: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }],
+      }),
+  }),
+  leagueGroup: t.prismaField({
+    type: 'LeagueGroup',
+    nullable: true,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.prisma.leagueGroup.findUnique({ ...query, where: { id: args.id } }),
+  }),
+  cupTournament: t.prismaField({
+    type: 'CupTournament',
+    nullable: true,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.prisma.cupTournament.findUnique({ ...query, where: { id: args.id } }),
+  }),
+}));

@@ -1,0 +1,92 @@
+import { eligibility, judgeLineup, type LineupMessage } from '../domain/lineup.js';
+import { loadCandidateFacts, type CandidateRecord } from '../lineup/facts.js';
+import { builder } from './builder.js';
+import { PlayerPositionEnum } from './scalars.js';
+
+const LineupCandidate = builder.objectRef<CandidateRecord>('LineupCandidate').implement({
+  description: 'A licensed player of the team’s club and how the lineup rules see them for one game.',
+  fields: (t) => ({
+    licenseId: t.exposeInt('licenseId'),
+    playerId: t.exposeInt('playerId'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    licenseType: t.exposeString('licenseType'),
+    licenseDisabled: t.boolean({ resolve: (c) => c.locked }),
+    number: t.exposeInt('number', { nullable: true }),
+    position: t.expose('position', { type: PlayerPositionEnum, nullable: true }),
+    captain: t.exposeBoolean('captain'),
+    eligible: t.boolean({ resolve: (c) => eligibility(c).eligible }),
+    licensing: t.string({
+      nullable: true,
+      description: 'regular, other (plays up from a lower team of the club) or multi; null when not eligible.',
+      resolve: (c) => {
+        const verdict = eligibility(c);
+        return verdict.eligible ? verdict.licensing : null;
+      },
+    }),
+    reason: t.string({
+      nullable: true,
+      resolve: (c) => {
+        const verdict = eligibility(c);
+        return verdict.eligible ? null : verdict.reason;
+      },
+    }),
+  }),
+});
+
+const LineupMessageRef = builder.objectRef<LineupMessage>('LineupMessage').implement({
+  fields: (t) => ({
+    rule: t.exposeString('rule'),
+    licenseId: t.exposeInt('licenseId', { nullable: true }),
+    message: t.exposeString('message'),
+  }),
+});
+
+interface LineupValidationShape {
+  valid: boolean;
+  quotaExceeded: boolean;
+  messages: LineupMessage[];
+  members: CandidateRecord[];
+}
+
+const LineupValidation = builder.objectRef<LineupValidationShape>('LineupValidation').implement({
+  fields: (t) => ({
+    valid: t.exposeBoolean('valid'),
+    quotaExceeded: t.exposeBoolean('quotaExceeded'),
+    messages: t.field({ type: [LineupMessageRef], resolve: (v) => v.messages }),
+    members: t.field({ type: [LineupCandidate], description: 'The eligible players of the lineup.', resolve: (v) => v.members }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  lineupCandidates: t.field({
+    type: [LineupCandidate],
+    description: 'Players eligible to play for the team in the game, optionally narrowed to some licenses.',
+    args: {
+      gameId: t.arg.int({ required: true }),
+      teamId: t.arg.int({ required: true }),
+      licenseIds: t.arg.intList(),
+      includeIneligible: t.arg.boolean({ defaultValue: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const candidates = await loadCandidateFacts(ctx.prisma, args.gameId, args.teamId);
+      const wanted = args.licenseIds ? new Set(args.licenseIds) : null;
+      return candidates.filter((c) => (!wanted || wanted.has(c.licenseId)) && (args.includeIneligible || eligibility(c).eligible));
+    },
+  }),
+  lineupValidation: t.field({
+    type: LineupValidation,
+    description: 'Whether the lineup made of these licenses is valid, and what is wrong with it if not.',
+    args: {
+      gameId: t.arg.int({ required: true }),
+      teamId: t.arg.int({ required: true }),
+      licenseIds: t.arg.intList({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const candidates = await loadCandidateFacts(ctx.prisma, args.gameId, args.teamId);
+      const byLicense = new Map(candidates.map((c) => [c.licenseId, c]));
+      const verdict = judgeLineup(args.licenseIds, byLicense);
+      return { ...verdict, members: verdict.licenseIds.map((id) => byLicense.get(id)!) };
+    },
+  }),
+}));

@@ -1,0 +1,51 @@
+import DataLoader from 'dataloader';
+import type { PrismaClient } from '../db/database.js';
+import { computeStandings, type StandingRow } from '../domain/standings.js';
+
+/** Batches computed data across one request, so nested selections cost one query per kind, not per row. */
+export interface Loaders {
+  standingsByGroup: DataLoader<number, StandingRow[]>;
+  averageVisitorsByTeamSeason: DataLoader<string, number | null>;
+}
+
+export function teamSeasonKey(teamId: number, seasonId: number): string {
+  return `${teamId}:${seasonId}`;
+}
+
+export function createLoaders(prisma: PrismaClient): Loaders {
+  return {
+    standingsByGroup: new DataLoader(async (groupIds) => {
+      const [registrations, games] = await Promise.all([
+        prisma.teamRegistration.findMany({ where: { groupId: { in: [...groupIds] } }, select: { groupId: true, teamId: true } }),
+        prisma.game.findMany({
+          where: { groupId: { in: [...groupIds] }, status: { in: ['FINISHED', 'FORFEIT'] } },
+          select: { groupId: true, homeTeamId: true, awayTeamId: true, status: true, homeScore: true, awayScore: true, decidedBy: true },
+        }),
+      ]);
+      return groupIds.map((groupId) =>
+        computeStandings(
+          registrations.filter((r) => r.groupId === groupId).map((r) => r.teamId),
+          games.filter((g) => g.groupId === groupId),
+        ),
+      );
+    }),
+    averageVisitorsByTeamSeason: new DataLoader(async (keys) => {
+      const pairs = keys.map((key) => key.split(':').map(Number) as [number, number]);
+      const games = await prisma.game.findMany({
+        where: {
+          homeTeamId: { in: [...new Set(pairs.map(([teamId]) => teamId))] },
+          status: 'FINISHED',
+          spectators: { not: null },
+          OR: [{ group: { seasonId: { in: [...new Set(pairs.map(([, s]) => s))] } } }, { cupRound: { tournament: { seasonId: { in: [...new Set(pairs.map(([, s]) => s))] } } } }],
+        },
+        select: { homeTeamId: true, spectators: true, group: { select: { seasonId: true } }, cupRound: { select: { tournament: { select: { seasonId: true } } } } },
+      });
+      return pairs.map(([teamId, seasonId]) => {
+        const counts = games
+          .filter((g) => g.homeTeamId === teamId && (g.group?.seasonId ?? g.cupRound?.tournament.seasonId) === seasonId)
+          .map((g) => g.spectators ?? 0);
+        return counts.length ? counts.reduce((a, b) => a + b, 0) / counts.length : null;
+      });
+    }),
+  };
+}

@@ -1,0 +1,51 @@
+import { GraphQLError, Kind } from 'graphql';
+import {
+  GameDecision,
+  GameEventType,
+  GameStatus,
+  Gender,
+  GroupPhase,
+  Licensing,
+  PenaltyKind,
+  PlayerPosition,
+  TeamSide,
+} from '../generated/prisma/enums.js';
+import { builder } from './builder.js';
+
+function parseDateTime(value: unknown): Date {
+  const date = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime())) throw new GraphQLError(`DateTime must be an ISO-8601 string, got ${JSON.stringify(value)}`);
+  return date;
+}
+
+builder.scalarType('DateTime', {
+  description: 'An instant in UTC, ISO-8601 (e.g. 2025-09-12T18:00:00.000Z).',
+  serialize: (value) => value.toISOString(),
+  parseValue: parseDateTime,
+  parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined),
+});
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+function parseDate(value: unknown): string {
+  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    throw new GraphQLError(`Date must be YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+builder.scalarType('Date', {
+  description: 'A calendar day in the league time zone (Europe/Zurich), YYYY-MM-DD.',
+  serialize: (value) => value,
+  parseValue: parseDate,
+  parseLiteral: (ast) => parseDate(ast.kind === Kind.STRING ? ast.value : undefined),
+});
+
+export const GenderEnum = builder.enumType(Gender, { name: 'Gender' });
+export const GroupPhaseEnum = builder.enumType(GroupPhase, { name: 'GroupPhase' });
+export const GameStatusEnum = builder.enumType(GameStatus, { name: 'GameStatus' });
+export const GameDecisionEnum = builder.enumType(GameDecision, { name: 'GameDecision' });
+export const TeamSideEnum = builder.enumType(TeamSide, { name: 'TeamSide' });
+export const GameEventTypeEnum = builder.enumType(GameEventType, { name: 'GameEventType' });
+export const PenaltyKindEnum = builder.enumType(PenaltyKind, { name: 'PenaltyKind' });
+export const PlayerPositionEnum = builder.enumType(PlayerPosition, { name: 'PlayerPosition' });
+export const LicensingEnum = builder.enumType(Licensing, { name: 'Licensing' });

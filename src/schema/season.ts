@@ -1,0 +1,64 @@
+import { builder } from './builder.js';
+
+builder.prismaObject('Season', {
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'First year of the season (2025 = 2025/26).' }),
+    label: t.exposeString('label'),
+    isCurrent: t.exposeBoolean('isCurrent'),
+    groups: t.relation('groups', {
+      args: { league: t.arg.int(), gameClass: t.arg.int() },
+      query: (args) => ({
+        where: { leagueId: args.league ?? undefined, gameClassId: args.gameClass ?? undefined },
+        orderBy: [{ leagueId: 'asc' }, { gameClassId: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }],
+      }),
+    }),
+    cups: t.relation('cups', { query: { orderBy: { id: 'asc' } } }),
+  }),
+});
+
+builder.prismaObject('GameClass', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    shortName: t.exposeString('shortName'),
+    gender: t.exposeString('gender'),
+    isYouth: t.exposeBoolean('isYouth'),
+    isSmallField: t.exposeBoolean('isSmallField'),
+  }),
+});
+
+builder.prismaObject('League', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    level: t.exposeInt('level'),
+    isNational: t.exposeBoolean('isNational'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  seasons: t.prismaField({
+    type: ['Season'],
+    description: 'All seasons, newest first (a short list: one per year).',
+    resolve: (query, _root, _args, ctx) => ctx.prisma.season.findMany({ ...query, orderBy: { id: 'desc' } }),
+  }),
+  season: t.prismaField({
+    type: 'Season',
+    nullable: true,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.prisma.season.findUnique({ ...query, where: { id: args.id } }),
+  }),
+  currentSeason: t.prismaField({
+    type: 'Season',
+    nullable: true,
+    resolve: (query, _root, _args, ctx) => ctx.prisma.season.findFirst({ ...query, where: { isCurrent: true } }),
+  }),
+  gameClasses: t.prismaField({
+    type: ['GameClass'],
+    resolve: (query, _root, _args, ctx) => ctx.prisma.gameClass.findMany({ ...query, orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] }),
+  }),
+  leagues: t.prismaField({
+    type: ['League'],
+    resolve: (query, _root, _args, ctx) => ctx.prisma.league.findMany({ ...query, orderBy: [{ level: 'asc' }, { id: 'asc' }] }),
+  }),
+}));

@@ -1,0 +1,59 @@
+import { GraphQLError } from 'graphql';
+import { rankScorers, type ScorerRow } from '../domain/top-scorers.js';
+import { builder, MAX_PAGE_SIZE } from './builder.js';
+import { GroupPhaseEnum } from './scalars.js';
+
+const TopScorer = builder.objectRef<ScorerRow>('TopScorer').implement({
+  description: 'A player ranked by points (goals + assists) from goal events.',
+  fields: (t) => ({
+    rank: t.exposeInt('rank'),
+    goals: t.exposeInt('goals'),
+    assists: t.exposeInt('assists'),
+    points: t.exposeInt('points'),
+    player: t.prismaField({
+      type: 'Player',
+      resolve: (query, row, _args, ctx) => ctx.prisma.player.findUniqueOrThrow({ ...query, where: { id: row.playerId } }),
+    }),
+    team: t.prismaField({
+      type: 'Team',
+      nullable: true,
+      resolve: (query, row, _args, ctx) => (row.teamId === null ? null : ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } })),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  topScorers: t.field({
+    type: [TopScorer],
+    description: 'Top scorers of a league and game class in a season; `first` ranks at most (≤ 100), all ranks when omitted with `all: true`.',
+    complexity: 50,
+    args: {
+      season: t.arg.int({ required: true }),
+      league: t.arg.int({ required: true }),
+      gameClass: t.arg.int({ required: true }),
+      phase: t.arg({ type: GroupPhaseEnum, description: 'Only games of groups in this phase.' }),
+      clubId: t.arg.int({ description: 'Only players whose goals and assists were for a team of this club.' }),
+      first: t.arg.int({ defaultValue: 20 }),
+      all: t.arg.boolean({ defaultValue: false, description: 'Every ranked player (ignores first).' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const first = args.first ?? 20;
+      if (first < 0 || first > MAX_PAGE_SIZE) {
+        throw new GraphQLError(`Argument "first" must be from 0 to ${MAX_PAGE_SIZE}, got ${first}`, { extensions: { code: 'BAD_USER_INPUT' } });
+      }
+      const events = await ctx.prisma.gameEvent.findMany({
+        where: {
+          type: 'GOAL',
+          team: args.clubId == null ? undefined : { clubId: args.clubId },
+          game: {
+            status: { in: ['FINISHED', 'LIVE'] },
+            group: { seasonId: args.season, leagueId: args.league, gameClassId: args.gameClass, phase: args.phase ?? undefined },
+          },
+        },
+        select: { type: true, playerId: true, assistId: true, teamId: true },
+      });
+      const ranked = rankScorers(events);
+      return args.all ? ranked : ranked.slice(0, first);
+    },
+  }),
+}));
