@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_LIFETIME_MS } from '../../src/domain/session.js';
+import { graphql, openTestLeague, type TestLeague } from '../support/app.js';
+
+let league: TestLeague;
+let teamId: number;
+
+beforeAll(async () => {
+  league = await openTestLeague();
+  teamId = (await league.db.prisma.team.findFirstOrThrow({ orderBy: { id: 'asc' } })).id;
+});
+afterAll(async () => {
+  await league?.close();
+});
+
+const ADD = 'mutation($sid: String, $favorite: FavoriteInput!) { addFavorite(sid: $sid, favorite: $favorite) { id favorites { type teamId json } } }';
+const REMOVE = 'mutation($sid: String, $favorite: FavoriteInput!) { removeFavorite(sid: $sid, favorite: $favorite) { id favorites { type } } }';
+type SessionResult = { id: string; favorites: { type: string; teamId: number | null; json: string }[] };
+
+describe('favorite sessions over GraphQL', () => {
+  it('creates a session for a null sid, keeps one copy of a repeated favorite, removes it again', async () => {
+    const favorite = { type: 'team', teamId };
+    const first = await graphql<{ addFavorite: SessionResult }>(league.app, ADD, { sid: null, favorite });
+    const sid = first.data!.addFavorite.id;
+    expect(sid).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(first.data!.addFavorite.favorites).toEqual([{ type: 'team', teamId, json: `{"type":"team","team_id":${teamId}}` }]);
+
+    const again = await graphql<{ addFavorite: SessionResult }>(league.app, ADD, { sid, favorite });
+    expect(again.data!.addFavorite.id).toBe(sid);
+    expect(again.data!.addFavorite.favorites).toHaveLength(1);
+
+    const removed = await graphql<{ removeFavorite: SessionResult }>(league.app, REMOVE, { sid, favorite });
+    expect(removed.data!.removeFavorite).toEqual({ id: sid, favorites: [] });
+  });
+
+  it('treats an expired sid as invalid and starts a new session', async () => {
+    const created = await graphql<{ addFavorite: SessionResult }>(league.app, ADD, { sid: null, favorite: { type: 'team', teamId } });
+    const sid = created.data!.addFavorite.id;
+    const now = league.clock.now();
+    league.clock.advance(SESSION_LIFETIME_MS + 1000);
+    try {
+      const lookup = await graphql<{ favoriteSession: SessionResult | null }>(league.app, 'query($sid: String!) { favoriteSession(sid: $sid) { id } }', { sid });
+      expect(lookup.data!.favoriteSession).toBeNull();
+      const next = await graphql<{ addFavorite: SessionResult }>(league.app, ADD, { sid, favorite: { type: 'team', teamId } });
+      expect(next.data!.addFavorite.id).not.toBe(sid);
+    } finally {
+      league.clock.set(now);
+    }
+  });
+
+  it('rejects malformed favorites and unknown records with a user error', async () => {
+    const missing = await graphql(league.app, ADD, { sid: null, favorite: { type: 'team' } });
+    expect(missing.errors![0].message).toMatch(/needs team_id/);
+    const extra = await graphql(league.app, ADD, { sid: null, favorite: { type: 'team', teamId, clubId: 1 } });
+    expect(extra.errors![0].message).toMatch(/does not take club_id/);
+    const unknown = await graphql(league.app, ADD, { sid: null, favorite: { type: 'player', playerId: 999999999 } });
+    expect(unknown.errors![0].message).toMatch(/no player 999999999/);
+    const badType = await graphql(league.app, ADD, { sid: null, favorite: { type: 'coach' } });
+    expect(badType.status).toBe(400);
+  });
+
+  it('loses no update when 50 favorites are added to one session in parallel', async () => {
+    const created = await graphql<{ addFavorite: SessionResult }>(league.app, ADD, { sid: null, favorite: { type: 'team', teamId } });
+    const sid = created.data!.addFavorite.id;
+    const players = await league.db.prisma.player.findMany({ take: 50, orderBy: { id: 'asc' }, select: { id: true } });
+    const results = await Promise.all(
+      players.map((p) => graphql<{ addFavorite: SessionResult }>(league.app, ADD, { sid, favorite: { type: 'player', playerId: p.id } })),
+    );
+    expect(results.every((r) => r.data?.addFavorite.id === sid)).toBe(true);
+    const stored = await league.db.prisma.favorite.count({ where: { sessionId: sid } });
+    expect(stored).toBe(51);
+  });
+});
