@@ -6,6 +6,7 @@ import { errorEnvelope, HttpError } from './facades/shared/errors.js';
 import { mountGraphQL } from './graphql.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
+import { schedulePurge } from './sessions/purge-timer.js';
 
 export interface AppOptions {
   database: Database;
@@ -46,5 +47,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ok', database: options.database.kind };
   });
   mountGraphQL(app, schema, deps, options.production ?? false);
+  schedulePurge(app, deps.prisma, deps.clock);
   return app;
 }

@@ -71,3 +71,16 @@ describe('favorite sessions over GraphQL', () => {
     expect(stored).toBe(51);
   });
 });
+
+describe('expired session purge', () => {
+  it('deletes only sessions past their expiry', async () => {
+    const { purgeExpiredSessions } = await import('../../src/sessions/store.js');
+    const now = league.clock.now();
+    const live = await graphql<{ addFavorite: SessionResult }>(league.app, ADD, { sid: null, favorite: { type: 'team', teamId } });
+    await league.db.prisma.favoriteSession.create({ data: { id: 'expired-session-0000001', createdAt: now, updatedAt: now, expiresAt: new Date(now.getTime() - 1) } });
+    const purged = await purgeExpiredSessions(league.db.prisma, now);
+    expect(purged).toBeGreaterThanOrEqual(1);
+    expect(await league.db.prisma.favoriteSession.findUnique({ where: { id: 'expired-session-0000001' } })).toBeNull();
+    expect(await league.db.prisma.favoriteSession.findUnique({ where: { id: live.data!.addFavorite.id } })).not.toBeNull();
+  });
+});
