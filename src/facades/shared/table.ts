@@ -1,0 +1,70 @@
+import type { Cell, CellLink, Dropdown, DropdownEntry, Header, PageLink, PageName, Region, ReloadLink, Row, TableData, TableEnvelope } from './wire.js';
+
+/** One builder for every table and attribute list: key order and the always-present data keys live here only. */
+export function tableEnvelope(baseUrl: string, subtype: TableEnvelope['subtype'], data: Partial<TableData>): TableEnvelope {
+  return {
+    type: 'table',
+    subtype,
+    doc: `${baseUrl}/api/doc/${subtype}`,
+    data: {
+      context: data.context ?? null,
+      headers: data.headers ?? [],
+      title: data.title ?? null,
+      subtitle: data.subtitle ?? null,
+      tabs: data.tabs ?? [],
+      slider: data.slider ?? null,
+      regions: data.regions ?? [],
+    },
+  };
+}
+
+export function header(text: string, key: string | undefined, options: { short?: string; long?: string; align?: Header['align']; width?: number } = {}): Header {
+  const result: Header = { text, ...(key === undefined ? {} : { key }), long: options.long ?? text, short: options.short ?? text, prefer: 'fit' } as Header;
+  if (options.align) result.align = options.align;
+  if (options.width !== undefined) result.width = options.width;
+  return result;
+}
+
+export function textCell(...lines: (string | number | null | undefined)[]): Cell {
+  return { text: lines.filter((line) => line !== null && line !== undefined).map(String) };
+}
+
+export function linkedText(link: CellLink, ...lines: (string | number | null | undefined)[]): Cell {
+  return { ...textCell(...lines), link };
+}
+
+export function imageCell(url: string | null, alt: string, link?: CellLink): Cell {
+  return { image: { alt, url: url ?? '' }, ...(link ? { link } : {}) };
+}
+
+export function urlCell(href: string | null, text: string): Cell {
+  return href ? { url: { href, text } } : { text: [] };
+}
+
+export function pageLink(page: PageName, ...ids: (number | string | null)[]): PageLink {
+  return { type: 'page', page, ids };
+}
+
+export function mapLink(venue: { longitude: number; latitude: number } | null): CellLink | undefined {
+  return venue ? { type: 'map', x: venue.longitude, y: venue.latitude } : undefined;
+}
+
+export function reload(resource: string, setInContext: Record<string, unknown>, ids?: (number | string | null)[]): ReloadLink {
+  return { type: 'reload', set_in_context: setInContext, resource, ...(ids ? { ids } : {}) };
+}
+
+export function row(cells: Cell[], extra: Record<string, unknown> = {}): Row {
+  return { ...extra, highlight: false, cells } as Row;
+}
+
+export function region(text: string | null, rows: Row[]): Region {
+  return { text, rows };
+}
+
+export function dropdown(text: string, resource: string, level: string, entries: DropdownEntry[]): Dropdown {
+  return { type: 'dropdown', text, resource, entries, levels: [level], highlight: false };
+}
+
+export function dropdownEntry(text: string, setInContext: Record<string, unknown>, highlight = false): DropdownEntry {
+  return { text, set_in_context: setInContext, entries: [], highlight };
+}
