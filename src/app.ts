@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import { systemClock, type Clock } from './clock.js';
 import type { Database } from './db/database.js';
 import { errorEnvelope, HttpError } from './facades/shared/errors.js';
+import { registerRestFacade } from './facades/rest/index.js';
 import { mountGraphQL } from './graphql.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
@@ -47,6 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ok', database: options.database.kind };
   });
   mountGraphQL(app, schema, deps, options.production ?? false);
+  await registerRestFacade(app, { ...deps, schema });
   schedulePurge(app, deps.prisma, deps.clock);
   return app;
 }

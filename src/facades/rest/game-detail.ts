@@ -1,0 +1,125 @@
+import { notFound } from '../shared/errors.js';
+import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
+import { addDays, formatDate, formatTime, localDay } from '../shared/format.js';
+import { translate, type Translated } from '../shared/locale.js';
+import { pathId } from '../shared/params.js';
+import { periodsText, resultText, SUFFIX } from '../shared/result.js';
+import { header, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import type { FastifyInstance } from 'fastify';
+
+export const GAME_DETAIL_DOCUMENT = /* GraphQL */ `
+  query GameDetail($id: Int!) {
+    game(id: $id) {
+      id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy spectators
+      firstReferee secondReferee
+      homeTeam { id name logoUrl }
+      awayTeam { id name logoUrl }
+      venue { name city latitude longitude }
+      group { name season { label } league { name } gameClass { name } }
+      round { name }
+      cupRound { name tournament { name season { label } } }
+    }
+  }
+`;
+
+interface TeamFacts {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+}
+
+export interface GameDetailData {
+  game: {
+    id: number;
+    startsAt: string;
+    status: string;
+    homeScore: number | null;
+    awayScore: number | null;
+    homePeriodScores: number[];
+    awayPeriodScores: number[];
+    decidedBy: string;
+    spectators: number | null;
+    firstReferee: string | null;
+    secondReferee: string | null;
+    homeTeam: TeamFacts;
+    awayTeam: TeamFacts;
+    venue: { name: string; city: string; latitude: number; longitude: number } | null;
+    group: { name: string; season: { label: string }; league: { name: string }; gameClass: { name: string } } | null;
+    round: { name: string } | null;
+    cupRound: { name: string; tournament: { name: string; season: { label: string } } } | null;
+  } | null;
+}
+
+const HEADERS: [key: string, text: Translated][] = [
+  ['home_logo', { de: 'Heim Logo', fr: 'Logo domicile', it: 'Logo casa', en: 'Home logo' }],
+  ['home_name', { de: 'Heim', fr: 'Domicile', it: 'Casa', en: 'Home' }],
+  ['away_logo', { de: 'Gast Logo', fr: 'Logo visiteur', it: 'Logo ospite', en: 'Away logo' }],
+  ['away_name', { de: 'Gast', fr: 'Visiteur', it: 'Ospite', en: 'Away' }],
+  ['result', { de: 'Resultat', fr: 'Résultat', it: 'Risultato', en: 'Result' }],
+  ['date', { de: 'Datum', fr: 'Date', it: 'Data', en: 'Date' }],
+  ['time', { de: 'Zeit', fr: 'Heure', it: 'Ora', en: 'Time' }],
+  ['location', { de: 'Ort', fr: 'Lieu', it: 'Luogo', en: 'Location' }],
+  ['first_referee', { de: 'Schiedsrichter', fr: 'Arbitre', it: 'Arbitro', en: 'Referee' }],
+  ['second_referee', { de: 'Schiedsrichter', fr: 'Arbitre', it: 'Arbitro', en: 'Referee' }],
+  ['spectators', { de: 'Zuschauer', fr: 'Spectateurs', it: 'Spettatori', en: 'Spectators' }],
+];
+
+const RELATIVE_DAYS: Record<number, Translated> = {
+  [-1]: { de: 'gestern', fr: 'hier', it: 'ieri', en: 'yesterday' },
+  0: { de: 'heute', fr: "aujourd'hui", it: 'oggi', en: 'today' },
+  1: { de: 'morgen', fr: 'demain', it: 'domani', en: 'tomorrow' },
+};
+
+/** `heute`/`gestern`/`morgen` near the request day, else `dd.mm.yyyy`. */
+export function dayText(startsAt: Date, info: Pick<RequestInfo, 'now' | 'locale'>): string {
+  const day = localDay(startsAt);
+  const today = localDay(info.now);
+  for (const offset of [-1, 0, 1]) if (addDays(today, offset) === day) return translate(RELATIVE_DAYS[offset], info.locale);
+  return formatDate(startsAt);
+}
+
+function competitionSubtitle(game: NonNullable<GameDetailData['game']>): string | null {
+  if (game.group) {
+    const parts = [`${game.group.gameClass.name} ${game.group.league.name}`, game.group.name, game.round?.name, game.group.season.label];
+    return parts.filter(Boolean).join(' ');
+  }
+  if (game.cupRound) return `${game.cupRound.tournament.name} ${game.cupRound.name} ${game.cupRound.tournament.season.label}`;
+  return null;
+}
+
+/** Pure: GraphQL data in, the attribute list of WIRE.md §4 (11 cells in header order) out. */
+export function reshapeGameDetail(data: GameDetailData, info: RequestInfo) {
+  const game = data.game;
+  if (!game) throw notFound(`No game ${info.params.game_id}`);
+  const startsAt = new Date(game.startsAt);
+  const suffix = (decidedBy: string) => (SUFFIX[decidedBy] ? translate(SUFFIX[decidedBy], info.locale) : null);
+  const teamLink = (team: TeamFacts) => pageLink('team_detail', team.id);
+  const logoAlt = (team: TeamFacts) => `${team.name} (Logo)`;
+  const cells = [
+    imageCell(game.homeTeam.logoUrl, logoAlt(game.homeTeam), teamLink(game.homeTeam)),
+    linkedText(teamLink(game.homeTeam), game.homeTeam.name),
+    imageCell(game.awayTeam.logoUrl, logoAlt(game.awayTeam), teamLink(game.awayTeam)),
+    linkedText(teamLink(game.awayTeam), game.awayTeam.name),
+    textCell(resultText(game, suffix), periodsText(game)),
+    textCell(dayText(startsAt, info)),
+    textCell(formatTime(startsAt)),
+    game.venue ? { ...textCell(game.venue.name), link: mapLink(game.venue) } : textCell(''),
+    textCell(game.firstReferee ?? ''),
+    textCell(game.secondReferee ?? ''),
+    textCell(game.spectators === null ? '' : game.spectators),
+  ];
+  return tableEnvelope(info.baseUrl, 'attribute_list', {
+    headers: HEADERS.map(([key, text]) => header(translate(text, info.locale), key)),
+    title: `${game.homeTeam.name} - ${game.awayTeam.name}`,
+    subtitle: competitionSubtitle(game),
+    regions: [region(null, [row(cells)])],
+  });
+}
+
+export function gameDetailRoute(app: FastifyInstance, deps: FacadeDependencies): void {
+  const run = facadeDocument<GameDetailData>(deps, GAME_DETAIL_DOCUMENT);
+  app.get('/games/:game_id', async (request) => {
+    const info = requestInfo(deps, request);
+    return reshapeGameDetail(await run({ id: pathId(info.params, 'game_id') }), info);
+  });
+}

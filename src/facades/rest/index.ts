@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { FacadeDependencies } from '../shared/facade.js';
+import { gameDetailRoute } from './game-detail.js';
+import { versionRoute } from './version.js';
+
+/** The main JSON interface; mounted under /api and, for deployed clients that call it so, at the root. */
+export function restFacade(deps: FacadeDependencies) {
+  return async (app: FastifyInstance) => {
+    gameDetailRoute(app, deps);
+  };
+}
+
+export async function registerRestFacade(app: FastifyInstance, deps: FacadeDependencies): Promise<void> {
+  await app.register(
+    async (api) => {
+      versionRoute(api);
+      await api.register(restFacade(deps));
+    },
+    { prefix: '/api' },
+  );
+  await app.register(restFacade(deps));
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
+
+const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+
+/** `GET /api`: the version object deployed clients read (WIRE.md §1). */
+export function versionRoute(app: FastifyInstance): void {
+  const [major, minor, patch] = version.split('.').map(Number);
+  const body = {
+    type: 'version',
+    data: {
+      description: 'Floorball league data service: main interface',
+      full_version: version,
+      authentication: 'none',
+      version: { major, minor, patch },
+    },
+  };
+  app.get('/', async () => body);
+}

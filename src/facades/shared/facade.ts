@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import { createContext, type ContextDependencies } from '../../schema/context.js';
+import { prepareDocument, runDocument, type PreparedDocument } from './execute.js';
+import { parseLocale, type Locale } from './locale.js';
+import type { Query } from './params.js';
+
+/** What a facade route needs: the schema, the context dependencies and where it is served. */
+export interface FacadeDependencies extends ContextDependencies {
+  schema: GraphQLSchema;
+}
+
+export interface RequestInfo {
+  query: Query;
+  params: Record<string, string>;
+  locale: Locale;
+  now: Date;
+  baseUrl: string;
+}
+
+/** Prepares a document once and returns a runner that executes it with a fresh per-request context. */
+export function facadeDocument<TData>(deps: FacadeDependencies, source: string) {
+  const prepared: PreparedDocument = prepareDocument(deps.schema, source);
+  return (variables: Record<string, unknown>): Promise<TData> => runDocument<TData>(deps.schema, prepared, createContext(deps), variables);
+}
+
+export function requestInfo(deps: FacadeDependencies, request: FastifyRequest): RequestInfo {
+  const query = (request.query ?? {}) as Query;
+  return {
+    query,
+    params: (request.params ?? {}) as Record<string, string>,
+    locale: parseLocale(query.locale),
+    now: deps.clock.now(),
+    baseUrl: deps.publicBaseUrl,
+  };
+}
+
+export type FacadePlugin = (app: FastifyInstance, deps: FacadeDependencies) => void;

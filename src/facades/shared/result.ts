@@ -1,0 +1,30 @@
+import type { Translated } from './locale.js';
+
+/** Game outcome texts shared by every games table: `3:2`, `3:2 n.V.`, `3:2 n.P.`, live `2:1*`, `-`. */
+export interface ScoreFacts {
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  decidedBy: string;
+  homePeriodScores: number[];
+  awayPeriodScores: number[];
+}
+
+export const SUFFIX: Record<string, Translated> = {
+  OVERTIME: { de: 'n.V.', fr: 'a.p.', it: 'd.t.s.', en: 'OT' },
+  PENALTY_SHOTS: { de: 'n.P.', fr: 't.a.b.', it: 'd.r.', en: 'SO' },
+};
+
+export function resultText(game: ScoreFacts, suffix: (decidedBy: string) => string | null): string {
+  if (game.homeScore === null || game.awayScore === null || game.status === 'SCHEDULED' || game.status === 'CANCELLED') return '-';
+  const score = `${game.homeScore}:${game.awayScore}`;
+  if (game.status === 'LIVE') return `${score}*`;
+  const extra = game.decidedBy === 'REGULAR' ? null : suffix(game.decidedBy);
+  return extra ? `${score} ${extra}` : score;
+}
+
+/** `(1:1, 0:7, 0:0)` from the period scores; empty when none are known. */
+export function periodsText(game: ScoreFacts): string | null {
+  const periods = game.homePeriodScores.map((home, i) => `${home}:${game.awayPeriodScores[i] ?? 0}`);
+  return periods.length ? `(${periods.join(', ')})` : null;
+}

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+
+/** Keys the captured samples carry that no client reads (server debugging output). */
+const IGNORED_KEYS = new Set(['debug']);
+
+/**
+ * The structure of a JSON value with its data stripped: key order, value types and nesting. Arrays of
+ * equal length are compared element by element (cells, headers); otherwise by their first element.
+ */
+export type Shape = string | Shape[] | [string, Shape][] | { array: Shape[] };
+
+export function shapeOf(value: unknown): Shape {
+  if (Array.isArray(value)) return { array: value.map(shapeOf) };
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([key]) => !IGNORED_KEYS.has(key))
+      .map(([key, inner]) => [key, shapeOf(inner)] as [string, Shape]);
+  }
+  return value === null ? 'null' : typeof value;
+}
+
+/** Differences between two shapes as readable paths (empty when they match). */
+export function shapeDifferences(actual: Shape, expected: Shape, path = '$'): string[] {
+  if (typeof expected === 'string' || typeof actual === 'string') {
+    return actual === expected ? [] : [`${path}: ${JSON.stringify(actual)} instead of ${JSON.stringify(expected)}`];
+  }
+  if ('array' in expected || 'array' in actual) {
+    if (!('array' in expected) || !('array' in actual)) return [`${path}: array expected on one side only`];
+    const [a, e] = [actual.array, expected.array];
+    if (a.length === 0 || e.length === 0) return [];
+    if (a.length === e.length) return a.flatMap((item, i) => shapeDifferences(item, e[i], `${path}[${i}]`));
+    return shapeDifferences(a[0], e[0], `${path}[0]`);
+  }
+  const actualKeys = (actual as [string, Shape][]).map(([k]) => k);
+  const expectedKeys = (expected as [string, Shape][]).map(([k]) => k);
+  if (actualKeys.join() !== expectedKeys.join()) return [`${path}: keys ${actualKeys.join(',')} instead of ${expectedKeys.join(',')}`];
+  return (actual as [string, Shape][]).flatMap(([key, inner], i) => shapeDifferences(inner, (expected as [string, Shape][])[i][1], `${path}.${key}`));
+}
+
+export function sample(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`../../../shared/compat/samples/${name}`, import.meta.url), 'utf8'));
+}
