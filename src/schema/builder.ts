@@ -8,6 +8,8 @@ import { getDatamodel } from '../generated/pothos-types.js';
 import type { GraphQLContext } from './context.js';
 
 export const MAX_PAGE_SIZE = 100;
+/** In-process facade documents are trusted and may page further (a whole game day, a whole season). */
+export const MAX_INTERNAL_PAGE_SIZE = 5000;
 
 export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
@@ -46,7 +48,8 @@ export const builder = new SchemaBuilder<{
  * Connection page size guard: Pothos silently clamps `first` to the maximum, but a client asking
  * for more than it can get should be told, not quietly given less.
  */
-export function pageSize(args: { first?: number | null; last?: number | null }): number {
+export function pageSize(args: { first?: number | null; last?: number | null }, ctx: GraphQLContext): number {
+  if (ctx.internal) return MAX_INTERNAL_PAGE_SIZE;
   for (const [name, value] of [['first', args.first], ['last', args.last]] as const) {
     if (value != null && value > MAX_PAGE_SIZE) {
       throw new GraphQLError(`Argument "${name}" must be at most ${MAX_PAGE_SIZE}, got ${value}`, {

@@ -9,6 +9,8 @@ export interface GraphQLContext {
   /** Absolute base for the relative /media/... URLs stored with records. */
   publicBaseUrl: string;
   loaders: Loaders;
+  /** Set for the facades' own documents, which may exceed the public page-size limit. */
+  internal: boolean;
 }
 
 export interface ContextDependencies {
@@ -17,8 +19,8 @@ export interface ContextDependencies {
   publicBaseUrl: string;
 }
 
-export function createContext(deps: ContextDependencies): GraphQLContext {
-  return { ...deps, loaders: createLoaders(deps.prisma) };
+export function createContext(deps: ContextDependencies, internal = false): GraphQLContext {
+  return { prisma: deps.prisma, clock: deps.clock, publicBaseUrl: deps.publicBaseUrl, loaders: createLoaders(deps.prisma), internal };
 }
 
 export function absoluteUrl(ctx: GraphQLContext, url: string | null): string | null {

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { Prisma } from '../generated/prisma/client.js';
+import { currentGamesFilter } from '../domain/current-games.js';
 import { refereesVisible } from '../domain/referees.js';
 import { builder, pageSize } from './builder.js';
 import { GameDecisionEnum, GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, PlayerPositionEnum, TeamSideEnum } from './scalars.js';
@@ -106,12 +107,20 @@ const GameFilter = builder.inputType('GameFilter', {
     teamId: t.int({ description: 'Games the team plays, home or away.' }),
     clubId: t.int({ description: 'Games any team of the club plays.' }),
     status: t.field({ type: [GameStatusEnum] }),
+    leagueIds: t.intList({ description: 'League games of these leagues (cup games only with cup filters).' }),
+    gameClassIds: t.intList({ description: 'League games of these game classes.' }),
+    tournamentIds: t.intList({ description: 'Cup games of these tournaments.' }),
+    onlyVideoStreamed: t.boolean(),
     from: t.field({ type: 'DateTime', description: 'Start at or after this instant.' }),
     to: t.field({ type: 'DateTime', description: 'Start before this instant.' }),
   }),
 });
 
 type GameFilterInput = typeof GameFilter.$inferInput;
+
+function inList(ids: number[] | undefined): { in: number[] } | undefined {
+  return ids ? { in: ids } : undefined;
+}
 
 function gameWhere(filter: GameFilterInput | null | undefined): Prisma.GameWhereInput {
   if (!filter) return {};
@@ -123,6 +132,20 @@ function gameWhere(filter: GameFilterInput | null | undefined): Prisma.GameWhere
     and.push({ OR: [{ group: { seasonId: filter.season } }, { cupRound: { tournament: { seasonId: filter.season } } }] });
   }
   if (filter.teamId != null) and.push({ OR: [{ homeTeamId: filter.teamId }, { awayTeamId: filter.teamId }] });
+  const kinds = currentGamesFilter({
+    leagueIds: filter.leagueIds ?? undefined,
+    gameClassIds: filter.gameClassIds ?? undefined,
+    tournamentIds: filter.tournamentIds ?? undefined,
+  });
+  if (kinds) {
+    const either: Prisma.GameWhereInput[] = [];
+    if (kinds.leagueGames) {
+      either.push({ group: { leagueId: inList(kinds.leagueGames.leagueIds), gameClassId: inList(kinds.leagueGames.gameClassIds) } });
+    }
+    if (kinds.cupGames) either.push({ cupRound: { tournamentId: inList(kinds.cupGames.tournamentIds) } });
+    and.push({ OR: either });
+  }
+  if (filter.onlyVideoStreamed) and.push({ hasVideoStream: true });
   if (filter.clubId != null) and.push({ OR: [{ homeTeam: { clubId: filter.clubId } }, { awayTeam: { clubId: filter.clubId } }] });
   return {
     AND: and,

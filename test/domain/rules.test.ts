@@ -115,3 +115,23 @@ describe('lineup rules', () => {
     expect(verdict.messages.map((m) => m.rule)).toEqual(['quota']);
   });
 });
+
+describe('current-games filter rules', async () => {
+  const { currentGamesFilter } = await import('../../src/domain/current-games.js');
+  it('1: nothing given shows all games', () => {
+    expect(currentGamesFilter({})).toBeNull();
+  });
+  it('2: league or game-class ids only show no cup games', () => {
+    expect(currentGamesFilter({ leagueIds: [1] })).toEqual({ leagueGames: { leagueIds: [1], gameClassIds: undefined }, cupGames: null });
+    expect(currentGamesFilter({ gameClassIds: [11] })).toEqual({ leagueGames: { leagueIds: undefined, gameClassIds: [11] }, cupGames: null });
+  });
+  it('3: tournament ids only show only cup games', () => {
+    expect(currentGamesFilter({ tournamentIds: [4] })).toEqual({ leagueGames: null, cupGames: { tournamentIds: [4] } });
+  });
+  it('4: all three show matching cup games and matching league games', () => {
+    expect(currentGamesFilter({ leagueIds: [1], gameClassIds: [11], tournamentIds: [4] })).toEqual({
+      leagueGames: { leagueIds: [1], gameClassIds: [11] },
+      cupGames: { tournamentIds: [4] },
+    });
+  });
+});

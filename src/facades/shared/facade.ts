@@ -21,7 +21,7 @@ export interface RequestInfo {
 /** Prepares a document once and returns a runner that executes it with a fresh per-request context. */
 export function facadeDocument<TData>(deps: FacadeDependencies, source: string) {
   const prepared: PreparedDocument = prepareDocument(deps.schema, source);
-  return (variables: Record<string, unknown>): Promise<TData> => runDocument<TData>(deps.schema, prepared, createContext(deps), variables);
+  return (variables: Record<string, unknown>): Promise<TData> => runDocument<TData>(deps.schema, prepared, createContext(deps, true), variables);
 }
 
 export function requestInfo(deps: FacadeDependencies, request: FastifyRequest): RequestInfo {
