@@ -111,6 +111,7 @@ const GameFilter = builder.inputType('GameFilter', {
     gameClassIds: t.intList({ description: 'League games of these game classes.' }),
     tournamentIds: t.intList({ description: 'Cup games of these tournaments.' }),
     onlyVideoStreamed: t.boolean(),
+    betweenTeams: t.intList({ description: 'Exactly two team ids: games between them, either side at home.' }),
     from: t.field({ type: 'DateTime', description: 'Start at or after this instant.' }),
     to: t.field({ type: 'DateTime', description: 'Start before this instant.' }),
   }),
@@ -146,6 +147,11 @@ function gameWhere(filter: GameFilterInput | null | undefined): Prisma.GameWhere
     and.push({ OR: either });
   }
   if (filter.onlyVideoStreamed) and.push({ hasVideoStream: true });
+  if (filter.betweenTeams) {
+    const [a, b] = filter.betweenTeams;
+    if (filter.betweenTeams.length !== 2) throw new GraphQLError('filter.betweenTeams takes exactly two team ids', { extensions: { code: 'BAD_USER_INPUT' } });
+    and.push({ OR: [{ homeTeamId: a, awayTeamId: b }, { homeTeamId: b, awayTeamId: a }] });
+  }
   if (filter.clubId != null) and.push({ OR: [{ homeTeam: { clubId: filter.clubId } }, { awayTeam: { clubId: filter.clubId } }] });
   return {
     AND: and,

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { gameDetailRoute } from './game-detail.js';
+import { gamesRoute } from './games/index.js';
 import { versionRoute } from './version.js';
 
 /** The main JSON interface; mounted under /api and, for deployed clients that call it so, at the root. */
 export function restFacade(deps: FacadeDependencies) {
   return async (app: FastifyInstance) => {
+    gamesRoute(app, deps);
     gameDetailRoute(app, deps);
   };
 }

@@ -38,6 +38,12 @@ export function optionalEnum<T extends string>(query: Query, name: string, allow
   return raw as T;
 }
 
+export function requiredEnum<T extends string>(query: Query, name: string, allowed: readonly T[]): T {
+  const value = optionalEnum(query, name, allowed);
+  if (value === undefined) throw badRequest(`Parameter ${name} is required: one of ${allowed.join(', ')}`);
+  return value;
+}
+
 export function optionalBoolean(query: Query, name: string): boolean | undefined {
   const raw = single(query, name)?.toLowerCase();
   if (raw === undefined) return undefined;

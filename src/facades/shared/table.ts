@@ -1,4 +1,4 @@
-import type { Cell, CellLink, Dropdown, DropdownEntry, Header, PageLink, PageName, Region, ReloadLink, Row, TableData, TableEnvelope } from './wire.js';
+import type { Cell, CellLink, Dropdown, DropdownEntry, Header, PageLink, PageName, Region, ReloadLink, Row, Slider, TableData, TableEnvelope } from './wire.js';
 
 /** One builder for every table and attribute list: key order and the always-present data keys live here only. */
 export function tableEnvelope(baseUrl: string, subtype: TableEnvelope['subtype'], data: Partial<TableData>): TableEnvelope {
@@ -67,4 +67,8 @@ export function dropdown(text: string, resource: string, level: string, entries:
 
 export function dropdownEntry(text: string, setInContext: Record<string, unknown>, highlight = false): DropdownEntry {
   return { text, set_in_context: setInContext, entries: [], highlight };
+}
+
+export function slider(text: string, prev: ReloadLink | null, next: ReloadLink | null): Slider {
+  return { text, next, prev };
 }

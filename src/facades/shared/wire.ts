@@ -51,10 +51,11 @@ export interface Header {
   width?: number;
 }
 
+/** Key order as captured from the deployed service: text, next, prev. */
 export interface Slider {
   text: string;
-  prev: ReloadLink | null;
   next: ReloadLink | null;
+  prev: ReloadLink | null;
 }
 
 export interface Tab {

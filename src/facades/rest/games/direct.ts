@@ -1,0 +1,74 @@
+import { notFound } from '../../shared/errors.js';
+import type { RequestInfo } from '../../shared/facade.js';
+import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { optionalInt, requiredInt } from '../../shared/params.js';
+import { header, linkedText, region, row, tableEnvelope, textCell } from '../../shared/table.js';
+import { dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, type Connection, type GameRowData } from './game-row.js';
+
+export const DIRECT_TEAMS_DOCUMENT = /* GraphQL */ `
+  query DirectTeams($id: Int!) { game(id: $id) { homeTeam { id } awayTeam { id } } }
+`;
+
+/** Played games between the two teams, newest first (the last `amount` of them). */
+export const DIRECT_GAMES_DOCUMENT = /* GraphQL */ `
+  query DirectGames($filter: GameFilter!, $amount: Int!) {
+    games(filter: $filter, last: $amount) { edges { node { ...GameRow } } }
+  }
+  ${GAME_ROW_FRAGMENT}
+`;
+
+export interface DirectTeamsData {
+  game: { homeTeam: { id: number }; awayTeam: { id: number } } | null;
+}
+
+export interface DirectGamesData {
+  games: Connection<GameRowData>;
+}
+
+export const DEFAULT_DIRECT_AMOUNT = 10;
+
+export function directParams(info: RequestInfo) {
+  return {
+    gameId: requiredInt(info.query, 'game_id', { min: 1 }),
+    amount: optionalInt(info.query, 'amount', { min: 1, max: 100 }) ?? DEFAULT_DIRECT_AMOUNT,
+  };
+}
+
+export function directGamesVariables(teams: DirectTeamsData, params: ReturnType<typeof directParams>) {
+  if (!teams.game) throw notFound(`No game ${params.gameId}`);
+  return {
+    filter: { betweenTeams: [teams.game.homeTeam.id, teams.game.awayTeam.id], status: ['FINISHED', 'FORFEIT'] },
+    amount: params.amount,
+  };
+}
+
+const TEXTS = {
+  title: { de: 'Direktbegegnungen', fr: 'Confrontations directes', it: 'Scontri diretti', en: 'Head to head' },
+  date: { de: 'Datum', fr: 'Date', it: 'Data', en: 'Date' },
+  home: { de: 'Heim', fr: 'Domicile', it: 'Casa', en: 'Home' },
+  away: { de: 'Gast', fr: 'Visiteur', it: 'Ospite', en: 'Away' },
+  score: { de: 'Resultat', fr: 'Résultat', it: 'Risultato', en: 'Result' },
+} satisfies Record<string, Translated>;
+
+export function reshapeDirectGames(data: DirectGamesData, params: ReturnType<typeof directParams>, info: RequestInfo) {
+  const t = (text: Translated) => translate(text, info.locale);
+  const games = data.games.edges.map((e) => e.node).sort((a, b) => b.startsAt.localeCompare(a.startsAt) || b.id - a.id);
+  return tableEnvelope(info.baseUrl, 'table', {
+    context: { mode: 'direct', game_id: params.gameId, amount: params.amount, locale: localeContext(info.locale) },
+    headers: [
+      header(t(TEXTS.date), 'date', { align: 'l' }),
+      header(t(TEXTS.home), 'home', { align: 'l' }),
+      header(t(TEXTS.away), 'away', { align: 'l' }),
+      header(t(TEXTS.score), 'score', { align: 'c' }),
+    ],
+    title: t(TEXTS.title),
+    regions: [
+      region(
+        null,
+        games.map((game) =>
+          row([linkedText(gameLink(game), dateTime(game)), textCell(game.homeTeam.name), textCell(game.awayTeam.name), textCell(gameResult(game, info))], gameRowExtras(game)),
+        ),
+      ),
+    ],
+  });
+}

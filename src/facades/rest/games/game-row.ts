@@ -1,0 +1,73 @@
+import type { RequestInfo } from '../../shared/facade.js';
+import { formatDate, formatTime } from '../../shared/format.js';
+import { translate } from '../../shared/locale.js';
+import { SUFFIX, resultText } from '../../shared/result.js';
+import { pageLink } from '../../shared/table.js';
+
+/** The fields every games table reads; each games document selects `...GameRow`. */
+export const GAME_ROW_FRAGMENT = /* GraphQL */ `
+  fragment GameRow on Game {
+    id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy hasVideoStream
+    homeTeam { id name logoUrl }
+    awayTeam { id name logoUrl }
+    venue { name city latitude longitude }
+    group { id name season { id label } league { id name } gameClass { id name } }
+    round { number name }
+    cupRound { id name tournament { id name } }
+  }
+`;
+
+export interface RowTeam {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+}
+
+export interface GameRowData {
+  id: number;
+  startsAt: string;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  homePeriodScores: number[];
+  awayPeriodScores: number[];
+  decidedBy: string;
+  hasVideoStream: boolean;
+  homeTeam: RowTeam;
+  awayTeam: RowTeam;
+  venue: { name: string; city: string; latitude: number; longitude: number } | null;
+  group: { id: number; name: string; season: { id: number; label: string }; league: { id: number; name: string }; gameClass: { id: number; name: string } } | null;
+  round: { number: number; name: string } | null;
+  cupRound: { id: number; name: string; tournament: { id: number; name: string } } | null;
+}
+
+export interface Connection<T> {
+  edges: { node: T }[];
+}
+
+export const nodes = <T>(connection: Connection<T>): T[] => connection.edges.map((edge) => edge.node);
+
+export function gameResult(game: GameRowData, info: Pick<RequestInfo, 'locale'>): string {
+  return resultText(game, (decidedBy) => (SUFFIX[decidedBy] ? translate(SUFFIX[decidedBy], info.locale) : null));
+}
+
+/** `07.03.2026 17:00` */
+export function dateTime(game: GameRowData): string {
+  const startsAt = new Date(game.startsAt);
+  return `${formatDate(startsAt)} ${formatTime(startsAt)}`;
+}
+
+export function gameLink(game: GameRowData) {
+  return pageLink('game_detail', game.id);
+}
+
+/** Row keys every game row carries: link and id before highlight and cells, as deployed. */
+export function gameRowExtras(game: GameRowData) {
+  return { link: gameLink(game), id: game.id };
+}
+
+/** `Herren GF L-UPL` for league games, the cup's name for cup games. */
+export function competitionName(game: GameRowData): string {
+  if (game.group) return `${game.group.gameClass.name} ${game.group.league.name}`;
+  return game.cupRound?.tournament.name ?? '';
+}

@@ -1,0 +1,184 @@
+import { notFound } from '../../shared/errors.js';
+import type { RequestInfo } from '../../shared/facade.js';
+import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { optionalBoolean, optionalEnum, optionalInt, optionalString } from '../../shared/params.js';
+import { periodsText } from '../../shared/result.js';
+import { header, imageCell, linkedText, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
+import { dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, type Connection, type GameRowData } from './game-row.js';
+
+export const DEFAULT_LEAGUE = 1;
+export const DEFAULT_GAME_CLASS = 11;
+
+/** Resolves the defaults: the current season, and league/class/group from a team's or player's participation. */
+export const LIST_SELECTION_DOCUMENT = /* GraphQL */ `
+  query ListSelection($teamId: Int!, $withTeam: Boolean!, $playerId: Int!, $withPlayer: Boolean!) {
+    currentSeason { id }
+    team(id: $teamId) @include(if: $withTeam) { groups { ...SelectableGroup } }
+    player(id: $playerId) @include(if: $withPlayer) { memberships { season { id } team { groups { ...SelectableGroup } } } }
+  }
+  fragment SelectableGroup on LeagueGroup { name phase season { id } league { id } gameClass { id } }
+`;
+
+export const LIST_GROUPS_DOCUMENT = /* GraphQL */ `
+  query ListGroups($season: Int!, $league: Int!, $gameClass: Int!) {
+    season(id: $season) { label }
+    leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {
+      edges { node { id name league { name } gameClass { name } rounds { number name games { ...GameRow } } } }
+    }
+  }
+  ${GAME_ROW_FRAGMENT}
+`;
+
+interface SelectableGroup {
+  name: string;
+  phase: string;
+  season: { id: number };
+  league: { id: number };
+  gameClass: { id: number };
+}
+
+export interface ListSelectionData {
+  currentSeason: { id: number } | null;
+  team?: { groups: SelectableGroup[] } | null;
+  player?: { memberships: { season: { id: number }; team: { groups: SelectableGroup[] } }[] } | null;
+}
+
+export interface ListGroupsData {
+  season: { label: string } | null;
+  leagueGroups: Connection<{ id: number; name: string; league: { name: string }; gameClass: { name: string }; rounds: { number: number; name: string; games: GameRowData[] }[] }>;
+}
+
+export interface ListParams {
+  season: number;
+  league: number;
+  gameClass: number;
+  group?: string;
+  round?: number;
+  view: 'short' | 'full';
+  streamingLogos: boolean;
+  teamId?: number;
+  playerId?: number;
+}
+
+export function listRequest(info: RequestInfo) {
+  return {
+    season: optionalInt(info.query, 'season', { min: 1900, max: 2999 }),
+    league: optionalInt(info.query, 'league', { min: 1 }),
+    gameClass: optionalInt(info.query, 'game_class', { min: 1 }),
+    group: optionalString(info.query, 'group'),
+    round: optionalInt(info.query, 'round', { min: 1 }),
+    view: optionalEnum(info.query, 'view', ['short', 'full'] as const) ?? 'full',
+    streamingLogos: optionalBoolean(info.query, 'use_streaming_logos') ?? false,
+    teamId: optionalInt(info.query, 'team_id', { min: 1 }),
+    playerId: optionalInt(info.query, 'player_id', { min: 1 }),
+  };
+}
+
+const PHASE_ORDER = ['QUALIFICATION', 'PLAYOFF', 'PLAYOUT'];
+
+/** Pure: the explicit parameters win; a team or player fills league, class and group from their season's groups. */
+export function resolveListParams(request: ReturnType<typeof listRequest>, data: ListSelectionData): ListParams {
+  const season = request.season ?? data.currentSeason?.id;
+  if (season === undefined) throw notFound('No season');
+  let participation: SelectableGroup[] = [];
+  if (request.teamId !== undefined) {
+    if (!data.team) throw notFound(`No team ${request.teamId}`);
+    participation = data.team.groups;
+  } else if (request.playerId !== undefined) {
+    if (!data.player) throw notFound(`No player ${request.playerId}`);
+    participation = data.player.memberships.filter((m) => m.season.id === season).flatMap((m) => m.team.groups);
+  }
+  const chosen = participation
+    .filter((g) => g.season.id === season)
+    .sort((a, b) => PHASE_ORDER.indexOf(a.phase) - PHASE_ORDER.indexOf(b.phase))[0];
+  if ((request.teamId !== undefined || request.playerId !== undefined) && !chosen) {
+    throw notFound(`No league participation in season ${season}`);
+  }
+  return {
+    ...request,
+    season,
+    league: request.league ?? chosen?.league.id ?? DEFAULT_LEAGUE,
+    gameClass: request.gameClass ?? chosen?.gameClass.id ?? DEFAULT_GAME_CLASS,
+    group: request.group ?? chosen?.name,
+  };
+}
+
+/** The round being played: the last round that has started, else the first; a finished season shows its last. */
+export function currentRoundNumber(rounds: { number: number; games: { startsAt: string }[] }[], now: Date): number | undefined {
+  const started = rounds.filter((r) => r.games.some((g) => new Date(g.startsAt) <= now));
+  return (started.length ? started[started.length - 1] : rounds[0])?.number;
+}
+
+const TEXTS = {
+  date: { de: 'Datum', fr: 'Date', it: 'Data', en: 'Date' },
+  venue: { de: 'Ort', fr: 'Lieu', it: 'Luogo', en: 'Venue' },
+  home: { de: 'Heim', fr: 'Domicile', it: 'Casa', en: 'Home' },
+  away: { de: 'Gast', fr: 'Visiteur', it: 'Ospite', en: 'Away' },
+  result: { de: 'Resultat', fr: 'Résultat', it: 'Risultato', en: 'Result' },
+  season: { de: 'Saison', fr: 'Saison', it: 'Stagione', en: 'Season' },
+} satisfies Record<string, Translated>;
+
+function logoUrl(url: string | null, streaming: boolean): string | null {
+  return url && streaming ? `${url}?size=large` : url;
+}
+
+/** Pure: one region for the chosen group's round, WIRE.md §4 `games?mode=list` cells, slider over the group's rounds. */
+export function reshapeGameList(data: ListGroupsData, params: ListParams, info: RequestInfo) {
+  const t = (text: Translated) => translate(text, info.locale);
+  const groups = nodes(data.leagueGroups);
+  const group = params.group === undefined ? groups[0] : groups.find((g) => g.name === params.group);
+  if (!group) throw notFound(params.group === undefined ? 'No group for this league and game class in the season' : `No group "${params.group}"`);
+  const rounds = [...group.rounds].sort((a, b) => a.number - b.number);
+  const roundNumber = params.round ?? currentRoundNumber(rounds, info.now);
+  const index = rounds.findIndex((r) => r.number === roundNumber);
+  if (params.round !== undefined && index < 0) throw notFound(`No round ${params.round} in this group`);
+  const round = rounds[index];
+  const games = round ? [...round.games].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id) : [];
+  const rows = games.map((game) =>
+    row(
+      [
+        linkedText(gameLink(game), dateTime(game)),
+        textCell(game.venue?.name ?? ''),
+        linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),
+        imageCell(logoUrl(game.homeTeam.logoUrl, params.streamingLogos), game.homeTeam.name),
+        textCell('-'),
+        imageCell(logoUrl(game.awayTeam.logoUrl, params.streamingLogos), game.awayTeam.name),
+        linkedText(pageLink('team_detail', game.awayTeam.id), game.awayTeam.name),
+        textCell(gameResult(game, info), params.view === 'full' ? periodsText(game) : null),
+        textCell(...(game.hasVideoStream ? ['📺'] : [])),
+      ],
+      gameRowExtras(game),
+    ),
+  );
+  const roundLink = (r: { number: number } | undefined) => (r ? reload('/games', { round: r.number }) : null);
+  return tableEnvelope(info.baseUrl, 'table', {
+    context: {
+      mode: 'list',
+      season: params.season,
+      league: params.league,
+      game_class: params.gameClass,
+      group: group.name,
+      round: round?.number ?? null,
+      view: params.view,
+      use_streaming_logos: params.streamingLogos,
+      team_id: params.teamId ?? null,
+      player_id: params.playerId ?? null,
+      locale: localeContext(info.locale),
+    },
+    headers: [
+      header(t(TEXTS.date), 'date', { align: 'l' }),
+      header(t(TEXTS.venue), 'location', { align: 'l' }),
+      header(t(TEXTS.home), 'home_name', { align: 'r' }),
+      header('', 'home_logo', { align: 'c' }),
+      header('-', undefined, { align: 'c' }),
+      header('', 'away_logo', { align: 'c' }),
+      header(t(TEXTS.away), 'away_name', { align: 'l' }),
+      header(t(TEXTS.result), 'result', { align: 'c' }),
+      header('📺', 'broadcast', { align: 'c' }),
+    ],
+    title: `${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
+    subtitle: `${group.gameClass.name} ${group.league.name}`,
+    slider: round ? slider(round.name, roundLink(rounds[index - 1]), roundLink(rounds[index + 1])) : null,
+    regions: [region(`${group.gameClass.name} ${group.league.name} ${group.name}`, rows)],
+  });
+}
