@@ -78,7 +78,7 @@ export function dayText(startsAt: Date, info: Pick<RequestInfo, 'now' | 'locale'
   return formatDate(startsAt);
 }
 
-function competitionSubtitle(game: NonNullable<GameDetailData['game']>): string | null {
+export function competitionSubtitle(game: NonNullable<GameDetailData['game']>): string | null {
   if (game.group) {
     const parts = [`${game.group.gameClass.name} ${game.group.league.name}`, game.group.name, game.round?.name, game.group.season.label];
     return parts.filter(Boolean).join(' ');

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { gameDetailRoute } from './game-detail.js';
+import { gameEventsRoute } from './game-events.js';
+import { gameLineupRoute } from './game-lineup.js';
+import { gameSummaryRoute } from './game-summary.js';
+import { leagueDropdownRoutes } from './league-dropdowns.js';
+import { rankingsRoute } from './rankings.js';
 import { gamesRoute } from './games/index.js';
 import { versionRoute } from './version.js';
 
@@ -9,6 +14,11 @@ export function restFacade(deps: FacadeDependencies) {
   return async (app: FastifyInstance) => {
     gamesRoute(app, deps);
     gameDetailRoute(app, deps);
+    gameSummaryRoute(app, deps);
+    gameLineupRoute(app, deps);
+    gameEventsRoute(app, deps);
+    rankingsRoute(app, deps);
+    leagueDropdownRoutes(app, deps);
   };
 }
 

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../shared/errors.js';
+import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
+import { localeContext, translate, type Locale, type Translated } from '../shared/locale.js';
+import { optionalEnum, pathId } from '../shared/params.js';
+import { header, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
+
+export const GAME_EVENTS_DOCUMENT = /* GraphQL */ `
+  query GameEvents($id: Int!) {
+    game(id: $id) {
+      homeTeam { name }
+      awayTeam { name }
+      events {
+        id second type side period homeScore awayScore penaltyKind penaltyReason
+        team { name }
+        player { firstName lastName }
+        assist { firstName lastName }
+      }
+    }
+  }
+`;
+
+interface PersonName {
+  firstName: string;
+  lastName: string;
+}
+
+export interface GameEventData {
+  id: number;
+  second: number;
+  type: string;
+  side: 'HOME' | 'AWAY' | null;
+  period: number | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  penaltyKind: string | null;
+  penaltyReason: string | null;
+  team: { name: string } | null;
+  player: PersonName | null;
+  assist: PersonName | null;
+}
+
+export interface GameEventsData {
+  game: { homeTeam: { name: string }; awayTeam: { name: string }; events: GameEventData[] } | null;
+}
+
+const TEXTS = {
+  title: { de: 'Spielereignisse', fr: 'Événements du match', it: 'Eventi della partita', en: 'Game events' },
+  all: { de: 'Alle Ereignisse', fr: 'Tous les événements', it: 'Tutti gli eventi', en: 'All events' },
+  minute: { de: 'Minute', fr: 'Minute', it: 'Minuto', en: 'Minute' },
+  event: { de: 'Ereignis', fr: 'Événement', it: 'Evento', en: 'Event' },
+  team: { de: 'Mannschaft', fr: 'Équipe', it: 'Squadra', en: 'Team' },
+  player: { de: 'Spielername', fr: 'Joueur', it: 'Giocatore', en: 'Player' },
+  goal: { de: 'Torschütze', fr: 'Buteur', it: 'Marcatore', en: 'Goal' },
+  ownGoal: { de: 'Eigentor', fr: 'Autogoal', it: 'Autogol', en: 'Own goal' },
+  penalty: { de: 'Strafe', fr: 'pénalité', it: 'penalità', en: 'penalty' },
+  matchPenalty: { de: 'Matchstrafe', fr: 'Pénalité de match', it: 'Penalità di partita', en: 'Match penalty' },
+  timeoutHome: { de: 'Timeout Heim', fr: 'Temps mort domicile', it: 'Timeout casa', en: 'Timeout home' },
+  timeoutAway: { de: 'Timeout Gast', fr: 'Temps mort visiteur', it: 'Timeout ospite', en: 'Timeout away' },
+  periodStart: { de: 'Beginn {n}. Drittel', fr: 'Début du {n}e tiers', it: 'Inizio {n}° tempo', en: 'Start of period {n}' },
+  periodEnd: { de: 'Ende {n}. Drittel', fr: 'Fin du {n}e tiers', it: 'Fine {n}° tempo', en: 'End of period {n}' },
+  overtimeStart: { de: 'Beginn Verlängerung', fr: 'Début de la prolongation', it: 'Inizio supplementare', en: 'Start of overtime' },
+  overtimeEnd: { de: 'Ende Verlängerung', fr: 'Fin de la prolongation', it: 'Fine supplementare', en: 'End of overtime' },
+  gameStart: { de: 'Spielbeginn', fr: 'Début du match', it: 'Inizio partita', en: 'Game start' },
+  gameEnd: { de: 'Spielende', fr: 'Fin du match', it: 'Fine partita', en: 'Game end' },
+  shootout: { de: 'Penaltyschiessen', fr: 'Tirs au but', it: 'Rigori', en: 'Penalty shootout' },
+  bestPlayer: { de: 'Bester Spieler', fr: 'Meilleur joueur', it: 'Miglior giocatore', en: 'Best player' },
+} satisfies Record<string, Translated>;
+
+const PENALTY_MINUTES: Record<string, number> = { MINOR_2: 2, MAJOR_5: 5, MISCONDUCT_10: 10 };
+
+/** `33:41` from the game clock in seconds. */
+export function clockText(second: number): string {
+  return `${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
+}
+
+/** `A. Muster (B. Assist)` */
+export function playerText(player: PersonName | null, assist: PersonName | null): string {
+  const short = (p: PersonName) => `${p.firstName.charAt(0)}. ${p.lastName}`;
+  if (!player) return '';
+  return assist ? `${short(player)} (${short(assist)})` : short(player);
+}
+
+export function eventText(event: GameEventData, locale: Locale): string {
+  const t = (text: Translated) => translate(text, locale);
+  const score = `${event.homeScore ?? 0}:${event.awayScore ?? 0}`;
+  const period = (text: Translated) => t(text).replace('{n}', String(event.period ?? ''));
+  switch (event.type) {
+    case 'GOAL':
+      return `${t(TEXTS.goal)} ${score}`;
+    case 'OWN_GOAL':
+      return t(TEXTS.ownGoal);
+    case 'PENALTY': {
+      const reason = event.penaltyReason ? ` (${event.penaltyReason})` : '';
+      if (event.penaltyKind === 'MATCH') return `${t(TEXTS.matchPenalty)}${reason}`;
+      return `${PENALTY_MINUTES[event.penaltyKind ?? 'MINOR_2'] ?? 2}'-${t(TEXTS.penalty)}${reason}`;
+    }
+    case 'TIMEOUT':
+      return t(event.side === 'AWAY' ? TEXTS.timeoutAway : TEXTS.timeoutHome);
+    case 'PERIOD_START':
+      return (event.period ?? 1) > 3 ? t(TEXTS.overtimeStart) : period(TEXTS.periodStart);
+    case 'PERIOD_END':
+      return (event.period ?? 1) > 3 ? t(TEXTS.overtimeEnd) : period(TEXTS.periodEnd);
+    case 'GAME_START':
+      return t(TEXTS.gameStart);
+    case 'GAME_END':
+      return t(TEXTS.gameEnd);
+    case 'PENALTY_SHOOTOUT':
+      return t(TEXTS.shootout);
+    case 'BEST_PLAYER':
+      return t(TEXTS.bestPlayer);
+    default:
+      return event.type;
+  }
+}
+
+const TEAM_EVENTS = new Set(['GOAL', 'OWN_GOAL', 'PENALTY', 'BEST_PLAYER']);
+
+/** Pure: newest event first; tabs all / home / away with `set_in_context.team`. */
+export function reshapeGameEvents(data: GameEventsData, side: 'home' | 'away' | undefined, info: RequestInfo) {
+  const game = data.game;
+  if (!game) throw notFound(`No game ${info.params.game_id}`);
+  const t = (text: Translated) => translate(text, info.locale);
+  const events = game.events
+    .map((event, order) => ({ event, order }))
+    .filter(({ event }) => !side || event.side === side.toUpperCase())
+    .sort((a, b) => b.event.second - a.event.second || b.order - a.order)
+    .map(({ event }) => event);
+  const tab = (text: string, team: 'home' | 'away' | null) => ({
+    text,
+    type: 'tab' as const,
+    link: reload('/game_events', { team }),
+    highlight: (side ?? null) === team,
+  });
+  return tableEnvelope(info.baseUrl, 'table', {
+    context: { tabs: 'on', locale: localeContext(info.locale), game_id: Number(info.params.game_id) },
+    headers: [
+      header(t(TEXTS.minute), 'time', { short: 'Min', align: 'r', width: 2 }),
+      header(t(TEXTS.event), 'event', { short: 'Er', align: 'l', width: 4 }),
+      header(t(TEXTS.team), 'team', { short: 'Team', align: 'l', width: 4 }),
+      header(t(TEXTS.player), 'player', { short: 'Name', align: 'l', width: 4 }),
+    ],
+    title: t(TEXTS.title),
+    tabs: [tab(t(TEXTS.all), null), tab(game.homeTeam.name, 'home'), tab(game.awayTeam.name, 'away')],
+    regions: [
+      region(
+        null,
+        events.map((event) =>
+          row([
+            textCell(clockText(event.second)),
+            textCell(eventText(event, info.locale)),
+            TEAM_EVENTS.has(event.type) && event.team ? textCell(event.team.name) : textCell(),
+            textCell(playerText(event.player, event.assist)),
+          ]),
+        ),
+      ),
+    ],
+  });
+}
+
+export function gameEventsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
+  const run = facadeDocument<GameEventsData>(deps, GAME_EVENTS_DOCUMENT);
+  app.get('/game_events/:game_id', async (request) => {
+    const info = requestInfo(deps, request);
+    const side = optionalEnum(info.query, 'team', ['home', 'away'] as const);
+    return reshapeGameEvents(await run({ id: pathId(info.params, 'game_id') }), side, info);
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../shared/errors.js';
+import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
+import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { optionalBoolean, optionalEnum, pathId } from '../shared/params.js';
+import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+
+export const GAME_LINEUP_DOCUMENT = /* GraphQL */ `
+  query GameLineup($id: Int!, $side: TeamSide!) {
+    game(id: $id) {
+      homeTeam { name }
+      awayTeam { name }
+      lineup(side: $side) { number position captain player { id firstName lastName } }
+    }
+  }
+`;
+
+export interface GameLineupData {
+  game: {
+    homeTeam: { name: string };
+    awayTeam: { name: string };
+    lineup: { number: number | null; position: string | null; captain: boolean; player: { id: number; firstName: string; lastName: string } }[];
+  } | null;
+}
+
+const POSITIONS: Record<string, { full: Translated; short: Translated }> = {
+  GOALKEEPER: { full: { de: 'Torhüter', fr: 'Gardien', it: 'Portiere', en: 'Goalkeeper' }, short: { de: 'T', fr: 'G', it: 'P', en: 'G' } },
+  DEFENDER: { full: { de: 'Verteidiger', fr: 'Défenseur', it: 'Difensore', en: 'Defender' }, short: { de: 'V', fr: 'D', it: 'D', en: 'D' } },
+  CENTER: { full: { de: 'Center', fr: 'Centre', it: 'Centro', en: 'Center' }, short: { de: 'C', fr: 'C', it: 'C', en: 'C' } },
+  FORWARD: { full: { de: 'Stürmer', fr: 'Attaquant', it: 'Attaccante', en: 'Forward' }, short: { de: 'S', fr: 'A', it: 'A', en: 'F' } },
+};
+
+const TEXTS = {
+  number: { de: 'Nr.', fr: 'No', it: 'N.', en: 'No.' },
+  position: { de: 'Position', fr: 'Position', it: 'Posizione', en: 'Position' },
+  name: { de: 'Name', fr: 'Nom', it: 'Nome', en: 'Name' },
+  captain: { de: 'Captain', fr: 'Capitaine', it: 'Capitano', en: 'Captain' },
+  lineup: { de: 'Aufstellung', fr: 'Composition', it: 'Formazione', en: 'Lineup' },
+} satisfies Record<string, Translated>;
+
+export interface LineupParams {
+  gameId: number;
+  isHome: 0 | 1;
+  view: 'full' | 'short';
+  hideEmpty: boolean;
+}
+
+/** Pure: `null` means the blank body deployed clients expect for an unknown lineup with hide_empty. */
+export function reshapeGameLineup(data: GameLineupData, params: LineupParams, info: RequestInfo) {
+  const game = data.game;
+  if (!game) throw notFound(`No game ${params.gameId}`);
+  if (game.lineup.length === 0 && params.hideEmpty) return null;
+  const t = (text: Translated) => translate(text, info.locale);
+  const team = params.isHome === 0 ? game.homeTeam : game.awayTeam;
+  const rows = game.lineup.map((entry) => {
+    const position = entry.position ? POSITIONS[entry.position] : undefined;
+    const positionLines = [position ? t(params.view === 'short' ? position.short : position.full) : '', ...(entry.captain ? [t(TEXTS.captain)] : [])];
+    return row([
+      textCell(entry.number ?? ''),
+      textCell(...positionLines),
+      linkedText(pageLink('player_detail', entry.player.id), `${entry.player.firstName} ${entry.player.lastName}`),
+    ]);
+  });
+  return tableEnvelope(info.baseUrl, 'table', {
+    context: { game_id: params.gameId, is_home: params.isHome, view: params.view, locale: localeContext(info.locale) },
+    headers: [header(t(TEXTS.number), 'number', { align: 'r' }), header(t(TEXTS.position), 'position', { align: 'l' }), header(t(TEXTS.name), 'name', { align: 'l' })],
+    title: `${t(TEXTS.lineup)} ${team.name}`,
+    regions: [region(null, rows)],
+  });
+}
+
+export function gameLineupRoute(app: FastifyInstance, deps: FacadeDependencies): void {
+  const run = facadeDocument<GameLineupData>(deps, GAME_LINEUP_DOCUMENT);
+  app.get('/games/:game_id/teams/:is_home/players', async (request, reply) => {
+    const info = requestInfo(deps, request);
+    const rawSide = info.params.is_home;
+    if (rawSide !== '0' && rawSide !== '1') throw badRequest(`is_home must be 0 (home team) or 1 (away team), got "${rawSide}"`);
+    const params: LineupParams = {
+      gameId: pathId(info.params, 'game_id'),
+      isHome: rawSide === '0' ? 0 : 1,
+      view: optionalEnum(info.query, 'view', ['full', 'short'] as const) ?? 'full',
+      hideEmpty: optionalBoolean(info.query, 'hide_empty') ?? true,
+    };
+    const table = reshapeGameLineup(await run({ id: params.gameId, side: params.isHome === 0 ? 'HOME' : 'AWAY' }), params, info);
+    if (table === null) return reply.status(200).type('application/json; charset=utf-8').send('');
+    return table;
+  });
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../shared/errors.js';
+import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
+import { formatDate, formatTime } from '../shared/format.js';
+import { translate, type Translated } from '../shared/locale.js';
+import { pathId } from '../shared/params.js';
+import { periodsText } from '../shared/result.js';
+import { header, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { competitionSubtitle, type GameDetailData } from './game-detail.js';
+import { clockText, playerText, type GameEventData } from './game-events.js';
+import { gameResult } from './games/game-row.js';
+
+export const GAME_SUMMARY_DOCUMENT = /* GraphQL */ `
+  query GameSummary($id: Int!) {
+    game(id: $id) {
+      id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy spectators hasVideoStream
+      firstReferee secondReferee
+      homeTeam { id name logoUrl }
+      awayTeam { id name logoUrl }
+      venue { name city latitude longitude }
+      group { name season { label } league { name } gameClass { name } }
+      round { name }
+      cupRound { name tournament { name season { label } } }
+      events { id second type side period homeScore awayScore penaltyKind penaltyReason team { name } player { firstName lastName } assist { firstName lastName } }
+    }
+  }
+`;
+
+type SummaryGame = NonNullable<GameDetailData['game']> & { hasVideoStream: boolean; events: GameEventData[] };
+export interface GameSummaryData {
+  game: SummaryGame | null;
+}
+
+const TEXTS = {
+  summary: { de: 'Zusammenfassung', fr: 'Résumé', it: 'Riassunto', en: 'Summary' },
+  info: { de: 'Info', fr: 'Info', it: 'Info', en: 'Info' },
+  details: { de: 'Tore und Strafen', fr: 'Buts et pénalités', it: 'Reti e penalità', en: 'Goals and penalties' },
+  scheduled: { de: '{home} empfängt {away} am {date} um {time}{venue}.', fr: '{home} reçoit {away} le {date} à {time}{venue}.', it: '{home} ospita {away} il {date} alle {time}{venue}.', en: '{home} host {away} on {date} at {time}{venue}.' },
+  venue: { de: ' in der {venue}', fr: ' à {venue}', it: ' a {venue}', en: ' at {venue}' },
+  won: { de: '{winner} gewinnt gegen {loser} mit {score}.', fr: '{winner} bat {loser} {score}.', it: '{winner} batte {loser} {score}.', en: '{winner} beat {loser} {score}.' },
+  live: { de: 'Das Spiel läuft: {score}.', fr: 'Le match est en cours : {score}.', it: 'La partita è in corso: {score}.', en: 'The game is live: {score}.' },
+  cancelled: { de: 'Das Spiel wurde abgesagt.', fr: 'Le match a été annulé.', it: 'La partita è stata annullata.', en: 'The game was cancelled.' },
+  forfeit: { de: 'Das Spiel wurde forfait gewertet: {score}.', fr: 'Match gagné par forfait : {score}.', it: 'Partita assegnata a tavolino: {score}.', en: 'The game was forfeited: {score}.' },
+  spectators: { de: 'Zuschauer', fr: 'Spectateurs', it: 'Spettatori', en: 'Spectators' },
+  referees: { de: 'Schiedsrichter', fr: 'Arbitres', it: 'Arbitri', en: 'Referees' },
+  goals: { de: 'Tore', fr: 'Buts', it: 'Reti', en: 'Goals' },
+  penalties: { de: 'Strafen', fr: 'Pénalités', it: 'Penalità', en: 'Penalties' },
+  none: { de: 'keine', fr: 'aucun', it: 'nessuna', en: 'none' },
+} satisfies Record<string, Translated>;
+
+const MINUTES: Record<string, number> = { MINOR_2: 2, MAJOR_5: 5, MISCONDUCT_10: 10, MATCH: 25 };
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** Pure: title `A - B 3:2 (1:0, 2:2, 0:0)`, one row: summary paragraph, info, [goals line, penalties line]. */
+export function reshapeGameSummary(data: GameSummaryData, info: RequestInfo) {
+  const game = data.game;
+  if (!game) throw notFound(`No game ${info.params.game_id}`);
+  const t = (text: Translated) => translate(text, info.locale);
+  const startsAt = new Date(game.startsAt);
+  const result = gameResult(game, info);
+  const periods = periodsText(game);
+  const home = game.homeTeam.name;
+  const away = game.awayTeam.name;
+  let paragraph: string;
+  if (game.status === 'SCHEDULED') {
+    const venue = game.venue ? fill(t(TEXTS.venue), { venue: game.venue.name }) : '';
+    paragraph = fill(t(TEXTS.scheduled), { home, away, date: formatDate(startsAt), time: formatTime(startsAt), venue });
+  } else if (game.status === 'CANCELLED') {
+    paragraph = t(TEXTS.cancelled);
+  } else if (game.status === 'LIVE') {
+    paragraph = fill(t(TEXTS.live), { score: result });
+  } else if (game.status === 'FORFEIT') {
+    paragraph = fill(t(TEXTS.forfeit), { score: result });
+  } else {
+    const homeWon = (game.homeScore ?? 0) > (game.awayScore ?? 0);
+    paragraph = fill(t(TEXTS.won), { winner: homeWon ? home : away, loser: homeWon ? away : home, score: result });
+  }
+  const referees = [game.firstReferee, game.secondReferee].filter(Boolean).join(', ');
+  const infoLines = [
+    ...(game.spectators === null ? [] : [`${t(TEXTS.spectators)}: ${game.spectators}`]),
+    ...(referees ? [`${t(TEXTS.referees)}: ${referees}`] : []),
+  ];
+  const goals = game.events
+    .filter((e) => e.type === 'GOAL' || e.type === 'OWN_GOAL')
+    .map((e) => `${e.homeScore ?? 0}:${e.awayScore ?? 0} ${playerText(e.player, e.assist) || e.team?.name || ''} (${clockText(e.second)})`.trim());
+  const penaltyMinutes = (side: string) =>
+    game.events.filter((e) => e.type === 'PENALTY' && e.side === side).reduce((sum, e) => sum + (MINUTES[e.penaltyKind ?? 'MINOR_2'] ?? 2), 0);
+  const goalsLine = `${t(TEXTS.goals)}: ${goals.length ? goals.join(', ') : t(TEXTS.none)}`;
+  const penaltiesLine = `${t(TEXTS.penalties)}: ${home} ${penaltyMinutes('HOME')}', ${away} ${penaltyMinutes('AWAY')}'`;
+  return tableEnvelope(info.baseUrl, 'attribute_list', {
+    headers: [header(t(TEXTS.summary), 'text'), header(t(TEXTS.info), 'info'), header(t(TEXTS.details), 'details')],
+    title: [`${home} - ${away}`, result === '-' ? null : result, periods].filter(Boolean).join(' '),
+    subtitle: competitionSubtitle(game),
+    regions: [region(null, [row([textCell(paragraph), textCell(...infoLines), textCell(goalsLine, penaltiesLine)])])],
+  });
+}
+
+export function gameSummaryRoute(app: FastifyInstance, deps: FacadeDependencies): void {
+  const run = facadeDocument<GameSummaryData>(deps, GAME_SUMMARY_DOCUMENT);
+  app.get('/games/:game_id/summary', async (request) => {
+    const info = requestInfo(deps, request);
+    return reshapeGameSummary(await run({ id: pathId(info.params, 'game_id') }), info);
+  });
+}

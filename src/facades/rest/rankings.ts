@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../shared/errors.js';
+import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
+import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { optionalInt, optionalString } from '../shared/params.js';
+import { seasonResolver } from '../shared/season.js';
+import { header, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import type { Row } from '../shared/wire.js';
+import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from './games/list.js';
+
+export const RANKINGS_DOCUMENT = /* GraphQL */ `
+  query Rankings($season: Int!, $league: Int!, $gameClass: Int!) {
+    season(id: $season) { label }
+    leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {
+      edges { node {
+        name phase playoffLine league { name } gameClass { name }
+        standings { rank games wins overtimeWins overtimeLosses losses forfeits goalsFor goalsAgainst points team { id name logoUrl } }
+      } }
+    }
+  }
+`;
+
+interface StandingData {
+  rank: number;
+  games: number;
+  wins: number;
+  overtimeWins: number;
+  overtimeLosses: number;
+  losses: number;
+  forfeits: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  points: number;
+  team: { id: number; name: string; logoUrl: string | null };
+}
+
+export interface RankingsData {
+  season: { label: string } | null;
+  leagueGroups: { edges: { node: { name: string; phase: string; playoffLine: number | null; league: { name: string }; gameClass: { name: string }; standings: StandingData[] } }[] };
+}
+
+export interface RankingsParams {
+  season: number;
+  league: number;
+  gameClass: number;
+  group?: string;
+}
+
+const HEADERS: [key: string, text: Translated, short?: string][] = [
+  ['rank', { de: 'Rang', fr: 'Rang', it: 'Rango', en: 'Rank' }],
+  ['logo', { de: 'Logo', fr: 'Logo', it: 'Logo', en: 'Logo' }],
+  ['team', { de: 'Team', fr: 'Équipe', it: 'Squadra', en: 'Team' }],
+  ['games', { de: 'Spiele', fr: 'Matchs', it: 'Partite', en: 'Games' }, 'Sp'],
+  ['forfeits', { de: 'Forfaits', fr: 'Forfaits', it: 'Forfait', en: 'Forfeits' }, 'F'],
+  ['wins', { de: 'Siege', fr: 'Victoires', it: 'Vittorie', en: 'Wins' }, 'S'],
+  ['overtime_wins', { de: 'Siege n.V.', fr: 'Victoires a.p.', it: 'Vittorie d.t.s.', en: 'OT wins' }, 'SnV'],
+  ['overtime_losses', { de: 'Niederlagen n.V.', fr: 'Défaites a.p.', it: 'Sconfitte d.t.s.', en: 'OT losses' }, 'NnV'],
+  ['losses', { de: 'Niederlagen', fr: 'Défaites', it: 'Sconfitte', en: 'Losses' }, 'N'],
+  ['goals', { de: 'Tore', fr: 'Buts', it: 'Reti', en: 'Goals' }, 'T'],
+  ['goal_difference', { de: 'Tordifferenz', fr: 'Différence', it: 'Differenza', en: 'Goal difference' }, 'TD'],
+  ['points_quotient', { de: 'Punktequotient', fr: 'Quotient', it: 'Quoziente', en: 'Points per game' }, 'PQ'],
+  ['points', { de: 'Punkte', fr: 'Points', it: 'Punti', en: 'Points' }, 'P'],
+];
+
+function signed(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+export function standingRow(s: StandingData): Row {
+  return row(
+    [
+      textCell(s.rank),
+      imageCell(s.team.logoUrl, s.team.name),
+      linkedText(pageLink('team_detail', s.team.id), s.team.name),
+      textCell(s.games),
+      textCell(s.forfeits),
+      textCell(s.wins),
+      textCell(s.overtimeWins),
+      textCell(s.overtimeLosses),
+      textCell(s.losses),
+      textCell(`${s.goalsFor}:${s.goalsAgainst}`),
+      textCell(signed(s.goalsFor - s.goalsAgainst)),
+      textCell((s.games ? s.points / s.games : 0).toFixed(2)),
+      textCell(s.points),
+    ],
+    { data: { team: { id: s.team.id, name: s.team.name }, rank: s.rank } },
+  );
+}
+
+/**
+ * Pure: one region per group (the requested one, else every qualification group of the league — a
+ * league split into groups shows them side by side); a separator row under the playoff line.
+ */
+export function reshapeRankings(data: RankingsData, params: RankingsParams, info: RequestInfo) {
+  const t = (text: Translated) => translate(text, info.locale);
+  const groups = data.leagueGroups.edges.map((e) => e.node);
+  const shown = params.group === undefined ? groups.filter((g) => g.phase === 'QUALIFICATION') : groups.filter((g) => g.name === params.group);
+  if (shown.length === 0) throw notFound(params.group === undefined ? 'No groups for this league and game class in the season' : `No group "${params.group}"`);
+  const regions = shown.map((group) => {
+    const rows: Row[] = [];
+    group.standings.forEach((standing, index) => {
+      rows.push(standingRow(standing));
+      if (group.playoffLine !== null && index + 1 === group.playoffLine && index + 1 < group.standings.length) {
+        rows.push(row([], { separator: true }));
+      }
+    });
+    return region(shown.length > 1 ? group.name : `${group.gameClass.name} ${group.league.name} ${group.name}`, rows);
+  });
+  return tableEnvelope(info.baseUrl, 'table', {
+    context: {
+      season: params.season,
+      league: params.league,
+      game_class: params.gameClass,
+      group: params.group ?? null,
+      locale: localeContext(info.locale),
+    },
+    headers: HEADERS.map(([key, text, short]) => header(t(text), key, { short: short ?? t(text) })),
+    title: `${shown[0].gameClass.name} ${shown[0].league.name}`,
+    subtitle: data.season?.label ?? String(params.season),
+    regions,
+  });
+}
+
+export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
+  const run = facadeDocument<RankingsData>(deps, RANKINGS_DOCUMENT);
+  const resolveSeason = seasonResolver(deps);
+  app.get('/rankings', async (request) => {
+    const info = requestInfo(deps, request);
+    const params: RankingsParams = {
+      season: await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 })),
+      league: optionalInt(info.query, 'league', { min: 1 }) ?? DEFAULT_LEAGUE,
+      gameClass: optionalInt(info.query, 'game_class', { min: 1 }) ?? DEFAULT_GAME_CLASS,
+      group: optionalString(info.query, 'group'),
+    };
+    return reshapeRankings(await run({ season: params.season, league: params.league, gameClass: params.gameClass }), params, info);
+  });
+}

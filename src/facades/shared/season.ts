@@ -1,0 +1,15 @@
+import { notFound } from './errors.js';
+import { facadeDocument, type FacadeDependencies } from './facade.js';
+
+const CURRENT_SEASON_DOCUMENT = /* GraphQL */ `query CurrentSeason { currentSeason { id } }`;
+
+/** Resolves an optional `season` parameter to the current season (one query, only when absent). */
+export function seasonResolver(deps: FacadeDependencies) {
+  const run = facadeDocument<{ currentSeason: { id: number } | null }>(deps, CURRENT_SEASON_DOCUMENT);
+  return async (season: number | undefined): Promise<number> => {
+    if (season !== undefined) return season;
+    const data = await run({});
+    if (!data.currentSeason) throw notFound('No current season');
+    return data.currentSeason.id;
+  };
+}
