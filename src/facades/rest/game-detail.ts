@@ -3,7 +3,8 @@ import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo 
 import { addDays, formatDate, formatTime, localDay } from '../shared/format.js';
 import { translate, type Translated } from '../shared/locale.js';
 import { pathId } from '../shared/params.js';
-import { periodsText, resultText, SUFFIX } from '../shared/result.js';
+import { periodsText } from '../shared/result.js';
+import { gameResult } from './games/game-row.js';
 import { header, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -92,7 +93,6 @@ export function reshapeGameDetail(data: GameDetailData, info: RequestInfo) {
   const game = data.game;
   if (!game) throw notFound(`No game ${info.params.game_id}`);
   const startsAt = new Date(game.startsAt);
-  const suffix = (decidedBy: string) => (SUFFIX[decidedBy] ? translate(SUFFIX[decidedBy], info.locale) : null);
   const teamLink = (team: TeamFacts) => pageLink('team_detail', team.id);
   const logoAlt = (team: TeamFacts) => `${team.name} (Logo)`;
   const cells = [
@@ -100,7 +100,7 @@ export function reshapeGameDetail(data: GameDetailData, info: RequestInfo) {
     linkedText(teamLink(game.homeTeam), game.homeTeam.name),
     imageCell(game.awayTeam.logoUrl, logoAlt(game.awayTeam), teamLink(game.awayTeam)),
     linkedText(teamLink(game.awayTeam), game.awayTeam.name),
-    textCell(resultText(game, suffix), periodsText(game)),
+    textCell(gameResult(game, info), periodsText(game)),
     textCell(dayText(startsAt, info)),
     textCell(formatTime(startsAt)),
     game.venue ? { ...textCell(game.venue.name), link: mapLink(game.venue) } : textCell(''),

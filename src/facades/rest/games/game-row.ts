@@ -1,7 +1,7 @@
 import type { RequestInfo } from '../../shared/facade.js';
 import { formatDate, formatTime } from '../../shared/format.js';
 import { translate } from '../../shared/locale.js';
-import { SUFFIX, resultText } from '../../shared/result.js';
+import { SUFFIX, resultText, type ScoreFacts } from '../../shared/result.js';
 import { pageLink } from '../../shared/table.js';
 
 /** The fields every games table reads; each games document selects `...GameRow`. */
@@ -47,7 +47,7 @@ export interface Connection<T> {
 
 export const nodes = <T>(connection: Connection<T>): T[] => connection.edges.map((edge) => edge.node);
 
-export function gameResult(game: GameRowData, info: Pick<RequestInfo, 'locale'>): string {
+export function gameResult(game: ScoreFacts, info: Pick<RequestInfo, 'locale'>): string {
   return resultText(game, (decidedBy) => (SUFFIX[decidedBy] ? translate(SUFFIX[decidedBy], info.locale) : null));
 }
 
