@@ -1,0 +1,97 @@
+// A knock-out cup per season and class. The first round draws up to 32 teams (all top-league and
+// NLB teams, the rest from lower leagues); the game at bracket position k of a round is played by
+// the winners of positions 2k-1 and 2k of the round before. The lower-league team is at home.
+// In the current season the rounds before today are played and the next round is scheduled.
+import type { DemoTeam } from './clubs.js';
+import { createGame, kickOff } from './fixtures.js';
+import type { DemoGroup } from './groups.js';
+import { FULL_LINEUP } from './lineups.js';
+import { finishGame, type Competition, type PlayContext } from './play.js';
+import { knockoutRoundName } from './playoff-format.js';
+import type { SeasonFrame } from './qualification.js';
+import type { Random } from './random.js';
+import { finishedCupRoundDays, nextCupRoundDay, playedCupRoundDays } from './season-calendar.js';
+import { TOP_LEAGUE } from './structure.js';
+
+const LARGEST_DRAW = 32;
+
+interface CupEntrant {
+  team: DemoTeam;
+  level: number;
+}
+
+function largestPowerOfTwoUpTo(count: number): number {
+  return count < 2 ? 0 : 2 ** Math.floor(Math.log2(count));
+}
+
+function chooseEntrants(random: Random, entrants: readonly CupEntrant[]): CupEntrant[] {
+  const size = Math.min(LARGEST_DRAW, largestPowerOfTwoUpTo(entrants.length));
+  const seeded = entrants.filter((entrant) => entrant.level <= 2);
+  const others = random.shuffle(entrants.filter((entrant) => entrant.level > 2));
+  return [...seeded.slice(0, size), ...others].slice(0, size);
+}
+
+/** Random pairs, avoiding two teams of one club where a swap with the next pair fixes it. */
+function draw(random: Random, entrants: readonly CupEntrant[]): [CupEntrant, CupEntrant][] {
+  const order = random.shuffle(entrants);
+  for (let index = 0; index + 3 < order.length; index += 2) {
+    if (order[index].team.club === order[index + 1].team.club) [order[index + 1], order[index + 2]] = [order[index + 2], order[index + 1]];
+  }
+  const pairs: [CupEntrant, CupEntrant][] = [];
+  for (let index = 0; index + 1 < order.length; index += 2) pairs.push([order[index], order[index + 1]]);
+  return pairs;
+}
+
+function hostFirst([a, b]: [CupEntrant, CupEntrant]): [CupEntrant, CupEntrant] {
+  return b.level > a.level ? [b, a] : [a, b];
+}
+
+function cupCompetition(home: CupEntrant, gameClassId: number): Competition {
+  return {
+    level: home.level,
+    isTopLeague: home.level === 1,
+    gameClassId,
+    mustDecide: true,
+    detail: 'full',
+    lineupSize: FULL_LINEUP,
+  };
+}
+
+export function playCup(context: PlayContext, frame: SeasonFrame, cup: { gameClassId: number; name: string }, groups: readonly DemoGroup[]): void {
+  const { document, random } = context;
+  const entrants = groups
+    .filter((group) => group.gameClassId === cup.gameClassId && group.row.phase === 'QUALIFICATION')
+    .flatMap((group) => group.teams.map((team): CupEntrant => ({ team, level: group.leagueId === TOP_LEAGUE ? 1 : group.level })));
+  const field = chooseEntrants(random, entrants);
+  if (field.length < 2) return;
+  const tournamentId = document.nextId('cupTournament');
+  document.rows.cupTournaments.push({ id: tournamentId, seasonId: frame.seasonId, gameClassId: cup.gameClassId, name: cup.name });
+  const roundCount = Math.log2(field.length);
+  const roundIds = Array.from({ length: roundCount }, (_, index) => {
+    const id = document.nextId('cupRound');
+    document.rows.cupRounds.push({ id, tournamentId, number: index + 1, name: knockoutRoundName(field.length / 2 ** index) });
+    return id;
+  });
+  const played = frame.isCurrent ? Math.min(roundCount - 1, Math.max(roundCount > 1 ? 1 : 0, Math.round(frame.progress * roundCount))) : roundCount;
+  const days = frame.isCurrent ? playedCupRoundDays(frame.today, played) : finishedCupRoundDays(frame.seasonId, roundCount);
+
+  let pairs = draw(random, field);
+  for (let roundIndex = 0; roundIndex < roundCount && pairs.length > 0; roundIndex++) {
+    const isFinal = roundIndex === roundCount - 1;
+    const isPlayed = roundIndex < played;
+    const day = isPlayed ? days[roundIndex] : nextCupRoundDay(frame.today, isFinal);
+    const winners: CupEntrant[] = [];
+    pairs.forEach((pair, index) => {
+      const [home, away] = hostFirst(pair);
+      const startsAt = kickOff(random, day, isFinal ? 'saturday' : 'weekday', false);
+      const placement = { cupRoundId: roundIds[roundIndex], bracketPosition: index + 1, hasVideoStream: roundCount - roundIndex <= 2 };
+      const game = createGame(document, random, home.team, away.team, startsAt, placement);
+      if (!isPlayed) return;
+      const winner = finishGame(context, { game, home: home.team, away: away.team, competition: cupCompetition(home, cup.gameClassId) });
+      winners.push(winner === 'HOME' ? home : away);
+    });
+    if (!isPlayed) break;
+    pairs = [];
+    for (let index = 0; index + 1 < winners.length; index += 2) pairs.push([winners[index], winners[index + 1]]);
+  }
+}

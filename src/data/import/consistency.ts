@@ -1,0 +1,63 @@
+// Rules that span records of the same file. Records the file does not contain (because they are
+// already in the database) are not checked here.
+import { entitySpec } from './entities.js';
+import type { GameRow, LeagueImport, RoundRow } from './format.js';
+import { rowLabel, type ProblemList } from './problems.js';
+
+function checkSeasons(data: LeagueImport, problems: ProblemList): void {
+  const spec = entitySpec('seasons');
+  let currentLabel: string | undefined;
+  (data.seasons ?? []).forEach((season, index) => {
+    const label = rowLabel(spec, index, season);
+    if (season.startsOn > season.endsOn) problems.add(`${label}: startsOn ${season.startsOn} is after endsOn ${season.endsOn}`);
+    if (!season.isCurrent) return;
+    if (currentLabel) problems.add(`${label}: isCurrent is also set on ${currentLabel}; at most one season is current`);
+    else currentLabel = label;
+  });
+}
+
+function checkGames(data: LeagueImport, roundsById: Map<number, RoundRow>, problems: ProblemList): void {
+  const spec = entitySpec('games');
+  (data.games ?? []).forEach((game, index) => {
+    const label = rowLabel(spec, index, game);
+    if (game.homeTeamId === game.awayTeamId) problems.add(`${label}: homeTeamId and awayTeamId are both ${game.homeTeamId}`);
+    if (game.cupRoundId != null && game.groupId != null) {
+      problems.add(`${label}: a game belongs to a league group or a cup round, not both (groupId ${game.groupId}, cupRoundId ${game.cupRoundId})`);
+    }
+    const round = game.roundId == null ? undefined : roundsById.get(game.roundId);
+    if (round && round.groupId !== game.groupId) {
+      problems.add(`${label}: roundId ${round.id} belongs to group ${round.groupId}, but groupId is ${game.groupId ?? 'missing'}`);
+    }
+    if ((game.homeScore == null) !== (game.awayScore == null)) {
+      problems.add(`${label}: homeScore and awayScore must both be set or both be empty`);
+    }
+  });
+}
+
+/** Events and lineup entries name a team, which must be one of the game's two teams. */
+function checkGameParticipants(data: LeagueImport, gamesById: Map<number, GameRow>, problems: ProblemList): void {
+  const eventSpec = entitySpec('gameEvents');
+  (data.gameEvents ?? []).forEach((event, index) => {
+    const game = gamesById.get(event.gameId);
+    if (!game || event.teamId == null) return;
+    const label = rowLabel(eventSpec, index, event);
+    const side = event.teamId === game.homeTeamId ? 'HOME' : event.teamId === game.awayTeamId ? 'AWAY' : undefined;
+    if (!side) problems.add(`${label}: teamId ${event.teamId} is neither team of game ${game.id}`);
+    else if (event.side != null && event.side !== side) problems.add(`${label}: side ${event.side} disagrees with teamId ${event.teamId} (the ${side.toLowerCase()} team)`);
+  });
+  const lineupSpec = entitySpec('lineups');
+  (data.lineups ?? []).forEach((entry, index) => {
+    const game = gamesById.get(entry.gameId);
+    if (game && entry.teamId !== game.homeTeamId && entry.teamId !== game.awayTeamId) {
+      problems.add(`${rowLabel(lineupSpec, index, entry)}: teamId ${entry.teamId} is neither team of game ${game.id}`);
+    }
+  });
+}
+
+export function checkConsistency(data: LeagueImport, problems: ProblemList): void {
+  const roundsById = new Map((data.rounds ?? []).map((round) => [round.id, round]));
+  const gamesById = new Map((data.games ?? []).map((game) => [game.id, game]));
+  checkSeasons(data, problems);
+  checkGames(data, roundsById, problems);
+  checkGameParticipants(data, gamesById, problems);
+}

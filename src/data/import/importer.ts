@@ -1,0 +1,103 @@
+// Writes a validated import document in dependency order, in one transaction: either the whole
+// document is stored or nothing is. Records are upserted by their federation id (or natural key),
+// so importing the same file again changes nothing and a changed field is updated in place.
+// Rows are never deleted. Only generated-id tables are written without ids, so no sequence moves.
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { checkAgainstDatabase } from './database-checks.js';
+import { ENTITY_ORDER, entitySpec } from './entities.js';
+import type { ImportEntity, LeagueImport, SeasonRow } from './format.js';
+import type { RawClient } from './raw-client.js';
+import { rowsOf } from './references.js';
+import { upsertStatement, type UpsertCounts } from './upsert-sql.js';
+
+export interface EntityImportCount {
+  /** Rows of this kind in the document. */
+  received: number;
+  inserted: number;
+  updated: number;
+  /** Already stored with the same values. */
+  unchanged: number;
+}
+
+export type ImportSummary = Record<ImportEntity, EntityImportCount>;
+
+export type ImportProgress = (stage: string, done: number, total: number) => void;
+
+export interface ImportOptions {
+  onProgress?: ImportProgress;
+  /** Rows per statement; bounded by memory and statement size, not by bind parameters. */
+  chunkSize?: number;
+}
+
+const DEFAULT_CHUNK_SIZE = 2000;
+/** A default-scale demo takes seconds; a national archive on a slow disk may take minutes. */
+const TRANSACTION_TIMEOUT_MS = 60 * 60 * 1000;
+
+/** A database error while writing, with the stage and rows it happened in. */
+export class ImportWriteError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'ImportWriteError';
+  }
+}
+
+function emptySummary(data: LeagueImport): ImportSummary {
+  const summary = {} as ImportSummary;
+  for (const entity of ENTITY_ORDER) {
+    summary[entity] = { received: rowsOf(data, entity).length, inserted: 0, updated: 0, unchanged: 0 };
+  }
+  return summary;
+}
+
+async function writeEntity(
+  client: RawClient,
+  entity: ImportEntity,
+  rows: readonly Record<string, unknown>[],
+  chunkSize: number,
+  count: EntityImportCount,
+  onProgress: ImportProgress | undefined,
+): Promise<void> {
+  const statement = upsertStatement(entitySpec(entity));
+  for (let start = 0; start < rows.length; start += chunkSize) {
+    const chunk = rows.slice(start, start + chunkSize);
+    let written: UpsertCounts;
+    try {
+      [written] = await client.$queryRawUnsafe<UpsertCounts[]>(statement.sql, ...statement.parameters(chunk));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ImportWriteError(`writing ${entity}[${start}..${start + chunk.length - 1}] failed: ${reason}`, { cause: error });
+    }
+    count.inserted += written.inserted;
+    count.updated += written.updated;
+    count.unchanged += chunk.length - written.inserted - written.updated;
+    onProgress?.(entity, start + chunk.length, rows.length);
+  }
+}
+
+/** A season marked current in the file takes that mark from every other stored season. */
+async function keepOneCurrentSeason(client: RawClient, seasons: readonly SeasonRow[]): Promise<void> {
+  const current = seasons.find((season) => season.isCurrent);
+  if (current) await client.$executeRawUnsafe(`UPDATE "Season" SET "isCurrent" = false WHERE "isCurrent" AND id <> $1::int4`, current.id);
+}
+
+/**
+ * Imports a document that passed validateLeagueImport. References to records the file does not
+ * contain are checked against the database first (ImportValidationError naming the record).
+ */
+export async function importLeague(prisma: PrismaClient, data: LeagueImport, options: ImportOptions = {}): Promise<ImportSummary> {
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  await checkAgainstDatabase(prisma, data);
+  const summary = emptySummary(data);
+  await prisma.$transaction(
+    async (transaction) => {
+      for (const entity of ENTITY_ORDER) {
+        const rows = rowsOf(data, entity);
+        if (rows.length === 0) continue;
+        await writeEntity(transaction, entity, rows, chunkSize, summary[entity], options.onProgress);
+        if (entity === 'seasons') await keepOneCurrentSeason(transaction, data.seasons ?? []);
+      }
+    },
+    { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 60_000 },
+  );
+  return summary;
+}
