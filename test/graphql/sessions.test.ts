@@ -56,7 +56,7 @@ describe('favorite sessions over GraphQL', () => {
     const unknown = await graphql(league.app, ADD, { sid: null, favorite: { type: 'player', playerId: 999999999 } });
     expect(unknown.errors![0].message).toMatch(/no player 999999999/);
     const badType = await graphql(league.app, ADD, { sid: null, favorite: { type: 'coach' } });
-    expect(badType.status).toBe(400);
+    expect(badType.errors![0].message).toMatch(/FavoriteType/);
   });
 
   it('loses no update when 50 favorites are added to one session in parallel', async () => {
