@@ -41,7 +41,8 @@ export interface CurrentParams {
   leagueIds?: number[];
   gameClassIds?: number[];
   tournamentIds?: number[];
-  onlyVideoStreamed: boolean;
+  /** undefined when not asked for; echoed as null like the deployed service does. */
+  onlyVideoStreamed?: boolean;
 }
 
 export function currentParams(info: RequestInfo): CurrentParams {
@@ -52,7 +53,7 @@ export function currentParams(info: RequestInfo): CurrentParams {
     leagueIds: optionalIdList(info.query, 'league_ids'),
     gameClassIds: optionalIdList(info.query, 'game_class_ids'),
     tournamentIds: optionalIdList(info.query, 'tournament_ids'),
-    onlyVideoStreamed: optionalBoolean(info.query, 'only_video_streamed') ?? false,
+    onlyVideoStreamed: optionalBoolean(info.query, 'only_video_streamed'),
   };
 }
 
@@ -132,7 +133,7 @@ export function reshapeCurrentGames(data: CurrentGamesData, day: string, params:
       tournament_ids: listIds(params.tournamentIds),
       league_ids: listIds(params.leagueIds),
       game_class_ids: listIds(params.gameClassIds),
-      only_video_streamed: params.onlyVideoStreamed,
+      only_video_streamed: params.onlyVideoStreamed ?? null,
       team_id: null,
     },
     headers: [
