@@ -67,6 +67,29 @@ describe('GET /api/games/:game_id', () => {
     expect(body.data.regions[0].rows[0].cells[4].text[0]).toMatch(/^\d+:\d+\*$/);
   });
 
+  it('has the shape of the captured cup game too', async () => {
+    const cupGame = await league.db.prisma.game.findFirstOrThrow({ where: { cupRoundId: { not: null }, status: 'FINISHED' } });
+    const body = (await league.app.inject({ method: 'GET', url: `/api/games/${cupGame.id}` })).json();
+    expect(shapeDifferences(shapeOf(body), shapeOf(sample('game-detail-cup-live.json')))).toEqual([]);
+    expect(body.data.subtitle).toMatch(/Final .*\d{4}\/\d{2}$/);
+  });
+
+  it('shows referee names only from 48 hours before the start', async () => {
+    const now = league.clock.now();
+    const later = await league.db.prisma.game.findFirstOrThrow({
+      where: { startsAt: { gt: new Date(now.getTime() + 72 * 3600_000) }, firstReferee: { not: null } },
+      orderBy: { startsAt: 'asc' },
+    });
+    const refereeCell = async () => (await league.app.inject({ method: 'GET', url: `/api/games/${later.id}` })).json().data.regions[0].rows[0].cells[8].text;
+    expect(await refereeCell()).toEqual(['']);
+    league.clock.set(new Date(later.startsAt.getTime() - 48 * 3600_000));
+    try {
+      expect(await refereeCell()).toEqual([later.firstReferee]);
+    } finally {
+      league.clock.set(now);
+    }
+  });
+
   it('is served without the /api prefix too', async () => {
     const response = await league.app.inject({ method: 'GET', url: `/games/${liveLeagueGameId}` });
     expect(response.statusCode).toBe(200);
