@@ -76,8 +76,11 @@ describe('GET /api/games/:game_id/teams/:is_home/players', () => {
     const first = body.data.regions[0].rows[0];
     expect(first.cells).toHaveLength(3);
     expect(first.cells[2].link.page).toBe('player_detail');
-    const captain = body.data.regions[0].rows.find((r: Json) => r.cells[1].text.includes('Captain'));
-    expect(captain).toBeDefined();
+    const captain = await league.db.prisma.lineupEntry.findFirstOrThrow({ where: { captain: true }, include: { game: true } });
+    const side = captain.teamId === captain.game.homeTeamId ? 0 : 1;
+    const lineup = await getJson(league.app, `/api/games/${captain.gameId}/teams/${side}/players`);
+    const captainRow = lineup.data.regions[0].rows.find((r: Json) => r.cells[2].link.ids[0] === captain.playerId);
+    expect(captainRow.cells[1].text).toContain('Captain');
     expect(await countQueries(league.db, () => getJson(league.app, `/api/games/${liveGame.id}/teams/1/players`))).toBeLessThanOrEqual(2);
   });
 
