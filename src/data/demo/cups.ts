@@ -1,5 +1,5 @@
-// A knock-out cup per season and class. The first round draws up to 32 teams (all top-league and
-// NLB teams, the rest from lower leagues); the game at bracket position k of a round is played by
+// A knock-out cup per season and class. The first round draws up to 32 teams per unit of scale
+// (all top-league and NLB teams, the rest from lower leagues); the game at bracket position k of a round is played by
 // the winners of positions 2k-1 and 2k of the round before. The lower-league team is at home.
 // In the current season the rounds before today are played and the next round is scheduled.
 import type { DemoTeam } from './clubs.js';
@@ -13,7 +13,7 @@ import type { Random } from './random.js';
 import { finishedCupRoundDays, nextCupRoundDay, playedCupRoundDays } from './season-calendar.js';
 import { TOP_LEAGUE } from './structure.js';
 
-const LARGEST_DRAW = 32;
+const LARGEST_DRAW_AT_SCALE_ONE = 32;
 
 interface CupEntrant {
   team: DemoTeam;
@@ -24,8 +24,8 @@ function largestPowerOfTwoUpTo(count: number): number {
   return count < 2 ? 0 : 2 ** Math.floor(Math.log2(count));
 }
 
-function chooseEntrants(random: Random, entrants: readonly CupEntrant[]): CupEntrant[] {
-  const size = Math.min(LARGEST_DRAW, largestPowerOfTwoUpTo(entrants.length));
+function chooseEntrants(random: Random, entrants: readonly CupEntrant[], scale: number): CupEntrant[] {
+  const size = largestPowerOfTwoUpTo(Math.min(entrants.length, Math.max(LARGEST_DRAW_AT_SCALE_ONE, LARGEST_DRAW_AT_SCALE_ONE * scale)));
   const seeded = entrants.filter((entrant) => entrant.level <= 2);
   const others = random.shuffle(entrants.filter((entrant) => entrant.level > 2));
   return [...seeded.slice(0, size), ...others].slice(0, size);
@@ -57,12 +57,18 @@ function cupCompetition(home: CupEntrant, gameClassId: number): Competition {
   };
 }
 
-export function playCup(context: PlayContext, frame: SeasonFrame, cup: { gameClassId: number; name: string }, groups: readonly DemoGroup[]): void {
+export function playCup(
+  context: PlayContext,
+  frame: SeasonFrame,
+  cup: { gameClassId: number; name: string },
+  groups: readonly DemoGroup[],
+  scale: number,
+): void {
   const { document, random } = context;
   const entrants = groups
     .filter((group) => group.gameClassId === cup.gameClassId && group.row.phase === 'QUALIFICATION')
     .flatMap((group) => group.teams.map((team): CupEntrant => ({ team, level: group.leagueId === TOP_LEAGUE ? 1 : group.level })));
-  const field = chooseEntrants(random, entrants);
+  const field = chooseEntrants(random, entrants, scale);
   if (field.length < 2) return;
   const tournamentId = document.nextId('cupTournament');
   document.rows.cupTournaments.push({ id: tournamentId, seasonId: frame.seasonId, gameClassId: cup.gameClassId, name: cup.name });

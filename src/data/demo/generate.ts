@@ -83,7 +83,7 @@ export function generateDemoLeague(options: DemoLeagueOptions): LeagueImport {
       leagueFixtures.push(...fixtures);
       if (!isCurrent && isTopLeagueGroup(group)) playPlayoffsAndPlayouts(context, group, fixtures);
     }
-    for (const cup of CUPS) playCup(context, frame, cup, groups);
+    for (const cup of CUPS) playCup(context, frame, cup, groups, options.scale);
     if (isCurrent) {
       const todayStart = zurichInstant(today, 0);
       addIncidents(document, seasonRandom.fork('incidents'), leagueFixtures, { start: todayStart, end: addMinutes(todayStart, 24 * 60) });

@@ -1,6 +1,7 @@
 // Spreads the teams of each game class over the league tiers for one season (strongest teams
-// highest, with a little noise so borderline teams move up and down between seasons) and splits
-// every tier into groups that never hold two teams of the same club.
+// highest, with a little noise so borderline teams move up and down between seasons; a club's
+// second team always plays below its first) and splits every tier into groups that never hold two
+// teams of the same club where there is a choice.
 import type { LeagueGroupRow } from '../import/format.js';
 import type { DemoTeam } from './clubs.js';
 import type { DemoDocument } from './document.js';
@@ -31,6 +32,35 @@ function groupCount(tier: Tier, teams: number): number {
   return Math.max(1, Math.round(teams / tier.groupSize));
 }
 
+function isBetterSibling(candidate: DemoTeam, team: DemoTeam): boolean {
+  return candidate.club === team.club && candidate.gameClassId === team.gameClassId && candidate.ordinal < team.ordinal;
+}
+
+/** Teams per tier, best first; a team never shares or tops the tier of its club's better team. */
+function assignTiers(ranked: readonly DemoTeam[], tiers: readonly Tier[], scale: number): DemoTeam[][] {
+  const members: DemoTeam[][] = tiers.map(() => []);
+  const lowest = tiers.length - 1;
+  let open = 0;
+  for (const team of ranked) {
+    while (open < lowest && members[open].length >= tierCapacity(tiers[open], scale)) open += 1;
+    const siblingTier = members.findIndex((tier) => tier.some((other) => isBetterSibling(other, team)));
+    members[Math.min(lowest, Math.max(open, siblingTier + 1))].push(team);
+  }
+  // A tier left with one or two teams borrows the weakest teams of the tier above.
+  for (let tier = lowest; tier > 0; tier--) {
+    const below = members[tier];
+    const above = members[tier - 1];
+    while (below.length > 0 && below.length < SMALLEST_GROUP && above.length > 2 * SMALLEST_GROUP) {
+      const movable = [...above].reverse().find((team) => !below.some((other) => isBetterSibling(team, other)));
+      if (!movable) break;
+      above.splice(above.indexOf(movable), 1);
+      below.unshift(movable);
+    }
+    if (below.length > 0 && below.length < SMALLEST_GROUP) above.push(...below.splice(0));
+  }
+  return members;
+}
+
 function splitIntoGroups(random: Random, teams: DemoTeam[], count: number): DemoTeam[][] {
   const groups: DemoTeam[][] = Array.from({ length: count }, () => []);
   for (const team of random.shuffle(teams)) {
@@ -51,15 +81,10 @@ export function formGroups(document: DemoDocument, random: Random, seasonId: num
       .sort((a, b) => b.form - a.form)
       .map(({ team }) => team);
     const tiers = TIERS[gameClassId];
-    let next = 0;
-    tiers.forEach((tier, tierIndex) => {
-      const remaining = ranked.length - next;
-      if (remaining <= 0) return;
-      let take = tierIndex === tiers.length - 1 ? remaining : Math.min(remaining, tierCapacity(tier, scale));
-      if (remaining - take < SMALLEST_GROUP) take = remaining;
-      const tierTeams = ranked.slice(next, next + take);
-      next += take;
-      const split = splitIntoGroups(random, tierTeams, groupCount(tier, take));
+    assignTiers(ranked, tiers, scale).forEach((tierTeams, tierIndex) => {
+      if (tierTeams.length === 0) return;
+      const tier = tiers[tierIndex];
+      const split = splitIntoGroups(random, tierTeams, groupCount(tier, tierTeams.length));
       split.forEach((members, index) => {
         const hasPlayoffs = tier.leagueId === TOP_LEAGUE && PLAYOFF_CLASSES.includes(gameClassId);
         const row: LeagueGroupRow = {

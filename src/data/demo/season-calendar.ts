@@ -57,9 +57,10 @@ export function playoffRoundStart(lastQualificationDay: Day, index: number): Day
   return weekdayInWeekOf(lastQualificationDay + 7 + index * 21, SATURDAY);
 }
 
-/** Days of a finished season's cup rounds: Wednesdays four weeks apart, the final on a February Saturday. */
+/** Days of a finished season's cup rounds: Wednesdays from late August to December, the final on a February Saturday. */
 export function finishedCupRoundDays(seasonId: number, rounds: number): Day[] {
-  const days = Array.from({ length: rounds - 1 }, (_, index) => weekdayInWeekOf(dayOf(seasonId, 8, 27) + index * 28, WEDNESDAY));
+  const spacing = Math.min(28, Math.floor(112 / Math.max(1, rounds - 2)));
+  const days = Array.from({ length: rounds - 1 }, (_, index) => weekdayInWeekOf(dayOf(seasonId, 8, 27) + index * spacing, WEDNESDAY));
   return [...days, weekdayInWeekOf(dayOf(seasonId + 1, 2, 4), SATURDAY)];
 }
 
