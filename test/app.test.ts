@@ -59,7 +59,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', () =
       const club = { id: 1, name: 'UHC Test' };
       await first.prisma.club.create({ data: club });
       const app = await buildApp({ database: first, logLevel: 'silent' });
-      const added = await graphql<{ addFavorite: { id: string } }>(app, 'mutation { addFavorite(favorite: { type: club, clubId: 1 }) { id } }');
+      const added = await graphql<{ addFavorite: { id: string } }>(app, 'mutation { addFavorite(favorites: [{ type: club, clubId: 1 }]) { id } }');
       const sid = added.data!.addFavorite.id;
       await app.close();
       await first.close();

@@ -1,11 +1,14 @@
 import DataLoader from 'dataloader';
 import type { PrismaClient } from '../db/database.js';
 import { computeStandings, type StandingRow } from '../domain/standings.js';
+import { nextGameIds, type FavoriteRecord } from '../sessions/next-games.js';
 
 /** Batches computed data across one request, so nested selections cost one query per kind, not per row. */
 export interface Loaders {
   standingsByGroup: DataLoader<number, StandingRow[]>;
   averageVisitorsByTeamSeason: DataLoader<string, number | null>;
+  /** One loader per `from` instant: favorites' next games are batched per starting point. */
+  nextGameByFavorite(from: Date): DataLoader<FavoriteRecord, number | null, number>;
 }
 
 export function teamSeasonKey(teamId: number, seasonId: number): string {
@@ -13,7 +16,22 @@ export function teamSeasonKey(teamId: number, seasonId: number): string {
 }
 
 export function createLoaders(prisma: PrismaClient): Loaders {
+  const nextGameLoaders = new Map<number, DataLoader<FavoriteRecord, number | null, number>>();
   return {
+    nextGameByFavorite: (from) => {
+      let loader = nextGameLoaders.get(from.getTime());
+      if (!loader) {
+        loader = new DataLoader(
+          async (favorites) => {
+            const next = await nextGameIds(prisma, favorites, from);
+            return favorites.map((f) => next.get(f.id) ?? null);
+          },
+          { cacheKeyFn: (favorite) => favorite.id },
+        );
+        nextGameLoaders.set(from.getTime(), loader);
+      }
+      return loader;
+    },
     standingsByGroup: new DataLoader(async (groupIds) => {
       const [registrations, games] = await Promise.all([
         prisma.teamRegistration.findMany({ where: { groupId: { in: [...groupIds] } }, select: { groupId: true, teamId: true } }),

@@ -1,7 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { FAVORITE_TYPES, FavoriteError, parseFavorite, type Favorite } from '../domain/favorites.js';
 import { isUsableSessionId } from '../domain/session.js';
-import { addFavorite, removeFavorite } from '../sessions/store.js';
+import type { FavoriteRecord } from '../sessions/next-games.js';
+import { addFavorites, removeFavorites } from '../sessions/store.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 
@@ -17,8 +18,44 @@ builder.prismaObject('Favorite', {
     teamId: t.exposeInt('teamId', { nullable: true }),
     playerId: t.exposeInt('playerId', { nullable: true }),
     json: t.string({ description: 'The favorite as the main interface sends it.', resolve: (favorite) => favorite.key }),
+    title: t.string({
+      description: 'What the favorite names: the league (and group), club, team or player.',
+      resolve: (favorite, _args, ctx) => favoriteTitle(ctx, favorite),
+    }),
+    nextGame: t.prismaField({
+      type: 'Game',
+      nullable: true,
+      description: 'The first game from `from` on that the favorite refers to.',
+      args: { from: t.arg({ type: 'DateTime', required: true }) },
+      resolve: async (query, favorite, args, ctx) => {
+        const gameId = await ctx.loaders.nextGameByFavorite(args.from).load(favorite);
+        return gameId === null ? null : ctx.prisma.game.findUnique({ ...query, where: { id: gameId } });
+      },
+    }),
   }),
 });
+
+// findUnique calls made in the same tick are batched by Prisma into one query per model.
+async function favoriteTitle(ctx: GraphQLContext, favorite: FavoriteRecord): Promise<string> {
+  const select = { select: { name: true } } as const;
+  switch (favorite.type) {
+    case 'league': {
+      const [gameClass, league] = await Promise.all([
+        ctx.prisma.gameClass.findUnique({ where: { id: favorite.gameClass ?? -1 }, ...select }),
+        ctx.prisma.league.findUnique({ where: { id: favorite.league ?? -1 }, ...select }),
+      ]);
+      return [gameClass?.name, league?.name, favorite.group].filter(Boolean).join(' ');
+    }
+    case 'club':
+      return (await ctx.prisma.club.findUnique({ where: { id: favorite.clubId ?? -1 }, ...select }))?.name ?? '';
+    case 'team':
+      return (await ctx.prisma.team.findUnique({ where: { id: favorite.teamId ?? -1 }, ...select }))?.name ?? '';
+    default: {
+      const player = await ctx.prisma.player.findUnique({ where: { id: favorite.playerId ?? -1 }, select: { firstName: true, lastName: true } });
+      return player ? `${player.firstName} ${player.lastName}` : '';
+    }
+  }
+}
 
 builder.prismaObject('FavoriteSession', {
   fields: (t) => ({
@@ -54,14 +91,20 @@ function toFavorite(input: FavoriteInputShape): Favorite {
   return parseFavorite(wire);
 }
 
+/** Favorites one call may change; deployed clients send one. */
+export const MAX_FAVORITES_PER_CALL = 20;
+
 async function changeFavorites(
-  change: typeof addFavorite,
+  change: typeof addFavorites,
   ctx: GraphQLContext,
   sid: string | null | undefined,
-  input: FavoriteInputShape,
+  inputs: FavoriteInputShape[],
 ) {
   try {
-    return await change(ctx.prisma, sid, toFavorite(input), ctx.clock.now());
+    if (inputs.length === 0 || inputs.length > MAX_FAVORITES_PER_CALL) {
+      throw new FavoriteError(`send from 1 to ${MAX_FAVORITES_PER_CALL} favorites, got ${inputs.length}`);
+    }
+    return await change(ctx.prisma, sid, inputs.map(toFavorite), ctx.clock.now());
   } catch (error) {
     if (error instanceof FavoriteError) throw new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } });
     throw error;
@@ -84,19 +127,19 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   addFavorite: t.prismaField({
     type: 'FavoriteSession',
-    description: 'Adds the favorite; a null, unknown or expired sid starts a new session. Use the returned id from then on.',
-    args: { sid: t.arg.string(), favorite: t.arg({ type: FavoriteInput, required: true }) },
+    description: 'Adds the favorites (1–20, all or none); a null, unknown or expired sid starts a new session. Use the returned id from then on.',
+    args: { sid: t.arg.string(), favorites: t.arg({ type: [FavoriteInput], required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const session = await changeFavorites(addFavorite, ctx, args.sid, args.favorite);
+      const session = await changeFavorites(addFavorites, ctx, args.sid, args.favorites);
       return ctx.prisma.favoriteSession.findUniqueOrThrow({ ...query, where: { id: session.id } });
     },
   }),
   removeFavorite: t.prismaField({
     type: 'FavoriteSession',
-    description: 'Removes the favorite (absent is fine); a null, unknown or expired sid starts a new, empty session.',
-    args: { sid: t.arg.string(), favorite: t.arg({ type: FavoriteInput, required: true }) },
+    description: 'Removes the favorites (absent ones are fine); a null, unknown or expired sid starts a new, empty session.',
+    args: { sid: t.arg.string(), favorites: t.arg({ type: [FavoriteInput], required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const session = await changeFavorites(removeFavorite, ctx, args.sid, args.favorite);
+      const session = await changeFavorites(removeFavorites, ctx, args.sid, args.favorites);
       return ctx.prisma.favoriteSession.findUniqueOrThrow({ ...query, where: { id: session.id } });
     },
   }),

@@ -61,35 +61,37 @@ function favoriteColumns(favorite: Favorite) {
   };
 }
 
-export async function addFavorite(prisma: PrismaClient, sid: string | null | undefined, favorite: Favorite, now: Date): Promise<StoredSession> {
-  await assertFavoriteExists(prisma, favorite);
-  const key = favoriteKey(favorite);
+/** Adds the favorites in one transaction: all of them or, on any error, none. */
+export async function addFavorites(prisma: PrismaClient, sid: string | null | undefined, favorites: Favorite[], now: Date): Promise<StoredSession> {
+  for (const favorite of favorites) await assertFavoriteExists(prisma, favorite);
   return prisma.$transaction(async (tx) => {
     const session = await liveOrNewSession(tx, sid, now);
-    const existing = await tx.favorite.findUnique({ where: { sessionId_key: { sessionId: session.id, key } }, select: { id: true } });
-    if (!existing) {
+    for (const favorite of favorites) {
+      const key = favoriteKey(favorite);
+      const existing = await tx.favorite.findUnique({ where: { sessionId_key: { sessionId: session.id, key } }, select: { id: true } });
+      if (existing) continue;
       const count = await tx.favorite.count({ where: { sessionId: session.id } });
       if (count >= MAX_FAVORITES_PER_SESSION) throw new FavoriteError(`a session holds at most ${MAX_FAVORITES_PER_SESSION} favorites`);
       await tx.favorite.create({ data: { sessionId: session.id, key, createdAt: now, ...favoriteColumns(favorite) } });
     }
-    return tx.favoriteSession.update({
-      where: { id: session.id },
-      data: { updatedAt: now, expiresAt: expiryFrom(now) },
-      select: { id: true, expiresAt: true },
-    });
+    return renew(tx, session.id, now);
   });
 }
 
-export async function removeFavorite(prisma: PrismaClient, sid: string | null | undefined, favorite: Favorite, now: Date): Promise<StoredSession> {
-  const key = favoriteKey(favorite);
+/** Removes the favorites (absent ones are fine) in one transaction. */
+export async function removeFavorites(prisma: PrismaClient, sid: string | null | undefined, favorites: Favorite[], now: Date): Promise<StoredSession> {
   return prisma.$transaction(async (tx) => {
     const session = await liveOrNewSession(tx, sid, now);
-    await tx.favorite.deleteMany({ where: { sessionId: session.id, key } });
-    return tx.favoriteSession.update({
-      where: { id: session.id },
-      data: { updatedAt: now, expiresAt: expiryFrom(now) },
-      select: { id: true, expiresAt: true },
-    });
+    await tx.favorite.deleteMany({ where: { sessionId: session.id, key: { in: favorites.map(favoriteKey) } } });
+    return renew(tx, session.id, now);
+  });
+}
+
+function renew(tx: Transaction, sessionId: string, now: Date): Promise<StoredSession> {
+  return tx.favoriteSession.update({
+    where: { id: sessionId },
+    data: { updatedAt: now, expiresAt: expiryFrom(now) },
+    select: { id: true, expiresAt: true },
   });
 }
 

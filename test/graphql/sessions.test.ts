@@ -13,8 +13,8 @@ afterAll(async () => {
   await league?.close();
 });
 
-const ADD = 'mutation($sid: String, $favorite: FavoriteInput!) { addFavorite(sid: $sid, favorite: $favorite) { id favorites { type teamId json } } }';
-const REMOVE = 'mutation($sid: String, $favorite: FavoriteInput!) { removeFavorite(sid: $sid, favorite: $favorite) { id favorites { type } } }';
+const ADD = 'mutation($sid: String, $favorite: FavoriteInput!) { addFavorite(sid: $sid, favorites: [$favorite]) { id favorites { type teamId json } } }';
+const REMOVE = 'mutation($sid: String, $favorite: FavoriteInput!) { removeFavorite(sid: $sid, favorites: [$favorite]) { id favorites { type } } }';
 type SessionResult = { id: string; favorites: { type: string; teamId: number | null; json: string }[] };
 
 describe('favorite sessions over GraphQL', () => {

@@ -6,6 +6,7 @@ import { gameLineupRoute } from './game-lineup.js';
 import { gameSummaryRoute } from './game-summary.js';
 import { leagueDropdownRoutes } from './league-dropdowns.js';
 import { rankingsRoute } from './rankings.js';
+import { sessionRoutes } from './sessions.js';
 import { gamesRoute } from './games/index.js';
 import { versionRoute } from './version.js';
 
@@ -19,6 +20,7 @@ export function restFacade(deps: FacadeDependencies) {
     gameEventsRoute(app, deps);
     rankingsRoute(app, deps);
     leagueDropdownRoutes(app, deps);
+    sessionRoutes(app, deps);
   };
 }
 

@@ -25,9 +25,10 @@ import {
   type ListGroupsData,
   type ListSelectionData,
 } from './list.js';
+import { FAVORITE_GAMES_DOCUMENT, favoriteParams, reshapeFavoriteGames, type FavoriteGamesData } from './favorite.js';
 import { SCHEDULE_DOCUMENT, reshapeSchedule, scheduleParams, scheduleVariables, type ScheduleData } from './schedule.js';
 
-export const GAME_MODES = ['cup', 'current', 'direct', 'list', 'club', 'team'] as const;
+export const GAME_MODES = ['cup', 'current', 'direct', 'favorite', 'list', 'club', 'team'] as const;
 type GameMode = (typeof GAME_MODES)[number];
 
 /** `GET /games?mode=…`: one route, one handler per mode, each a document plus a pure reshaper. */
@@ -41,6 +42,7 @@ export function gamesRoute(app: FastifyInstance, deps: FacadeDependencies): void
     directTeams: facadeDocument<DirectTeamsData>(deps, DIRECT_TEAMS_DOCUMENT),
     directGames: facadeDocument<DirectGamesData>(deps, DIRECT_GAMES_DOCUMENT),
     cup: facadeDocument<CupData>(deps, CUP_DOCUMENT),
+    favorite: facadeDocument<FavoriteGamesData>(deps, FAVORITE_GAMES_DOCUMENT),
   };
 
   const handlers: Record<GameMode, (info: RequestInfo) => Promise<unknown>> = {
@@ -83,6 +85,10 @@ export function gamesRoute(app: FastifyInstance, deps: FacadeDependencies): void
       const params = directParams(info);
       const teams = await run.directTeams({ id: params.gameId });
       return reshapeDirectGames(await run.directGames(directGamesVariables(teams, params)), params, info);
+    },
+    favorite: async (info) => {
+      const params = favoriteParams(info);
+      return reshapeFavoriteGames(await run.favorite({ sid: params.sid, from: params.from }), params, info);
     },
     cup: async (info) => {
       const params = cupParams(info);

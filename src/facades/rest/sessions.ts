@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { FavoriteError, parseFavorite, parseFavoriteJson, type Favorite } from '../../domain/favorites.js';
+import { isUsableSessionId } from '../../domain/session.js';
+import { MAX_FAVORITES_PER_CALL } from '../../schema/session.js';
+import { badRequest } from '../shared/errors.js';
+import { facadeDocument, requestInfo, type FacadeDependencies } from '../shared/facade.js';
+
+export const ADD_FAVORITES_DOCUMENT = /* GraphQL */ `
+  mutation AddFavorites($sid: String, $favorites: [FavoriteInput!]!) { addFavorite(sid: $sid, favorites: $favorites) { id } }
+`;
+export const REMOVE_FAVORITES_DOCUMENT = /* GraphQL */ `
+  mutation RemoveFavorites($sid: String, $favorites: [FavoriteInput!]!) { removeFavorite(sid: $sid, favorites: $favorites) { id } }
+`;
+export const MATCHCENTER_DOCUMENT = /* GraphQL */ `
+  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type json title } } }
+`;
+
+export interface MatchcenterData {
+  favoriteSession: { favorites: { type: string; json: string; title: string }[] } | null;
+}
+
+type Body = Record<string, unknown>;
+
+/** `sid` as clients send it: a string, or null / "null" / "" / absent for "no session yet". */
+export function sessionIdFrom(body: Body): string | null {
+  const sid = body.sid;
+  if (sid === undefined || sid === null || sid === '' || sid === 'null') return null;
+  if (typeof sid !== 'string') throw badRequest('sid must be a string or null');
+  return sid;
+}
+
+/** The favorites of a form (`favorites[]` fields) or JSON body (`favorites` or `favorites[]`, strings or objects). */
+export function favoritesFrom(body: Body): Favorite[] {
+  const raw = body['favorites[]'] ?? body.favorites;
+  if (raw === undefined || raw === null) throw badRequest('favorites[] is required: a JSON-encoded favorite');
+  const list = Array.isArray(raw) ? raw : [raw];
+  if (list.length === 0 || list.length > MAX_FAVORITES_PER_CALL) {
+    throw badRequest(`favorites[] takes from 1 to ${MAX_FAVORITES_PER_CALL} favorites, got ${list.length}`);
+  }
+  try {
+    return list.map((item) => (typeof item === 'string' ? parseFavoriteJson(item) : parseFavorite(item)));
+  } catch (error) {
+    if (error instanceof FavoriteError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** The GraphQL input for a wire favorite. */
+export function favoriteInput(favorite: Favorite) {
+  switch (favorite.type) {
+    case 'league':
+      return { type: 'league', gameClass: favorite.game_class, league: favorite.league, group: favorite.group };
+    case 'club':
+      return { type: 'club', clubId: favorite.club_id };
+    case 'team':
+      return { type: 'team', teamId: favorite.team_id };
+    case 'player':
+      return { type: 'player', playerId: favorite.player_id };
+  }
+}
+
+/** Pure: one section per favorite, in the order they were added; context = the favorite as sent. */
+export function reshapeMatchcenter(data: MatchcenterData) {
+  const favorites = data.favoriteSession?.favorites ?? [];
+  return {
+    type: 'matchcenter',
+    data: { sections: favorites.map((f) => ({ type: f.type, title: f.title, context: JSON.parse(f.json) as Record<string, unknown> })) },
+  };
+}
+
+export function sessionRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
+  const add = facadeDocument<{ addFavorite: { id: string } }>(deps, ADD_FAVORITES_DOCUMENT);
+  const remove = facadeDocument<{ removeFavorite: { id: string } }>(deps, REMOVE_FAVORITES_DOCUMENT);
+  const matchcenter = facadeDocument<MatchcenterData>(deps, MATCHCENTER_DOCUMENT);
+
+  app.post('/sessions/add_favorite', async (request) => {
+    const body = (request.body ?? {}) as Body;
+    const variables = { sid: sessionIdFrom(body), favorites: favoritesFrom(body).map(favoriteInput) };
+    return { type: 'session', data: (await add(variables)).addFavorite.id };
+  });
+  app.post('/sessions/remove_favorite', async (request) => {
+    const body = (request.body ?? {}) as Body;
+    const variables = { sid: sessionIdFrom(body), favorites: favoritesFrom(body).map(favoriteInput) };
+    return { type: 'session', data: (await remove(variables)).removeFavorite.id };
+  });
+  app.get('/sessions/matchcenter', async (request) => {
+    const info = requestInfo(deps, request);
+    const sid = info.query.sid;
+    // An unknown or expired sid has no favorites: an empty matchcenter, so apps show an empty start page.
+    if (!isUsableSessionId(sid)) return reshapeMatchcenter({ favoriteSession: null });
+    return reshapeMatchcenter(await matchcenter({ sid }));
+  });
+}
