@@ -17,7 +17,7 @@ const rowIds = (body: Json): number[] => body.data.regions.flatMap((r: Json) => 
 
 describe('GET /api/games without a valid mode', () => {
   it('lists the modes in a 400', async () => {
-    await expectError(league.app, '/api/games', 400, /mode.*cup, current, direct, list, club, team/);
+    await expectError(league.app, '/api/games', 400, /mode.*cup, current, direct, favorite, list, club, team/);
     await expectError(league.app, '/api/games?mode=everything', 400, /one of/);
   });
 });
