@@ -11,7 +11,7 @@ import { finishGame, startLiveGame, type Competition, type Fixture, type PlayCon
 import type { Random } from './random.js';
 import { doubleRoundRobin } from './round-robin.js';
 import { currentSeasonRoundDays, finishedSeasonRoundDays, todaysRoundIndex } from './season-calendar.js';
-import { NLB, PLAYOFF_CLASSES, TOP_LEAGUE, gameClassDefinition } from './structure.js';
+import { LEAGUES, PLAYOFF_CLASSES, TOP_LEAGUE, gameClassDefinition } from './structure.js';
 import { todayKickOff, todayStates, type TodayState } from './today.js';
 
 export interface SeasonFrame {
@@ -27,9 +27,12 @@ export function isTopLeagueGroup(group: DemoGroup): boolean {
   return group.leagueId === TOP_LEAGUE && PLAYOFF_CLASSES.includes(group.gameClassId);
 }
 
-/** Top league and NLB keep full event logs; lower leagues keep goals and the game's structure. */
+/**
+ * National leagues keep full event logs; regional leagues (the lowest tiers, most of the games)
+ * keep goals and the game's structure only, which keeps the default demo quick to import.
+ */
 export function eventDetailFor(leagueId: number): EventDetail {
-  return leagueId === TOP_LEAGUE || leagueId === NLB ? 'full' : 'compact';
+  return LEAGUES.find((league) => league.id === leagueId)?.isNational ? 'full' : 'compact';
 }
 
 export function groupCompetition(group: DemoGroup): Competition {
