@@ -1,0 +1,169 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { mayReadClub, verifyApiKey } from '../../auth/api-keys.js';
+import { HttpError, badRequest, notFound } from '../shared/errors.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { identifier, type Resource } from './json-api.js';
+
+const CANDIDATE_FIELDS = 'licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason';
+
+export const TEAM_CLUB_DOCUMENT = /* GraphQL */ `
+  query LineupTeam($gameId: Int!, $teamId: Int!) {
+    game(id: $gameId) { homeTeam { id } awayTeam { id } }
+    team(id: $teamId) { club { id } }
+  }
+`;
+
+export const CANDIDATES_DOCUMENT = /* GraphQL */ `
+  query LineupCandidates($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]) {
+    lineupCandidates(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) { ${CANDIDATE_FIELDS} }
+  }
+`;
+
+export const LINEUP_DOCUMENT = /* GraphQL */ `
+  query LineupValidation($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]!) {
+    lineupValidation(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) {
+      valid quotaExceeded
+      messages { rule licenseId message }
+      members { ${CANDIDATE_FIELDS} }
+    }
+  }
+`;
+
+export interface CandidateData {
+  licenseId: number;
+  playerId: number;
+  firstName: string;
+  lastName: string;
+  licenseType: string;
+  licenseDisabled: boolean;
+  number: number | null;
+  position: string | null;
+  captain: boolean;
+  eligible: boolean;
+  licensing: string | null;
+  reason: string | null;
+}
+
+export interface LineupData {
+  lineupValidation: {
+    valid: boolean;
+    quotaExceeded: boolean;
+    messages: { rule: string; licenseId: number | null; message: string }[];
+    members: CandidateData[];
+  };
+}
+
+export const MAX_FILTER_LICENSES = 40;
+
+/** `filter[licenses]=12,13`: mandatory for a lineup, optional for candidates; ids only, at most 40. */
+export function licenseFilter(query: Record<string, unknown>, required: boolean): number[] | undefined {
+  const raw = query['filter[licenses]'];
+  if (raw === undefined) {
+    if (required) throw badRequest('filter[licenses] is required: comma-separated license ids');
+    return undefined;
+  }
+  const text = Array.isArray(raw) ? raw.join(',') : String(raw);
+  const parts = text.split(',').map((p) => p.trim());
+  if (text.trim() === '' || parts.some((p) => !/^\d{1,9}$/.test(p))) throw badRequest(`filter[licenses] must be comma-separated license ids, got "${text}"`);
+  if (parts.length > MAX_FILTER_LICENSES) throw badRequest(`filter[licenses] takes at most ${MAX_FILTER_LICENSES} license ids, got ${parts.length}`);
+  return parts.map(Number);
+}
+
+/** Pure: a candidate as a `team_member` resource plus its `player` and `license` resources. */
+export function teamMemberResources(candidate: CandidateData): { member: Resource; included: Resource[] } {
+  const member: Resource = {
+    ...identifier('team_member', candidate.licenseId),
+    attributes: {
+      licensing: candidate.licensing,
+      last_name: candidate.lastName,
+      first_name: candidate.firstName,
+      shirt_number: candidate.number,
+      position: candidate.position?.toLowerCase() ?? null,
+      captain: candidate.captain,
+      license_description: candidate.licenseType,
+      license_disabled: candidate.licenseDisabled,
+    },
+    relationships: {
+      player: { data: identifier('player', candidate.playerId) },
+      license: { data: identifier('license', candidate.licenseId) },
+    },
+  };
+  return {
+    member,
+    included: [
+      { ...identifier('player', candidate.playerId), attributes: { first_name: candidate.firstName, last_name: candidate.lastName } },
+      { ...identifier('license', candidate.licenseId), attributes: { description: candidate.licenseType, disabled: candidate.licenseDisabled, licensing: candidate.licensing } },
+    ],
+  };
+}
+
+export function reshapeCandidates(candidates: CandidateData[]) {
+  const resources = candidates.map(teamMemberResources);
+  return { data: resources.map((r) => r.member), included: resources.flatMap((r) => r.included) };
+}
+
+export function reshapeLineup(data: LineupData, gameId: number, teamId: number) {
+  const verdict = data.lineupValidation;
+  const resources = verdict.members.map(teamMemberResources);
+  return {
+    data: {
+      ...identifier('lineup', `${gameId}-${teamId}`),
+      attributes: {
+        valid: verdict.valid,
+        quota_exceeded: verdict.quotaExceeded,
+        messages: verdict.messages.map((m) => ({ rule: m.rule, license_id: m.licenseId, message: m.message })),
+      },
+      relationships: { team_members: { data: resources.map((r) => identifier('team_member', r.member.id)) } },
+    },
+    included: resources.flatMap((r) => [r.member, ...r.included]),
+  };
+}
+
+function presentedKey(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim();
+  const header = request.headers['x-api-key'];
+  return typeof header === 'string' ? header : undefined;
+}
+
+function ids(params: Record<string, string>): { gameId: number; teamId: number } {
+  for (const name of ['game_id', 'id']) {
+    if (!/^\d{1,9}$/.test(params[name] ?? '')) throw badRequest(`${name} must be a positive integer, got "${params[name]}"`);
+  }
+  return { gameId: Number(params.game_id), teamId: Number(params.id) };
+}
+
+/** Lineups are team-internal: a key of the team's club (or a federation key) is required. */
+export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
+  const teamClub = facadeDocument<{ game: { homeTeam: { id: number }; awayTeam: { id: number } } | null; team: { club: { id: number } } | null }>(deps, TEAM_CLUB_DOCUMENT);
+  const candidates = facadeDocument<{ lineupCandidates: CandidateData[] }>(deps, CANDIDATES_DOCUMENT);
+  const lineup = facadeDocument<LineupData>(deps, LINEUP_DOCUMENT);
+
+  async function authorize(request: FastifyRequest): Promise<{ gameId: number; teamId: number }> {
+    const presented = presentedKey(request);
+    if (!presented) throw new HttpError(401, 'An API key is required: Authorization: Bearer <key>');
+    const credential = await verifyApiKey(deps.prisma, presented);
+    if (!credential) throw new HttpError(401, 'The API key is invalid or revoked');
+    const { gameId, teamId } = ids(request.params as Record<string, string>);
+    const found = await teamClub({ gameId, teamId });
+    if (!found.game) throw notFound(`No game ${gameId}`);
+    if (!found.team || (found.game.homeTeam.id !== teamId && found.game.awayTeam.id !== teamId)) throw notFound(`Team ${teamId} does not play in game ${gameId}`);
+    if (!mayReadClub(credential, found.team.club.id)) throw new HttpError(403, 'This API key belongs to another club');
+    return { gameId, teamId };
+  }
+
+  app.get('/games/:game_id/teams/:id/lineup_candidates', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const licenseIds = licenseFilter(query, false);
+    const target = await authorize(request);
+    const data = await candidates({ ...target, licenseIds: licenseIds ?? null });
+    return reply.type('application/vnd.api+json').send(reshapeCandidates(data.lineupCandidates));
+  });
+
+  app.get('/games/:game_id/teams/:id/lineup', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const licenseIds = licenseFilter(query, true)!;
+    const target = await authorize(request);
+    return reply.type('application/vnd.api+json').send(reshapeLineup(await lineup({ ...target, licenseIds }), target.gameId, target.teamId));
+  });
+}
