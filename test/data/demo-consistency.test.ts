@@ -166,6 +166,28 @@ describe('the demo league is consistent', () => {
     }
   });
 
+  it('advances the playoff series winners (three wins) to the next playoff round', () => {
+    const playoffGroups = (league.leagueGroups ?? []).filter((group) => group.phase === 'PLAYOFF');
+    expect(playoffGroups.length).toBeGreaterThanOrEqual(4);
+    for (const group of playoffGroups) {
+      const rounds = (league.rounds ?? []).filter((round) => round.groupId === group.id).sort((a, b) => a.number - b.number);
+      let advancing: Set<number> | undefined;
+      for (const round of rounds) {
+        const roundGames = games.filter((game) => game.roundId === round.id);
+        const teams = new Set(roundGames.flatMap((game) => [game.homeTeamId, game.awayTeamId]));
+        if (advancing) expect(teams).toEqual(advancing);
+        const wins = new Map<number, number>();
+        for (const game of roundGames) {
+          const winner = winnerOf(game) as number;
+          wins.set(winner, (wins.get(winner) ?? 0) + 1);
+        }
+        advancing = new Set([...wins].filter(([, count]) => count === 3).map(([team]) => team));
+        expect(advancing.size).toBe(teams.size / 2);
+      }
+      expect(advancing?.size).toBe(1);
+    }
+  });
+
   it('decides every cup and playoff game', () => {
     const knockoutGroups = new Set((league.leagueGroups ?? []).filter((group) => group.phase !== 'QUALIFICATION').map((group) => group.id));
     for (const game of games.filter((entry) => entry.status === 'FINISHED' && (entry.cupRoundId != null || knockoutGroups.has(entry.groupId as number)))) {

@@ -16,17 +16,13 @@ export function dayOf(year: number, month: number, dayOfMonth: number): Day {
   return Date.UTC(year, month - 1, dayOfMonth) / MS_PER_DAY;
 }
 
-export function yearOf(day: Day): number {
-  return new Date(day * MS_PER_DAY).getUTCFullYear();
-}
-
 /** 0 = Sunday … 6 = Saturday. */
 export function weekdayOf(day: Day): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
 /** Monday of the day's week. */
-export function mondayOf(day: Day): Day {
+function mondayOf(day: Day): Day {
   return day - ((weekdayOf(day) + 6) % 7);
 }
 
@@ -45,7 +41,7 @@ function lastSundayOf(year: number, month: number): Day {
 }
 
 /** Minutes Zurich is ahead of UTC at an instant: 120 in summer time, 60 otherwise. */
-export function zurichOffsetMinutes(instantMs: number): number {
+function zurichOffsetMinutes(instantMs: number): number {
   const year = new Date(instantMs).getUTCFullYear();
   const summerStart = lastSundayOf(year, 3) * MS_PER_DAY + 60 * MS_PER_MINUTE;
   const summerEnd = lastSundayOf(year, 10) * MS_PER_DAY + 60 * MS_PER_MINUTE;

@@ -2,7 +2,7 @@
 // strength that decides how high its teams play; second teams are markedly weaker.
 import type { ClubRow, TeamRow, VenueRow } from '../import/format.js';
 import type { DemoDocument } from './document.js';
-import { clubName, monogram, slug, streetAddress, TownNames } from './names.js';
+import { clubName, slug, streetAddress, TownNames } from './names.js';
 import type { Random } from './random.js';
 import { GAME_CLASSES, JUNIORS_U21, MEN_GF, WOMEN_GF, gameClassDefinition } from './structure.js';
 
@@ -178,8 +178,4 @@ export function createClubsAndTeams(
     }
   });
   return { clubs, teams };
-}
-
-export function teamMonogram(team: DemoTeam): string {
-  return monogram(team.club.row.name);
 }

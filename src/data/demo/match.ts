@@ -6,8 +6,8 @@ import type { GameDecision, PenaltyKind, TeamSide } from '../../generated/prisma
 import type { Random } from './random.js';
 
 export const PERIOD_SECONDS = 1200;
-export const REGULATION_SECONDS = 3 * PERIOD_SECONDS;
-export const OVERTIME_SECONDS = 600;
+const REGULATION_SECONDS = 3 * PERIOD_SECONDS;
+const OVERTIME_SECONDS = 600;
 
 export interface GoalPlan {
   second: number;

@@ -127,9 +127,3 @@ export function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
-
-/** Initials of the words of a club name, e.g. `UHC Birkenfeld` → `UB`. */
-export function monogram(name: string): string {
-  const words = name.split(/[\s-]+/).filter((word) => /^[A-ZÄÖÜ]/.test(word));
-  return words.slice(0, 3).map((word) => word[0]).join('') || name.slice(0, 2).toUpperCase();
-}

@@ -85,7 +85,7 @@ export function finishGame(context: PlayContext, fixture: Fixture): TeamSide | n
 }
 
 /** Game clock after `minutes` of real time since the start (ends of periods sit at the break). */
-export function liveClock(minutes: number): number {
+function liveClock(minutes: number): number {
   const cycle = REAL_MINUTES_PER_PERIOD + INTERMISSION_MINUTES;
   const period = Math.min(3, Math.floor(minutes / cycle) + 1);
   const intoPeriod = minutes - (period - 1) * cycle;

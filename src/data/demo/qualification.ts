@@ -31,7 +31,7 @@ export function isTopLeagueGroup(group: DemoGroup): boolean {
  * National leagues keep full event logs; regional leagues (the lowest tiers, most of the games)
  * keep goals and the game's structure only, which keeps the default demo quick to import.
  */
-export function eventDetailFor(leagueId: number): EventDetail {
+function eventDetailFor(leagueId: number): EventDetail {
   return LEAGUES.find((league) => league.id === leagueId)?.isNational ? 'full' : 'compact';
 }
 

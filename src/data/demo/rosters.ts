@@ -29,6 +29,7 @@ export interface Roster {
 }
 
 const GOALKEEPER_NUMBERS = [1, 30, 33, 35, 39, 40, 60, 61, 69, 99] as const;
+const ROSTER_SIZE = { min: 16, max: 22 } as const;
 const STAY_PROBABILITY = 0.8;
 /** U21 players who move up to the adult class of the same gender. */
 const GRADUATION: Readonly<Record<number, number>> = { [JUNIORS_U21]: MEN_GF, [JUNIORS_U21_WOMEN]: WOMEN_GF };
@@ -121,10 +122,15 @@ function chooseCaptain(candidates: readonly Candidate[], seasonId: number): Cand
 function buildRoster(document: DemoDocument, random: Random, book: RosterBook, team: DemoTeam, seasonId: number): Roster {
   const definition = gameClassDefinition(team.gameClassId);
   const candidates = returningPlayers(random, book, team, seasonId);
-  const size = random.int(16, 22);
+  const size = random.int(ROSTER_SIZE.min, ROSTER_SIZE.max);
   const goalkeepers = random.chance(0.3) ? 3 : 2;
   while (candidates.filter((candidate) => candidate.position === 'GOALKEEPER').length < goalkeepers) {
     candidates.push({ player: createPlayer(document, random, definition, seasonId, 'GOALKEEPER'), position: 'GOALKEEPER' });
+  }
+  // Nearly everybody stayed and goalkeepers were added: some skaters leave after all.
+  while (candidates.length > ROSTER_SIZE.max) {
+    const leaving = random.pick(candidates.filter((candidate) => candidate.position !== 'GOALKEEPER' && !candidate.wasCaptain));
+    candidates.splice(candidates.indexOf(leaving), 1);
   }
   const graduates = team.ordinal === 1 ? book.graduatesOf(team.club.row.id, team.gameClassId) : [];
   while (candidates.length < size) {

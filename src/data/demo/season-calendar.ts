@@ -8,7 +8,6 @@ import {
   dayOf,
   isHolidayBreak,
   weekdayInWeekOf,
-  zurichDay,
   type Day,
 } from './calendar.js';
 
@@ -72,8 +71,4 @@ export function playedCupRoundDays(today: Day, played: number): Day[] {
 /** The next cup round, a week and a half ahead. */
 export function nextCupRoundDay(today: Day, isFinal: boolean): Day {
   return weekdayInWeekOf(today + 10, isFinal ? SATURDAY : WEDNESDAY);
-}
-
-export function todayOf(now: Date): Day {
-  return zurichDay(now);
 }

@@ -13,7 +13,9 @@ import type {
   TeamSide,
 } from '../../generated/prisma/enums.js';
 
-export const IMPORT_FORMAT_VERSION = 1;
+import type { IMPORT_FORMAT_VERSION } from './version.js';
+
+export { IMPORT_FORMAT_VERSION } from './version.js';
 
 /** A date as `YYYY-MM-DD`. */
 export type IsoDate = string;
