@@ -5,6 +5,7 @@ import type { Database } from './db/database.js';
 import { errorEnvelope, HttpError } from './facades/shared/errors.js';
 import { registerRestFacade } from './facades/rest/index.js';
 import { registerV3Facade } from './facades/v3/index.js';
+import { registerLegacyFacade } from './facades/legacy/index.js';
 import { mountGraphQL } from './graphql.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   mountGraphQL(app, schema, deps, options.production ?? false);
   await registerV3Facade(app, { ...deps, schema });
+  await registerLegacyFacade(app, { ...deps, schema });
   await registerRestFacade(app, { ...deps, schema });
   schedulePurge(app, deps.prisma, deps.clock);
   return app;

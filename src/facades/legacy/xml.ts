@@ -1,0 +1,45 @@
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+
+/** Characters XML 1.0 cannot carry at all (escaping cannot help); they are dropped from names. */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+export function xmlText(value: string | number | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value).replace(NOT_XML, '');
+}
+
+/** An element tree described as data, so reshapers stay pure and one writer makes XML (or JSON) of it. */
+export interface XmlElement {
+  name: string;
+  attributes?: Record<string, string | number | null | undefined>;
+  text?: string | number | null;
+  children?: XmlElement[];
+}
+
+function append(parent: XMLBuilder, element: XmlElement): void {
+  const attributes = Object.fromEntries(Object.entries(element.attributes ?? {}).map(([k, v]) => [k, xmlText(v)]));
+  const node = parent.ele(element.name, attributes);
+  if (element.text !== undefined && element.text !== null) node.txt(xmlText(element.text));
+  for (const child of element.children ?? []) append(node, child);
+}
+
+export function toXml(root: XmlElement): string {
+  const document = create({ version: '1.0', encoding: 'UTF-8' });
+  append(document, root);
+  return document.end({ prettyPrint: false });
+}
+
+/** The same tree as JSON for integrations that send `Accept: application/json`. */
+export function toJson(element: XmlElement): Record<string, unknown> {
+  return {
+    [element.name]: {
+      ...Object.fromEntries(Object.entries(element.attributes ?? {}).map(([k, v]) => [k, v ?? null])),
+      ...(element.text !== undefined ? { text: element.text } : {}),
+      ...(element.children ? { children: element.children.map(toJson) } : {}),
+    },
+  };
+}
+
+export function errorElement(status: number, message: string): XmlElement {
+  return { name: 'error', children: [{ name: 'code', text: status }, { name: 'message', text: message }] };
+}
