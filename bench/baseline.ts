@@ -63,7 +63,10 @@ function gameRow(row: GameRecord): GameRowData & { spectators: number | null; fi
             gameClass: { id: row.gc_id as number, name: row.gc_name as string },
           },
     round: row.r_number === null ? null : { number: row.r_number as number, name: row.r_name as string },
-    cupRound: row.cr_id === null ? null : { id: row.cr_id as number, name: row.cr_name as string, tournament: { id: row.ct_id as number, name: row.ct_name as string } },
+    cupRound:
+      row.cr_id === null
+        ? null
+        : { id: row.cr_id as number, name: row.cr_name as string, tournament: { id: row.ct_id as number, name: row.ct_name as string, season: { label: row.cs_label as string } } },
   };
 }
 
@@ -72,15 +75,7 @@ async function gameDetail(id: number): Promise<GameDetailData> {
   if (!rows[0]) return { game: null };
   const game = gameRow(rows[0]);
   const refereesVisible = Date.now() >= rows[0].startsAt.getTime() - 48 * 3600_000;
-  return {
-    game: {
-      ...game,
-      firstReferee: refereesVisible ? game.firstReferee : null,
-      secondReferee: refereesVisible ? game.secondReferee : null,
-      group: game.group && { name: game.group.name, season: { label: game.group.season.label }, league: { name: game.group.league.name }, gameClass: { name: game.group.gameClass.name } },
-      cupRound: rows[0].cr_id === null ? null : { name: rows[0].cr_name as string, tournament: { name: rows[0].ct_name as string, season: { label: rows[0].cs_label as string } } },
-    },
-  };
+  return { game: { ...game, firstReferee: refereesVisible ? game.firstReferee : null, secondReferee: refereesVisible ? game.secondReferee : null } };
 }
 
 async function gameList(info: RequestInfo) {

@@ -4,51 +4,19 @@ import { addDays, formatDate, formatTime, localDay } from '../shared/format.js';
 import { translate, type Translated } from '../shared/locale.js';
 import { pathId } from '../shared/params.js';
 import { periodsText } from '../shared/result.js';
-import { gameResult } from './games/game-row.js';
+import { GAME_ROW_FRAGMENT, gameResult, type GameRowData, type RowTeam } from './games/game-row.js';
 import { header, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { FastifyInstance } from 'fastify';
 
 export const GAME_DETAIL_DOCUMENT = /* GraphQL */ `
-  query GameDetail($id: Int!) {
-    game(id: $id) {
-      id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy spectators
-      firstReferee secondReferee
-      homeTeam { id name logoUrl }
-      awayTeam { id name logoUrl }
-      venue { name city latitude longitude }
-      group { name season { label } league { name } gameClass { name } }
-      round { name }
-      cupRound { name tournament { name season { label } } }
-    }
-  }
+  query GameDetail($id: Int!) { game(id: $id) { ...GameRow spectators firstReferee secondReferee } }
+  ${GAME_ROW_FRAGMENT}
 `;
 
-interface TeamFacts {
-  id: number;
-  name: string;
-  logoUrl: string | null;
-}
+export type GameDetailFacts = GameRowData & { spectators: number | null; firstReferee: string | null; secondReferee: string | null };
 
 export interface GameDetailData {
-  game: {
-    id: number;
-    startsAt: string;
-    status: string;
-    homeScore: number | null;
-    awayScore: number | null;
-    homePeriodScores: number[];
-    awayPeriodScores: number[];
-    decidedBy: string;
-    spectators: number | null;
-    firstReferee: string | null;
-    secondReferee: string | null;
-    homeTeam: TeamFacts;
-    awayTeam: TeamFacts;
-    venue: { name: string; city: string; latitude: number; longitude: number } | null;
-    group: { name: string; season: { label: string }; league: { name: string }; gameClass: { name: string } } | null;
-    round: { name: string } | null;
-    cupRound: { name: string; tournament: { name: string; season: { label: string } } } | null;
-  } | null;
+  game: GameDetailFacts | null;
 }
 
 const HEADERS: [key: string, text: Translated][] = [
@@ -79,7 +47,7 @@ export function dayText(startsAt: Date, info: Pick<RequestInfo, 'now' | 'locale'
   return formatDate(startsAt);
 }
 
-export function competitionSubtitle(game: NonNullable<GameDetailData['game']>): string | null {
+export function competitionSubtitle(game: Pick<GameRowData, 'group' | 'round' | 'cupRound'>): string | null {
   if (game.group) {
     const parts = [`${game.group.gameClass.name} ${game.group.league.name}`, game.group.name, game.round?.name, game.group.season.label];
     return parts.filter(Boolean).join(' ');
@@ -93,8 +61,8 @@ export function reshapeGameDetail(data: GameDetailData, info: RequestInfo) {
   const game = data.game;
   if (!game) throw notFound(`No game ${info.params.game_id}`);
   const startsAt = new Date(game.startsAt);
-  const teamLink = (team: TeamFacts) => pageLink('team_detail', team.id);
-  const logoAlt = (team: TeamFacts) => `${team.name} (Logo)`;
+  const teamLink = (team: RowTeam) => pageLink('team_detail', team.id);
+  const logoAlt = (team: RowTeam) => `${team.name} (Logo)`;
   const cells = [
     imageCell(game.homeTeam.logoUrl, logoAlt(game.homeTeam), teamLink(game.homeTeam)),
     linkedText(teamLink(game.homeTeam), game.homeTeam.name),

@@ -6,29 +6,22 @@ import { translate, type Translated } from '../shared/locale.js';
 import { pathId } from '../shared/params.js';
 import { periodsText } from '../shared/result.js';
 import { header, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { competitionSubtitle, type GameDetailData } from './game-detail.js';
+import { competitionSubtitle, type GameDetailFacts } from './game-detail.js';
 import { clockText, playerText, type GameEventData } from './game-events.js';
-import { gameResult } from './games/game-row.js';
+import { GAME_ROW_FRAGMENT, gameResult } from './games/game-row.js';
 
 export const GAME_SUMMARY_DOCUMENT = /* GraphQL */ `
   query GameSummary($id: Int!) {
     game(id: $id) {
-      id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy spectators hasVideoStream
-      firstReferee secondReferee
-      homeTeam { id name logoUrl }
-      awayTeam { id name logoUrl }
-      venue { name city latitude longitude }
-      group { name season { label } league { name } gameClass { name } }
-      round { name }
-      cupRound { name tournament { name season { label } } }
+      ...GameRow spectators firstReferee secondReferee
       events { id second type side period homeScore awayScore penaltyKind penaltyReason team { name } player { firstName lastName } assist { firstName lastName } }
     }
   }
+  ${GAME_ROW_FRAGMENT}
 `;
 
-type SummaryGame = NonNullable<GameDetailData['game']> & { hasVideoStream: boolean; events: GameEventData[] };
 export interface GameSummaryData {
-  game: SummaryGame | null;
+  game: (GameDetailFacts & { events: GameEventData[] }) | null;
 }
 
 const TEXTS = {

@@ -1,6 +1,7 @@
 import { notFound } from '../../shared/errors.js';
 import type { RequestInfo } from '../../shared/facade.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { COMMON_TEXTS } from '../../shared/texts.js';
 import { requiredEnum, requiredInt } from '../../shared/params.js';
 import { periodsText } from '../../shared/result.js';
 import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../../shared/table.js';
@@ -31,12 +32,7 @@ export function cupParams(info: RequestInfo) {
   };
 }
 
-const TEXTS = {
-  date: { de: 'Datum', fr: 'Date', it: 'Data', en: 'Date' },
-  home: { de: 'Heim', fr: 'Domicile', it: 'Casa', en: 'Home' },
-  away: { de: 'Gast', fr: 'Visiteur', it: 'Ospite', en: 'Away' },
-  result: { de: 'Resultat', fr: 'Résultat', it: 'Risultato', en: 'Result' },
-} satisfies Record<string, Translated>;
+const TEXTS = COMMON_TEXTS;
 
 /**
  * Pure: games in bracket order. Left side: one region per pair of positions (2k-1, 2k) whose winners

@@ -1,6 +1,7 @@
 import type { RequestInfo } from '../../shared/facade.js';
 import { addDays, formatShortDate, formatTime, localDay, startOfLocalDay } from '../../shared/format.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { COMMON_TEXTS } from '../../shared/texts.js';
 import { optionalBoolean, optionalDate, optionalIdList } from '../../shared/params.js';
 import { header, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import { competitionName, GAME_ROW_FRAGMENT, gameLink, gameRowExtras, nodes, type Connection, type GameRowData } from './game-row.js';
@@ -81,12 +82,9 @@ export function dayFilters(params: CurrentParams, day: string) {
 }
 
 const TEXTS = {
+  ...COMMON_TEXTS,
   title: { de: 'Aktuelle Spiele', fr: 'Matchs actuels', it: 'Partite attuali', en: 'Current games' },
   live: { de: 'Spiel läuft', fr: 'En cours', it: 'In corso', en: 'Live' },
-  time: { de: 'Zeit', fr: 'Heure', it: 'Ora', en: 'Time' },
-  home: { de: 'Heim', fr: 'Domicile', it: 'Casa', en: 'Home' },
-  away: { de: 'Gast', fr: 'Visiteur', it: 'Ospite', en: 'Away' },
-  score: { de: 'Resultat', fr: 'Résultat', it: 'Risultato', en: 'Result' },
 } satisfies Record<string, Translated>;
 
 function regionKey(game: GameRowData): string {
@@ -141,7 +139,7 @@ export function reshapeCurrentGames(data: CurrentGamesData, day: string, params:
       header(t(TEXTS.home), 'home', { align: 'r', width: 4 }),
       header('-', undefined, { align: 'c', width: 1 }),
       header(t(TEXTS.away), 'away', { align: 'l', width: 4 }),
-      header(t(TEXTS.score), 'score', { align: 'l', width: 2 }),
+      header(t(TEXTS.result), 'score', { align: 'l', width: 2 }),
     ],
     title: t(TEXTS.title),
     slider: slider(

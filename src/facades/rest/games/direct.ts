@@ -1,6 +1,7 @@
 import { notFound } from '../../shared/errors.js';
 import type { RequestInfo } from '../../shared/facade.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { COMMON_TEXTS } from '../../shared/texts.js';
 import { optionalInt, requiredInt } from '../../shared/params.js';
 import { header, linkedText, region, row, tableEnvelope, textCell } from '../../shared/table.js';
 import { dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, type Connection, type GameRowData } from './game-row.js';
@@ -43,11 +44,8 @@ export function directGamesVariables(teams: DirectTeamsData, params: ReturnType<
 }
 
 const TEXTS = {
+  ...COMMON_TEXTS,
   title: { de: 'Direktbegegnungen', fr: 'Confrontations directes', it: 'Scontri diretti', en: 'Head to head' },
-  date: { de: 'Datum', fr: 'Date', it: 'Data', en: 'Date' },
-  home: { de: 'Heim', fr: 'Domicile', it: 'Casa', en: 'Home' },
-  away: { de: 'Gast', fr: 'Visiteur', it: 'Ospite', en: 'Away' },
-  score: { de: 'Resultat', fr: 'Résultat', it: 'Risultato', en: 'Result' },
 } satisfies Record<string, Translated>;
 
 export function reshapeDirectGames(data: DirectGamesData, params: ReturnType<typeof directParams>, info: RequestInfo) {
@@ -59,7 +57,7 @@ export function reshapeDirectGames(data: DirectGamesData, params: ReturnType<typ
       header(t(TEXTS.date), 'date', { align: 'l' }),
       header(t(TEXTS.home), 'home', { align: 'l' }),
       header(t(TEXTS.away), 'away', { align: 'l' }),
-      header(t(TEXTS.score), 'score', { align: 'c' }),
+      header(t(TEXTS.result), 'score', { align: 'c' }),
     ],
     title: t(TEXTS.title),
     regions: [

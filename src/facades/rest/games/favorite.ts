@@ -1,6 +1,7 @@
 import type { RequestInfo } from '../../shared/facade.js';
 import { startOfLocalDay } from '../../shared/format.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { COMMON_TEXTS } from '../../shared/texts.js';
 import { optionalDate, optionalString } from '../../shared/params.js';
 import { badRequest } from '../../shared/errors.js';
 import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../../shared/table.js';
@@ -26,11 +27,8 @@ export function favoriteParams(info: RequestInfo) {
 }
 
 const TEXTS = {
+  ...COMMON_TEXTS,
   title: { de: 'Meine Spiele', fr: 'Mes matchs', it: 'Le mie partite', en: 'My games' },
-  date: { de: 'Datum', fr: 'Date', it: 'Data', en: 'Date' },
-  home: { de: 'Heim', fr: 'Domicile', it: 'Casa', en: 'Home' },
-  away: { de: 'Gast', fr: 'Visiteur', it: 'Ospite', en: 'Away' },
-  result: { de: 'Resultat', fr: 'Résultat', it: 'Risultato', en: 'Result' },
 } satisfies Record<string, Translated>;
 
 /** Pure: one region per game that a favorite refers to (a game two favorites share appears once). */

@@ -13,7 +13,7 @@ export const GAME_ROW_FRAGMENT = /* GraphQL */ `
     venue { name city latitude longitude }
     group { id name season { id label } league { id name } gameClass { id name } }
     round { number name }
-    cupRound { id name tournament { id name } }
+    cupRound { id name tournament { id name season { label } } }
   }
 `;
 
@@ -38,7 +38,7 @@ export interface GameRowData {
   venue: { name: string; city: string; latitude: number; longitude: number } | null;
   group: { id: number; name: string; season: { id: number; label: string }; league: { id: number; name: string }; gameClass: { id: number; name: string } } | null;
   round: { number: number; name: string } | null;
-  cupRound: { id: number; name: string; tournament: { id: number; name: string } } | null;
+  cupRound: { id: number; name: string; tournament: { id: number; name: string; season: { label: string } } } | null;
 }
 
 export interface Connection<T> {

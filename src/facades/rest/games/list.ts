@@ -1,6 +1,7 @@
 import { notFound } from '../../shared/errors.js';
 import type { RequestInfo } from '../../shared/facade.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { COMMON_TEXTS } from '../../shared/texts.js';
 import { optionalBoolean, optionalEnum, optionalInt, optionalString } from '../../shared/params.js';
 import { periodsText } from '../../shared/result.js';
 import { header, imageCell, linkedText, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
@@ -109,14 +110,7 @@ export function currentRoundNumber(rounds: { number: number; games: { startsAt: 
   return (started.length ? started[started.length - 1] : rounds[0])?.number;
 }
 
-const TEXTS = {
-  date: { de: 'Datum', fr: 'Date', it: 'Data', en: 'Date' },
-  venue: { de: 'Ort', fr: 'Lieu', it: 'Luogo', en: 'Venue' },
-  home: { de: 'Heim', fr: 'Domicile', it: 'Casa', en: 'Home' },
-  away: { de: 'Gast', fr: 'Visiteur', it: 'Ospite', en: 'Away' },
-  result: { de: 'Resultat', fr: 'Résultat', it: 'Risultato', en: 'Result' },
-  season: { de: 'Saison', fr: 'Saison', it: 'Stagione', en: 'Season' },
-} satisfies Record<string, Translated>;
+const TEXTS = COMMON_TEXTS;
 
 function logoUrl(url: string | null, streaming: boolean): string | null {
   return url && streaming ? `${url}?size=large` : url;

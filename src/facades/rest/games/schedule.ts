@@ -2,6 +2,7 @@ import { badRequest, notFound } from '../../shared/errors.js';
 import type { RequestInfo } from '../../shared/facade.js';
 import { formatDate, formatTime } from '../../shared/format.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { COMMON_TEXTS } from '../../shared/texts.js';
 import { optionalInt, requiredInt } from '../../shared/params.js';
 import { header, linkedText, mapLink, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Cell, Tab } from '../../shared/wire.js';
@@ -66,15 +67,9 @@ export function scheduleVariables(params: ScheduleParams) {
 }
 
 const TEXTS = {
+  ...COMMON_TEXTS,
   overview: { de: 'Spielübersicht', fr: 'Aperçu des matchs', it: 'Panoramica partite', en: 'Games of' },
-  season: { de: 'Saison', fr: 'Saison', it: 'Stagione', en: 'Season' },
   page: { de: 'Seite', fr: 'Page', it: 'Pagina', en: 'Page' },
-  date: { de: 'Datum', fr: 'Date', it: 'Data', en: 'Date' },
-  venue: { de: 'Ort', fr: 'Lieu', it: 'Luogo', en: 'Venue' },
-  league: { de: 'Liga', fr: 'Ligue', it: 'Lega', en: 'League' },
-  home: { de: 'Heim', fr: 'Domicile', it: 'Casa', en: 'Home' },
-  away: { de: 'Gast', fr: 'Visiteur', it: 'Ospite', en: 'Away' },
-  result: { de: 'Resultat', fr: 'Résultat', it: 'Risultato', en: 'Result' },
   table: { de: 'Tabelle', fr: 'Classement', it: 'Classifica', en: 'Standings' },
 } satisfies Record<string, Translated>;
 
