@@ -11,6 +11,10 @@ import './national-player.js';
 import './top-scorer.js';
 import './session.js';
 import './lineup.js';
+import './player-statistics.js';
+import './team-records.js';
+import './visitors.js';
+import './national-statistics.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -2,9 +2,10 @@ import DataLoader from 'dataloader';
 import type { PrismaClient } from '../db/database.js';
 import { computeStandings, type StandingRow } from '../domain/standings.js';
 import { nextGameIds, type FavoriteRecord } from '../sessions/next-games.js';
+import { createStatisticsLoaders, type StatisticsLoaders } from './statistics-loaders.js';
 
 /** Batches computed data across one request, so nested selections cost one query per kind, not per row. */
-export interface Loaders {
+export interface Loaders extends StatisticsLoaders {
   standingsByGroup: DataLoader<number, StandingRow[]>;
   averageVisitorsByTeamSeason: DataLoader<string, number | null>;
   /** One loader per `from` instant: favorites' next games are batched per starting point. */
@@ -17,7 +18,7 @@ export function teamSeasonKey(teamId: number, seasonId: number): string {
 
 export function createLoaders(prisma: PrismaClient): Loaders {
   const nextGameLoaders = new Map<number, DataLoader<FavoriteRecord, number | null, number>>();
-  return {
+  const loaders: Omit<Loaders, keyof StatisticsLoaders> = {
     nextGameByFavorite: (from) => {
       let loader = nextGameLoaders.get(from.getTime());
       if (!loader) {
@@ -66,4 +67,5 @@ export function createLoaders(prisma: PrismaClient): Loaders {
       });
     }),
   };
+  return { ...loaders, ...createStatisticsLoaders(prisma, loaders.standingsByGroup) };
 }

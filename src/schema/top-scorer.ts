@@ -32,6 +32,7 @@ builder.queryFields((t) => ({
       league: t.arg.int({ required: true }),
       gameClass: t.arg.int({ required: true }),
       phase: t.arg({ type: GroupPhaseEnum, description: 'Only games of groups in this phase.' }),
+      phases: t.arg({ type: [GroupPhaseEnum], description: 'Only games of groups in these phases (e.g. PLAYOFF and PLAYOUT for the final round); adds to `phase`.' }),
       clubId: t.arg.int({ description: 'Only players whose goals and assists were for a team of this club.' }),
       first: t.arg.int({ defaultValue: 20 }),
       all: t.arg.boolean({ defaultValue: false, description: 'Every ranked player (ignores first).' }),
@@ -41,13 +42,14 @@ builder.queryFields((t) => ({
       if (first < 0 || first > MAX_PAGE_SIZE) {
         throw new GraphQLError(`Argument "first" must be from 0 to ${MAX_PAGE_SIZE}, got ${first}`, { extensions: { code: 'BAD_USER_INPUT' } });
       }
+      const phases = [...(args.phases ?? []), ...(args.phase ? [args.phase] : [])];
       const events = await ctx.prisma.gameEvent.findMany({
         where: {
           type: 'GOAL',
           team: args.clubId == null ? undefined : { clubId: args.clubId },
           game: {
             status: { in: ['FINISHED', 'LIVE'] },
-            group: { seasonId: args.season, leagueId: args.league, gameClassId: args.gameClass, phase: args.phase ?? undefined },
+            group: { seasonId: args.season, leagueId: args.league, gameClassId: args.gameClass, phase: phases.length ? { in: phases } : undefined },
           },
         },
         select: { type: true, playerId: true, assistId: true, teamId: true },

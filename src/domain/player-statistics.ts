@@ -1,0 +1,122 @@
+/** Player statistics computed from lineups and game events of played games (never stored). */
+
+export type PenaltyKind = 'MINOR_2' | 'MAJOR_5' | 'MISCONDUCT_10' | 'MATCH';
+
+/**
+ * Minutes a penalty counts in penalty-minute totals. A match penalty counts 25, the convention of
+ * floorball and ice-hockey statistics (5 minutes served by the team plus the player's 20-minute exclusion).
+ */
+export const PENALTY_MINUTES: Readonly<Record<PenaltyKind, number>> = { MINOR_2: 2, MAJOR_5: 5, MISCONDUCT_10: 10, MATCH: 25 };
+
+/** Games whose events and lineups count: finished ones and the one being played. */
+export const PLAYED_STATUSES = ['FINISHED', 'LIVE'] as const;
+
+/** A lineup entry: the player was on the game sheet of that team. */
+export interface Appearance {
+  playerId: number;
+  gameId: number;
+  teamId: number;
+}
+
+export interface StatisticsEvent {
+  gameId: number;
+  type: string;
+  teamId: number | null;
+  playerId: number | null;
+  assistId: number | null;
+  penaltyKind: PenaltyKind | null;
+}
+
+export interface Tally {
+  games: number;
+  goals: number;
+  assists: number;
+  points: number;
+  penalties2: number;
+  penalties5: number;
+  penalties10: number;
+  matchPenalties: number;
+  penaltyMinutes: number;
+}
+
+/**
+ * One player in one game they played: in the lineup, or named in an event of the game (a game sheet
+ * may be missing, the goal still counts). `games` is 1, so lines add up to season totals.
+ */
+export interface PlayerGameLine extends Tally {
+  playerId: number;
+  gameId: number;
+  /** The team the player played for (lineup), else the team their events were for. */
+  teamId: number | null;
+}
+
+export function emptyTally(): Tally {
+  return { games: 0, goals: 0, assists: 0, points: 0, penalties2: 0, penalties5: 0, penalties10: 0, matchPenalties: 0, penaltyMinutes: 0 };
+}
+
+const PENALTY_COUNTER: Readonly<Record<PenaltyKind, keyof Tally>> = {
+  MINOR_2: 'penalties2',
+  MAJOR_5: 'penalties5',
+  MISCONDUCT_10: 'penalties10',
+  MATCH: 'matchPenalties',
+};
+
+/**
+ * One line per player and game from the lineups and events given (callers pass played games only).
+ * Goals and assists come from GOAL events (own goals count for nobody, as in the top-scorer ranking);
+ * penalties from PENALTY events naming the player. `counts` limits the lines to the players asked for:
+ * the events of a game also name their team mates.
+ */
+export function playerGameLines(appearances: readonly Appearance[], events: readonly StatisticsEvent[], counts: (playerId: number) => boolean = () => true): PlayerGameLine[] {
+  const lines = new Map<string, PlayerGameLine>();
+  const lineOf = (playerId: number, gameId: number, teamId: number | null): PlayerGameLine | undefined => {
+    if (!counts(playerId)) return undefined;
+    const key = `${playerId}:${gameId}`;
+    let line = lines.get(key);
+    if (!line) lines.set(key, (line = { playerId, gameId, teamId, ...emptyTally(), games: 1 }));
+    line.teamId ??= teamId;
+    return line;
+  };
+  for (const appearance of appearances) {
+    const line = lineOf(appearance.playerId, appearance.gameId, appearance.teamId);
+    if (line) line.teamId = appearance.teamId;
+  }
+  for (const event of events) {
+    if (event.type === 'GOAL') {
+      const scorer = event.playerId === null ? undefined : lineOf(event.playerId, event.gameId, event.teamId);
+      if (scorer) scorer.goals += 1;
+      const assist = event.assistId === null ? undefined : lineOf(event.assistId, event.gameId, event.teamId);
+      if (assist) assist.assists += 1;
+    } else if (event.type === 'PENALTY' && event.playerId !== null && event.penaltyKind !== null) {
+      const line = lineOf(event.playerId, event.gameId, event.teamId);
+      if (line) {
+        line[PENALTY_COUNTER[event.penaltyKind]] += 1;
+        line.penaltyMinutes += PENALTY_MINUTES[event.penaltyKind];
+      }
+    }
+  }
+  for (const line of lines.values()) line.points = line.goals + line.assists;
+  return [...lines.values()];
+}
+
+/** Adds lines up; `games` counts the games played. */
+export function sumLines(lines: readonly Tally[]): Tally {
+  const total = emptyTally();
+  for (const line of lines) {
+    for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += line[key];
+  }
+  return total;
+}
+
+/** Sums lines per key (e.g. season and competition, or player); lines whose key is null are left out. */
+export function tallyBy<L extends Tally>(lines: readonly L[], keyOf: (line: L) => string | null): Map<string, { first: L; tally: Tally }> {
+  const groups = new Map<string, { first: L; lines: L[] }>();
+  for (const line of lines) {
+    const key = keyOf(line);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.lines.push(line);
+    else groups.set(key, { first: line, lines: [line] });
+  }
+  return new Map([...groups].map(([key, group]) => [key, { first: group.first, tally: sumLines(group.lines) }]));
+}

@@ -1,0 +1,55 @@
+import { NATIONAL_RECORD_ORDERS, sortNationalRecords } from '../domain/national-statistics.js';
+import { builder } from './builder.js';
+
+/** National players' career records of one selection in a chosen order (Query.nationalPlayerRecords). */
+const NationalRecordOrderEnum = builder.enumType('NationalRecordOrder', {
+  description: 'Column a national-player record list is ordered by; ties are ordered by name.',
+  values: NATIONAL_RECORD_ORDERS,
+});
+
+const SortDirectionEnum = builder.enumType('SortDirection', { values: ['ASC', 'DESC'] as const });
+
+builder.prismaObjectFields('NationalPlayerRecord', (t) => ({
+  id: t.exposeInt('id'),
+  nationalPlayer: t.relation('nationalPlayer'),
+}));
+
+builder.queryField('nationalPlayerRecords', (t) =>
+  t.prismaField({
+    type: ['NationalPlayerRecord'],
+    description: 'Career records in the selection of every player with at least `minGames` games, ordered by the column asked.',
+    complexity: 50,
+    args: {
+      selectionId: t.arg.int({ required: true }),
+      orderBy: t.arg({ type: NationalRecordOrderEnum, defaultValue: 'POINTS' }),
+      direction: t.arg({ type: SortDirectionEnum, defaultValue: 'DESC' }),
+      minGames: t.arg.int({ defaultValue: 1 }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const where = { selectionId: args.selectionId, games: { gte: args.minGames ?? 1 } };
+      // Points are computed and names live on the player, so the order is found first, then the selection loaded.
+      const keys = await ctx.prisma.nationalPlayerRecord.findMany({
+        where,
+        select: {
+          id: true,
+          games: true,
+          goals: true,
+          assists: true,
+          penalties2: true,
+          penalties5: true,
+          penalties10: true,
+          matchPenalties: true,
+          nationalPlayer: { select: { player: { select: { firstName: true, lastName: true } } } },
+        },
+      });
+      const order = sortNationalRecords(
+        keys.map((k) => ({ ...k, ...k.nationalPlayer.player })),
+        args.orderBy ?? 'POINTS',
+        args.direction ?? 'DESC',
+      ).map((k) => k.id);
+      const records = await ctx.prisma.nationalPlayerRecord.findMany({ ...query, where: { id: { in: order } } });
+      const byId = new Map(records.map((record) => [record.id, record]));
+      return order.map((id) => byId.get(id)!);
+    },
+  }),
+);

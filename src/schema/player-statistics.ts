@@ -1,0 +1,115 @@
+import type { Tally } from '../domain/player-statistics.js';
+import { existing } from './batched.js';
+import { builder } from './builder.js';
+import { memberKey, playerSeasonKey, type CompetitionStatistics, type PlayerSeasonGame } from './statistics-loaders.js';
+
+/**
+ * Player statistics computed from lineups and goal and penalty events of finished and live games:
+ * per season and competition (Player.statistics), per game (Player.games) and per team membership
+ * (TeamMember.statistics).
+ */
+const PlayerTotals = builder.interfaceRef<Tally>('PlayerTotals').implement({
+  description:
+    'Counts from lineups and events of finished and live games. Goals and assists from goal events (own goals count for nobody); penalties by kind.',
+  fields: (t) => ({
+    games: t.exposeInt('games', { description: 'Games played: in the lineup, or named in an event of the game.' }),
+    goals: t.exposeInt('goals'),
+    assists: t.exposeInt('assists'),
+    points: t.exposeInt('points', { description: 'Goals + assists.' }),
+    penalties2: t.exposeInt('penalties2', { description: "2' penalties." }),
+    penalties5: t.exposeInt('penalties5', { description: "5' penalties." }),
+    penalties10: t.exposeInt('penalties10', { description: "10' misconduct penalties." }),
+    matchPenalties: t.exposeInt('matchPenalties'),
+    penaltyMinutes: t.exposeInt('penaltyMinutes', { description: '2, 5 and 10 per penalty of that kind, 25 per match penalty.' }),
+  }),
+});
+
+const PlayerSeasonTotals = builder.objectRef<Tally>('PlayerSeasonTotals').implement({
+  description: 'A team member’s totals for the team in the season.',
+  interfaces: [PlayerTotals],
+  isTypeOf: () => true,
+});
+
+const PlayerCompetitionStatistics = builder.objectRef<CompetitionStatistics>('PlayerCompetitionStatistics').implement({
+  description: 'A player’s totals in one season, competition (league and game class, or cup tournament) and team.',
+  interfaces: [PlayerTotals],
+  isTypeOf: (value) => typeof value === 'object' && value !== null && 'tournamentId' in value,
+  fields: (t) => ({
+    season: t.prismaField({
+      type: 'Season',
+      resolve: (query, row, _args, ctx) =>
+        ctx.prisma.season.findUnique({ ...query, where: { id: row.seasonId } }).then(existing('Season', row.seasonId)),
+    }),
+    team: t.prismaField({
+      type: 'Team',
+      resolve: (query, row, _args, ctx) =>
+        ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } }).then(existing('Team', row.teamId)),
+    }),
+    gameClass: t.prismaField({
+      type: 'GameClass',
+      resolve: (query, row, _args, ctx) =>
+        ctx.prisma.gameClass.findUnique({ ...query, where: { id: row.gameClassId } }).then(existing('GameClass', row.gameClassId)),
+    }),
+    league: t.prismaField({
+      type: 'League',
+      nullable: true,
+      description: 'The league of league games; null for cup games.',
+      resolve: (query, row, _args, ctx) => (row.leagueId === null ? null : ctx.prisma.league.findUnique({ ...query, where: { id: row.leagueId } })),
+    }),
+    cupTournament: t.prismaField({
+      type: 'CupTournament',
+      nullable: true,
+      description: 'The cup of cup games; null for league games.',
+      resolve: (query, row, _args, ctx) =>
+        (row.tournamentId === null ? null : ctx.prisma.cupTournament.findUnique({ ...query, where: { id: row.tournamentId } })),
+    }),
+  }),
+});
+
+const PlayerGame = builder.objectRef<PlayerSeasonGame>('PlayerGame').implement({
+  description: 'A game of one of the player’s teams, or another game the player played, with what the player did in it.',
+  interfaces: [PlayerTotals],
+  isTypeOf: (value) => typeof value === 'object' && value !== null && 'played' in value,
+  fields: (t) => ({
+    played: t.exposeBoolean('played', { description: 'False when the player was not in the lineup (or the game is not played yet).' }),
+    game: t.prismaField({
+      type: 'Game',
+      resolve: (query, row, _args, ctx) =>
+        ctx.prisma.game.findUnique({ ...query, where: { id: row.gameId } }).then(existing('Game', row.gameId)),
+    }),
+    team: t.prismaField({
+      type: 'Team',
+      nullable: true,
+      description: 'The team the player played (or was a member of) in this game.',
+      resolve: (query, row, _args, ctx) => (row.teamId === null ? null : ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } })),
+    }),
+  }),
+});
+
+builder.prismaObjectFields('Player', (t) => ({
+  statistics: t.field({
+    type: [PlayerCompetitionStatistics],
+    description: 'Totals per season, competition and team, newest season first, league games before cup games.',
+    complexity: 20,
+    select: { id: true },
+    resolve: (player, _args, ctx) => ctx.loaders.competitionStatisticsByPlayer.load(player.id),
+  }),
+  games: t.field({
+    type: [PlayerGame],
+    description: 'The games of the teams the player is a member of in the season and every other game the player played in it, in order of occurrence.',
+    complexity: 20,
+    args: { season: t.arg.int({ required: true }) },
+    select: { id: true },
+    resolve: (player, args, ctx) => ctx.loaders.seasonGamesByPlayer.load(playerSeasonKey(player.id, args.season)),
+  }),
+}));
+
+builder.prismaObjectField('TeamMember', 'statistics', (t) =>
+  t.field({
+    type: PlayerSeasonTotals,
+    description: 'The member’s totals for this team in this season.',
+    complexity: 5,
+    select: { teamId: true, seasonId: true, playerId: true },
+    resolve: (member, _args, ctx) => ctx.loaders.memberTotals.load(memberKey(member.teamId, member.seasonId, member.playerId)),
+  }),
+);

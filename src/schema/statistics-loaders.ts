@@ -1,0 +1,249 @@
+import DataLoader from 'dataloader';
+import type { PrismaClient } from '../db/database.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { emptyTally, PLAYED_STATUSES, playerGameLines, tallyBy, type PlayerGameLine, type Tally } from '../domain/player-statistics.js';
+import type { StandingRow } from '../domain/standings.js';
+import { teamSeasonRecords, type KnockoutGame, type TeamSeasonRecord } from '../domain/team-records.js';
+
+/**
+ * Batches for the statistics computed from lineups and events: each loader costs a fixed number of
+ * statements per request, however many players, teams or seasons a document asks for.
+ */
+export interface StatisticsLoaders {
+  /** Per player: totals per season, competition and team. */
+  competitionStatisticsByPlayer: DataLoader<number, CompetitionStatistics[]>;
+  /** Per `team:season:player` key: the member's totals for that team in that season. */
+  memberTotals: DataLoader<string, Tally>;
+  /** Per `player:season` key: the games of the player's teams and the other games the player played. */
+  seasonGamesByPlayer: DataLoader<string, PlayerSeasonGame[]>;
+  /** Per team: its achievements, newest season first. */
+  seasonRecordsByTeam: DataLoader<number, TeamSeasonRecord[]>;
+}
+
+export interface CompetitionStatistics extends Tally {
+  playerId: number;
+  seasonId: number;
+  teamId: number;
+  gameClassId: number;
+  /** Null for cup games. */
+  leagueId: number | null;
+  /** Set for cup games. */
+  tournamentId: number | null;
+}
+
+export interface PlayerSeasonGame extends Tally {
+  playerId: number;
+  gameId: number;
+  teamId: number | null;
+  played: boolean;
+}
+
+export function memberKey(teamId: number, seasonId: number, playerId: number): string {
+  return `${teamId}:${seasonId}:${playerId}`;
+}
+
+export function playerSeasonKey(playerId: number, seasonId: number): string {
+  return `${playerId}:${seasonId}`;
+}
+
+const GAME_CONTEXT = {
+  select: {
+    id: true,
+    group: { select: { seasonId: true, leagueId: true, gameClassId: true } },
+    cupRound: { select: { tournament: { select: { id: true, seasonId: true, gameClassId: true } } } },
+  },
+} satisfies Prisma.GameDefaultArgs;
+
+type GameContext = Prisma.GameGetPayload<typeof GAME_CONTEXT>;
+
+const seasonOf = (game: GameContext): number | null => game.group?.seasonId ?? game.cupRound?.tournament.seasonId ?? null;
+
+const STATISTICS_EVENT = { gameId: true, type: true, teamId: true, playerId: true, assistId: true, penaltyKind: true, game: GAME_CONTEXT } as const;
+const COUNTED_EVENTS: Prisma.GameEventWhereInput['type'] = { in: ['GOAL', 'PENALTY'] };
+
+function inSeasons(seasonIds: number[]): Prisma.GameWhereInput {
+  return { OR: [{ group: { seasonId: { in: seasonIds } } }, { cupRound: { tournament: { seasonId: { in: seasonIds } } } }] };
+}
+
+const played: Prisma.GameWhereInput = { status: { in: [...PLAYED_STATUSES] } };
+const distinct = <T>(values: Iterable<T>): T[] => [...new Set(values)];
+const splitKey = (key: string): number[] => key.split(':').map(Number);
+
+async function competitionStatistics(prisma: PrismaClient, playerIds: readonly number[]): Promise<CompetitionStatistics[][]> {
+  const ids = [...playerIds];
+  const [appearances, events] = await Promise.all([
+    prisma.lineupEntry.findMany({ where: { playerId: { in: ids }, game: played }, select: { playerId: true, teamId: true, gameId: true, game: GAME_CONTEXT } }),
+    prisma.gameEvent.findMany({
+      where: { type: COUNTED_EVENTS, OR: [{ playerId: { in: ids } }, { assistId: { in: ids } }], game: played },
+      select: STATISTICS_EVENT,
+    }),
+  ]);
+  const games = new Map<number, GameContext>([...appearances, ...events].map((row) => [row.gameId, row.game]));
+  const wanted = new Set(ids);
+  const lines = playerGameLines(appearances, events, (id) => wanted.has(id));
+  const competition = (line: PlayerGameLine) => {
+    const game = games.get(line.gameId);
+    const seasonId = game && seasonOf(game);
+    if (!game || seasonId == null || line.teamId === null) return null;
+    const tournament = game.cupRound?.tournament;
+    return {
+      playerId: line.playerId,
+      seasonId,
+      teamId: line.teamId,
+      gameClassId: game.group?.gameClassId ?? tournament?.gameClassId ?? 0,
+      leagueId: game.group?.leagueId ?? null,
+      tournamentId: game.group ? null : (tournament?.id ?? null),
+    };
+  };
+  const totals = tallyBy(lines, (line) => {
+    const c = competition(line);
+    return c && [c.playerId, c.seasonId, c.leagueId ?? `cup${c.tournamentId}`, c.gameClassId, c.teamId].join(':');
+  });
+  const rows = [...totals.values()].map(({ first, tally }) => ({ ...competition(first)!, ...tally }));
+  // Newest season first; league rows (by league id, i.e. level) before cup rows.
+  rows.sort(
+    (a, b) =>
+      b.seasonId - a.seasonId ||
+      (a.leagueId ?? Number.MAX_SAFE_INTEGER) - (b.leagueId ?? Number.MAX_SAFE_INTEGER) ||
+      a.gameClassId - b.gameClassId ||
+      a.teamId - b.teamId,
+  );
+  return playerIds.map((id) => rows.filter((row) => row.playerId === id));
+}
+
+async function memberTotals(prisma: PrismaClient, keys: readonly string[]): Promise<Tally[]> {
+  const triples = keys.map(splitKey);
+  const teamIds = distinct(triples.map(([teamId]) => teamId));
+  const seasonIds = distinct(triples.map(([, seasonId]) => seasonId));
+  const games: Prisma.GameWhereInput = { ...played, ...inSeasons(seasonIds) };
+  const [appearances, events] = await Promise.all([
+    prisma.lineupEntry.findMany({ where: { teamId: { in: teamIds }, game: games }, select: { playerId: true, teamId: true, gameId: true, game: GAME_CONTEXT } }),
+    prisma.gameEvent.findMany({ where: { type: COUNTED_EVENTS, teamId: { in: teamIds }, game: games }, select: STATISTICS_EVENT }),
+  ]);
+  const gameSeason = new Map([...appearances, ...events].map((row) => [row.gameId, seasonOf(row.game)]));
+  const totals = tallyBy(playerGameLines(appearances, events), (line) =>
+    line.teamId === null ? null : memberKey(line.teamId, gameSeason.get(line.gameId) ?? 0, line.playerId),
+  );
+  return keys.map((key) => totals.get(key)?.tally ?? emptyTally());
+}
+
+async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promise<PlayerSeasonGame[][]> {
+  const pairs = keys.map(splitKey);
+  const playerIds = distinct(pairs.map(([playerId]) => playerId));
+  const seasonIds = distinct(pairs.map(([, seasonId]) => seasonId));
+  const members = await prisma.teamMember.findMany({
+    where: { playerId: { in: playerIds }, seasonId: { in: seasonIds } },
+    select: { playerId: true, seasonId: true, teamId: true },
+  });
+  const memberTeamIds = distinct(members.map((m) => m.teamId));
+  const games = await prisma.game.findMany({
+    where: {
+      AND: [
+        inSeasons(seasonIds),
+        { OR: [{ homeTeamId: { in: memberTeamIds } }, { awayTeamId: { in: memberTeamIds } }, { lineup: { some: { playerId: { in: playerIds } } } }] },
+      ],
+    },
+    select: { id: true, homeTeamId: true, awayTeamId: true, startsAt: true, group: GAME_CONTEXT.select.group, cupRound: GAME_CONTEXT.select.cupRound },
+    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+  });
+  const gameIds = games.map((g) => g.id);
+  const [appearances, events] = await Promise.all([
+    prisma.lineupEntry.findMany({ where: { playerId: { in: playerIds }, gameId: { in: gameIds }, game: played }, select: { playerId: true, teamId: true, gameId: true } }),
+    prisma.gameEvent.findMany({
+      where: { type: COUNTED_EVENTS, gameId: { in: gameIds }, OR: [{ playerId: { in: playerIds } }, { assistId: { in: playerIds } }], game: played },
+      select: { gameId: true, type: true, teamId: true, playerId: true, assistId: true, penaltyKind: true },
+    }),
+  ]);
+  const wanted = new Set(playerIds);
+  const lines = new Map(playerGameLines(appearances, events, (id) => wanted.has(id)).map((line) => [`${line.playerId}:${line.gameId}`, line]));
+  return pairs.map(([playerId, seasonId]) => {
+    const teams = new Set(members.filter((m) => m.playerId === playerId && m.seasonId === seasonId).map((m) => m.teamId));
+    return games
+      .filter((game) => seasonOf(game) === seasonId)
+      .flatMap((game): PlayerSeasonGame[] => {
+        const line = lines.get(`${playerId}:${game.id}`);
+        if (line) return [{ ...line, played: true }];
+        const team = teams.has(game.homeTeamId) ? game.homeTeamId : teams.has(game.awayTeamId) ? game.awayTeamId : null;
+        if (team === null) return [];
+        return [{ playerId, gameId: game.id, teamId: team, played: false, ...emptyTally() }];
+      });
+  });
+}
+
+async function seasonRecords(
+  prisma: PrismaClient,
+  standingsByGroup: DataLoader<number, StandingRow[]>,
+  teamIds: readonly number[],
+): Promise<TeamSeasonRecord[][]> {
+  const ids = [...teamIds];
+  const lastRound = { select: { number: true }, orderBy: { number: 'desc' }, take: 1 } as const;
+  const [registrations, knockoutGames] = await Promise.all([
+    prisma.teamRegistration.findMany({
+      where: { teamId: { in: ids } },
+      select: { teamId: true, group: { select: { id: true, seasonId: true, phase: true, sortOrder: true, rounds: lastRound } } },
+    }),
+    prisma.game.findMany({
+      where: {
+        OR: [{ homeTeamId: { in: ids } }, { awayTeamId: { in: ids } }],
+        AND: [{ OR: [{ group: { phase: { not: 'QUALIFICATION' } } }, { cupRoundId: { not: null } }] }],
+      },
+      select: {
+        homeTeamId: true,
+        awayTeamId: true,
+        status: true,
+        homeScore: true,
+        awayScore: true,
+        groupId: true,
+        round: { select: { number: true, name: true } },
+        cupRound: { select: { number: true, name: true, tournament: { select: { id: true, seasonId: true, rounds: lastRound } } } },
+      },
+    }),
+  ]);
+  const qualificationGroups = distinct(registrations.filter((r) => r.group.phase === 'QUALIFICATION').map((r) => r.group.id));
+  const standings = new Map<number, StandingRow[]>();
+  const loaded = await standingsByGroup.loadMany(qualificationGroups);
+  loaded.forEach((rows, index) => {
+    if (rows instanceof Error) throw rows;
+    standings.set(qualificationGroups[index], rows);
+  });
+  const phaseGames = new Map<number, KnockoutGame[]>();
+  const cupGames: (KnockoutGame & { tournamentId: number; seasonId: number; lastRoundNumber: number })[] = [];
+  for (const game of knockoutGames) {
+    const base = { homeTeamId: game.homeTeamId, awayTeamId: game.awayTeamId, status: game.status, homeScore: game.homeScore, awayScore: game.awayScore };
+    if (game.groupId !== null && game.round) {
+      const list = phaseGames.get(game.groupId) ?? [];
+      list.push({ ...base, roundNumber: game.round.number, roundName: game.round.name });
+      phaseGames.set(game.groupId, list);
+    } else if (game.cupRound) {
+      const tournament = game.cupRound.tournament;
+      cupGames.push({
+        ...base,
+        roundNumber: game.cupRound.number,
+        roundName: game.cupRound.name,
+        tournamentId: tournament.id,
+        seasonId: tournament.seasonId,
+        lastRoundNumber: tournament.rounds[0]?.number ?? game.cupRound.number,
+      });
+    }
+  }
+  const lastRoundOfGroup = new Map(registrations.map((r) => [r.group.id, r.group.rounds[0]?.number ?? 0]));
+  return ids.map((teamId) =>
+    teamSeasonRecords({
+      teamId,
+      groups: registrations.filter((r) => r.teamId === teamId).map((r) => r.group),
+      rankIn: (groupId) => standings.get(groupId)?.find((row) => row.teamId === teamId)?.rank ?? null,
+      phaseGames,
+      lastRoundOfGroup,
+      cupGames: cupGames.filter((g) => g.homeTeamId === teamId || g.awayTeamId === teamId),
+    }),
+  );
+}
+
+export function createStatisticsLoaders(prisma: PrismaClient, standingsByGroup: DataLoader<number, StandingRow[]>): StatisticsLoaders {
+  return {
+    competitionStatisticsByPlayer: new DataLoader((ids) => competitionStatistics(prisma, ids)),
+    memberTotals: new DataLoader((keys) => memberTotals(prisma, keys)),
+    seasonGamesByPlayer: new DataLoader((keys) => seasonGames(prisma, keys)),
+    seasonRecordsByTeam: new DataLoader((ids) => seasonRecords(prisma, standingsByGroup, ids)),
+  };
+}

@@ -1,0 +1,107 @@
+import type { CupRecord, PhaseRecord, RoundReached, TeamSeasonRecord } from '../domain/team-records.js';
+import { existing } from './batched.js';
+import { builder } from './builder.js';
+import { GroupPhaseEnum } from './scalars.js';
+
+/** A team's achievements per season (Team.seasonRecords) and a club's teams in one season (Club.seasonRecords). */
+const KnockoutRound = builder.objectRef<RoundReached>('KnockoutRound').implement({
+  description: 'The last knock-out round a team played in a phase or cup, and whether it won it.',
+  fields: (t) => ({
+    number: t.exposeInt('roundNumber'),
+    name: t.exposeString('roundName'),
+    final: t.exposeBoolean('final', { description: 'The competition’s last round.' }),
+    won: t.exposeBoolean('won', { nullable: true, description: 'Won more games of the round than lost; null while games of the round are pending.' }),
+  }),
+});
+
+const PhaseRecordRef = builder.objectRef<PhaseRecord>('PhaseRecord').implement({
+  description: 'Playoff or playout participation.',
+  fields: (t) => ({
+    phase: t.expose('phase', { type: GroupPhaseEnum }),
+    group: t.prismaField({
+      type: 'LeagueGroup',
+      resolve: (query, record, _args, ctx) =>
+        ctx.prisma.leagueGroup.findUnique({ ...query, where: { id: record.groupId } }).then(existing('LeagueGroup', record.groupId)),
+    }),
+    round: t.field({ type: KnockoutRound, nullable: true, description: 'Null until the team has a game in the phase.', resolve: (record) => record.round }),
+  }),
+});
+
+const CupRecordRef = builder.objectRef<CupRecord>('CupRecord').implement({
+  description: 'How far the team came in the cup.',
+  fields: (t) => ({
+    tournament: t.prismaField({
+      type: 'CupTournament',
+      resolve: (query, record, _args, ctx) =>
+        ctx.prisma.cupTournament.findUnique({ ...query, where: { id: record.tournamentId } }).then(existing('CupTournament', record.tournamentId)),
+    }),
+    round: t.field({ type: KnockoutRound, resolve: (record) => record }),
+  }),
+});
+
+const TeamSeasonRecordRef = builder.objectRef<TeamSeasonRecord>('TeamSeasonRecord').implement({
+  description: 'A team’s achievements in one season, computed from its groups, the standings and its knock-out games.',
+  fields: (t) => ({
+    season: t.prismaField({
+      type: 'Season',
+      resolve: (query, record, _args, ctx) =>
+        ctx.prisma.season.findUnique({ ...query, where: { id: record.seasonId } }).then(existing('Season', record.seasonId)),
+    }),
+    team: t.prismaField({
+      type: 'Team',
+      resolve: (query, record, _args, ctx) =>
+        ctx.prisma.team.findUnique({ ...query, where: { id: record.teamId } }).then(existing('Team', record.teamId)),
+    }),
+    groups: t.prismaField({
+      type: ['LeagueGroup'],
+      description: 'Every group the team played in that season, qualification first.',
+      resolve: (query, record, _args, ctx) =>
+        Promise.all(record.groupIds.map((id) => ctx.prisma.leagueGroup.findUnique({ ...query, where: { id } }).then(existing('LeagueGroup', id)))),
+    }),
+    qualificationGroup: t.prismaField({
+      type: 'LeagueGroup',
+      nullable: true,
+      resolve: (query, record, _args, ctx) =>
+        record.qualification ? ctx.prisma.leagueGroup.findUnique({ ...query, where: { id: record.qualification.groupId } }) : null,
+    }),
+    qualificationRank: t.int({
+      nullable: true,
+      description: 'Rank in the qualification group’s standings.',
+      resolve: (record) => record.qualification?.rank ?? null,
+    }),
+    finalPhase: t.field({ type: PhaseRecordRef, nullable: true, description: 'Playoff or playout, when the team reached one.', resolve: (record) => record.finalPhase }),
+    cup: t.field({ type: CupRecordRef, nullable: true, description: 'The cup, when the team played in one.', resolve: (record) => record.cup }),
+  }),
+});
+
+builder.prismaObjectField('Team', 'seasonRecords', (t) =>
+  t.field({
+    type: [TeamSeasonRecordRef],
+    description: 'Achievements per season the team played in, newest first.',
+    complexity: 20,
+    select: { id: true },
+    resolve: (team, _args, ctx) => ctx.loaders.seasonRecordsByTeam.load(team.id),
+  }),
+);
+
+builder.prismaObjectField('Club', 'seasonRecords', (t) =>
+  t.field({
+    type: [TeamSeasonRecordRef],
+    description: 'The achievements of the club’s teams that played in the season, by game class and team name.',
+    complexity: 50,
+    args: { season: t.arg.int({ required: true }) },
+    select: { id: true },
+    resolve: async (club, args, ctx) => {
+      const teams = await ctx.prisma.team.findMany({
+        where: { clubId: club.id, registrations: { some: { group: { seasonId: args.season } } } },
+        select: { id: true },
+        orderBy: [{ gameClass: { sortOrder: 'asc' } }, { name: 'asc' }, { id: 'asc' }],
+      });
+      const records = await ctx.loaders.seasonRecordsByTeam.loadMany(teams.map((team) => team.id));
+      return records.flatMap((perTeam) => {
+        if (perTeam instanceof Error) throw perTeam;
+        return perTeam.filter((record) => record.seasonId === args.season);
+      });
+    },
+  }),
+);

@@ -1,0 +1,50 @@
+import { GraphQLError } from 'graphql';
+import { rankByVisitors, type VisitorsRank } from '../domain/visitors.js';
+import { existing } from './batched.js';
+import { builder } from './builder.js';
+import { teamSeasonKey } from './loaders.js';
+
+/** Teams of leagues ranked by the average spectators of their finished home games (Query.teamVisitors). */
+const TeamVisitors = builder.objectRef<VisitorsRank>('TeamVisitors').implement({
+  description: 'A team’s place in the visitors ranking of its leagues.',
+  fields: (t) => ({
+    rank: t.exposeInt('rank', { nullable: true, description: 'Null for teams without a finished home game with a spectator count (listed last).' }),
+    team: t.prismaField({
+      type: 'Team',
+      resolve: (query, row, _args, ctx) =>
+        ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } }).then(existing('Team', row.teamId)),
+    }),
+    averageVisitors: t.exposeFloat('averageVisitors', { nullable: true, description: 'Mean spectators of the finished home games of the season (league and cup).' }),
+    percentOfTop: t.exposeFloat('percentOfTop', { description: 'The average as a share of the best average, 0–100.' }),
+  }),
+});
+
+builder.queryField('teamVisitors', (t) =>
+  t.field({
+    type: [TeamVisitors],
+    description: 'Teams of a game class registered in the given leagues in the season, ranked by average visitors.',
+    complexity: 30,
+    args: {
+      season: t.arg.int({ required: true }),
+      leagues: t.arg.intList({ required: true, description: 'One or more league ids (at most 20).' }),
+      gameClass: t.arg.int({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      if (args.leagues.length === 0 || args.leagues.length > 20) {
+        throw new GraphQLError(`Argument "leagues" takes 1 to 20 league ids, got ${args.leagues.length}`, { extensions: { code: 'BAD_USER_INPUT' } });
+      }
+      const teams = await ctx.prisma.team.findMany({
+        where: { gameClassId: args.gameClass, registrations: { some: { group: { seasonId: args.season, leagueId: { in: args.leagues } } } } },
+        select: { id: true },
+      });
+      const averages = await ctx.loaders.averageVisitorsByTeamSeason.loadMany(teams.map((team) => teamSeasonKey(team.id, args.season)));
+      return rankByVisitors(
+        teams.map((team, index) => {
+          const average = averages[index];
+          if (average instanceof Error) throw average;
+          return { teamId: team.id, averageVisitors: average };
+        }),
+      );
+    },
+  }),
+);
