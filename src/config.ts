@@ -17,6 +17,8 @@ export interface Config {
   demoScale: number;
   /** Absolute base URL used in links and image URLs the service hands out. */
   publicBaseUrl: string;
+  /** Path segment of the sponsor's top-scorer tables: /api/topscorers/<sponsorPath>(-highlight). */
+  sponsorPath: string;
 }
 
 export class ConfigError extends Error {}
@@ -49,6 +51,15 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+/** SPONSOR_PATH: a path segment of lowercase letters, digits and inner dashes; `main` is the main table's. */
+export function sponsorPathFrom(env: Env): string {
+  const raw = env.SPONSOR_PATH || 'sponsor';
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(raw) || raw === 'main') {
+    throw new ConfigError(`SPONSOR_PATH must be lowercase letters, digits and dashes (not "main"), got "${raw}"`);
+  }
+  return raw;
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -79,5 +90,6 @@ export function loadConfig(env: Env = process.env): Config {
     demoSeed: integer(env, 'DEMO_SEED', 2025, 0, 2 ** 31 - 1),
     demoScale: positiveNumber(env, 'DEMO_SCALE', 1),
     publicBaseUrl,
+    sponsorPath: sponsorPathFrom(env),
   };
 }

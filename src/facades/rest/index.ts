@@ -1,5 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { sponsorPathFrom } from '../../config.js';
 import type { FacadeDependencies } from '../shared/facade.js';
+import { calendarRoute } from './calendars.js';
+import { clubRoutes } from './clubs.js';
+import { nationalPlayerRoutes } from './national-players.js';
+import { nationalStatisticsRoute } from './national-statistics.js';
+import { playerOverviewRoute } from './player-overview.js';
+import { playerRoutes } from './players.js';
+import { seasonRoutes } from './seasons.js';
+import { teamPlayersRoute } from './team-players.js';
+import { teamStatisticsRoute } from './team-statistics.js';
+import { teamVisitorsRoute } from './team-visitors.js';
+import { teamRoutes } from './teams.js';
+import { topScorerRoutes } from './topscorers.js';
 import { gameDetailRoute } from './game-detail.js';
 import { gameEventsRoute } from './game-events.js';
 import { gameLineupRoute } from './game-lineup.js';
@@ -10,8 +23,14 @@ import { sessionRoutes } from './sessions.js';
 import { gamesRoute } from './games/index.js';
 import { versionRoute } from './version.js';
 
+/** What the main interface takes from the configuration. */
+export interface RestFacadeOptions {
+  /** SPONSOR_PATH (src/config.ts): the segment of /topscorers/<sponsor> and /topscorers/<sponsor>-highlight. */
+  sponsorPath: string;
+}
+
 /** The main JSON interface; mounted under /api and, for deployed clients that call it so, at the root. */
-export function restFacade(deps: FacadeDependencies) {
+export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions) {
   return async (app: FastifyInstance) => {
     gamesRoute(app, deps);
     gameDetailRoute(app, deps);
@@ -21,16 +40,33 @@ export function restFacade(deps: FacadeDependencies) {
     rankingsRoute(app, deps);
     leagueDropdownRoutes(app, deps);
     sessionRoutes(app, deps);
+    teamRoutes(app, deps);
+    teamVisitorsRoute(app, deps);
+    teamPlayersRoute(app, deps);
+    teamStatisticsRoute(app, deps);
+    clubRoutes(app, deps);
+    seasonRoutes(app, deps);
+    playerRoutes(app, deps);
+    playerOverviewRoute(app, deps);
+    nationalPlayerRoutes(app, deps);
+    nationalStatisticsRoute(app, deps);
+    topScorerRoutes(app, deps, { sponsorPath: options.sponsorPath });
+    calendarRoute(app, deps);
   };
 }
 
-export async function registerRestFacade(app: FastifyInstance, deps: FacadeDependencies): Promise<void> {
+/** The options default to the environment, validated by src/config.ts (the app builder passes none). */
+export async function registerRestFacade(
+  app: FastifyInstance,
+  deps: FacadeDependencies,
+  options: RestFacadeOptions = { sponsorPath: sponsorPathFrom(process.env) },
+): Promise<void> {
   await app.register(
     async (api) => {
       versionRoute(api);
-      await api.register(restFacade(deps));
+      await api.register(restFacade(deps, options));
     },
     { prefix: '/api' },
   );
-  await app.register(restFacade(deps));
+  await app.register(restFacade(deps, options));
 }

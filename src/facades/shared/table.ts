@@ -37,8 +37,9 @@ export function imageCell(url: string | null, alt: string, link?: CellLink): Cel
   return { image: { alt, url: url ?? '' }, ...(link ? { link } : {}) };
 }
 
+/** Deployed responses keep the url object when a link is unknown (`href: null`); clients read `url.text`. */
 export function urlCell(href: string | null, text: string): Cell {
-  return href ? { url: { href, text } } : { text: [] };
+  return { url: { href: href || null, text } };
 }
 
 export function pageLink(page: PageName, ...ids: (number | string | null)[]): PageLink {

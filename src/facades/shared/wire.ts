@@ -26,7 +26,7 @@ export type CellLink = PageLink | MapLink;
 export interface Cell {
   text?: string[];
   image?: { alt: string; url: string };
-  url?: { href: string; text: string };
+  url?: { href: string | null; text: string };
   link?: CellLink;
 }
 

@@ -1,0 +1,71 @@
+import type { RequestInfo } from '../shared/facade.js';
+import { translate, type Translated } from '../shared/locale.js';
+
+/** Texts of a team's season record, shared by `/teams/:id/statistics` and `/clubs/:id/statistics`. */
+export const SEASON_RECORD_FRAGMENT = /* GraphQL */ `
+  fragment SeasonRecordTexts on TeamSeasonRecord {
+    season { id label }
+    team { id name }
+    groups { name phase league { name } gameClass { name } }
+    qualificationRank
+    qualificationGroup { name league { name } gameClass { name } }
+    finalPhase { phase round { name final won } }
+    cup { tournament { name } round { name final won } }
+  }
+`;
+
+interface KnockoutRound {
+  name: string;
+  final: boolean;
+  won: boolean | null;
+}
+
+export interface SeasonRecordData {
+  season: { id: number; label: string };
+  team: { id: number; name: string };
+  groups: { name: string; phase: string; league: { name: string }; gameClass: { name: string } }[];
+  qualificationRank: number | null;
+  qualificationGroup: { name: string; league: { name: string }; gameClass: { name: string } } | null;
+  finalPhase: { phase: string; round: KnockoutRound | null } | null;
+  cup: { tournament: { name: string }; round: KnockoutRound } | null;
+}
+
+const TEXTS = {
+  won: { de: 'gewonnen', fr: 'gagné', it: 'vinto', en: 'won' },
+  lost: { de: 'verloren', fr: 'perdu', it: 'perso', en: 'lost' },
+  PLAYOFF: { de: 'Playoff', fr: 'Playoff', it: 'Playoff', en: 'Playoff' },
+  PLAYOUT: { de: 'Playout', fr: 'Playout', it: 'Playout', en: 'Playout' },
+} satisfies Record<string, Translated>;
+
+/** `{rank}` is replaced: `3. Rang`, `3e rang`, `3° posto`, `Rank 3`. */
+const RANK: Translated = { de: '{rank}. Rang', fr: '{rank}e rang', it: '{rank}° posto', en: 'Rank {rank}' };
+
+type Locale = Pick<RequestInfo, 'locale'>;
+
+/** `Herren GF L-UPL`, each league once, qualification first. */
+export function leaguesText(record: SeasonRecordData): string {
+  return [...new Set(record.groups.map((g) => `${g.gameClass.name} ${g.league.name}`))].join(', ');
+}
+
+export function rankText(rank: number | null, info: Locale): string | null {
+  return rank === null ? null : translate(RANK, info.locale).replace('{rank}', String(rank));
+}
+
+/** `1/2-Final (verloren)`; a round still being played has no suffix. */
+export function roundText(round: KnockoutRound, info: Locale): string {
+  if (round.won === null) return round.name;
+  return `${round.name} (${translate(round.won ? TEXTS.won : TEXTS.lost, info.locale)})`;
+}
+
+/** `Playoff: Final (gewonnen)`; `Playoff` alone before the team's first game of the phase. */
+export function finalPhaseText(record: SeasonRecordData, info: Locale): string | null {
+  const phase = record.finalPhase;
+  if (!phase) return null;
+  const name = phase.phase === 'PLAYOUT' ? TEXTS.PLAYOUT : TEXTS.PLAYOFF;
+  return phase.round ? `${translate(name, info.locale)}: ${roundText(phase.round, info)}` : translate(name, info.locale);
+}
+
+/** `Ligacup Herren: 1/4-Final (verloren)`. */
+export function cupText(record: SeasonRecordData, info: Locale): string | null {
+  return record.cup ? `${record.cup.tournament.name}: ${roundText(record.cup.round, info)}` : null;
+}

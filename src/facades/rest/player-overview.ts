@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../shared/errors.js';
+import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
+import { formatDate, formatTime } from '../shared/format.js';
+import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { COMMON_TEXTS } from '../shared/texts.js';
+import { optionalInt, pathId } from '../shared/params.js';
+import type { ScoreFacts } from '../shared/result.js';
+import { seasonResolver } from '../shared/season.js';
+import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import type { Cell, Region } from '../shared/wire.js';
+import { gameResult } from './games/game-row.js';
+import { playerName } from './player-profile.js';
+
+/**
+ * `/players/:player_id/overview`: the season's games of the player's teams (one region per team, with
+ * `Nicht gespielt` when the player was not in the lineup) and the other games the player played.
+ */
+export const PLAYER_OVERVIEW_DOCUMENT = /* GraphQL */ `
+  query PlayerOverview($id: Int!, $season: Int!) {
+    season(id: $season) { label }
+    player(id: $id) {
+      id firstName lastName
+      memberships(season: $season) { team { id name } }
+      games(season: $season) {
+        played goals assists points penaltyMinutes team { id name }
+        game {
+          id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy
+          venue { name city } homeTeam { id name } awayTeam { id name }
+        }
+      }
+    }
+  }
+`;
+
+interface OverviewGame extends ScoreFacts {
+  id: number;
+  startsAt: string;
+  venue: { name: string; city: string } | null;
+  homeTeam: { id: number; name: string };
+  awayTeam: { id: number; name: string };
+}
+
+export interface PlayerOverviewData {
+  season: { label: string } | null;
+  player: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    memberships: { team: { id: number; name: string } }[];
+    games: { played: boolean; goals: number; assists: number; points: number; penaltyMinutes: number; team: { id: number; name: string } | null; game: OverviewGame }[];
+  } | null;
+}
+
+const TEXTS = {
+  ...COMMON_TEXTS,
+  goals: { de: 'Tore', fr: 'Buts', it: 'Reti', en: 'Goals' },
+  assists: { de: 'Assists', fr: 'Assists', it: 'Assist', en: 'Assists' },
+  points: { de: 'Punkte', fr: 'Points', it: 'Punti', en: 'Points' },
+  penalties: { de: 'Strafminuten', fr: 'Minutes de pénalité', it: 'Minuti di penalità', en: 'Penalty minutes' },
+  notPlayed: { de: 'Nicht gespielt', fr: 'Pas joué', it: 'Non giocato', en: 'Did not play' },
+  otherGames: { de: 'Weitere Spiele', fr: 'Autres matchs', it: 'Altre partite', en: 'Other games' },
+  overview: { de: 'Spielübersicht', fr: 'Aperçu des matchs', it: 'Panoramica partite', en: 'Games of' },
+} satisfies Record<string, Translated>;
+
+const PLAYED_GAME = new Set(['FINISHED', 'LIVE']);
+
+/** Pure: WIRE.md §4 `players/:id/overview` rows (id = game id), in order of occurrence within each region. */
+export function reshapePlayerOverview(data: PlayerOverviewData, season: number, info: RequestInfo) {
+  const player = data.player;
+  if (!player) throw notFound(`No player ${info.params.player_id}`);
+  const t = (text: Translated) => translate(text, info.locale);
+  const rowOf = (line: NonNullable<PlayerOverviewData['player']>['games'][number]) => {
+    const game = line.game;
+    const startsAt = new Date(game.startsAt);
+    let numbers: Cell[];
+    if (line.played) numbers = [line.goals, line.assists, line.points, line.penaltyMinutes].map((value) => textCell(value));
+    else if (PLAYED_GAME.has(game.status)) numbers = [textCell(t(TEXTS.notPlayed)), textCell(), textCell(), textCell()];
+    else numbers = [textCell(), textCell(), textCell(), textCell()];
+    return row(
+      [
+        textCell(formatDate(startsAt)),
+        textCell(game.venue?.name ?? '', game.venue?.city),
+        textCell(formatTime(startsAt)),
+        linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),
+        linkedText(pageLink('team_detail', game.awayTeam.id), game.awayTeam.name),
+        textCell(gameResult(game, info)),
+        ...numbers,
+      ],
+      { link: pageLink('game_detail', game.id), id: game.id },
+    );
+  };
+  const teams = [...new Map(player.memberships.map((m) => [m.team.id, m.team])).values()];
+  const memberTeamIds = new Set(teams.map((team) => team.id));
+  const regions: Region[] = teams.map((team) => region(team.name, player.games.filter((line) => line.team?.id === team.id).map(rowOf)));
+  const others = player.games.filter((line) => !line.team || !memberTeamIds.has(line.team.id));
+  if (others.length || regions.length === 0) regions.push(region(t(TEXTS.otherGames), others.map(rowOf)));
+  const columns: [string, Translated][] = [
+    ['date', TEXTS.date],
+    ['location', TEXTS.venue],
+    ['time', TEXTS.time],
+    ['home', TEXTS.home],
+    ['away', TEXTS.away],
+    ['score', TEXTS.result],
+    ['goals', TEXTS.goals],
+    ['assists', TEXTS.assists],
+    ['points', TEXTS.points],
+    ['penalty_minutes', TEXTS.penalties],
+  ];
+  return tableEnvelope(info.baseUrl, 'table', {
+    context: { player_id: player.id, season, locale: localeContext(info.locale) },
+    headers: columns.map(([key, text]) => header(t(text), key)),
+    title: `${t(TEXTS.overview)} ${playerName(player)}`,
+    subtitle: `${t(TEXTS.season)} ${data.season?.label ?? season}`,
+    regions,
+  });
+}
+
+export function playerOverviewRoute(app: FastifyInstance, deps: FacadeDependencies): void {
+  const run = facadeDocument<PlayerOverviewData>(deps, PLAYER_OVERVIEW_DOCUMENT);
+  const resolveSeason = seasonResolver(deps);
+  app.get('/players/:player_id/overview', async (request) => {
+    const info = requestInfo(deps, request);
+    const id = pathId(info.params, 'player_id');
+    const season = await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 }));
+    return reshapePlayerOverview(await run({ id, season }), season, info);
+  });
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../shared/errors.js';
+import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
+import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { COMMON_TEXTS } from '../shared/texts.js';
+import { pathId } from '../shared/params.js';
+import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { playerName, PROFILE_PLAYER_FRAGMENT, profileAttributeList, licenseText, totalsCells, totalsHeaders, type ProfilePlayerData, type Totals } from './player-profile.js';
+
+/** `/players/:player_id` (attribute list) and `/players/:player_id/statistics` (per season, competition and team). */
+export const PLAYER_DETAIL_DOCUMENT = /* GraphQL */ `
+  query PlayerDetail($id: Int!) { player(id: $id) { ...ProfilePlayer } }
+  ${PROFILE_PLAYER_FRAGMENT}
+`;
+
+export interface PlayerDetailData {
+  player: ProfilePlayerData | null;
+}
+
+export function reshapePlayerDetail(data: PlayerDetailData, info: RequestInfo) {
+  if (!data.player) throw notFound(`No player ${info.params.player_id}`);
+  return profileAttributeList({ player: data.player, last: { key: 'license', text: licenseText(data.player) } }, info);
+}
+
+export const PLAYER_STATISTICS_DOCUMENT = /* GraphQL */ `
+  query PlayerStatistics($id: Int!) {
+    player(id: $id) {
+      id firstName lastName
+      statistics {
+        season { id label } league { name } gameClass { name } cupTournament { name } team { id name }
+        games goals assists points penalties2 penalties5 penalties10 matchPenalties
+      }
+    }
+  }
+`;
+
+export interface PlayerStatisticsData {
+  player: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    statistics: (Totals & {
+      season: { id: number; label: string };
+      league: { name: string } | null;
+      gameClass: { name: string };
+      cupTournament: { name: string } | null;
+      team: { id: number; name: string };
+    })[];
+  } | null;
+}
+
+const TEXTS = {
+  ...COMMON_TEXTS,
+  team: { de: 'Team', fr: 'Équipe', it: 'Squadra', en: 'Team' },
+  statistics: { de: 'Statistik', fr: 'Statistiques', it: 'Statistiche', en: 'Statistics' },
+} satisfies Record<string, Translated>;
+
+/** Pure: WIRE.md §4 `players/:id/statistics`, newest season first, league rows before cup rows. */
+export function reshapePlayerStatistics(data: PlayerStatisticsData, info: RequestInfo) {
+  const player = data.player;
+  if (!player) throw notFound(`No player ${info.params.player_id}`);
+  const t = (text: Translated) => translate(text, info.locale);
+  const rows = player.statistics.map((line) =>
+    row([
+      textCell(line.season.label),
+      textCell(line.league ? `${line.gameClass.name} ${line.league.name}` : (line.cupTournament?.name ?? line.gameClass.name)),
+      linkedText(pageLink('team_detail', line.team.id), line.team.name),
+      ...totalsCells(line),
+    ]),
+  );
+  return tableEnvelope(info.baseUrl, 'table', {
+    context: { player_id: player.id, locale: localeContext(info.locale) },
+    headers: [header(t(TEXTS.season), 'saison', { align: 'l' }), header(t(TEXTS.league), 'liga', { align: 'l' }), header(t(TEXTS.team), 'verein', { align: 'l' }), ...totalsHeaders(info)],
+    title: `${t(TEXTS.statistics)} ${playerName(player)}`,
+    subtitle: playerName(player),
+    regions: [region(null, rows)],
+  });
+}
+
+export function playerRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
+  const detail = facadeDocument<PlayerDetailData>(deps, PLAYER_DETAIL_DOCUMENT);
+  const statistics = facadeDocument<PlayerStatisticsData>(deps, PLAYER_STATISTICS_DOCUMENT);
+  app.get('/players/:player_id', async (request) => {
+    const info = requestInfo(deps, request);
+    return reshapePlayerDetail(await detail({ id: pathId(info.params, 'player_id') }), info);
+  });
+  app.get('/players/:player_id/statistics', async (request) => {
+    const info = requestInfo(deps, request);
+    return reshapePlayerStatistics(await statistics({ id: pathId(info.params, 'player_id') }), info);
+  });
+}

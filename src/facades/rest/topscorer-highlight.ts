@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../shared/errors.js';
+import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
+import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { COMMON_TEXTS } from '../shared/texts.js';
+import { optionalEnum, optionalInt } from '../shared/params.js';
+import { seasonResolver } from '../shared/season.js';
+import { header, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from './games/list.js';
+import { playerName } from './player-profile.js';
+
+/**
+ * `/topscorers/<sponsor>-highlight`: the best male and female scorer of the top leagues, of all clubs
+ * or of one club — only the genders the club has a top-league team in.
+ */
+export const WOMEN_GAME_CLASS = 21;
+
+export const TOP_SCORER_HIGHLIGHT_DOCUMENT = /* GraphQL */ `
+  query TopScorerHighlight($season: Int!, $clubId: Int, $clubKey: Int!, $withClub: Boolean!) {
+    season(id: $season) { label }
+    club(id: $clubKey) @include(if: $withClub) { name }
+    topLeagueTeams: teams(season: $season, league: ${DEFAULT_LEAGUE}, clubId: $clubKey, first: 5000) @include(if: $withClub) { edges { node { gameClass { id } } } }
+    men: topScorers(season: $season, league: ${DEFAULT_LEAGUE}, gameClass: ${DEFAULT_GAME_CLASS}, clubId: $clubId, first: 1) { ...Highlighted }
+    women: topScorers(season: $season, league: ${DEFAULT_LEAGUE}, gameClass: ${WOMEN_GAME_CLASS}, clubId: $clubId, first: 1) { ...Highlighted }
+  }
+  fragment Highlighted on TopScorer { points player { id firstName lastName portraitUrl } team { club { name } } }
+`;
+
+interface Highlighted {
+  points: number;
+  player: { id: number; firstName: string; lastName: string; portraitUrl: string | null };
+  team: { club: { name: string } } | null;
+}
+
+export interface TopScorerHighlightData {
+  season: { label: string } | null;
+  club?: { name: string } | null;
+  topLeagueTeams?: { edges: { node: { gameClass: { id: number } } }[] };
+  men: Highlighted[];
+  women: Highlighted[];
+}
+
+const VIEW_TYPES = ['table', 'attribute_list'] as const;
+
+export interface HighlightParams {
+  season: number;
+  clubId?: number;
+  viewType: (typeof VIEW_TYPES)[number];
+}
+
+const TEXTS = {
+  ...COMMON_TEXTS,
+  title: { de: 'Topscorer', fr: 'Meilleurs marqueurs', it: 'Migliori marcatori', en: 'Top scorers' },
+  men: { de: 'Topscorer Herren', fr: 'Meilleur marqueur messieurs', it: 'Miglior marcatore uomini', en: 'Top scorer men' },
+  women: { de: 'Topscorerin Damen', fr: 'Meilleure marqueuse dames', it: 'Miglior marcatrice donne', en: 'Top scorer women' },
+  portrait: { de: 'Bild', fr: 'Photo', it: 'Foto', en: 'Picture' },
+  name: { de: 'Name', fr: 'Nom', it: 'Nome', en: 'Name' },
+  club: { de: 'Verein', fr: 'Club', it: 'Club', en: 'Club' },
+  points: { de: 'Punkte', fr: 'Points', it: 'Punti', en: 'Points' },
+} satisfies Record<string, Translated>;
+
+/**
+ * Pure. attribute_list: one row per scorer, cells portrait, name, club, points. table: transposed as
+ * WIRE.md §4 describes it — row 0 the pictures, row 1 the names, row 2 the clubs, row 3 the points,
+ * one column per scorer.
+ */
+export function reshapeTopScorerHighlight(data: TopScorerHighlightData, params: HighlightParams, info: RequestInfo) {
+  const t = (text: Translated) => translate(text, info.locale);
+  if (params.clubId !== undefined && !data.club) throw notFound(`No club ${params.clubId}`);
+  // A club only shows the genders it has a top-league team in; all clubs show both.
+  const clubClasses = params.clubId === undefined ? null : new Set(data.topLeagueTeams?.edges.map((e) => e.node.gameClass.id));
+  const scorers = [
+    { label: TEXTS.men, scorer: data.men[0], gameClass: DEFAULT_GAME_CLASS },
+    { label: TEXTS.women, scorer: data.women[0], gameClass: WOMEN_GAME_CLASS },
+  ].filter((entry): entry is typeof entry & { scorer: Highlighted } => entry.scorer !== undefined && (clubClasses === null || clubClasses.has(entry.gameClass)));
+  const cellsOf = (scorer: Highlighted) => {
+    const name = playerName(scorer.player);
+    return [
+      imageCell(scorer.player.portraitUrl, name, pageLink('player_detail', scorer.player.id)),
+      linkedText(pageLink('player_detail', scorer.player.id), name),
+      textCell(scorer.team?.club.name ?? ''),
+      textCell(scorer.points),
+    ];
+  };
+  const perScorer = scorers.map(({ scorer }) => cellsOf(scorer));
+  const table = params.viewType === 'table';
+  const rows = table ? [0, 1, 2, 3].map((attribute) => row(perScorer.map((cells) => cells[attribute]))) : perScorer.map((cells) => row(cells));
+  const headers = table
+    ? scorers.map(({ label }, index) => header(t(label), `scorer_${index + 1}`, { align: 'c' }))
+    : [header(t(TEXTS.portrait), 'portrait'), header(t(TEXTS.name), 'name'), header(t(TEXTS.club), 'club'), header(t(TEXTS.points), 'points')];
+  return tableEnvelope(info.baseUrl, table ? 'table' : 'attribute_list', {
+    context: { season: params.season, club_id: params.clubId ?? null, view_type: params.viewType, locale: localeContext(info.locale) },
+    headers,
+    title: data.club ? `${t(TEXTS.title)} ${data.club.name}` : t(TEXTS.title),
+    subtitle: `${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
+    regions: [region(null, rows)],
+  });
+}
+
+export function topScorerHighlightRoute(app: FastifyInstance, deps: FacadeDependencies, path: string): void {
+  const run = facadeDocument<TopScorerHighlightData>(deps, TOP_SCORER_HIGHLIGHT_DOCUMENT);
+  const resolveSeason = seasonResolver(deps);
+  app.get(path, async (request) => {
+    const info = requestInfo(deps, request);
+    const clubId = optionalInt(info.query, 'club_id', { min: 1 });
+    const viewType = optionalEnum(info.query, 'view_type', VIEW_TYPES) ?? 'attribute_list';
+    const params: HighlightParams = { season: await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 })), clubId, viewType };
+    const variables = { season: params.season, clubId: clubId ?? null, clubKey: clubId ?? 0, withClub: clubId !== undefined };
+    return reshapeTopScorerHighlight(await run(variables), params, info);
+  });
+}
