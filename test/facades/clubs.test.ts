@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
+import { expectTableEnvelope } from '../support/wire.js';
 
 let league: TestLeague;
 beforeAll(async () => {
@@ -36,6 +37,7 @@ describe('GET /api/clubs/:club_id/statistics', () => {
   it('has a row per team of the club that played in the season, carrying team_id', async () => {
     const club = await league.db.prisma.club.findFirstOrThrow({ where: { teams: { some: { registrations: { some: { group: { seasonId: 2025, leagueId: 1 } } } } } }, orderBy: { id: 'asc' } });
     const body = await getJson(league.app, `/api/clubs/${club.id}/statistics?season=2025`);
+    expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['team', 'tournament', 'cup']);
     expect(body.data.title).toBe(club.name);
     const teams = await league.db.prisma.team.findMany({ where: { clubId: club.id, registrations: { some: { group: { seasonId: 2025 } } } } });

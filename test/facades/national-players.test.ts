@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
+import { expectTableEnvelope } from '../support/wire.js';
 
 let league: TestLeague;
 beforeAll(async () => {
@@ -13,6 +14,7 @@ afterAll(async () => {
 describe('GET /api/national_players', () => {
   it('lists the active players of the men’s selection by default: number or -, position or empty, name', async () => {
     const body = await getJson(league.app, '/api/national_players');
+    expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['number', 'position', 'name']);
     expect(body.data.context).toMatchObject({ selection_id: 1 });
     expect(body.data.title).toBe('Nationalteam Herren');
@@ -42,7 +44,7 @@ describe('GET /api/national_players/:national_player_id', () => {
   it('is the player attribute list with the selection as last attribute', async () => {
     const national = await league.db.prisma.nationalPlayer.findFirstOrThrow({ where: { number: { not: null } }, include: { selection: true }, orderBy: { id: 'asc' } });
     const body = await getJson(league.app, `/api/national_players/${national.id}`);
-    expect(body.subtype).toBe('attribute_list');
+    expectTableEnvelope(body, 'attribute_list');
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['portrait', 'club', 'number', 'position', 'year_of_birth', 'height', 'weight', 'selection']);
     const cells = body.data.regions[0].rows[0].cells;
     expect(cells).toHaveLength(8);
@@ -60,6 +62,7 @@ describe('GET /api/national_players/:national_player_id/statistics', () => {
     const national = await league.db.prisma.nationalPlayer.findFirstOrThrow({ where: { records: { some: { selectionId: { not: 1 } } }, selectionId: 1 }, orderBy: { id: 'asc' } });
     const records = await league.db.prisma.nationalPlayerRecord.findMany({ where: { nationalPlayerId: national.id }, include: { selection: true }, orderBy: { selectionId: 'asc' } });
     const body = await getJson(league.app, `/api/national_players/${national.id}/statistics`);
+    expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual([
       'selection', 'games', 'goals', 'assists', 'points', '2-minute-penalty', '5-minute-penalty', '10-minute-penalty', 'matchpenalty',
     ]);

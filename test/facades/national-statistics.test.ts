@@ -3,6 +3,7 @@ import { nationalRecordsParams, ORDER_KEYS } from '../../src/facades/rest/nation
 import type { RequestInfo } from '../../src/facades/shared/facade.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
+import { expectTableEnvelope } from '../support/wire.js';
 
 let league: TestLeague;
 beforeAll(async () => {
@@ -17,6 +18,7 @@ const numbers = (body: Json, column: number) => body.data.regions[0].rows.map((r
 describe('GET /api/national_players/statistics', () => {
   it('lists every player with a game in the selection, by points by default', async () => {
     const body = await getJson(league.app, '/api/national_players/statistics');
+    expectTableEnvelope(body);
     const keys = body.data.headers.map((h: Json) => h.key);
     expect(keys).toEqual(['name', 'games', 'goals', 'assists', 'points', '2-minute-penalty', '5-minute-penalty', '10-minute-penalty', 'matchpenalty']);
     // `order` takes exactly the header keys.

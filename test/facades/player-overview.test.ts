@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
+import { expectTableEnvelope } from '../support/wire.js';
 
 let league: TestLeague;
 let member: { playerId: number; teamId: number };
@@ -34,6 +35,7 @@ afterAll(async () => {
 describe('GET /api/players/:player_id/overview', () => {
   it('lists the team’s games of the season, `Nicht gespielt` where the player was not in the lineup', async () => {
     const body = await getJson(league.app, `/api/players/${member.playerId}/overview`);
+    expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['date', 'location', 'time', 'home', 'away', 'score', 'goals', 'assists', 'points', 'penalty_minutes']);
     expect(body.data.context).toMatchObject({ player_id: member.playerId, season: 2026 });
     const team = await league.db.prisma.team.findUniqueOrThrow({ where: { id: member.teamId } });

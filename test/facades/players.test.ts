@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
+import { expectTableEnvelope } from '../support/wire.js';
 
 let league: TestLeague;
 let scorerId: number;
@@ -27,7 +28,7 @@ describe('GET /api/players/:player_id', () => {
   it('is the attribute list portrait, club, number, position, year of birth, height, weight, license', async () => {
     const player = await league.db.prisma.player.findUniqueOrThrow({ where: { id: scorerId } });
     const body = await getJson(league.app, `/api/players/${scorerId}`);
-    expect(body.subtype).toBe('attribute_list');
+    expectTableEnvelope(body, 'attribute_list');
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['portrait', 'club', 'number', 'position', 'year_of_birth', 'height', 'weight', 'license']);
     expect(body.data.subtitle).toBe(`${player.firstName} ${player.lastName}`);
     const cells = body.data.regions[0].rows[0].cells;
@@ -57,6 +58,7 @@ describe('GET /api/players/:player_id', () => {
 describe('GET /api/players/:player_id/statistics', () => {
   it('has 11 columns per season, league and team, newest season first', async () => {
     const body = await getJson(league.app, `/api/players/${scorerId}/statistics`);
+    expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual([
       'saison', 'liga', 'verein', 'games', 'goals', 'assists', 'points', '2-minute-penalty', '5-minute-penalty', '10-minute-penalty', 'matchpenalty',
     ]);

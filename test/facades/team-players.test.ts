@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
+import { expectTableEnvelope } from '../support/wire.js';
 
 let league: TestLeague;
 let teamId: number;
@@ -21,6 +22,7 @@ const MINUTES: Record<string, number> = { MINOR_2: 2, MAJOR_5: 5, MISCONDUCT_10:
 describe('GET /api/teams/:team_id/players', () => {
   it('lists the season’s roster: number, position, name with link, year of birth, goals, assists, points, penalty minutes', async () => {
     const body = await getJson(league.app, `/api/teams/${teamId}/players`);
+    expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['number', 'position', 'name', 'year_of_birth', 'goals', 'assists', 'points', 'penalty_minutes']);
     expect(body.data.context).toMatchObject({ team_id: teamId, season: 2026 });
     const members = await league.db.prisma.teamMember.findMany({ where: { teamId, seasonId: 2026 }, include: { player: true } });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cupText, finalPhaseText, rankText, roundText, type SeasonRecordData } from '../../src/facades/rest/achievements.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
+import { expectTableEnvelope } from '../support/wire.js';
 
 let league: TestLeague;
 beforeAll(async () => {
@@ -15,6 +16,7 @@ describe('GET /api/teams/:team_id/statistics', () => {
   it('has a row per season played: season, league, playoff_out, qualification, cup', async () => {
     const champion = await league.db.prisma.teamRegistration.findFirstOrThrow({ where: { group: { seasonId: 2025, phase: 'PLAYOFF', gameClassId: 11 } }, orderBy: { teamId: 'asc' } });
     const body = await getJson(league.app, `/api/teams/${champion.teamId}/statistics`);
+    expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['season', 'league', 'playoff_out', 'qualification', 'cup']);
     const seasons = await league.db.prisma.season.findMany({ where: { groups: { some: { registrations: { some: { teamId: champion.teamId } } } } }, orderBy: { id: 'desc' } });
     const rows = body.data.regions[0].rows;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAR_HEIGHT, BAR_WIDTH, barDataUri, crc32, encodePng } from '../../src/facades/shared/png.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
+import { expectTableEnvelope } from '../support/wire.js';
 
 let league: TestLeague;
 beforeAll(async () => {
@@ -84,6 +85,7 @@ describe('PNG encoder', () => {
 describe('GET /api/teams/visitors', () => {
   it('ranks the teams of the men’s top league by their home games’ average spectators', async () => {
     const body = await getJson(league.app, '/api/teams/visitors');
+    expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['rank', 'team_name', 'average_visitors', 'percent_of_top']);
     expect(body.data.context).toMatchObject({ season: 2026, league: 1, game_class: 11 });
     const rows = body.data.regions[0].rows;

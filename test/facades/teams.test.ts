@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlCell } from '../../src/facades/shared/table.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
+import { expectTableEnvelope } from '../support/wire.js';
 import { sample, shapeDifferences, shapeOf } from '../support/shape.js';
 
 let league: TestLeague;
@@ -22,7 +23,7 @@ describe('GET /api/teams', () => {
   it('has the shape of the captured response: the teams of the men’s top league this season', async () => {
     const body = await getJson(league.app, '/api/teams');
     expect(shapeDifferences(shapeOf(body), shapeOf(sample('teams-default.json')))).toEqual([]);
-    expect(Object.keys(body.data)).toEqual(['context', 'headers', 'title', 'subtitle', 'tabs', 'slider', 'regions']);
+    expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['name', 'logo', 'homepage', 'portrait']);
     expect(body.data.title).toBe('Teamübersicht');
     const teams = await registeredIn(2026, 1, 11);
@@ -72,7 +73,7 @@ describe('GET /api/teams/:team_id', () => {
     const team = (await registeredIn(2026, 1, 11))[0];
     const club = await league.db.prisma.club.findUniqueOrThrow({ where: { id: team.clubId } });
     const body = await getJson(league.app, `/api/teams/${team.id}`);
-    expect(body.subtype).toBe('attribute_list');
+    expectTableEnvelope(body, 'attribute_list');
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['teamname', 'logo_url', 'website_url', 'portrait', 'liga', 'address']);
     const cells = body.data.regions[0].rows[0].cells;
     expect(cells).toHaveLength(6);

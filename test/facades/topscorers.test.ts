@@ -5,6 +5,7 @@ import { reshapeTopScorerHighlight, type TopScorerHighlightData } from '../../sr
 import type { RequestInfo } from '../../src/facades/shared/facade.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
+import { expectTableEnvelope } from '../support/wire.js';
 
 let league: TestLeague;
 beforeAll(async () => {
@@ -47,6 +48,7 @@ const ranking = (body: Json) =>
 describe('GET /api/topscorers/main', () => {
   it('shows the first 20 of the men’s top league this season: rank, player, team, goals, assists, points', async () => {
     const body = await getJson(league.app, '/api/topscorers/main');
+    expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['rank', 'player', 'team', 'goals', 'assists', 'points']);
     expect(body.data.context).toMatchObject({ season: 2026, league: 1, game_class: 11, amount: 20 });
     expect(body.data.title).toBe('Topscorer Herren GF L-UPL');
@@ -119,7 +121,7 @@ describe('GET /api/topscorers/sponsor', () => {
 describe('GET /api/topscorers/sponsor-highlight', () => {
   it('shows the best male and female scorer of the top leagues as an attribute list', async () => {
     const body = await getJson(league.app, '/api/topscorers/sponsor-highlight');
-    expect(body.subtype).toBe('attribute_list');
+    expectTableEnvelope(body, 'attribute_list');
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['portrait', 'name', 'club', 'points']);
     const rows = body.data.regions[0].rows;
     expect(rows).toHaveLength(2);
