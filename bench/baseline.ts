@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 import { reshapeGameDetail, type GameDetailData } from '../src/facades/rest/game-detail.js';
 import type { GameRowData } from '../src/facades/rest/games/game-row.js';
-import { reshapeGameList, resolveListParams, listRequest, type ListGroupsData } from '../src/facades/rest/games/list.js';
+import { listRequest, reshapeGameList, resolveListParams, selectListRound, type ListGroupsData } from '../src/facades/rest/games/list.js';
 import type { RequestInfo } from '../src/facades/shared/facade.js';
 import { parseLocale } from '../src/facades/shared/locale.js';
 
@@ -93,10 +93,11 @@ async function gameList(info: RequestInfo) {
     ),
   ]);
   const groupIds = groups.rows.map((g) => g.id);
-  const [rounds, games] = await Promise.all([
-    pool.query<{ id: number; groupId: number; number: number; name: string }>('SELECT id, "groupId", number, name FROM "Round" WHERE "groupId" = ANY($1) ORDER BY number', [groupIds]),
-    pool.query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g."groupId" = ANY($1) AND g."roundId" IS NOT NULL ORDER BY g."startsAt", g.id`, [groupIds]),
-  ]);
+  const rounds = await pool.query<{ id: number; groupId: number; number: number; name: string; startsAt: Date | null }>(
+    `SELECT r.id, r."groupId", r.number, r.name, (SELECT min(g."startsAt") FROM "Game" g WHERE g."roundId" = r.id) "startsAt"
+     FROM "Round" r WHERE r."groupId" = ANY($1) ORDER BY r.number`,
+    [groupIds],
+  );
   const data: ListGroupsData = {
     season: season.rows[0] ?? null,
     leagueGroups: {
@@ -106,14 +107,17 @@ async function gameList(info: RequestInfo) {
           name: group.name,
           league: { name: group.league_name },
           gameClass: { name: group.class_name },
-          rounds: rounds.rows
-            .filter((r) => r.groupId === group.id)
-            .map((r) => ({ number: r.number, name: r.name, games: games.rows.filter((g) => g.roundId === r.id).map(gameRow) })),
+          rounds: rounds.rows.filter((r) => r.groupId === group.id).map((r) => ({ id: r.id, number: r.number, name: r.name, startsAt: r.startsAt?.toISOString() ?? null })),
         },
       })),
     },
   };
-  return reshapeGameList(data, params, info);
+  const selection = selectListRound(data, params, info.now);
+  const round = selection.rounds[selection.index];
+  const games = round
+    ? (await pool.query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g."roundId" = $1 ORDER BY g."startsAt", g.id`, [round.id])).rows.map(gameRow)
+    : [];
+  return reshapeGameList(data, selection, games, params, info);
 }
 
 function info(query: Record<string, string>, params: Record<string, string>): RequestInfo {

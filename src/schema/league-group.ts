@@ -60,6 +60,13 @@ builder.prismaObject('Round', {
     number: t.exposeInt('number'),
     name: t.exposeString('name'),
     group: t.relation('group'),
+    startsAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'Start of the round’s first game.',
+      select: { id: true },
+      resolve: (round, _args, ctx) => ctx.loaders.roundStartById.load(round.id),
+    }),
     games: t.relation('games', { query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } }),
   }),
 });

@@ -7,6 +7,8 @@ import { createStatisticsLoaders, type StatisticsLoaders } from './statistics-lo
 /** Batches computed data across one request, so nested selections cost one query per kind, not per row. */
 export interface Loaders extends StatisticsLoaders {
   standingsByGroup: DataLoader<number, StandingRow[]>;
+  /** Start of a round's first game; null for a round without games. */
+  roundStartById: DataLoader<number, Date | null>;
   averageVisitorsByTeamSeason: DataLoader<string, number | null>;
   /** One loader per `from` instant: favorites' next games are batched per starting point. */
   nextGameByFavorite(from: Date): DataLoader<FavoriteRecord, number | null, number>;
@@ -33,6 +35,11 @@ export function createLoaders(prisma: PrismaClient): Loaders {
       }
       return loader;
     },
+    roundStartById: new DataLoader(async (roundIds) => {
+      const starts = await prisma.game.groupBy({ by: ['roundId'], where: { roundId: { in: [...roundIds] } }, _min: { startsAt: true } });
+      const byRound = new Map(starts.map((s) => [s.roundId, s._min.startsAt]));
+      return roundIds.map((id) => byRound.get(id) ?? null);
+    }),
     standingsByGroup: new DataLoader(async (groupIds) => {
       const [registrations, games] = await Promise.all([
         prisma.teamRegistration.findMany({ where: { groupId: { in: [...groupIds] } }, select: { groupId: true, teamId: true } }),

@@ -18,13 +18,17 @@ import { DIRECT_GAMES_DOCUMENT, DIRECT_TEAMS_DOCUMENT, directGamesVariables, dir
 import { localDay } from '../../shared/format.js';
 import {
   LIST_GROUPS_DOCUMENT,
+  LIST_ROUND_GAMES_DOCUMENT,
   LIST_SELECTION_DOCUMENT,
   listRequest,
   reshapeGameList,
   resolveListParams,
+  selectListRound,
   type ListGroupsData,
+  type ListRoundGamesData,
   type ListSelectionData,
 } from './list.js';
+import { nodes } from './game-row.js';
 import { FAVORITE_GAMES_DOCUMENT, favoriteParams, reshapeFavoriteGames, type FavoriteGamesData } from './favorite.js';
 import { SCHEDULE_DOCUMENT, reshapeSchedule, scheduleParams, scheduleVariables, type ScheduleData } from './schedule.js';
 
@@ -38,6 +42,7 @@ export function gamesRoute(app: FastifyInstance, deps: FacadeDependencies): void
     nearest: facadeDocument<NearestGameData>(deps, NEAREST_GAME_DOCUMENT),
     listSelection: facadeDocument<ListSelectionData>(deps, LIST_SELECTION_DOCUMENT),
     listGroups: facadeDocument<ListGroupsData>(deps, LIST_GROUPS_DOCUMENT),
+    listRoundGames: facadeDocument<ListRoundGamesData>(deps, LIST_ROUND_GAMES_DOCUMENT),
     schedule: facadeDocument<ScheduleData>(deps, SCHEDULE_DOCUMENT),
     directTeams: facadeDocument<DirectTeamsData>(deps, DIRECT_TEAMS_DOCUMENT),
     directGames: facadeDocument<DirectGamesData>(deps, DIRECT_GAMES_DOCUMENT),
@@ -71,7 +76,11 @@ export function gamesRoute(app: FastifyInstance, deps: FacadeDependencies): void
         withPlayer: request.teamId === undefined && request.playerId !== undefined,
       });
       const params = resolveListParams(request, selection);
-      return reshapeGameList(await run.listGroups({ season: params.season, league: params.league, gameClass: params.gameClass }), params, info);
+      const groups = await run.listGroups({ season: params.season, league: params.league, gameClass: params.gameClass });
+      const chosen = selectListRound(groups, params, info.now);
+      const round = chosen.rounds[chosen.index];
+      const games = round ? nodes((await run.listRoundGames({ roundId: round.id })).games) : [];
+      return reshapeGameList(groups, chosen, games, params, info);
     },
     club: async (info) => {
       const params = scheduleParams('club', info);

@@ -20,13 +20,19 @@ export const LIST_SELECTION_DOCUMENT = /* GraphQL */ `
   fragment SelectableGroup on LeagueGroup { name phase season { id } league { id } gameClass { id } }
 `;
 
+/** The groups and their rounds (with start times only): enough to choose the round to show. */
 export const LIST_GROUPS_DOCUMENT = /* GraphQL */ `
   query ListGroups($season: Int!, $league: Int!, $gameClass: Int!) {
     season(id: $season) { label }
     leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {
-      edges { node { id name league { name } gameClass { name } rounds { number name games { ...GameRow } } } }
+      edges { node { id name league { name } gameClass { name } rounds { id number name startsAt } } }
     }
   }
+`;
+
+/** The games of the one round shown. */
+export const LIST_ROUND_GAMES_DOCUMENT = /* GraphQL */ `
+  query ListRoundGames($roundId: Int!) { games(filter: { roundId: $roundId }, first: 5000) { edges { node { ...GameRow } } } }
   ${GAME_ROW_FRAGMENT}
 `;
 
@@ -44,9 +50,28 @@ export interface ListSelectionData {
   player?: { memberships: { season: { id: number }; team: { groups: SelectableGroup[] } }[] } | null;
 }
 
+export interface ListRound {
+  id: number;
+  number: number;
+  name: string;
+  startsAt: string | null;
+}
+
+export interface ListGroup {
+  id: number;
+  name: string;
+  league: { name: string };
+  gameClass: { name: string };
+  rounds: ListRound[];
+}
+
 export interface ListGroupsData {
   season: { label: string } | null;
-  leagueGroups: Connection<{ id: number; name: string; league: { name: string }; gameClass: { name: string }; rounds: { number: number; name: string; games: GameRowData[] }[] }>;
+  leagueGroups: Connection<ListGroup>;
+}
+
+export interface ListRoundGamesData {
+  games: Connection<GameRowData>;
 }
 
 export interface ListParams {
@@ -105,9 +130,28 @@ export function resolveListParams(request: ReturnType<typeof listRequest>, data:
 }
 
 /** The round being played: the last round that has started, else the first; a finished season shows its last. */
-export function currentRoundNumber(rounds: { number: number; games: { startsAt: string }[] }[], now: Date): number | undefined {
-  const started = rounds.filter((r) => r.games.some((g) => new Date(g.startsAt) <= now));
+export function currentRoundNumber(rounds: { number: number; startsAt: string | null }[], now: Date): number | undefined {
+  const started = rounds.filter((r) => r.startsAt !== null && new Date(r.startsAt) <= now);
   return (started.length ? started[started.length - 1] : rounds[0])?.number;
+}
+
+export interface ListSelection {
+  group: ListGroup;
+  /** The group's rounds in order and the index of the one shown (-1 when the group has none). */
+  rounds: ListRound[];
+  index: number;
+}
+
+/** Pure: the group (by name, default the first) and the round (by number, default the one being played). */
+export function selectListRound(data: ListGroupsData, params: ListParams, now: Date): ListSelection {
+  const groups = nodes(data.leagueGroups);
+  const group = params.group === undefined ? groups[0] : groups.find((g) => g.name === params.group);
+  if (!group) throw notFound(params.group === undefined ? 'No group for this league and game class in the season' : `No group "${params.group}"`);
+  const rounds = [...group.rounds].sort((a, b) => a.number - b.number);
+  const roundNumber = params.round ?? currentRoundNumber(rounds, now);
+  const index = rounds.findIndex((r) => r.number === roundNumber);
+  if (params.round !== undefined && index < 0) throw notFound(`No round ${params.round} in this group`);
+  return { group, rounds, index };
 }
 
 const TEXTS = COMMON_TEXTS;
@@ -117,17 +161,11 @@ function logoUrl(url: string | null, streaming: boolean): string | null {
 }
 
 /** Pure: one region for the chosen group's round, WIRE.md §4 `games?mode=list` cells, slider over the group's rounds. */
-export function reshapeGameList(data: ListGroupsData, params: ListParams, info: RequestInfo) {
+export function reshapeGameList(data: ListGroupsData, selection: ListSelection, roundGames: GameRowData[], params: ListParams, info: RequestInfo) {
   const t = (text: Translated) => translate(text, info.locale);
-  const groups = nodes(data.leagueGroups);
-  const group = params.group === undefined ? groups[0] : groups.find((g) => g.name === params.group);
-  if (!group) throw notFound(params.group === undefined ? 'No group for this league and game class in the season' : `No group "${params.group}"`);
-  const rounds = [...group.rounds].sort((a, b) => a.number - b.number);
-  const roundNumber = params.round ?? currentRoundNumber(rounds, info.now);
-  const index = rounds.findIndex((r) => r.number === roundNumber);
-  if (params.round !== undefined && index < 0) throw notFound(`No round ${params.round} in this group`);
+  const { group, rounds, index } = selection;
   const round = rounds[index];
-  const games = round ? [...round.games].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id) : [];
+  const games = [...roundGames].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
   const rows = games.map((game) =>
     row(
       [
