@@ -7,6 +7,7 @@ import { registerRestFacade } from './facades/rest/index.js';
 import { registerV3Facade } from './facades/v3/index.js';
 import { registerLegacyFacade } from './facades/legacy/index.js';
 import { mountGraphQL } from './graphql.js';
+import { isPublicReadPath, registerResponseCache } from './http/response-cache.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
 import { schedulePurge } from './sessions/purge-timer.js';
@@ -17,6 +18,8 @@ export interface AppOptions {
   publicBaseUrl?: string;
   logLevel?: string;
   production?: boolean;
+  /** Shared response cache lifetime for public GET endpoints; 0 (the default) turns it off. */
+  responseCacheTtlMs?: number;
 }
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
@@ -43,6 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.status(404).send(errorEnvelope(404, `No route for ${request.method} ${request.url.split('?')[0]}`)),
   );
 
+  registerResponseCache(app, { ttlMs: options.responseCacheTtlMs ?? 0, cacheable: isPublicReadPath });
   await app.register(formbody);
   await app.register(mediaRoutes);
   app.get('/health', async () => {

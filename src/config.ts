@@ -19,6 +19,8 @@ export interface Config {
   publicBaseUrl: string;
   /** Path segment of the sponsor's top-scorer tables: /api/topscorers/<sponsorPath>(-highlight). */
   sponsorPath: string;
+  /** Lifetime of the shared response cache of public GET endpoints; 0 turns it off. */
+  responseCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoSeed: integer(env, 'DEMO_SEED', 2025, 0, 2 ** 31 - 1),
     demoScale: positiveNumber(env, 'DEMO_SCALE', 1),
     publicBaseUrl,
+    responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 5000, 0, 600_000),
     sponsorPath: sponsorPathFrom(env),
   };
 }

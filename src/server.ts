@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     publicBaseUrl: config.publicBaseUrl,
     logLevel: config.logLevel,
     production: config.production,
+    responseCacheTtlMs: config.responseCacheTtlMs,
   });
   app.addHook('onClose', () => database.close());
 

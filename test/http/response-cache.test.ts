@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { isPublicReadPath } from '../../src/http/response-cache.js';
+import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
+
+let league: TestLeague;
+let cached: FastifyInstance;
+
+beforeAll(async () => {
+  league = await openTestLeague();
+  cached = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', responseCacheTtlMs: 60_000 });
+});
+afterAll(async () => {
+  await cached?.close();
+  await league?.close();
+});
+
+describe('shared response cache and HTTP revalidation', () => {
+  it('serves a repeated public GET from memory with the same bytes and no SQL', async () => {
+    const first = await cached.inject({ method: 'GET', url: '/api/rankings?season=2026' });
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    let second = first;
+    const queries = await countQueries(league.db, async () => {
+      second = await cached.inject({ method: 'GET', url: '/api/rankings?season=2026' });
+    });
+    expect(queries).toBe(0);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('answers If-None-Match with 304 and no body', async () => {
+    const first = await cached.inject({ method: 'GET', url: '/api/leagues?season=2026' });
+    const revalidated = await cached.inject({ method: 'GET', url: '/api/leagues?season=2026', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    const fresh = await cached.inject({ method: 'GET', url: '/api/groups?season=2026', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('never caches errors, sessions, keyed interfaces or GraphQL', async () => {
+    const bad = await cached.inject({ method: 'GET', url: '/api/games?mode=nothing' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['x-cache']).toBeUndefined();
+    expect(['/api/sessions/matchcenter?sid=x', '/sessions/matchcenter', '/api/v3/games/1/teams/1/lineup', '/rest/v1.0/clubs', '/graphql', '/health'].map(isPublicReadPath)).toEqual([false, false, false, false, false, false]);
+    expect(['/api/games?mode=list', '/games?mode=list', '/api/rankings'].map(isPublicReadPath)).toEqual([true, true, true]);
+  });
+
+  it('is off unless configured (the test apps see every change at once)', async () => {
+    const response = await league.app.inject({ method: 'GET', url: '/api/rankings?season=2026' });
+    expect(response.headers['x-cache']).toBeUndefined();
+  });
+});
