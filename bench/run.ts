@@ -19,6 +19,7 @@ const reuse = args.includes('--reuse');
 const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const SERVICE_PORT = 3301;
 const BASELINE_PORT = 3302;
+const CACHED_SERVICE_PORT = 3303;
 const PUBLIC_BASE_URL = 'http://localhost:3000';
 
 function databaseUrl(name: string): string {
@@ -107,10 +108,12 @@ async function benchScale(scale: number, rows: Row[]): Promise<void> {
   }, url);
 
   const env = { DATABASE_URL: url, PUBLIC_BASE_URL, DEMO_ON_EMPTY: 'false', NODE_ENV: 'production', DB_POOL_SIZE: '10' };
-  const service = start('src/server.ts', { ...env, PORT: String(SERVICE_PORT) });
+  const service = start('src/server.ts', { ...env, PORT: String(SERVICE_PORT), RESPONSE_CACHE_TTL_MS: '0' });
+  const cachedService = start('src/server.ts', { ...env, PORT: String(CACHED_SERVICE_PORT), RESPONSE_CACHE_TTL_MS: '60000' });
   const baseline = start('bench/baseline.ts', { ...env, PORT: String(BASELINE_PORT) });
   try {
     await waitFor(`http://127.0.0.1:${SERVICE_PORT}/health`);
+    await waitFor(`http://127.0.0.1:${CACHED_SERVICE_PORT}/health`);
     await waitFor(`http://127.0.0.1:${BASELINE_PORT}/api/games/${ids.gameId}`);
     const service_ = `http://127.0.0.1:${SERVICE_PORT}`;
     const baseline_ = `http://127.0.0.1:${BASELINE_PORT}`;
@@ -141,11 +144,14 @@ async function benchScale(scale: number, rows: Row[]): Promise<void> {
       rows.push({ scale, target: 'service', endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), ...(await measure(service_ + path, init)) });
     }
     for (const path of ['/api/games?mode=list', `/api/games/${ids.gameId}`]) {
+      rows.push({ scale, target: 'service, cache warm', endpoint: path, ...(await measure(`http://127.0.0.1:${CACHED_SERVICE_PORT}${path}`)) });
       rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(baseline_ + path)) });
     }
     rows.filter((r) => r.scale === scale && r.target === 'service').forEach((r) => (r.rss = peakRssMb(service.pid)));
+    rows.filter((r) => r.scale === scale && r.target === 'service, cache warm').forEach((r) => (r.rss = peakRssMb(cachedService.pid)));
   } finally {
     service.kill('SIGTERM');
+    cachedService.kill('SIGTERM');
     baseline.kill('SIGTERM');
   }
 }
@@ -163,9 +169,11 @@ async function main(): Promise<void> {
   console.log('\nservice / baseline requests per second:');
   for (const scale of scales) {
     for (const path of ['/api/games?mode=list', '/api/games/']) {
-      const ours = rows.find((r) => r.scale === scale && r.target === 'service' && r.endpoint.startsWith(path));
       const theirs = rows.find((r) => r.scale === scale && r.target === 'baseline' && r.endpoint.startsWith(path));
-      if (ours && theirs) console.log(`  scale ${scale} ${path}${path.endsWith('/') ? ':id' : ''}: ${(ours.rps / theirs.rps).toFixed(2)}x`);
+      for (const target of ['service', 'service, cache warm']) {
+        const ours = rows.find((r) => r.scale === scale && r.target === target && r.endpoint.startsWith(path));
+        if (ours && theirs) console.log(`  scale ${scale} ${path}${path.endsWith('/') ? ':id' : ''} (${target}): ${(ours.rps / theirs.rps).toFixed(2)}x`);
+      }
     }
   }
   if (scales.length > 1) {
