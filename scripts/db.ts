@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     }
     return;
   }
-  const target = await openAdapter({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const target = await openAdapter({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, charAsText: true });
   try {
     if (command === 'deploy') {
       const applied = await applyMigrations(target.factory);

@@ -12,6 +12,11 @@ export interface DatabaseTarget {
   dataDir?: string;
   poolSize?: number;
   connectTimeoutMs?: number;
+  /**
+   * For the schema engine's catalog queries only: report PostgreSQL's internal `"char"` columns as
+   * text, a type @prisma/adapter-pg refuses to read (ARCHITECTURE.md).
+   */
+  charAsText?: boolean;
 }
 
 export interface OpenAdapter {
@@ -29,10 +34,34 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
       connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
       idleTimeoutMillis: 30_000,
     });
+    if (target.charAsText) pool.on('connect', reportCharAsText);
     return { kind: 'postgresql', factory: new PrismaPg(pool), close: () => pool.end() };
   }
   const dataDir = target.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir });
   return { kind: 'pglite', factory: new PrismaPGlite(client), close: () => client.close() };
+}
+
+const PG_CHAR_OID = 18;
+const PG_TEXT_OID = 25;
+
+type QueryResultLike = { fields?: { dataTypeID: number }[] } | undefined;
+
+function relabelChar(result: QueryResultLike): QueryResultLike {
+  for (const field of result?.fields ?? []) if (field.dataTypeID === PG_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
+  return result;
+}
+
+function reportCharAsText(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      const callback = last as (error: Error | null, result: QueryResultLike) => void;
+      return query(...args.slice(0, -1), (error: Error | null, result: QueryResultLike) => callback(error, relabelChar(result)));
+    }
+    const result = query(...args);
+    return result instanceof Promise ? result.then(relabelChar) : result;
+  };
 }
