@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { ConfigError, loadConfig, sponsorPathFrom } from '../../src/config.js';
 import { reshapeTopScorerHighlight, type TopScorerHighlightData } from '../../src/facades/rest/topscorer-highlight.js';
+import { reshapeTopScorers, type TopScorersData } from '../../src/facades/rest/topscorers.js';
 import type { RequestInfo } from '../../src/facades/shared/facade.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
@@ -185,5 +186,44 @@ describe('SPONSOR_PATH', () => {
       if (previous === undefined) delete process.env.SPONSOR_PATH;
       else process.env.SPONSOR_PATH = previous;
     }
+  });
+});
+
+describe('top-scorer table reshaper (fixture)', () => {
+  const group = (league: [number, string, number, boolean], gameClass: [number, string, boolean]) => ({
+    league: { id: league[0], name: league[1], level: league[2], isNational: league[3] },
+    gameClass: { id: gameClass[0], name: gameClass[1], isYouth: gameClass[2] },
+  });
+  const men: [number, string, boolean] = [11, 'Herren GF', false];
+  const women: [number, string, boolean] = [21, 'Damen GF', false];
+  const juniors: [number, string, boolean] = [19, 'Junioren U21', true];
+  const data: TopScorersData = {
+    season: {
+      label: '2026/27',
+      groups: [
+        group([12, 'A', 1, true], juniors),
+        group([2, 'NLB', 2, true], women),
+        group([4, '2. Liga', 4, false], men),
+        group([1, 'L-UPL', 1, true], women),
+        group([2, 'NLB', 2, true], men),
+        group([1, 'L-UPL', 1, true], men),
+        group([1, 'L-UPL', 1, true], men),
+      ],
+    },
+    topScorers: [{ rank: 1, goals: 3, assists: 4, points: 7, player: { id: 1, firstName: 'A', lastName: 'B' }, team: null }],
+  };
+  const info = { query: {}, params: {}, locale: 'de', now: new Date(), baseUrl: 'http://x' } as RequestInfo;
+
+  it('tabs: the men’s top league first, adult classes before youth, each class by level; national leagues only', () => {
+    const body = reshapeTopScorers(data, { resource: '/topscorers/main', season: 2026, league: 2, gameClass: 21, amount: 20 }, info);
+    expect(body.data.tabs.map((tab) => [tab.text, tab.highlight])).toEqual([
+      ['Herren GF L-UPL', false],
+      ['Herren GF NLB', false],
+      ['Damen GF L-UPL', false],
+      ['Damen GF NLB', true],
+      ['Junioren U21 A', false],
+    ]);
+    expect(body.data.title).toBe('Topscorer Damen GF NLB');
+    expect(body.data.regions[0].rows[0].cells[2]).toEqual({ text: [''] });
   });
 });
