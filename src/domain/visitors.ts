@@ -1,10 +1,4 @@
-/** Spectator averages and the visitors ranking of teams (never stored). */
-
-/** Mean spectators of the games given; null when none has a count. */
-export function averageSpectators(counts: readonly (number | null)[]): number | null {
-  const known = counts.filter((count): count is number => count !== null);
-  return known.length ? known.reduce((sum, count) => sum + count, 0) / known.length : null;
-}
+/** The visitors ranking of teams by their average spectators (never stored). */
 
 export interface VisitorsRank {
   /** Null for teams without a counted home game: they are listed last, unranked. */

@@ -4,7 +4,7 @@ import { badRequest } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
 import { optionalEnum, optionalString } from '../shared/params.js';
-import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { header, linkedText, pageLink, region, row, tableEnvelope } from '../shared/table.js';
 import { selectionName, selectionParam } from './national-players.js';
 import { playerName, totalsCells, totalsHeaders, type Totals } from './player-profile.js';
 
