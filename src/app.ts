@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { systemClock, type Clock } from './clock.js';
+import { DEFAULT_SPONSOR_PATH } from './config.js';
 import type { Database } from './db/database.js';
 import { errorEnvelope, HttpError } from './facades/shared/errors.js';
 import { registerRestFacade } from './facades/rest/index.js';
@@ -20,6 +21,8 @@ export interface AppOptions {
   production?: boolean;
   /** Shared response cache lifetime for public GET endpoints; 0 (the default) turns it off. */
   responseCacheTtlMs?: number;
+  /** Path segment of the sponsor's top-scorer tables (SPONSOR_PATH); default `sponsor`. */
+  sponsorPath?: string;
 }
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
@@ -56,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   mountGraphQL(app, schema, deps, options.production ?? false);
   await registerV3Facade(app, { ...deps, schema });
   await registerLegacyFacade(app, { ...deps, schema });
-  await registerRestFacade(app, { ...deps, schema });
+  await registerRestFacade(app, { ...deps, schema }, { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });
   schedulePurge(app, deps.prisma, deps.clock);
   return app;
 }

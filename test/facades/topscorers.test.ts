@@ -174,17 +174,14 @@ describe('SPONSOR_PATH', () => {
   });
 
   it('moves the sponsor tables', async () => {
-    const previous = process.env.SPONSOR_PATH;
-    process.env.SPONSOR_PATH = 'bank-2';
-    const app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local' });
+    const sponsorPath = loadConfig({ SPONSOR_PATH: 'bank-2' }).sponsorPath;
+    const app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', sponsorPath });
     try {
       expect((await getJson(app, '/api/topscorers/bank-2')).data.regions[0].rows).toHaveLength(20);
       expect((await getJson(app, '/api/topscorers/bank-2-highlight')).subtype).toBe('attribute_list');
       await expectError(app, '/api/topscorers/sponsor', 404);
     } finally {
       await app.close();
-      if (previous === undefined) delete process.env.SPONSOR_PATH;
-      else process.env.SPONSOR_PATH = previous;
     }
   });
 });

@@ -4,6 +4,7 @@ import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo 
 import { localeContext, translate, type Translated } from '../shared/locale.js';
 import { optionalBoolean, optionalEnum, pathId } from '../shared/params.js';
 import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { POSITIONS } from './player-profile.js';
 
 export const GAME_LINEUP_DOCUMENT = /* GraphQL */ `
   query GameLineup($id: Int!, $side: TeamSide!) {
@@ -23,11 +24,12 @@ export interface GameLineupData {
   } | null;
 }
 
-const POSITIONS: Record<string, { full: Translated; short: Translated }> = {
-  GOALKEEPER: { full: { de: 'Torhüter', fr: 'Gardien', it: 'Portiere', en: 'Goalkeeper' }, short: { de: 'T', fr: 'G', it: 'P', en: 'G' } },
-  DEFENDER: { full: { de: 'Verteidiger', fr: 'Défenseur', it: 'Difensore', en: 'Defender' }, short: { de: 'V', fr: 'D', it: 'D', en: 'D' } },
-  CENTER: { full: { de: 'Center', fr: 'Centre', it: 'Centro', en: 'Center' }, short: { de: 'C', fr: 'C', it: 'C', en: 'C' } },
-  FORWARD: { full: { de: 'Stürmer', fr: 'Attaquant', it: 'Attaccante', en: 'Forward' }, short: { de: 'S', fr: 'A', it: 'A', en: 'F' } },
+/** One-letter forms for `view=short`; the full names are the player profile's. */
+const SHORT_POSITIONS: Record<string, Translated> = {
+  GOALKEEPER: { de: 'T', fr: 'G', it: 'P', en: 'G' },
+  DEFENDER: { de: 'V', fr: 'D', it: 'D', en: 'D' },
+  CENTER: { de: 'C', fr: 'C', it: 'C', en: 'C' },
+  FORWARD: { de: 'S', fr: 'A', it: 'A', en: 'F' },
 };
 
 const TEXTS = {
@@ -53,8 +55,8 @@ export function reshapeGameLineup(data: GameLineupData, params: LineupParams, in
   const t = (text: Translated) => translate(text, info.locale);
   const team = params.isHome === 0 ? game.homeTeam : game.awayTeam;
   const rows = game.lineup.map((entry) => {
-    const position = entry.position ? POSITIONS[entry.position] : undefined;
-    const positionLines = [position ? t(params.view === 'short' ? position.short : position.full) : '', ...(entry.captain ? [t(TEXTS.captain)] : [])];
+    const position = entry.position ? (params.view === 'short' ? SHORT_POSITIONS : POSITIONS)[entry.position] : undefined;
+    const positionLines = [position ? t(position) : '', ...(entry.captain ? [t(TEXTS.captain)] : [])];
     return row([
       textCell(entry.number ?? ''),
       textCell(...positionLines),

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sponsorPathFrom } from '../../config.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { calendarRoute } from './calendars.js';
 import { clubRoutes } from './clubs.js';
@@ -55,12 +54,7 @@ export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions)
   };
 }
 
-/** The options default to the environment, validated by src/config.ts (the app builder passes none). */
-export async function registerRestFacade(
-  app: FastifyInstance,
-  deps: FacadeDependencies,
-  options: RestFacadeOptions = { sponsorPath: sponsorPathFrom(process.env) },
-): Promise<void> {
+export async function registerRestFacade(app: FastifyInstance, deps: FacadeDependencies, options: RestFacadeOptions): Promise<void> {
   await app.register(
     async (api) => {
       versionRoute(api);
