@@ -114,6 +114,7 @@ async function benchScale(scale: number, rows: Row[]): Promise<void> {
   try {
     await waitFor(`http://127.0.0.1:${SERVICE_PORT}/health`);
     await waitFor(`http://127.0.0.1:${CACHED_SERVICE_PORT}/health`);
+    await new Promise((r) => setTimeout(r, 2000)); // let start-up work settle before measuring
     await waitFor(`http://127.0.0.1:${BASELINE_PORT}/api/games/${ids.gameId}`);
     const service_ = `http://127.0.0.1:${SERVICE_PORT}`;
     const baseline_ = `http://127.0.0.1:${BASELINE_PORT}`;

@@ -1,6 +1,6 @@
 import { PrismaClient } from '../generated/prisma/client.js';
 import { openAdapter, type DatabaseTarget } from './adapter.js';
-import { applyMigrations } from './schema-engine.js';
+import { applyMigrations, readMigrations } from './schema-engine.js';
 
 export type { PrismaClient };
 
@@ -20,8 +20,8 @@ export interface OpenDatabaseOptions extends DatabaseTarget {
 /** The only place a PrismaClient is built. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const adapter = await openAdapter(options);
-  if (options.migrate !== false) await applyMigrations(adapter.factory);
   const prisma = new PrismaClient({ adapter: adapter.factory, log: [{ emit: 'event', level: 'query' }] });
+  if (options.migrate !== false && (await hasPendingMigrations(prisma))) await applyMigrations(adapter.factory);
   let count = 0;
   prisma.$on('query', () => {
     count += 1;
@@ -35,4 +35,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await adapter.close();
     },
   };
+}
+
+/**
+ * Whether any committed migration is not applied yet. Checked with one plain query so that a
+ * started database (and several instances starting at once) never waits for the schema engine's lock.
+ */
+async function hasPendingMigrations(prisma: PrismaClient): Promise<boolean> {
+  const wanted = readMigrations().migrationDirectories.map((d) => d.path);
+  try {
+    const applied = await prisma.$queryRawUnsafe<{ migration_name: string }[]>(
+      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    const done = new Set(applied.map((row) => row.migration_name));
+    return wanted.some((name) => !done.has(name));
+  } catch {
+    return true; // no migrations table yet: a new database
+  }
 }
