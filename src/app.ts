@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import { systemClock, type Clock } from './clock.js';
 import { DEFAULT_SPONSOR_PATH } from './config.js';
 import type { Database } from './db/database.js';
-import { errorEnvelope, HttpError } from './facades/shared/errors.js';
+import { errorEnvelope, httpStatusOf, publicMessage } from './facades/shared/errors.js';
 import { registerRestFacade } from './facades/rest/index.js';
 import { registerV3Facade } from './facades/v3/index.js';
 import { registerLegacyFacade } from './facades/legacy/index.js';
@@ -39,11 +39,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
   };
 
-  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
-    const status = error instanceof HttpError ? error.status : error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+  app.setErrorHandler((error: Error, request, reply) => {
+    const status = httpStatusOf(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const message = status >= 500 ? 'Internal server error' : error.message;
-    return reply.status(status).send(errorEnvelope(status, message));
+    return reply.status(status).send(errorEnvelope(status, publicMessage(error, status)));
   });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(errorEnvelope(404, `No route for ${request.method} ${request.url.split('?')[0]}`)),

@@ -99,5 +99,8 @@ export async function importLeague(prisma: PrismaClient, data: LeagueImport, opt
     },
     { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 60_000 },
   );
+  // A bulk load leaves the planner without statistics until autovacuum comes round (on some servers
+  // never): without them PostgreSQL picks scans where the indexes would do.
+  await prisma.$executeRawUnsafe('ANALYZE');
   return summary;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { verifyApiKey } from '../../auth/api-keys.js';
-import { HttpError } from '../shared/errors.js';
+import { HttpError, httpStatusOf, publicMessage } from '../shared/errors.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { clubRoutes, legacyParams, sendLegacy } from './clubs.js';
 import { errorElement } from './xml.js';
@@ -9,10 +9,10 @@ import { errorElement } from './xml.js';
 export async function registerLegacyFacade(app: FastifyInstance, deps: FacadeDependencies): Promise<void> {
   await app.register(
     async (legacy) => {
-      legacy.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-        const status = error instanceof HttpError ? error.status : error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+      legacy.setErrorHandler((error: Error, request, reply) => {
+        const status = httpStatusOf(error);
         if (status >= 500) request.log.error({ err: error }, 'request failed');
-        return sendLegacy(request, reply, errorElement(status, status >= 500 ? 'Internal server error' : error.message), status);
+        return sendLegacy(request, reply, errorElement(status, publicMessage(error, status)), status);
       });
       legacy.setNotFoundHandler((request, reply) => sendLegacy(request, reply, errorElement(404, `No resource ${request.url.split('?')[0]}`), 404));
       legacy.addHook('preHandler', async (request) => {

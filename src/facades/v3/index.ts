@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../shared/errors.js';
+import { httpStatusOf, publicMessage } from '../shared/errors.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { errorDocument, JSON_API_TYPE } from './json-api.js';
 import { lineupRoutes } from './lineup.js';
@@ -8,10 +8,10 @@ import { lineupRoutes } from './lineup.js';
 export async function registerV3Facade(app: FastifyInstance, deps: FacadeDependencies): Promise<void> {
   await app.register(
     async (v3) => {
-      v3.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-        const status = error instanceof HttpError ? error.status : error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+      v3.setErrorHandler((error: Error, request, reply) => {
+        const status = httpStatusOf(error);
         if (status >= 500) request.log.error({ err: error }, 'request failed');
-        return reply.status(status).type(JSON_API_TYPE).send(errorDocument(status, status >= 500 ? 'Internal server error' : error.message));
+        return reply.status(status).type(JSON_API_TYPE).send(errorDocument(status, publicMessage(error, status)));
       });
       v3.setNotFoundHandler((request, reply) =>
         reply.status(404).type(JSON_API_TYPE).send(errorDocument(404, `No route for ${request.method} ${request.url.split('?')[0]}`)),
