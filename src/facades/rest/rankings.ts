@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { StandingRow } from '../../domain/standings.js';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
@@ -20,19 +21,8 @@ export const RANKINGS_DOCUMENT = /* GraphQL */ `
   }
 `;
 
-interface StandingData {
-  rank: number;
-  games: number;
-  wins: number;
-  overtimeWins: number;
-  overtimeLosses: number;
-  losses: number;
-  forfeits: number;
-  goalsFor: number;
-  goalsAgainst: number;
-  points: number;
-  team: { id: number; name: string; logoUrl: string | null };
-}
+/** A standing as the document selects it: the computed row with its team instead of the team id. */
+type StandingData = Omit<StandingRow, 'teamId'> & { team: { id: number; name: string; logoUrl: string | null } };
 
 export interface RankingsData {
   season: { label: string } | null;

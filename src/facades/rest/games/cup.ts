@@ -1,11 +1,9 @@
 import { notFound } from '../../shared/errors.js';
 import type { RequestInfo } from '../../shared/facade.js';
-import { localeContext, translate, type Translated } from '../../shared/locale.js';
-import { COMMON_TEXTS } from '../../shared/texts.js';
+import { localeContext } from '../../shared/locale.js';
 import { requiredEnum, requiredInt } from '../../shared/params.js';
-import { periodsText } from '../../shared/result.js';
-import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../../shared/table.js';
-import { dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, type GameRowData } from './game-row.js';
+import { region, tableEnvelope } from '../../shared/table.js';
+import { compactGameHeaders, compactGameRow, GAME_ROW_FRAGMENT, type GameRowData } from './game-row.js';
 
 export const CUP_DOCUMENT = /* GraphQL */ `
   query CupRound($tournament: Int!) {
@@ -32,39 +30,23 @@ export function cupParams(info: RequestInfo) {
   };
 }
 
-const TEXTS = COMMON_TEXTS;
 
 /**
  * Pure: games in bracket order. Left side: one region per pair of positions (2k-1, 2k) whose winners
  * meet in the next round; right side: one region with the same games in the same order.
  */
 export function reshapeCup(data: CupData, params: ReturnType<typeof cupParams>, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
   const cup = data.cupTournament;
   if (!cup) throw notFound(`No cup tournament ${params.tournamentId}`);
   const round = cup.rounds.find((r) => r.id === params.roundId);
   if (!round) throw notFound(`No round ${params.roundId} in cup tournament ${params.tournamentId}`);
   const games = [...round.games].sort((a, b) => (a.bracketPosition ?? Number.MAX_SAFE_INTEGER) - (b.bracketPosition ?? Number.MAX_SAFE_INTEGER) || a.id - b.id);
-  const toRow = (game: CupGame) =>
-    row(
-      [
-        linkedText(gameLink(game), dateTime(game)),
-        linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),
-        linkedText(pageLink('team_detail', game.awayTeam.id), game.awayTeam.name),
-        textCell(gameResult(game, info), periodsText(game)),
-      ],
-      gameRowExtras(game),
-    );
+  const toRow = (game: CupGame) => compactGameRow(game, info, { periods: true });
   const pairs: CupGame[][] = [];
   for (let i = 0; i < games.length; i += 2) pairs.push(games.slice(i, i + 2));
   return tableEnvelope(info.baseUrl, 'table', {
     context: { mode: 'cup', tournament_id: params.tournamentId, round: params.roundId, side: params.side, locale: localeContext(info.locale) },
-    headers: [
-      header(t(TEXTS.date), 'date', { align: 'l' }),
-      header(t(TEXTS.home), 'home', { align: 'l' }),
-      header(t(TEXTS.away), 'away', { align: 'l' }),
-      header(t(TEXTS.result), 'result', { align: 'c' }),
-    ],
+    headers: compactGameHeaders(info),
     title: cup.name,
     subtitle: `${round.name} ${cup.season.label}`,
     regions: params.side === 'left' ? pairs.map((pair) => region(null, pair.map(toRow))) : [region(null, games.map(toRow))],

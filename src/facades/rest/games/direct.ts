@@ -3,8 +3,8 @@ import type { RequestInfo } from '../../shared/facade.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
 import { COMMON_TEXTS } from '../../shared/texts.js';
 import { optionalInt, requiredInt } from '../../shared/params.js';
-import { header, linkedText, region, row, tableEnvelope, textCell } from '../../shared/table.js';
-import { dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, type Connection, type GameRowData } from './game-row.js';
+import { region, tableEnvelope } from '../../shared/table.js';
+import { compactGameHeaders, compactGameRow, GAME_ROW_FRAGMENT, type Connection, type GameRowData } from './game-row.js';
 
 export const DIRECT_TEAMS_DOCUMENT = /* GraphQL */ `
   query DirectTeams($id: Int!) { game(id: $id) { homeTeam { id } awayTeam { id } } }
@@ -53,20 +53,8 @@ export function reshapeDirectGames(data: DirectGamesData, params: ReturnType<typ
   const games = data.games.edges.map((e) => e.node).sort((a, b) => b.startsAt.localeCompare(a.startsAt) || b.id - a.id);
   return tableEnvelope(info.baseUrl, 'table', {
     context: { mode: 'direct', game_id: params.gameId, amount: params.amount, locale: localeContext(info.locale) },
-    headers: [
-      header(t(TEXTS.date), 'date', { align: 'l' }),
-      header(t(TEXTS.home), 'home', { align: 'l' }),
-      header(t(TEXTS.away), 'away', { align: 'l' }),
-      header(t(TEXTS.result), 'score', { align: 'c' }),
-    ],
+    headers: compactGameHeaders(info, 'score'),
     title: t(TEXTS.title),
-    regions: [
-      region(
-        null,
-        games.map((game) =>
-          row([linkedText(gameLink(game), dateTime(game)), textCell(game.homeTeam.name), textCell(game.awayTeam.name), textCell(gameResult(game, info))], gameRowExtras(game)),
-        ),
-      ),
-    ],
+    regions: [region(null, games.map((game) => compactGameRow(game, info)))],
   });
 }

@@ -4,8 +4,8 @@ import { localeContext, translate, type Translated } from '../../shared/locale.j
 import { COMMON_TEXTS } from '../../shared/texts.js';
 import { optionalDate, optionalString } from '../../shared/params.js';
 import { badRequest } from '../../shared/errors.js';
-import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../../shared/table.js';
-import { dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, type GameRowData } from './game-row.js';
+import { region, tableEnvelope } from '../../shared/table.js';
+import { compactGameHeaders, compactGameRow, GAME_ROW_FRAGMENT, type GameRowData } from './game-row.js';
 import { todayIn } from './current.js';
 
 export const FAVORITE_GAMES_DOCUMENT = /* GraphQL */ `
@@ -40,27 +40,12 @@ export function reshapeFavoriteGames(data: FavoriteGamesData, params: ReturnType
     if (!game || regions.has(game.id)) continue;
     regions.set(
       game.id,
-      region(favorite.title, [
-        row(
-          [
-            linkedText(gameLink(game), dateTime(game)),
-            linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),
-            linkedText(pageLink('team_detail', game.awayTeam.id), game.awayTeam.name),
-            textCell(gameResult(game, info)),
-          ],
-          gameRowExtras(game),
-        ),
-      ]),
+      region(favorite.title, [compactGameRow(game, info)]),
     );
   }
   return tableEnvelope(info.baseUrl, 'table', {
     context: { mode: 'favorite', sid: params.sid, on_date: params.onDate, locale: localeContext(info.locale) },
-    headers: [
-      header(t(TEXTS.date), 'date', { align: 'l' }),
-      header(t(TEXTS.home), 'home', { align: 'l' }),
-      header(t(TEXTS.away), 'away', { align: 'l' }),
-      header(t(TEXTS.result), 'result', { align: 'c' }),
-    ],
+    headers: compactGameHeaders(info),
     title: t(TEXTS.title),
     regions: [...regions.values()],
   });

@@ -2,7 +2,11 @@ import type { RequestInfo } from '../../shared/facade.js';
 import { formatDate, formatTime } from '../../shared/format.js';
 import { translate } from '../../shared/locale.js';
 import { SUFFIX, resultText, type ScoreFacts } from '../../shared/result.js';
-import { pageLink } from '../../shared/table.js';
+import { header, linkedText, pageLink, row, textCell } from '../../shared/table.js';
+import type { Header, Row } from '../../shared/wire.js';
+import { translate as translateText } from '../../shared/locale.js';
+import { COMMON_TEXTS } from '../../shared/texts.js';
+import { periodsText } from '../../shared/result.js';
 
 /** The fields every games table reads; each games document selects `...GameRow`. */
 export const GAME_ROW_FRAGMENT = /* GraphQL */ `
@@ -70,4 +74,28 @@ export function gameRowExtras(game: GameRowData) {
 export function competitionName(game: GameRowData): string {
   if (game.group) return `${game.group.gameClass.name} ${game.group.league.name}`;
   return game.cupRound?.tournament.name ?? '';
+}
+
+/** Headers of the four-column game tables (direct, favorite, cup). */
+export function compactGameHeaders(info: Pick<RequestInfo, 'locale'>, resultKey = 'result'): Header[] {
+  const t = (text: (typeof COMMON_TEXTS)[keyof typeof COMMON_TEXTS]) => translateText(text, info.locale);
+  return [
+    header(t(COMMON_TEXTS.date), 'date', { align: 'l' }),
+    header(t(COMMON_TEXTS.home), 'home', { align: 'l' }),
+    header(t(COMMON_TEXTS.away), 'away', { align: 'l' }),
+    header(t(COMMON_TEXTS.result), resultKey, { align: 'c' }),
+  ];
+}
+
+/** A four-column game row: date and time (game link), home and away (team links), result. */
+export function compactGameRow(game: GameRowData, info: Pick<RequestInfo, 'locale'>, options: { periods?: boolean } = {}): Row {
+  return row(
+    [
+      linkedText(gameLink(game), dateTime(game)),
+      linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),
+      linkedText(pageLink('team_detail', game.awayTeam.id), game.awayTeam.name),
+      textCell(gameResult(game, info), options.periods ? periodsText(game) : null),
+    ],
+    gameRowExtras(game),
+  );
 }
