@@ -27,7 +27,8 @@ export interface StatisticsEvent {
   penaltyKind: PenaltyKind | null;
 }
 
-export interface Tally {
+/** The counting columns of every statistics table (player, national player, all national players). */
+export interface Totals {
   games: number;
   goals: number;
   assists: number;
@@ -36,6 +37,9 @@ export interface Tally {
   penalties5: number;
   penalties10: number;
   matchPenalties: number;
+}
+
+export interface Tally extends Totals {
   penaltyMinutes: number;
 }
 

@@ -2,6 +2,7 @@ import type { RequestInfo } from '../shared/facade.js';
 import { translate, type Translated } from '../shared/locale.js';
 import { header, imageCell, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { Cell, Header } from '../shared/wire.js';
+import type { Totals } from '../../domain/player-statistics.js';
 
 /**
  * What the player and national-player pages share: the profile attribute list (the two differ only
@@ -113,17 +114,7 @@ export function profileAttributeList(profile: Profile, info: RequestInfo) {
   });
 }
 
-/** The counting columns of the statistics tables (player per season, national player per selection, all national players). */
-export interface Totals {
-  games: number;
-  goals: number;
-  assists: number;
-  points: number;
-  penalties2: number;
-  penalties5: number;
-  penalties10: number;
-  matchPenalties: number;
-}
+export type { Totals };
 
 export const TOTALS_COLUMNS: [key: string, text: Translated, short: string][] = [
   ['games', { de: 'Spiele', fr: 'Matchs', it: 'Partite', en: 'Games' }, 'Sp'],
