@@ -1,6 +1,7 @@
 // The benchmark's baseline: /api/games?mode=list and /api/games/:id on bare node:http with raw SQL
 // through pg — no fastify, no Prisma, no GraphQL. It reuses the service's pure reshapers so that it
 // answers the same bytes, which bench/run.ts checks before measuring.
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { reshapeGameDetail, type GameDetailData } from '../src/facades/rest/game-detail.js';
@@ -14,6 +15,12 @@ const port = Number(process.env.PORT ?? 3100);
 const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+
+/** Named statements, so PostgreSQL parses and plans each one once per connection, as a careful hand-written service would. */
+function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<T>> {
+  const name = `b_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return pool.query<T>({ name, text, values });
+}
 
 const absolute = (url: string | null) => (url && url.startsWith('/') ? `${baseUrl}${url}` : url);
 
@@ -71,7 +78,7 @@ function gameRow(row: GameRecord): GameRowData & { spectators: number | null; fi
 }
 
 async function gameDetail(id: number): Promise<GameDetailData> {
-  const { rows } = await pool.query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g.id = $1`, [id]);
+  const { rows } = await query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g.id = $1`, [id]);
   if (!rows[0]) return { game: null };
   const game = gameRow(rows[0]);
   const refereesVisible = Date.now() >= rows[0].startsAt.getTime() - 48 * 3600_000;
@@ -80,11 +87,11 @@ async function gameDetail(id: number): Promise<GameDetailData> {
 
 async function gameList(info: RequestInfo) {
   const request = listRequest(info);
-  const current = await pool.query<{ id: number }>('SELECT id FROM "Season" WHERE "isCurrent" LIMIT 1');
+  const current = await query<{ id: number }>('SELECT id FROM "Season" WHERE "isCurrent" LIMIT 1');
   const params = resolveListParams(request, { currentSeason: current.rows[0] ?? null });
   const [season, groups] = await Promise.all([
-    pool.query<{ label: string }>('SELECT label FROM "Season" WHERE id = $1', [params.season]),
-    pool.query<{ id: number; name: string; league_name: string; class_name: string }>(
+    query<{ label: string }>('SELECT label FROM "Season" WHERE id = $1', [params.season]),
+    query<{ id: number; name: string; league_name: string; class_name: string }>(
       `SELECT grp.id, grp.name, l.name league_name, gc.name class_name FROM "LeagueGroup" grp
        JOIN "League" l ON l.id = grp."leagueId" JOIN "GameClass" gc ON gc.id = grp."gameClassId"
        WHERE grp."seasonId" = $1 AND grp."leagueId" = $2 AND grp."gameClassId" = $3
@@ -93,7 +100,7 @@ async function gameList(info: RequestInfo) {
     ),
   ]);
   const groupIds = groups.rows.map((g) => g.id);
-  const rounds = await pool.query<{ id: number; groupId: number; number: number; name: string; startsAt: Date | null }>(
+  const rounds = await query<{ id: number; groupId: number; number: number; name: string; startsAt: Date | null }>(
     `SELECT r.id, r."groupId", r.number, r.name, (SELECT min(g."startsAt") FROM "Game" g WHERE g."roundId" = r.id) "startsAt"
      FROM "Round" r WHERE r."groupId" = ANY($1) ORDER BY r.number`,
     [groupIds],
@@ -115,7 +122,7 @@ async function gameList(info: RequestInfo) {
   const selection = selectListRound(data, params, info.now);
   const round = selection.rounds[selection.index];
   const games = round
-    ? (await pool.query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g."roundId" = $1 ORDER BY g."startsAt", g.id`, [round.id])).rows.map(gameRow)
+    ? (await query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g."roundId" = $1 ORDER BY g."startsAt", g.id`, [round.id])).rows.map(gameRow)
     : [];
   return reshapeGameList(data, selection, games, params, info);
 }

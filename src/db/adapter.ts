@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlMigrationAwareDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 
 export interface DatabaseTarget {
   /** PostgreSQL connection string; undefined → embedded PGlite. */
@@ -35,12 +33,33 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
       idleTimeoutMillis: 30_000,
     });
     if (target.charAsText) pool.on('connect', reportCharAsText);
-    return { kind: 'postgresql', factory: new PrismaPg(pool), close: () => pool.end() };
+    const factory = new PrismaPg(pool, target.charAsText ? undefined : { statementNameGenerator: preparedStatementNames() });
+    return { kind: 'postgresql', factory, close: () => pool.end() };
   }
   const dataDir = target.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  // Loaded only here: the embedded database's WebAssembly costs about 40 MB that a server deployment never needs.
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
   const client = await PGlite.create({ dataDir });
   return { kind: 'pglite', factory: new PrismaPGlite(client), close: () => client.close() };
+}
+
+/**
+ * Names SQL texts so that pg prepares each once per connection and PostgreSQL can reuse its plan:
+ * planning the facades' many-join statements cost more than running them (README "Performance").
+ * Only the first `limit` distinct texts get a name, which bounds the statements every connection
+ * keeps on the server; `IN (…)` lists of every length are distinct texts.
+ */
+export function preparedStatementNames(limit = 500): (query: SqlQuery) => string {
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    const known = names.get(sql);
+    if (known !== undefined) return known;
+    if (names.size >= limit) return ''; // pg's unnamed statement: parsed and planned every time
+    const name = `prisma_${names.size}`;
+    names.set(sql, name);
+    return name;
+  };
 }
 
 const PG_CHAR_OID = 18;

@@ -123,7 +123,12 @@ function inList(ids: number[] | undefined): { in: number[] } | undefined {
   return ids ? { in: ids } : undefined;
 }
 
-function gameWhere(filter: GameFilterInput | null | undefined): Prisma.GameWhereInput {
+/**
+ * `clubTeamIds`: the club filter's teams, looked up beforehand. A filter on the joined teams' club
+ * cannot use an index on Game and made PostgreSQL scan every game; team ids on Game's own columns
+ * become an index lookup for each side.
+ */
+function gameWhere(filter: GameFilterInput | null | undefined, clubTeamIds?: number[]): Prisma.GameWhereInput {
   if (!filter) return {};
   if (filter.from && filter.to && filter.from > filter.to) {
     throw new GraphQLError('filter.from must not be after filter.to', { extensions: { code: 'BAD_USER_INPUT' } });
@@ -152,7 +157,7 @@ function gameWhere(filter: GameFilterInput | null | undefined): Prisma.GameWhere
     if (filter.betweenTeams.length !== 2) throw new GraphQLError('filter.betweenTeams takes exactly two team ids', { extensions: { code: 'BAD_USER_INPUT' } });
     and.push({ OR: [{ homeTeamId: a, awayTeamId: b }, { homeTeamId: b, awayTeamId: a }] });
   }
-  if (filter.clubId != null) and.push({ OR: [{ homeTeam: { clubId: filter.clubId } }, { awayTeam: { clubId: filter.clubId } }] });
+  if (clubTeamIds) and.push({ OR: [{ homeTeamId: { in: clubTeamIds } }, { awayTeamId: { in: clubTeamIds } }] });
   return {
     AND: and,
     groupId: filter.groupId ?? undefined,
@@ -170,8 +175,11 @@ builder.queryFields((t) => ({
     maxSize: pageSize,
     description: 'Games in order of occurrence (start time, then id).',
     args: { filter: t.arg({ type: GameFilter }) },
-    resolve: (query, _root, args, ctx) =>
-      ctx.prisma.game.findMany({ ...query, where: gameWhere(args.filter), orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] }),
+    resolve: async (query, _root, args, ctx) => {
+      const clubId = args.filter?.clubId;
+      const clubTeamIds = clubId == null ? undefined : (await ctx.prisma.team.findMany({ where: { clubId }, select: { id: true } })).map((team) => team.id);
+      return ctx.prisma.game.findMany({ ...query, where: gameWhere(args.filter, clubTeamIds), orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
+    },
   }),
   game: t.prismaField({
     type: 'Game',

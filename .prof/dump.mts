@@ -1,0 +1,15 @@
+import { writeFileSync } from 'node:fs';
+import { buildApp } from '../src/app.js';
+import { systemClock } from '../src/clock.js';
+import { openDatabase } from '../src/db/database.js';
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 10 });
+const log: { query: string; params: string; duration: number }[] = [];
+database.prisma.$on('query', (e: { query: string; params: string; duration: number }) => log.push(e));
+const app = await buildApp({ database, clock: systemClock, publicBaseUrl: 'http://localhost:3000', logLevel: 'warn', production: true, responseCacheTtlMs: 0 });
+const url = process.argv[2];
+await app.inject({ url });
+log.length = 0;
+await app.inject({ url });
+log.forEach((q, i) => writeFileSync(`/tmp/prof/q${i}.sql`, `-- ${q.duration}ms params ${q.params}\n${q.query};\n`));
+console.log(log.map((q, i) => `q${i} ${Math.round(q.duration)}ms ${q.query.length}ch`).join('\n'));
+await app.close(); await database.close();
