@@ -8,6 +8,7 @@ import { registerRestFacade } from './facades/rest/index.js';
 import { registerV3Facade } from './facades/v3/index.js';
 import { registerLegacyFacade } from './facades/legacy/index.js';
 import { mountGraphQL } from './graphql.js';
+import { registerConcurrencyLimit } from './http/concurrency-limit.js';
 import { isPublicReadPath, registerResponseCache } from './http/response-cache.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
@@ -21,6 +22,8 @@ export interface AppOptions {
   production?: boolean;
   /** Shared response cache lifetime for public GET endpoints; 0 (the default) turns it off. */
   responseCacheTtlMs?: number;
+  /** Requests worked on at once (MAX_IN_FLIGHT); 0 (the default) leaves them unbounded. */
+  maxInFlight?: number;
   /** Path segment of the sponsor's top-scorer tables (SPONSOR_PATH); default `sponsor`. */
   sponsorPath?: string;
 }
@@ -49,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   registerResponseCache(app, { ttlMs: options.responseCacheTtlMs ?? 0, cacheable: isPublicReadPath });
+  registerConcurrencyLimit(app, { maxInFlight: options.maxInFlight ?? 0, exempt: (url) => url === '/health' });
   await app.register(formbody);
   await app.register(mediaRoutes);
   app.get('/health', async () => {

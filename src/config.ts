@@ -21,6 +21,8 @@ export interface Config {
   sponsorPath: string;
   /** Lifetime of the shared response cache of public GET endpoints; 0 turns it off. */
   responseCacheTtlMs: number;
+  /** Requests worked on at once; more wait their turn. 0 leaves them unbounded. */
+  maxInFlight: number;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoScale: positiveNumber(env, 'DEMO_SCALE', 1),
     publicBaseUrl,
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 5000, 0, 600_000),
+    maxInFlight: integer(env, 'MAX_IN_FLIGHT', 8, 0, 10_000),
     sponsorPath: sponsorPathFrom(env),
   };
 }

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     production: config.production,
     responseCacheTtlMs: config.responseCacheTtlMs,
+    maxInFlight: config.maxInFlight,
     sponsorPath: config.sponsorPath,
   });
   app.addHook('onClose', () => database.close());

@@ -8,6 +8,8 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dbPoolSize).toBe(10);
     expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.maxInFlight).toBe(8);
+    expect(loadConfig({ MAX_IN_FLIGHT: '0' }).maxInFlight).toBe(0);
   });
 
   it.each([
@@ -17,6 +19,7 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ DEMO_ON_EMPTY: 'maybe' }, /DEMO_ON_EMPTY/],
     [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL/],
+    [{ MAX_IN_FLIGHT: '-1' }, /MAX_IN_FLIGHT/],
   ])('rejects %j with a message naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);
