@@ -43,15 +43,32 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return reply.type(entry.contentType).send(entry.body);
   };
 
+  const fresh = (url: string): Entry | undefined => {
+    const entry = entries.get(url);
+    if (entry && Date.now() - entry.storedAt > options.ttlMs) entries.delete(url);
+    return entries.get(url);
+  };
+  // URLs being worked on right now: when an entry expires under load, one request rebuilds it and
+  // the others wait for that answer instead of all rebuilding it at once.
+  const rebuilding = new Map<string, Promise<void>>();
+
   app.addHook('onRequest', async (request, reply) => {
     if (!applies(request)) return;
-    const entry = entries.get(request.url);
-    if (!entry) return;
-    if (Date.now() - entry.storedAt > options.ttlMs) {
-      entries.delete(request.url);
-      return;
+    let entry = fresh(request.url);
+    const inProgress = rebuilding.get(request.url);
+    if (!entry && inProgress) {
+      await inProgress;
+      entry = fresh(request.url);
     }
-    return send(request, reply, entry);
+    if (entry) return send(request, reply, entry);
+    if (rebuilding.has(request.url)) return; // that rebuild failed; build this one on its own
+    let done!: () => void;
+    const rebuild = new Promise<void>((resolve) => (done = resolve));
+    rebuilding.set(request.url, rebuild);
+    reply.raw.once('close', () => {
+      if (rebuilding.get(request.url) === rebuild) rebuilding.delete(request.url);
+      done();
+    });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -31,6 +31,19 @@ describe('shared response cache and HTTP revalidation', () => {
     expect(second.headers.etag).toBe(first.headers.etag);
   });
 
+  it('builds a missing entry once when many ask for it at the same time', async () => {
+    let responses: Awaited<ReturnType<FastifyInstance['inject']>>[] = [];
+    const alone = await countQueries(league.db, async () => {
+      await cached.inject({ method: 'GET', url: '/api/rankings?season=2025' });
+    });
+    const together = await countQueries(league.db, async () => {
+      responses = await Promise.all(Array.from({ length: 10 }, () => cached.inject({ method: 'GET', url: '/api/rankings?season=2024' })));
+    });
+    expect(together).toBe(alone);
+    expect(responses.map((r) => r.headers['x-cache']).sort()).toEqual(['hit', 'hit', 'hit', 'hit', 'hit', 'hit', 'hit', 'hit', 'hit', 'miss']);
+    expect(new Set(responses.map((r) => r.body)).size).toBe(1);
+  });
+
   it('answers If-None-Match with 304 and no body', async () => {
     const first = await cached.inject({ method: 'GET', url: '/api/leagues?season=2026' });
     const revalidated = await cached.inject({ method: 'GET', url: '/api/leagues?season=2026', headers: { 'if-none-match': String(first.headers.etag) } });
