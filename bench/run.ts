@@ -1,6 +1,7 @@
-// npm run bench -- [--scales 1,10] [--duration 10] [--connections 50] [--reuse]
-// Loads the demo league into PostgreSQL at each scale, starts the service and the bare baseline,
-// drives both over loopback with autocannon and prints one table.
+// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse]
+// Loads the demo league into PostgreSQL at each scale, builds the service and starts it exactly as
+// `npm run serve` does (once with the response cache off, once as deployed), starts the bare
+// baseline, drives each over loopback with autocannon and prints one table and the targets.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -14,6 +15,7 @@ const option = (name: string, fallback: string) => {
 };
 const scales = option('scales', '1,10').split(',').map(Number);
 const duration = Number(option('duration', '10'));
+const warmup = Number(option('warmup', '3'));
 const connections = Number(option('connections', '50'));
 const reuse = args.includes('--reuse');
 const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -45,8 +47,16 @@ function run(command: string, commandArgs: string[], env: Record<string, string>
   });
 }
 
-function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+function start(nodeArgs: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, nodeArgs, { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The node arguments of `npm run serve`, so the benchmark runs the service exactly as deployed. */
+function serveArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const [command, ...rest] = scripts.serve.split(/\s+/);
+  if (command !== 'node') throw new Error(`the serve script must start with node: ${scripts.serve}`);
+  return rest;
 }
 
 async function waitFor(url: string): Promise<void> {
@@ -68,9 +78,11 @@ function peakRssMb(pid: number | undefined): number {
   return Math.round(kb / 1024);
 }
 
+type Target = 'uncached' | 'deployed' | 'baseline';
+
 interface Row {
   scale: number;
-  target: string;
+  target: Target;
   endpoint: string;
   rps: number;
   p50: number;
@@ -80,10 +92,16 @@ interface Row {
   rss?: number;
 }
 
-async function measure(url: string, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}) {
-  const result = await autocannon({ url, connections, duration, method: init.method ?? 'GET', body: init.body, headers: init.headers });
+type RequestInit_ = { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> };
+
+async function measure(url: string, init: RequestInit_ = {}) {
+  const options = { url, connections, method: init.method ?? 'GET', body: init.body, headers: init.headers };
+  if (warmup > 0) await autocannon({ ...options, duration: warmup }); // JIT, plan and statement caches
+  const result = await autocannon({ ...options, duration });
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
+
+const BASELINE_PATHS = (gameId: number) => ['/api/games?mode=list', `/api/games/${gameId}`];
 
 async function benchScale(scale: number, rows: Row[]): Promise<void> {
   const name = `floorball_bench_${String(scale).replace('.', '_')}`;
@@ -94,6 +112,8 @@ async function benchScale(scale: number, rows: Row[]): Promise<void> {
     await admin((c) => c.query(`CREATE DATABASE "${name}"`));
     console.error(`loading the demo league at scale ${scale} into ${name} …`);
     await run(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--scale', String(scale), '--seed', '2025'], { DATABASE_URL: url });
+  } else {
+    await run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'deploy'], { DATABASE_URL: url }); // newer migrations (indexes)
   }
   const ids = await admin(async (c) => {
     const game = await c.query<{ id: number; homeTeamId: number }>(
@@ -102,30 +122,33 @@ async function benchScale(scale: number, rows: Row[]): Promise<void> {
     );
     const team = await c.query<{ clubId: number; name: string }>('SELECT "clubId", name FROM "Team" WHERE id = $1', [game.rows[0].homeTeamId]);
     const season = await c.query<{ id: number }>('SELECT id FROM "Season" WHERE "isCurrent"');
+    await c.query(`DELETE FROM "ApiKey" WHERE name = 'bench'`);
     const key = newApiKey();
     await c.query('INSERT INTO "ApiKey" (name, prefix, hash, "createdAt") VALUES ($1, $2, $3, now())', ['bench', key.prefix, key.hash]);
     return { gameId: game.rows[0].id, teamId: game.rows[0].homeTeamId, clubId: team.rows[0].clubId, clubName: team.rows[0].name, season: season.rows[0].id, apikey: key.key };
   }, url);
 
-  const env = { DATABASE_URL: url, PUBLIC_BASE_URL, DEMO_ON_EMPTY: 'false', NODE_ENV: 'production', DB_POOL_SIZE: '10' };
-  const service = start('src/server.ts', { ...env, PORT: String(SERVICE_PORT), RESPONSE_CACHE_TTL_MS: '0' });
-  const cachedService = start('src/server.ts', { ...env, PORT: String(CACHED_SERVICE_PORT), RESPONSE_CACHE_TTL_MS: '60000' });
-  const baseline = start('bench/baseline.ts', { ...env, PORT: String(BASELINE_PORT) });
+  const env = { DATABASE_URL: url, PUBLIC_BASE_URL, DEMO_ON_EMPTY: 'false', NODE_ENV: 'production' };
+  const ports: Record<Target, number> = { uncached: SERVICE_PORT, deployed: CACHED_SERVICE_PORT, baseline: BASELINE_PORT };
+  const processes: Record<Target, ChildProcess> = {
+    uncached: start(serveArgs(), { ...env, PORT: String(ports.uncached), RESPONSE_CACHE_TTL_MS: '0' }),
+    deployed: start(serveArgs(), { ...env, PORT: String(ports.deployed) }), // every setting at its default
+    baseline: start(['--import', 'tsx', 'bench/baseline.ts'], { ...env, PORT: String(ports.baseline) }),
+  };
+  const base = (target: Target) => `http://127.0.0.1:${ports[target]}`;
   try {
-    await waitFor(`http://127.0.0.1:${SERVICE_PORT}/health`);
-    await waitFor(`http://127.0.0.1:${CACHED_SERVICE_PORT}/health`);
-    await new Promise((r) => setTimeout(r, 2000)); // let start-up work settle before measuring
-    await waitFor(`http://127.0.0.1:${BASELINE_PORT}/api/games/${ids.gameId}`);
-    const service_ = `http://127.0.0.1:${SERVICE_PORT}`;
-    const baseline_ = `http://127.0.0.1:${BASELINE_PORT}`;
-    for (const path of ['/api/games?mode=list', `/api/games/${ids.gameId}`]) {
-      const [ours, theirs] = await Promise.all([fetch(service_ + path).then((r) => r.text()), fetch(baseline_ + path).then((r) => r.text())]);
-      if (ours !== theirs) console.error(`warning: baseline bytes differ from the service for ${path}`);
+    await waitFor(`${base('uncached')}/health`);
+    await waitFor(`${base('deployed')}/health`);
+    await waitFor(`${base('baseline')}/api/games/${ids.gameId}`);
+    for (const path of BASELINE_PATHS(ids.gameId)) {
+      const [ours, theirs] = await Promise.all([fetch(base('uncached') + path).then((r) => r.text()), fetch(base('baseline') + path).then((r) => r.text())]);
+      if (ours !== theirs) throw new Error(`the baseline answers ${path} with other bytes than the service`);
     }
     const search = encodeURIComponent(ids.clubName.slice(0, 6));
-    const endpoints: [string, Parameters<typeof measure>[1]?][] = [
+    const endpoints: [string, RequestInit_?][] = [
       ['/api/games?mode=list'],
       ['/api/games?mode=current'],
+      ['/api/games?mode=current&league_ids=1&game_class_ids=11'],
       [`/api/games?mode=club&club_id=${ids.clubId}&season=${ids.season}`],
       [`/api/games/${ids.gameId}`],
       ['/api/rankings'],
@@ -141,49 +164,69 @@ async function benchScale(scale: number, rows: Row[]): Promise<void> {
         },
       ],
     ];
-    for (const [path, init] of endpoints) {
-      rows.push({ scale, target: 'service', endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), ...(await measure(service_ + path, init)) });
+    for (const target of ['uncached', 'deployed'] as const) {
+      for (const [path, init] of endpoints) {
+        console.error(`scale ${scale} ${target} ${path.replace(/apikey=[^&]+/, 'apikey=…')}`);
+        rows.push({ scale, target, endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), ...(await measure(base(target) + path, init)) });
+      }
     }
-    for (const path of ['/api/games?mode=list', `/api/games/${ids.gameId}`]) {
-      rows.push({ scale, target: 'service, cache warm', endpoint: path, ...(await measure(`http://127.0.0.1:${CACHED_SERVICE_PORT}${path}`)) });
-      rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(baseline_ + path)) });
+    for (const path of BASELINE_PATHS(ids.gameId)) rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(base('baseline') + path)) });
+    for (const target of Object.keys(processes) as Target[]) {
+      const rss = peakRssMb(processes[target].pid);
+      rows.filter((r) => r.scale === scale && r.target === target).forEach((r) => (r.rss = rss));
     }
-    rows.filter((r) => r.scale === scale && r.target === 'service').forEach((r) => (r.rss = peakRssMb(service.pid)));
-    rows.filter((r) => r.scale === scale && r.target === 'service, cache warm').forEach((r) => (r.rss = peakRssMb(cachedService.pid)));
   } finally {
-    service.kill('SIGTERM');
-    cachedService.kill('SIGTERM');
-    baseline.kill('SIGTERM');
+    Object.values(processes).forEach((child) => child.kill('SIGTERM'));
   }
 }
 
-async function main(): Promise<void> {
-  const rows: Row[] = [];
-  for (const scale of scales) await benchScale(scale, rows);
-  console.log(`\n${connections} connections, ${duration} s per endpoint, PostgreSQL, loopback\n`);
+const generic = (endpoint: string) => endpoint.replace(/\d{4,}/g, ':id').replace(/q=[^&]+/, 'q=…');
+const find = (rows: Row[], scale: number, target: Target, endpoint: string) => rows.find((r) => r.scale === scale && r.target === target && generic(r.endpoint) === generic(endpoint));
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+function report(rows: Row[]): void {
+  console.log(`\n${connections} connections, ${warmup} s warm-up + ${duration} s per endpoint, PostgreSQL, loopback, ${new Date().toISOString().slice(0, 10)}\n`);
   console.log('| scale | target | endpoint | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB |');
-  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    const endpoint = r.endpoint.replace(/\d{4,}/g, ':id');
-    console.log(`| ${r.scale} | ${r.target} | \`${endpoint}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss ?? ''} |`);
-  }
-  console.log('\nservice / baseline requests per second:');
+  console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.scale} | ${r.target} | \`${generic(r.endpoint)}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss ?? ''} |`);
+
+  const [small, large] = [scales[0], scales[scales.length - 1]];
+  console.log('\ntargets:');
   for (const scale of scales) {
-    for (const path of ['/api/games?mode=list', '/api/games/']) {
-      const theirs = rows.find((r) => r.scale === scale && r.target === 'baseline' && r.endpoint.startsWith(path));
-      for (const target of ['service', 'service, cache warm']) {
-        const ours = rows.find((r) => r.scale === scale && r.target === target && r.endpoint.startsWith(path));
-        if (ours && theirs) console.log(`  scale ${scale} ${path}${path.endsWith('/') ? ':id' : ''} (${target}): ${(ours.rps / theirs.rps).toFixed(2)}x`);
+    for (const path of ['/api/games?mode=list', '/api/games/:id']) {
+      const theirs = find(rows, scale, 'baseline', path);
+      for (const [target, wanted] of [['uncached', 0.5], ['deployed', 1.0]] as const) {
+        const ours = find(rows, scale, target, path);
+        if (!ours || !theirs) continue;
+        const ratio = ours.rps / theirs.rps;
+        console.log(`  scale ${scale} ${path} ${target} / baseline: ${ratio.toFixed(2)}x (want ≥ ${wanted}x) ${verdict(ratio >= wanted)}`);
       }
     }
   }
-  if (scales.length > 1) {
-    console.log(`\nmedian latency at scale ${scales[scales.length - 1]} / scale ${scales[0]}:`);
-    for (const r of rows.filter((x) => x.scale === scales[0] && x.target === 'service')) {
-      const big = rows.find((x) => x.scale === scales[scales.length - 1] && x.target === 'service' && x.endpoint.replace(/\d{4,}/g, '') === r.endpoint.replace(/\d{4,}/g, ''));
-      if (big) console.log(`  ${r.endpoint.replace(/\d{4,}/g, ':id').replace(/q=[^&]+/, 'q=…')}: ${(big.p50 / Math.max(r.p50, 1)).toFixed(2)}x`);
+  for (const target of ['deployed', 'uncached'] as const) {
+    const slow = rows.filter((r) => r.scale === small && r.target === target && r.p99 >= 50);
+    console.log(`  p99 < 50 ms at scale ${small}, ${target}: ${verdict(slow.length === 0)}${slow.length ? ` (${slow.map((r) => `${generic(r.endpoint)} ${r.p99} ms`).join(', ')})` : ''}`);
+  }
+  if (large !== small) {
+    for (const target of ['uncached', 'deployed'] as const) {
+      const grown = rows
+        .filter((r) => r.scale === small && r.target === target)
+        .map((r) => ({ endpoint: generic(r.endpoint), ratio: (find(rows, large, target, r.endpoint)?.p50 ?? NaN) / Math.max(r.p50, 1) }));
+      const over = grown.filter((g) => !(g.ratio <= 1.5));
+      console.log(`  median at scale ${large} ≤ 1.5x scale ${small}, ${target}: ${verdict(over.length === 0)}${over.length ? ` (${over.map((g) => `${g.endpoint} ${g.ratio.toFixed(2)}x`).join(', ')})` : ''}`);
     }
   }
+  const failures = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
+  console.log(`  zero errors and non-2xx: ${verdict(failures.length === 0)}`);
+  const peak = Math.max(...rows.filter((r) => r.target !== 'baseline').map((r) => r.rss ?? 0));
+  console.log(`  peak RSS of the service < 300 MB: ${peak} MB ${verdict(peak < 300)}`);
+}
+
+async function main(): Promise<void> {
+  await run('npm', ['run', 'build', '--silent'], {});
+  const rows: Row[] = [];
+  for (const scale of scales) await benchScale(scale, rows);
+  report(rows);
 }
 
 main().catch((error: unknown) => {

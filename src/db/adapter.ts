@@ -47,20 +47,25 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
 /**
  * Names SQL texts so that pg prepares each once per connection and PostgreSQL can reuse its plan:
  * planning the facades' many-join statements cost more than running them (README "Performance").
- * Only the first `limit` distinct texts get a name, which bounds the statements every connection
- * keeps on the server; `IN (…)` lists of every length are distinct texts.
+ * Statements with an `IN (…)` list stay unnamed and are planned for their actual values: how many
+ * rows a list of ids selects is what decides the plan, and a generic plan cannot know it (it walked
+ * every game in start order for one club's schedule). They are also the texts that come in many
+ * variants, one per list length. Only the first `limit` distinct texts get a name, which bounds the
+ * statements every connection keeps on the server.
  */
 export function preparedStatementNames(limit = 500): (query: SqlQuery) => string {
   const names = new Map<string, string>();
   return ({ sql }) => {
     const known = names.get(sql);
     if (known !== undefined) return known;
-    if (names.size >= limit) return ''; // pg's unnamed statement: parsed and planned every time
+    if (names.size >= limit || IN_LIST.test(sql)) return ''; // pg's unnamed statement: planned every time
     const name = `prisma_${names.size}`;
     names.set(sql, name);
     return name;
   };
 }
+
+const IN_LIST = /\sIN \(\$/;
 
 const PG_CHAR_OID = 18;
 const PG_TEXT_OID = 25;

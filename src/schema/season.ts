@@ -1,3 +1,4 @@
+import type { GameClass, League } from '../generated/prisma/client.js';
 import { builder } from './builder.js';
 
 builder.prismaObject('Season', {
@@ -13,10 +14,28 @@ builder.prismaObject('Season', {
       }),
     }),
     cups: t.relation('cups', { query: { orderBy: { id: 'asc' } } }),
+    competitions: t.field({
+      type: [Competition],
+      description: 'Each league and game class with a group this season, once, by league then class id. Grouped in the database: a season has many groups but few competitions.',
+      resolve: async (season, _args, ctx) => {
+        const pairs = await ctx.prisma.leagueGroup.groupBy({
+          by: ['leagueId', 'gameClassId'],
+          where: { seasonId: season.id },
+          orderBy: [{ leagueId: 'asc' }, { gameClassId: 'asc' }],
+        });
+        const [leagues, gameClasses] = await Promise.all([
+          ctx.prisma.league.findMany({ where: { id: { in: [...new Set(pairs.map((p) => p.leagueId))] } } }),
+          ctx.prisma.gameClass.findMany({ where: { id: { in: [...new Set(pairs.map((p) => p.gameClassId))] } } }),
+        ]);
+        const leagueById = new Map(leagues.map((league) => [league.id, league]));
+        const gameClassById = new Map(gameClasses.map((gameClass) => [gameClass.id, gameClass]));
+        return pairs.map((pair) => ({ league: leagueById.get(pair.leagueId)!, gameClass: gameClassById.get(pair.gameClassId)! }));
+      },
+    }),
   }),
 });
 
-builder.prismaObject('GameClass', {
+const GameClassRef = builder.prismaObject('GameClass', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
@@ -27,12 +46,20 @@ builder.prismaObject('GameClass', {
   }),
 });
 
-builder.prismaObject('League', {
+const LeagueRef = builder.prismaObject('League', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
     level: t.exposeInt('level'),
     isNational: t.exposeBoolean('isNational'),
+  }),
+});
+
+const Competition = builder.objectRef<{ league: League; gameClass: GameClass }>('Competition').implement({
+  description: 'A league and game class played in a season, in one or more groups.',
+  fields: (t) => ({
+    league: t.field({ type: LeagueRef, resolve: (competition) => competition.league }),
+    gameClass: t.field({ type: GameClassRef, resolve: (competition) => competition.gameClass }),
   }),
 });
 

@@ -95,7 +95,8 @@ describe('GET /api/topscorers/main', () => {
     const few = await countQueries(league.db, () => getJson(league.app, '/api/topscorers/main?season=2026&amount=3'));
     const all = await countQueries(league.db, () => getJson(league.app, '/api/topscorers/main?season=2026&amount=all'));
     expect(all).toBe(few);
-    expect(all).toBeLessThanOrEqual(4);
+    // season; top scorers: events, players, teams; tabs: competitions grouped, their leagues, their classes
+    expect(all).toBeLessThanOrEqual(7);
   });
 
   it('answers bad input with the error envelope', async () => {
@@ -197,7 +198,7 @@ describe('top-scorer table reshaper (fixture)', () => {
   const data: TopScorersData = {
     season: {
       label: '2026/27',
-      groups: [
+      competitions: [
         group([12, 'A', 1, true], juniors),
         group([2, 'NLB', 2, true], women),
         group([4, '2. Liga', 4, false], men),

@@ -17,7 +17,7 @@ import { topScorerHighlightRoute } from './topscorer-highlight.js';
  */
 export const TOP_SCORERS_DOCUMENT = /* GraphQL */ `
   query TopScorers($season: Int!, $league: Int!, $gameClass: Int!, $phases: [GroupPhase!], $clubId: Int, $first: Int!, $all: Boolean!) {
-    season(id: $season) { label groups { league { id name level isNational } gameClass { id name isYouth } } }
+    season(id: $season) { label competitions { league { id name level isNational } gameClass { id name isYouth } } }
     topScorers(season: $season, league: $league, gameClass: $gameClass, phases: $phases, clubId: $clubId, first: $first, all: $all) {
       rank goals assists points player { id firstName lastName } team { id name }
     }
@@ -27,7 +27,7 @@ export const TOP_SCORERS_DOCUMENT = /* GraphQL */ `
 export interface TopScorersData {
   season: {
     label: string;
-    groups: { league: { id: number; name: string; level: number; isNational: boolean }; gameClass: { id: number; name: string; isYouth: boolean } }[];
+    competitions: { league: { id: number; name: string; level: number; isNational: boolean }; gameClass: { id: number; name: string; isYouth: boolean } }[];
   } | null;
   topScorers: { rank: number; goals: number; assists: number; points: number; player: { id: number; firstName: string; lastName: string }; team: { id: number; name: string } | null }[];
 }
@@ -100,7 +100,7 @@ const TEXTS = {
 export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams, info: RequestInfo) {
   const t = (text: Translated) => translate(text, info.locale);
   const leagues = new Map<string, { league: number; gameClass: number; text: string; level: number; youth: boolean }>();
-  for (const group of data.season?.groups ?? []) {
+  for (const group of data.season?.competitions ?? []) {
     if (!group.league.isNational) continue;
     const key = `${group.league.id}:${group.gameClass.id}`;
     if (!leagues.has(key)) {
