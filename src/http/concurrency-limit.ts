@@ -8,11 +8,11 @@ export interface ConcurrencyLimitOptions {
 }
 
 /**
- * Bounds the requests being worked on at once. Under a burst, fifty half-done requests each hold
- * their rows, GraphQL results and response objects across many event-loop turns; V8 promotes all of
- * that to the old generation and the heap balloons. Working on a few at a time and finishing them
- * keeps that garbage young: the same throughput with a fraction of the memory (README "Performance").
- * Responses served from the response cache never wait: its hook answers before this one.
+ * Bounds the requests being worked on at once. What a request holds while it runs (rows, GraphQL
+ * results, response objects) is then bounded too, which is what makes the heap cap of
+ * `npm run serve` safe: without the bound, a burst of large responses could outgrow it. Finishing a
+ * few requests at a time instead of interleaving fifty also raised throughput a little
+ * (README "Performance"). Responses from the response cache never wait: its hook answers first.
  */
 export function registerConcurrencyLimit(app: FastifyInstance, options: ConcurrencyLimitOptions): void {
   if (options.maxInFlight <= 0) return;
