@@ -39,9 +39,20 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
   const dataDir = target.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // Loaded only here: the embedded database's WebAssembly costs about 40 MB that a server deployment never needs.
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
-  const client = await PGlite.create({ dataDir });
-  return { kind: 'pglite', factory: new PrismaPGlite(client), close: () => client.close() };
+  const [{ PGlite }, { PrismaPGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('pglite-prisma-adapter'),
+    import('@electric-sql/pglite/contrib/pg_trgm'), // the club search index (migration `club_search_name`)
+  ]);
+  const extensions = { pg_trgm };
+  const client = await PGlite.create({ dataDir, extensions });
+  // The adapter's own shadow database (migration diffs) would lack the extensions the migrations create.
+  class PGliteWithExtensions extends PrismaPGlite {
+    override async connectToShadowDb() {
+      return new PrismaPGlite(await PGlite.create({ dataDir: 'memory://shadow', extensions })).connect();
+    }
+  }
+  return { kind: 'pglite', factory: new PGliteWithExtensions(client), close: () => client.close() };
 }
 
 /**

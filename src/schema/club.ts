@@ -1,3 +1,4 @@
+import { foldName, likeLiteral } from '../domain/search-text.js';
 import { absoluteUrl } from './context.js';
 import { builder, pageSize } from './builder.js';
 
@@ -28,7 +29,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     maxSize: pageSize,
     args: {
-      nameContains: t.arg.string({ description: 'Case-insensitive part of the club name.' }),
+      nameContains: t.arg.string({ description: 'Part of the club name, ignoring case and accents ("grunau" finds "Grünau").' }),
       active: t.arg.boolean(),
       season: t.arg.int({ description: 'Only clubs with a team registered in this season.' }),
     },
@@ -36,7 +37,7 @@ builder.queryFields((t) => ({
       ctx.prisma.club.findMany({
         ...query,
         where: {
-          name: args.nameContains ? { contains: args.nameContains, mode: 'insensitive' } : undefined,
+          searchName: args.nameContains ? { contains: likeLiteral(foldName(args.nameContains)) } : undefined,
           active: args.active ?? undefined,
           teams: args.season == null ? undefined : { some: { registrations: { some: { group: { seasonId: args.season } } } } },
         },

@@ -1,3 +1,4 @@
+import { likeLiteral } from '../domain/search-text.js';
 import { absoluteUrl } from './context.js';
 import { builder, pageSize } from './builder.js';
 import { LicensingEnum, PlayerPositionEnum } from './scalars.js';
@@ -62,8 +63,8 @@ builder.queryFields((t) => ({
         where: args.nameContains
           ? {
               OR: [
-                { lastName: { contains: args.nameContains, mode: 'insensitive' } },
-                { firstName: { contains: args.nameContains, mode: 'insensitive' } },
+                { lastName: { contains: likeLiteral(args.nameContains), mode: 'insensitive' } },
+                { firstName: { contains: likeLiteral(args.nameContains), mode: 'insensitive' } },
               ],
             }
           : undefined,

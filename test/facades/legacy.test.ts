@@ -1,6 +1,6 @@
 import { create } from 'xmlbuilder2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldName } from '../../src/facades/legacy/clubs.js';
+import { foldName } from '../../src/domain/search-text.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { createKey } from '../support/keys.js';
 
@@ -119,7 +119,41 @@ describe('GET /rest/v1.0/clubs/search', () => {
     const names = parseXml(response.body).children.map((c) => c.text);
     expect(names.length).toBeLessThanOrEqual(2);
     expect(names.every((n) => foldName(n).includes(foldName(needle)))).toBe(true);
-    expect(foldName('Grünau Élite')).toBe('grunau elite');
+    expect(await countQueries(league.db, () => legacy(`/rest/v1.0/clubs/search?q=${encodeURIComponent(needle)}`))).toBeLessThanOrEqual(2); // key, search
+  });
+
+  describe('with clubs whose names need folding', () => {
+    const added = [
+      { id: 990001, name: 'IBK Grünau Élite', active: true },
+      { id: 990002, name: 'FBC 100%_Årsta', active: true },
+      { id: 990003, name: 'Old Grünau Élite', active: false },
+    ];
+    beforeAll(async () => {
+      await league.db.prisma.club.createMany({ data: added });
+    });
+    afterAll(async () => {
+      await league.db.prisma.club.deleteMany({ where: { id: { in: added.map((c) => c.id) } } });
+    });
+    const search = async (q: string) => {
+      const response = await legacy(`/rest/v1.0/clubs/search?q=${encodeURIComponent(q)}`);
+      return response.status === 200 ? parseXml(response.body).children.map((c) => c.text) : response.status;
+    };
+
+    it('ignores case and accents in the name and in q, and leaves inactive clubs out', async () => {
+      for (const q of ['GRUNAU ELITE', 'grünau élite', 'nau Él']) expect(await search(q)).toEqual(['IBK Grünau Élite']);
+    });
+
+    it('reads % and _ in q as themselves', async () => {
+      expect(await search('100%_årsta')).toEqual(['FBC 100%_Årsta']);
+      expect(await search('100_%årsta')).toBe(404);
+      for (const q of ['%%%%%', '_____']) expect(await search(q)).toBe(404); // would match every club as wildcards
+    });
+
+    it('the database folds every name as foldName does', async () => {
+      const clubs = await league.db.prisma.club.findMany({ select: { name: true, searchName: true } });
+      expect(clubs.length).toBeGreaterThan(3);
+      for (const club of clubs) expect(club.searchName).toBe(foldName(club.name));
+    });
   });
 
   it.each([

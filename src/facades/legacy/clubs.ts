@@ -8,6 +8,9 @@ import { toJson, toXml, type XmlElement } from './xml.js';
 export const ACTIVE_CLUBS_DOCUMENT = /* GraphQL */ `
   query LegacyClubs { clubs(active: true, first: 5000) { edges { node { id name } } } }
 `;
+export const CLUB_SEARCH_DOCUMENT = /* GraphQL */ `
+  query LegacyClubSearch($q: String!, $limit: Int!) { clubs(active: true, nameContains: $q, first: $limit) { edges { node { id name } } } }
+`;
 export const CLUB_DOCUMENT = /* GraphQL */ `
   query LegacyClub($id: Int!) { club(id: $id) { id name website street zip city } }
 `;
@@ -37,11 +40,6 @@ export const MIN_SEARCH_LENGTH = 5;
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 100;
 
-/** Case- and accent-insensitive form of a name: `Grünau` and `GRUNAU` match. */
-export function foldName(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
 function clubList(clubs: { id: number; name: string }[]): XmlElement {
   return { name: 'clubs', children: clubs.map((c) => ({ name: 'club', attributes: { id: c.id }, text: c.name })) };
 }
@@ -52,9 +50,9 @@ export function reshapeClubs(data: ClubsData): XmlElement {
   return clubList(clubs);
 }
 
-export function reshapeClubSearch(data: ClubsData, q: string, limit: number): XmlElement {
-  const needle = foldName(q);
-  const hits = data.clubs.edges.map((e) => e.node).filter((c) => foldName(c.name).includes(needle)).slice(0, limit);
+/** The search itself (case and accents ignored, `limit` applied) runs in the database. */
+export function reshapeClubSearch(data: ClubsData, q: string): XmlElement {
+  const hits = data.clubs.edges.map((e) => e.node);
   if (hits.length === 0) throw notFound(`No club found for "${q}"`);
   return clubList(hits);
 }
@@ -110,6 +108,7 @@ export function legacyParams(request: FastifyRequest): Query {
 
 export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const clubs = facadeDocument<ClubsData>(deps, ACTIVE_CLUBS_DOCUMENT);
+  const clubSearch = facadeDocument<ClubsData>(deps, CLUB_SEARCH_DOCUMENT);
   const club = facadeDocument<ClubData>(deps, CLUB_DOCUMENT);
   const clubTeams = facadeDocument<ClubTeamsData>(deps, CLUB_TEAMS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
@@ -123,7 +122,7 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
         const q = typeof params.q === 'string' ? params.q.trim() : '';
         if (q.length < MIN_SEARCH_LENGTH) throw badRequest(`Search query q must have at least ${MIN_SEARCH_LENGTH} characters`);
         const limit = optionalInt(params, 'limit', { min: 1, max: MAX_SEARCH_LIMIT }) ?? DEFAULT_SEARCH_LIMIT;
-        return reshapeClubSearch(await clubs({}), q, limit);
+        return reshapeClubSearch(await clubSearch({ q, limit }), q);
       },
     ],
     [
