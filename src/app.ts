@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await options.database.prisma.$queryRaw`SELECT 1`;
     return { status: 'ok', database: options.database.kind };
   });
-  mountGraphQL(app, schema, deps, options.production ?? false);
+  mountGraphQL(app, schema, deps, { production: options.production ?? false, responseCacheTtlMs: options.responseCacheTtlMs ?? 0 });
   await registerV3Facade(app, { ...deps, schema });
   await registerLegacyFacade(app, { ...deps, schema });
   await registerRestFacade(app, { ...deps, schema }, { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });

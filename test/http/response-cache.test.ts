@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { isPublicReadPath } from '../../src/http/response-cache.js';
-import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
+import { countQueries, graphql, openTestLeague, type TestLeague } from '../support/app.js';
 
 let league: TestLeague;
 let cached: FastifyInstance;
@@ -59,6 +59,27 @@ describe('shared response cache and HTTP revalidation', () => {
     expect(bad.headers['x-cache']).toBeUndefined();
     expect(['/api/sessions/matchcenter?sid=x', '/sessions/matchcenter', '/api/v3/games/1/teams/1/lineup', '/rest/v1.0/clubs', '/graphql', '/health'].map(isPublicReadPath)).toEqual([false, false, false, false, false, false]);
     expect(['/api/games?mode=list', '/games?mode=list', '/api/rankings'].map(isPublicReadPath)).toEqual([true, true, true]);
+  });
+
+  it('shares GraphQL query results between clients, but never a session', async () => {
+    const game = await league.db.prisma.game.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const query = '{ game(id: $id) { id homeTeam { name } events { type } } }'.replace('$id', String(game.id));
+    const first = await graphql(cached, query);
+    expect(first.status).toBe(200);
+    let second = first;
+    expect(await countQueries(league.db, async () => (second = await graphql(cached, query)))).toBe(0);
+    expect(second.data).toEqual(first.data);
+    expect(await countQueries(league.db, () => graphql(league.app, query))).toBeGreaterThan(0); // off unless configured
+
+    const add = 'mutation($sid: String, $favorite: FavoriteInput!) { addFavorite(sid: $sid, favorites: [$favorite]) { id } }';
+    const read = 'query($sid: String!) { favoriteSession(sid: $sid) { favorites { teamId } } }';
+    const sid = (await graphql<{ addFavorite: { id: string } }>(cached, add, { sid: null, favorite: { type: 'team', teamId: game.homeTeamId } })).data!.addFavorite.id;
+    expect((await graphql(cached, read, { sid })).data).toEqual({ favoriteSession: { favorites: [{ teamId: game.homeTeamId }] } });
+    await graphql(cached, add, { sid, favorite: { type: 'team', teamId: game.awayTeamId } });
+    expect((await graphql(cached, read, { sid })).data).toEqual({ favoriteSession: { favorites: [{ teamId: game.homeTeamId }, { teamId: game.awayTeamId }] } });
+    const unknown = 'x'.repeat(32);
+    expect(await countQueries(league.db, () => graphql(cached, read, { sid: unknown }))).toBeGreaterThan(0);
+    expect(await countQueries(league.db, () => graphql(cached, read, { sid: unknown }))).toBeGreaterThan(0);
   });
 
   it('is off unless configured (the test apps see every change at once)', async () => {
