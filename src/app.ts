@@ -61,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   mountGraphQL(app, schema, deps, { production: options.production ?? false, responseCacheTtlMs: options.responseCacheTtlMs ?? 0 });
   await registerV3Facade(app, { ...deps, schema });
-  await registerLegacyFacade(app, { ...deps, schema });
+  await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: options.responseCacheTtlMs ?? 0 });
   await registerRestFacade(app, { ...deps, schema }, { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });
   schedulePurge(app, deps.prisma, deps.clock);
   return app;

@@ -5,8 +5,17 @@ export interface ResponseCacheOptions {
   /** How long a response is served from memory; 0 turns the cache off. */
   ttlMs: number;
   maxEntries?: number;
-  /** Which requests may be shared between clients (public read endpoints only). */
+  /** Which requests may be shared between clients. */
   cacheable: (url: string) => boolean;
+  /**
+   * `onRequest` (the default) answers before anything else runs: for public data. `preHandler`
+   * answers only after the interface's own hooks, e.g. an API-key check that must see every request.
+   */
+  stage?: 'onRequest' | 'preHandler';
+  /** What tells responses apart; the URL by default. */
+  key?: (request: FastifyRequest) => string;
+  /** Cache-Control of these responses; by default public for the TTL. */
+  cacheControl?: string;
 }
 
 interface Entry {
@@ -26,19 +35,20 @@ function matches(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * A short-lived shared cache of public GET responses with ETag / 304 revalidation. Responses are
- * kept per URL (the query string is the whole input of these endpoints) for a few seconds, so a
- * burst of identical requests costs one database round trip. Imports run in another process (the
+ * A short-lived shared cache of GET responses with ETag / 304 revalidation. Responses are kept per
+ * URL (the query string is the whole input of these endpoints; `key` can say otherwise) for a few
+ * seconds, so a burst of identical requests costs one database round trip. Imports run in another process (the
  * CLI), so what they change shows after at most one TTL.
  */
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
   const entries = new Map<string, Entry>();
   const maxEntries = options.maxEntries ?? 1000;
-  const maxAge = Math.floor(options.ttlMs / 1000);
+  const cacheControl = options.cacheControl ?? `public, max-age=${Math.floor(options.ttlMs / 1000)}`;
+  const keyOf = options.key ?? ((request: FastifyRequest) => request.url);
   const applies = (request: FastifyRequest) => options.ttlMs > 0 && request.method === 'GET' && options.cacheable(request.url);
 
   const send = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
-    reply.header('etag', entry.etag).header('cache-control', `public, max-age=${maxAge}`).header('x-cache', 'hit');
+    reply.header('etag', entry.etag).header('cache-control', cacheControl).header('x-cache', 'hit');
     if (matches(request, entry.etag)) return reply.status(304).send();
     return reply.type(entry.contentType).send(entry.body);
   };
@@ -52,21 +62,22 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   // the others wait for that answer instead of all rebuilding it at once.
   const rebuilding = new Map<string, Promise<void>>();
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook(options.stage ?? 'onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!applies(request)) return;
-    let entry = fresh(request.url);
-    const inProgress = rebuilding.get(request.url);
+    const key = keyOf(request);
+    let entry = fresh(key);
+    const inProgress = rebuilding.get(key);
     if (!entry && inProgress) {
       await inProgress;
-      entry = fresh(request.url);
+      entry = fresh(key);
     }
     if (entry) return send(request, reply, entry);
-    if (rebuilding.has(request.url)) return; // that rebuild failed; build this one on its own
+    if (rebuilding.has(key)) return; // that rebuild failed; build this one on its own
     let done!: () => void;
     const rebuild = new Promise<void>((resolve) => (done = resolve));
-    rebuilding.set(request.url, rebuild);
+    rebuilding.set(key, rebuild);
     reply.raw.once('close', () => {
-      if (rebuilding.get(request.url) === rebuild) rebuilding.delete(request.url);
+      if (rebuilding.get(key) === rebuild) rebuilding.delete(key);
       done();
     });
   });
@@ -75,8 +86,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     if (!applies(request) || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'hit') return payload;
     const entry: Entry = { body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), etag: etagOf(payload), storedAt: Date.now() };
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-    entries.set(request.url, entry);
-    reply.header('etag', entry.etag).header('cache-control', `public, max-age=${maxAge}`).header('x-cache', 'miss');
+    entries.set(keyOf(request), entry);
+    reply.header('etag', entry.etag).header('cache-control', cacheControl).header('x-cache', 'miss');
     if (matches(request, entry.etag)) {
       reply.status(304);
       return '';

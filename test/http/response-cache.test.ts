@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { isPublicReadPath } from '../../src/http/response-cache.js';
 import { countQueries, graphql, openTestLeague, type TestLeague } from '../support/app.js';
+import { createKey } from '../support/keys.js';
 
 let league: TestLeague;
 let cached: FastifyInstance;
@@ -80,6 +81,30 @@ describe('shared response cache and HTTP revalidation', () => {
     const unknown = 'x'.repeat(32);
     expect(await countQueries(league.db, () => graphql(cached, read, { sid: unknown }))).toBeGreaterThan(0);
     expect(await countQueries(league.db, () => graphql(cached, read, { sid: unknown }))).toBeGreaterThan(0);
+  });
+
+  it('shares legacy answers only after every request passed its own key check', async () => {
+    const [mine, theirs] = [await createKey(league.db, 'site a'), await createKey(league.db, 'site b')];
+    const club = await league.db.prisma.club.findFirstOrThrow({ where: { active: true }, orderBy: { id: 'asc' } });
+    const url = (key: string) => `/rest/v1.0/clubs/${club.id}?apikey=${encodeURIComponent(key)}`;
+    const first = await cached.inject({ method: 'GET', url: url(mine.key) });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    let second = first;
+    expect(await countQueries(league.db, async () => (second = await cached.inject({ method: 'GET', url: url(theirs.key) })))).toBe(1); // the key
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+
+    const json = await cached.inject({ method: 'GET', url: url(mine.key), headers: { accept: 'application/json' } });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    const revalidated = await cached.inject({ method: 'GET', url: url(mine.key), headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+
+    await league.db.prisma.apiKey.update({ where: { id: theirs.id }, data: { revokedAt: new Date() } });
+    const revoked = await cached.inject({ method: 'GET', url: url(theirs.key), headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.body).toContain('<code>401</code>');
+    expect((await cached.inject({ method: 'GET', url: `/rest/v1.0/clubs/${club.id}` })).statusCode).toBe(401);
   });
 
   it('is off unless configured (the test apps see every change at once)', async () => {

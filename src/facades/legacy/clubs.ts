@@ -93,10 +93,14 @@ export function reshapeClubTeams(data: ClubTeamsData, id: number, season: number
   return { name: 'teams', attributes: { clubid: data.club.id }, children: teams };
 }
 
+export function wantsJson(request: FastifyRequest): boolean {
+  return /application\/json/.test(request.headers.accept ?? '');
+}
+
 /** XML by default; the same data as JSON when the client asks for it. */
 export function sendLegacy(request: FastifyRequest, reply: FastifyReply, element: XmlElement, status = 200) {
   reply.status(status);
-  if (/application\/json/.test(request.headers.accept ?? '')) return reply.type('application/json; charset=utf-8').send(toJson(element));
+  if (wantsJson(request)) return reply.type('application/json; charset=utf-8').send(toJson(element));
   return reply.type('application/xml; charset=utf-8').send(toXml(element));
 }
 
