@@ -4,16 +4,16 @@ import { localeContext, translate, type Translated } from '../../shared/locale.j
 import { COMMON_TEXTS } from '../../shared/texts.js';
 import { optionalBoolean, optionalDate, optionalIdList } from '../../shared/params.js';
 import { header, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
-import { competitionName, GAME_ROW_FRAGMENT, gameLink, gameRowExtras, nodes, type Connection, type GameRowData } from './game-row.js';
+import { competitionName, DAY_GAME_FRAGMENT, gameLink, gameRowExtras, nodes, type Connection, type DayGameData } from './game-row.js';
 
 /** Games of one league day plus whether game days exist before and after it (for the slider). */
 export const CURRENT_GAMES_DOCUMENT = /* GraphQL */ `
   query CurrentGames($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {
-    games(filter: $filter, first: 5000) { edges { node { ...GameRow } } }
+    games(filter: $filter, first: 5000) { edges { node { ...DayGame } } }
     earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }
     later: games(filter: $after, first: 1) { edges { node { startsAt } } }
   }
-  ${GAME_ROW_FRAGMENT}
+  ${DAY_GAME_FRAGMENT}
 `;
 
 /** For before_date/after_date: the nearest game before or after an instant. */
@@ -25,7 +25,7 @@ export const NEAREST_GAME_DOCUMENT = /* GraphQL */ `
 `;
 
 export interface CurrentGamesData {
-  games: Connection<GameRowData>;
+  games: Connection<DayGameData>;
   earlier: Connection<{ startsAt: string }>;
   later: Connection<{ startsAt: string }>;
 }
@@ -87,14 +87,14 @@ const TEXTS = {
   live: { de: 'Spiel läuft', fr: 'En cours', it: 'In corso', en: 'Live' },
 } satisfies Record<string, Translated>;
 
-function regionKey(game: GameRowData): string {
+function regionKey(game: DayGameData): string {
   return game.group ? `0:${game.group.league.id}:${game.group.gameClass.id}` : `1:${game.cupRound?.tournament.id ?? 0}`;
 }
 
 /** Pure: one region per league (and per cup), games in start order, slider to the neighbouring game days. */
 export function reshapeCurrentGames(data: CurrentGamesData, day: string, params: CurrentParams, info: RequestInfo) {
   const t = (text: Translated) => translate(text, info.locale);
-  const byCompetition = new Map<string, { text: string; games: GameRowData[] }>();
+  const byCompetition = new Map<string, { text: string; games: DayGameData[] }>();
   for (const game of nodes(data.games)) {
     const key = regionKey(game);
     if (!byCompetition.has(key)) byCompetition.set(key, { text: competitionName(game), games: [] });

@@ -21,6 +21,32 @@ export const GAME_ROW_FRAGMENT = /* GraphQL */ `
   }
 `;
 
+/**
+ * The fields of the live-day table (`mode=current`): it can hold every game of a league day, so it
+ * selects only what that table shows; each field less is one less resolution per game.
+ */
+export const DAY_GAME_FRAGMENT = /* GraphQL */ `
+  fragment DayGame on Game {
+    id startsAt status homeScore awayScore
+    homeTeam { name }
+    awayTeam { name }
+    group { league { id name } gameClass { id name } }
+    cupRound { tournament { id name } }
+  }
+`;
+
+export interface DayGameData {
+  id: number;
+  startsAt: string;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  homeTeam: { name: string };
+  awayTeam: { name: string };
+  group: { league: { id: number; name: string }; gameClass: { id: number; name: string } } | null;
+  cupRound: { tournament: { id: number; name: string } } | null;
+}
+
 export interface RowTeam {
   id: number;
   name: string;
@@ -61,17 +87,17 @@ export function dateTime(game: GameRowData): string {
   return `${formatDate(startsAt)} ${formatTime(startsAt)}`;
 }
 
-export function gameLink(game: GameRowData) {
+export function gameLink(game: Pick<GameRowData, 'id'>) {
   return pageLink('game_detail', game.id);
 }
 
 /** Row keys every game row carries: link and id before highlight and cells, as deployed. */
-export function gameRowExtras(game: GameRowData) {
+export function gameRowExtras(game: Pick<GameRowData, 'id'>) {
   return { link: gameLink(game), id: game.id };
 }
 
 /** `Herren GF L-UPL` for league games, the cup's name for cup games. */
-export function competitionName(game: GameRowData): string {
+export function competitionName(game: Pick<DayGameData, 'group' | 'cupRound'>): string {
   if (game.group) return `${game.group.gameClass.name} ${game.group.league.name}`;
   return game.cupRound?.tournament.name ?? '';
 }
