@@ -72,6 +72,24 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+/** CPU seconds the process has used so far (user + system). */
+function cpuSeconds(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
+}
+
+/**
+ * Waits until the process is idle (under 10% of a core for half a second, at most 30 s): a run that
+ * left requests in flight must not spoil the next endpoint's numbers.
+ */
+async function settle(pid: number | undefined): Promise<void> {
+  for (let i = 0; i < 60; i += 1) {
+    const before = cpuSeconds(pid);
+    await new Promise((r) => setTimeout(r, 500));
+    if (cpuSeconds(pid) - before < 0.05) return;
+  }
+}
+
 function peakRssMb(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -89,6 +107,8 @@ interface Row {
   p99: number;
   errors: number;
   non2xx: number;
+  /** No request completed during the run; p50 and p99 are then lower bounds. */
+  unanswered: boolean;
   /** Size of one response body. */
   bytes: number;
   rss?: number;
@@ -101,7 +121,10 @@ async function measure(url: string, init: RequestInit_ = {}) {
   const bytes = (await (await fetch(url, init)).arrayBuffer()).byteLength;
   if (warmup > 0) await autocannon({ ...options, duration: warmup }); // JIT, plan and statement caches
   const result = await autocannon({ ...options, duration });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, bytes };
+  // No answer within the run: its latency is at least the run's length, never the 0 autocannon reports.
+  const unanswered = result.requests.total === 0;
+  const latency = (measured: number) => (unanswered ? duration * 1000 : measured);
+  return { rps: Math.round(result.requests.average), p50: latency(result.latency.p50), p99: latency(result.latency.p99), unanswered, errors: result.errors + result.timeouts, non2xx: result.non2xx, bytes };
 }
 
 const BASELINE_PATHS = (gameId: number) => ['/api/games?mode=list', `/api/games/${gameId}`];
@@ -170,6 +193,7 @@ async function benchScale(scale: number, rows: Row[]): Promise<void> {
     for (const target of ['uncached', 'deployed'] as const) {
       for (const [path, init] of endpoints) {
         console.error(`scale ${scale} ${target} ${path.replace(/apikey=[^&]+/, 'apikey=…')}`);
+        await settle(processes[target].pid);
         rows.push({ scale, target, endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), ...(await measure(base(target) + path, init)) });
       }
     }
@@ -191,7 +215,7 @@ function report(rows: Row[]): void {
   console.log(`\n${connections} connections, ${warmup} s warm-up + ${duration} s per endpoint, PostgreSQL, loopback, ${new Date().toISOString().slice(0, 10)}\n`);
   console.log('| scale | target | endpoint | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB | body KB |');
   console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.scale} | ${r.target} | \`${generic(r.endpoint)}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss ?? ''} | ${(r.bytes / 1024).toFixed(1)} |`);
+  for (const r of rows) console.log(`| ${r.scale} | ${r.target} | \`${generic(r.endpoint)}\` | ${r.rps} | ${r.unanswered ? '>' : ''}${r.p50} | ${r.unanswered ? '>' : ''}${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss ?? ''} | ${(r.bytes / 1024).toFixed(1)} |`);
 
   const [small, large] = [scales[0], scales[scales.length - 1]];
   console.log('\ntargets:');

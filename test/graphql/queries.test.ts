@@ -44,6 +44,23 @@ describe('GraphQL queries on the demo league', () => {
     expect(new Set(seen).size).toBe(total);
   });
 
+  it('finds clubs by a part of the name regardless of case and accents, and players by a literal part', async () => {
+    const club = await league.db.prisma.club.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const renamed = `Unihockey Zürich-Höngg ${club.id}`;
+    await league.db.prisma.club.update({ where: { id: club.id }, data: { name: renamed } }); // the folded copy follows
+    const clubs = async (part: string) =>
+      (await graphql<{ clubs: Connection<{ name: string }> }>(league.app, 'query($part: String) { clubs(nameContains: $part, first: 10) { edges { node { name } } } }', { part })).data!.clubs.edges.map((e) => e.node.name);
+    expect(await clubs('ZURICH-HONGG')).toEqual([renamed]);
+    expect(await clubs('zürich-höngg')).toEqual([renamed]);
+    expect(await clubs('_')).toEqual([]);
+
+    const player = await league.db.prisma.player.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    const players = async (part: string) =>
+      (await graphql<{ players: Connection<{ id: number }> }>(league.app, 'query($part: String) { players(nameContains: $part, first: 100) { edges { node { id } } } }', { part })).data!.players.edges.map((e) => e.node.id);
+    expect(await players(player.lastName.toUpperCase())).toContain(player.id);
+    expect(await players('%')).toEqual([]); // a wildcard only as itself: no name has one
+  });
+
   it('runs games → teams → club in a number of queries independent of the page size', async () => {
     const query = 'query($first: Int) { games(first: $first) { edges { node { id homeTeam { name club { name } } awayTeam { name club { name } } venue { name } } } } }';
     const small = await countQueries(league.db, () => graphql(league.app, query, { first: 3 }));
