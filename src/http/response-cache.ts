@@ -19,13 +19,14 @@ export interface ResponseCacheOptions {
 }
 
 interface Entry {
-  body: string;
+  /** Encoded once: every hit sends the same bytes instead of encoding the text again. */
+  body: Buffer;
   contentType: string;
   etag: string;
   storedAt: number;
 }
 
-function etagOf(body: string): string {
+function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -84,7 +85,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!applies(request) || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'hit') return payload;
-    const entry: Entry = { body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), etag: etagOf(payload), storedAt: Date.now() };
+    const body = Buffer.from(payload);
+    const entry: Entry = { body, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), etag: etagOf(body), storedAt: Date.now() };
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
     entries.set(keyOf(request), entry);
     reply.header('etag', entry.etag).header('cache-control', cacheControl).header('x-cache', 'miss');
