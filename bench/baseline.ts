@@ -87,10 +87,10 @@ async function gameDetail(id: number): Promise<GameDetailData> {
 
 async function gameList(info: RequestInfo) {
   const request = listRequest(info);
-  const current = await query<{ id: number }>('SELECT id FROM "Season" WHERE "isCurrent" LIMIT 1');
+  const current = await query<{ id: number; label: string }>('SELECT id, label FROM "Season" WHERE "isCurrent" LIMIT 1');
   const params = resolveListParams(request, { currentSeason: current.rows[0] ?? null });
   const [season, groups] = await Promise.all([
-    query<{ label: string }>('SELECT label FROM "Season" WHERE id = $1', [params.season]),
+    params.seasonLabel === undefined ? query<{ label: string }>('SELECT label FROM "Season" WHERE id = $1', [params.season]) : { rows: [] },
     query<{ id: number; name: string; league_name: string; class_name: string }>(
       `SELECT grp.id, grp.name, l.name league_name, gc.name class_name FROM "LeagueGroup" grp
        JOIN "League" l ON l.id = grp."leagueId" JOIN "GameClass" gc ON gc.id = grp."gameClassId"
@@ -106,7 +106,7 @@ async function gameList(info: RequestInfo) {
     [groupIds],
   );
   const data: ListGroupsData = {
-    season: season.rows[0] ?? null,
+    season: params.seasonLabel === undefined ? (season.rows[0] ?? null) : undefined,
     leagueGroups: {
       edges: groups.rows.map((group) => ({
         node: {

@@ -76,7 +76,7 @@ export function gamesRoute(app: FastifyInstance, deps: FacadeDependencies): void
         withPlayer: request.teamId === undefined && request.playerId !== undefined,
       });
       const params = resolveListParams(request, selection);
-      const groups = await run.listGroups({ season: params.season, league: params.league, gameClass: params.gameClass });
+      const groups = await run.listGroups({ season: params.season, league: params.league, gameClass: params.gameClass, withSeason: params.seasonLabel === undefined });
       const chosen = selectListRound(groups, params, info.now);
       const round = chosen.rounds[chosen.index];
       const games = round ? nodes((await run.listRoundGames({ roundId: round.id })).games) : [];

@@ -13,17 +13,20 @@ export const DEFAULT_GAME_CLASS = 11;
 /** Resolves the defaults: the current season, and league/class/group from a team's or player's participation. */
 export const LIST_SELECTION_DOCUMENT = /* GraphQL */ `
   query ListSelection($teamId: Int!, $withTeam: Boolean!, $playerId: Int!, $withPlayer: Boolean!) {
-    currentSeason { id }
+    currentSeason { id label }
     team(id: $teamId) @include(if: $withTeam) { groups { ...SelectableGroup } }
     player(id: $playerId) @include(if: $withPlayer) { memberships { season { id } team { groups { ...SelectableGroup } } } }
   }
   fragment SelectableGroup on LeagueGroup { name phase season { id } league { id } gameClass { id } }
 `;
 
-/** The groups and their rounds (with start times only): enough to choose the round to show. */
+/**
+ * The groups and their rounds (with start times only): enough to choose the round to show. The
+ * season's label is read only when the selection did not bring it (another season than the current).
+ */
 export const LIST_GROUPS_DOCUMENT = /* GraphQL */ `
-  query ListGroups($season: Int!, $league: Int!, $gameClass: Int!) {
-    season(id: $season) { label }
+  query ListGroups($season: Int!, $league: Int!, $gameClass: Int!, $withSeason: Boolean!) {
+    season(id: $season) @include(if: $withSeason) { label }
     leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {
       edges { node { id name league { name } gameClass { name } rounds { id number name startsAt } } }
     }
@@ -45,7 +48,7 @@ interface SelectableGroup {
 }
 
 export interface ListSelectionData {
-  currentSeason: { id: number } | null;
+  currentSeason: { id: number; label: string } | null;
   team?: { groups: SelectableGroup[] } | null;
   player?: { memberships: { season: { id: number }; team: { groups: SelectableGroup[] } }[] } | null;
 }
@@ -66,7 +69,7 @@ export interface ListGroup {
 }
 
 export interface ListGroupsData {
-  season: { label: string } | null;
+  season?: { label: string } | null;
   leagueGroups: Connection<ListGroup>;
 }
 
@@ -76,6 +79,8 @@ export interface ListRoundGamesData {
 
 export interface ListParams {
   season: number;
+  /** Known when the season is the current one (the selection reads its label). */
+  seasonLabel?: string;
   league: number;
   gameClass: number;
   group?: string;
@@ -123,6 +128,7 @@ export function resolveListParams(request: ReturnType<typeof listRequest>, data:
   return {
     ...request,
     season,
+    seasonLabel: season === data.currentSeason?.id ? data.currentSeason.label : undefined,
     league: request.league ?? chosen?.league.id ?? DEFAULT_LEAGUE,
     gameClass: request.gameClass ?? chosen?.gameClass.id ?? DEFAULT_GAME_CLASS,
     group: request.group ?? chosen?.name,
@@ -208,7 +214,7 @@ export function reshapeGameList(data: ListGroupsData, selection: ListSelection, 
       header(t(TEXTS.result), 'result', { align: 'c' }),
       header('📺', 'broadcast', { align: 'c' }),
     ],
-    title: `${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
+    title: `${t(TEXTS.season)} ${data.season?.label ?? params.seasonLabel ?? params.season}`,
     subtitle: `${group.gameClass.name} ${group.league.name}`,
     slider: round ? slider(round.name, roundLink(rounds[index - 1]), roundLink(rounds[index + 1])) : null,
     regions: [region(`${group.gameClass.name} ${group.league.name} ${group.name}`, rows)],
