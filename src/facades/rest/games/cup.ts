@@ -30,7 +30,6 @@ export function cupParams(info: RequestInfo) {
   };
 }
 
-
 /**
  * Pure: games in bracket order. Left side: one region per pair of positions (2k-1, 2k) whose winners
  * meet in the next round; right side: one region with the same games in the same order.

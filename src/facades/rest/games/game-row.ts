@@ -1,12 +1,10 @@
 import type { RequestInfo } from '../../shared/facade.js';
 import { formatDate, formatTime } from '../../shared/format.js';
-import { translate } from '../../shared/locale.js';
-import { SUFFIX, resultText, type ScoreFacts } from '../../shared/result.js';
+import { translate, type Translated } from '../../shared/locale.js';
+import { periodsText, SUFFIX, resultText, type ScoreFacts } from '../../shared/result.js';
 import { header, linkedText, pageLink, row, textCell } from '../../shared/table.js';
 import type { Header, Row } from '../../shared/wire.js';
-import { translate as translateText } from '../../shared/locale.js';
 import { COMMON_TEXTS } from '../../shared/texts.js';
-import { periodsText } from '../../shared/result.js';
 
 /** The fields every games table reads; each games document selects `...GameRow`. */
 export const GAME_ROW_FRAGMENT = /* GraphQL */ `
@@ -104,7 +102,7 @@ export function competitionName(game: Pick<DayGameData, 'group' | 'cupRound'>): 
 
 /** Headers of the four-column game tables (direct, favorite, cup). */
 export function compactGameHeaders(info: Pick<RequestInfo, 'locale'>, resultKey = 'result'): Header[] {
-  const t = (text: (typeof COMMON_TEXTS)[keyof typeof COMMON_TEXTS]) => translateText(text, info.locale);
+  const t = (text: Translated) => translate(text, info.locale);
   return [
     header(t(COMMON_TEXTS.date), 'date', { align: 'l' }),
     header(t(COMMON_TEXTS.home), 'home', { align: 'l' }),
