@@ -1,131 +1,19 @@
 // The benchmark's baseline: /api/games?mode=list and /api/games/:id on bare node:http with raw SQL
 // through pg — no fastify, no Prisma, no GraphQL. It reuses the service's pure reshapers so that it
 // answers the same bytes, which bench/run.ts checks before measuring.
-import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { reshapeGameDetail, type GameDetailData } from '../src/facades/rest/game-detail.js';
-import type { GameRowData } from '../src/facades/rest/games/game-row.js';
-import { listRequest, reshapeGameList, resolveListParams, selectListRound, type ListGroupsData } from '../src/facades/rest/games/list.js';
+import { reshapeGameDetail } from '../src/facades/rest/game-detail.js';
 import type { RequestInfo } from '../src/facades/shared/facade.js';
 import { parseLocale } from '../src/facades/shared/locale.js';
+import { baselineData } from './baseline-data.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 3100);
 const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
-
-/** Named statements, so PostgreSQL parses and plans each one once per connection, as a careful hand-written service would. */
-function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<T>> {
-  const name = `b_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  return pool.query<T>({ name, text, values });
-}
-
-const absolute = (url: string | null) => (url && url.startsWith('/') ? `${baseUrl}${url}` : url);
-
-const GAME_COLUMNS = `
-  g.id, g."startsAt", g.status, g."homeScore", g."awayScore", g."homePeriodScores", g."awayPeriodScores", g."decidedBy",
-  g.spectators, g."firstReferee", g."secondReferee", g."hasVideoStream", g."roundId",
-  ht.id ht_id, ht.name ht_name, ht."logoUrl" ht_logo, at.id at_id, at.name at_name, at."logoUrl" at_logo,
-  v.name v_name, v.city v_city, v.latitude v_lat, v.longitude v_lon,
-  grp.id grp_id, grp.name grp_name, s.id s_id, s.label s_label, l.id l_id, l.name l_name, gc.id gc_id, gc.name gc_name,
-  r.number r_number, r.name r_name, cr.id cr_id, cr.name cr_name, ct.id ct_id, ct.name ct_name, cs.label cs_label`;
-const GAME_JOINS = `
-  JOIN "Team" ht ON ht.id = g."homeTeamId" JOIN "Team" at ON at.id = g."awayTeamId"
-  LEFT JOIN "Venue" v ON v.id = g."venueId"
-  LEFT JOIN "LeagueGroup" grp ON grp.id = g."groupId" LEFT JOIN "Season" s ON s.id = grp."seasonId"
-  LEFT JOIN "League" l ON l.id = grp."leagueId" LEFT JOIN "GameClass" gc ON gc.id = grp."gameClassId"
-  LEFT JOIN "Round" r ON r.id = g."roundId"
-  LEFT JOIN "CupRound" cr ON cr.id = g."cupRoundId" LEFT JOIN "CupTournament" ct ON ct.id = cr."tournamentId"
-  LEFT JOIN "Season" cs ON cs.id = ct."seasonId"`;
-
-type GameRecord = Record<string, unknown> & { startsAt: Date };
-
-function gameRow(row: GameRecord): GameRowData & { spectators: number | null; firstReferee: string | null; secondReferee: string | null } {
-  return {
-    id: row.id as number,
-    startsAt: row.startsAt.toISOString(),
-    status: row.status as string,
-    homeScore: row.homeScore as number | null,
-    awayScore: row.awayScore as number | null,
-    homePeriodScores: row.homePeriodScores as number[],
-    awayPeriodScores: row.awayPeriodScores as number[],
-    decidedBy: row.decidedBy as string,
-    hasVideoStream: row.hasVideoStream as boolean,
-    spectators: row.spectators as number | null,
-    firstReferee: row.firstReferee as string | null,
-    secondReferee: row.secondReferee as string | null,
-    homeTeam: { id: row.ht_id as number, name: row.ht_name as string, logoUrl: absolute(row.ht_logo as string | null) },
-    awayTeam: { id: row.at_id as number, name: row.at_name as string, logoUrl: absolute(row.at_logo as string | null) },
-    venue: row.v_name === null ? null : { name: row.v_name as string, city: row.v_city as string, latitude: row.v_lat as number, longitude: row.v_lon as number },
-    group:
-      row.grp_id === null
-        ? null
-        : {
-            id: row.grp_id as number,
-            name: row.grp_name as string,
-            season: { id: row.s_id as number, label: row.s_label as string },
-            league: { id: row.l_id as number, name: row.l_name as string },
-            gameClass: { id: row.gc_id as number, name: row.gc_name as string },
-          },
-    round: row.r_number === null ? null : { number: row.r_number as number, name: row.r_name as string },
-    cupRound:
-      row.cr_id === null
-        ? null
-        : { id: row.cr_id as number, name: row.cr_name as string, tournament: { id: row.ct_id as number, name: row.ct_name as string, season: { label: row.cs_label as string } } },
-  };
-}
-
-async function gameDetail(id: number): Promise<GameDetailData> {
-  const { rows } = await query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g.id = $1`, [id]);
-  if (!rows[0]) return { game: null };
-  const game = gameRow(rows[0]);
-  const refereesVisible = Date.now() >= rows[0].startsAt.getTime() - 48 * 3600_000;
-  return { game: { ...game, firstReferee: refereesVisible ? game.firstReferee : null, secondReferee: refereesVisible ? game.secondReferee : null } };
-}
-
-async function gameList(info: RequestInfo) {
-  const request = listRequest(info);
-  const current = await query<{ id: number; label: string }>('SELECT id, label FROM "Season" WHERE "isCurrent" LIMIT 1');
-  const params = resolveListParams(request, { currentSeason: current.rows[0] ?? null });
-  const [season, groups] = await Promise.all([
-    params.seasonLabel === undefined ? query<{ label: string }>('SELECT label FROM "Season" WHERE id = $1', [params.season]) : { rows: [] },
-    query<{ id: number; name: string; league_name: string; class_name: string }>(
-      `SELECT grp.id, grp.name, l.name league_name, gc.name class_name FROM "LeagueGroup" grp
-       JOIN "League" l ON l.id = grp."leagueId" JOIN "GameClass" gc ON gc.id = grp."gameClassId"
-       WHERE grp."seasonId" = $1 AND grp."leagueId" = $2 AND grp."gameClassId" = $3
-       ORDER BY grp."sortOrder", grp.id LIMIT 100`,
-      [params.season, params.league, params.gameClass],
-    ),
-  ]);
-  const groupIds = groups.rows.map((g) => g.id);
-  const rounds = await query<{ id: number; groupId: number; number: number; name: string; startsAt: Date | null }>(
-    `SELECT r.id, r."groupId", r.number, r.name, (SELECT min(g."startsAt") FROM "Game" g WHERE g."roundId" = r.id) "startsAt"
-     FROM "Round" r WHERE r."groupId" = ANY($1) ORDER BY r.number`,
-    [groupIds],
-  );
-  const data: ListGroupsData = {
-    season: params.seasonLabel === undefined ? (season.rows[0] ?? null) : undefined,
-    leagueGroups: {
-      edges: groups.rows.map((group) => ({
-        node: {
-          id: group.id,
-          name: group.name,
-          league: { name: group.league_name },
-          gameClass: { name: group.class_name },
-          rounds: rounds.rows.filter((r) => r.groupId === group.id).map((r) => ({ id: r.id, number: r.number, name: r.name, startsAt: r.startsAt?.toISOString() ?? null })),
-        },
-      })),
-    },
-  };
-  const selection = selectListRound(data, params, info.now);
-  const round = selection.rounds[selection.index];
-  const games = round
-    ? (await query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g."roundId" = $1 ORDER BY g."startsAt", g.id`, [round.id])).rows.map(gameRow)
-    : [];
-  return reshapeGameList(data, selection, games, params, info);
-}
+const { gameDetail, gameList } = baselineData(pool, baseUrl);
 
 function info(query: Record<string, string>, params: Record<string, string>): RequestInfo {
   return { query, params, locale: parseLocale(query.locale), now: new Date(), baseUrl };

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { newApiKey } from '../src/domain/api-keys.js';
+import { benchDatabaseName, databaseUrl, serverUrl } from './databases.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -18,17 +19,10 @@ const duration = Number(option('duration', '10'));
 const warmup = Number(option('warmup', '3'));
 const connections = Number(option('connections', '50'));
 const reuse = args.includes('--reuse');
-const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const SERVICE_PORT = 3301;
 const BASELINE_PORT = 3302;
 const CACHED_SERVICE_PORT = 3303;
 const PUBLIC_BASE_URL = 'http://localhost:3000';
-
-function databaseUrl(name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -130,7 +124,7 @@ async function measure(url: string, init: RequestInit_ = {}) {
 const BASELINE_PATHS = (gameId: number) => ['/api/games?mode=list', `/api/games/${gameId}`];
 
 async function benchScale(scale: number, rows: Row[]): Promise<void> {
-  const name = `floorball_bench_${String(scale).replace('.', '_')}`;
+  const name = benchDatabaseName(scale);
   const url = databaseUrl(name);
   const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
   if (!exists || !reuse) {

@@ -19,6 +19,22 @@ describe('league-time formatting', () => {
     expect(formatShortDate('2025-09-12')).toBe('12.9.2025');
   });
 
+  it('agrees with Intl minute by minute across both daylight-saving changes and a year of instants', () => {
+    const reference = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    });
+    const expected = (instant: Date) => {
+      const p = Object.fromEntries(reference.formatToParts(instant).map((part) => [part.type, part.value]));
+      return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+    };
+    const instants: Date[] = [];
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z']) {
+      for (let minute = -180; minute <= 180; minute += 1) instants.push(new Date(Date.parse(change) + minute * 60_000 + 17_000));
+    }
+    for (let hour = 0; hour < 366 * 24; hour += 7) instants.push(new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000 + 59_999));
+    for (const instant of instants) expect(`${formatDate(instant)} ${formatTime(instant)}`, instant.toISOString()).toBe(expected(instant));
+  });
+
   it('accepts locales with - or _', () => {
     expect(parseLocale('de-CH')).toBe('de');
     expect(parseLocale('fr_CH')).toBe('fr');

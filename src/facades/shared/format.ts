@@ -19,10 +19,40 @@ interface LocalParts {
   minute: string;
 }
 
+/** Offsets change only on whole quarter hours (UTC), so one offset serves a whole quarter hour. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsetsByQuarterHour = new Map<number, number>();
+const MAX_CACHED_OFFSETS = 100_000;
+
+/**
+ * The league zone's UTC offset at an instant. Intl's formatToParts costs several microseconds a call
+ * and a games table renders hundreds of instants, most of them in the same few quarter hours.
+ */
+function zoneOffsetMs(epochMs: number): number {
+  const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+  let offset = offsetsByQuarterHour.get(quarter);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_HOUR_MS;
+    const shown: Record<string, string> = {};
+    for (const part of parts.formatToParts(start)) shown[part.type] = part.value;
+    offset = Date.UTC(Number(shown.year), Number(shown.month) - 1, Number(shown.day), Number(shown.hour), Number(shown.minute)) - start;
+    if (offsetsByQuarterHour.size >= MAX_CACHED_OFFSETS) offsetsByQuarterHour.clear();
+    offsetsByQuarterHour.set(quarter, offset);
+  }
+  return offset;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
 function localParts(instant: Date): LocalParts {
-  const result: Record<string, string> = {};
-  for (const part of parts.formatToParts(instant)) result[part.type] = part.value;
-  return result as unknown as LocalParts;
+  const local = new Date(instant.getTime() + zoneOffsetMs(instant.getTime()));
+  return {
+    year: String(local.getUTCFullYear()),
+    month: twoDigits(local.getUTCMonth() + 1),
+    day: twoDigits(local.getUTCDate()),
+    hour: twoDigits(local.getUTCHours()),
+    minute: twoDigits(local.getUTCMinutes()),
+  };
 }
 
 /** `07.03.2026` */
@@ -52,11 +82,9 @@ export function formatShortDate(day: string): string {
 /** The UTC instant at which a local calendar day (YYYY-MM-DD) begins in the league's time zone. */
 export function startOfLocalDay(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);
-  const guess = new Date(Date.UTC(year, month - 1, date));
+  const guess = Date.UTC(year, month - 1, date);
   // Zurich is UTC+1 or UTC+2: step back by the offset the guess shows.
-  const shown = localParts(guess);
-  const offsetMs = Date.UTC(Number(shown.year), Number(shown.month) - 1, Number(shown.day), Number(shown.hour), Number(shown.minute)) - guess.getTime();
-  return new Date(guess.getTime() - offsetMs);
+  return new Date(guess - zoneOffsetMs(guess));
 }
 
 export function addDays(day: string, days: number): string {
