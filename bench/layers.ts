@@ -23,14 +23,15 @@ const rounds = option('rounds', 3);
 const PUBLIC_BASE_URL = 'http://localhost:3000';
 
 const url = databaseUrl(benchDatabaseName(1));
-const database = await openDatabase({ databaseUrl: url, migrate: false }).catch((error: Error) => {
-  throw new Error(`${url}: ${error.message} — run \`npm run bench -- --scales 1\` first, it loads the demo league there`);
-});
 const pool = new pg.Pool({ connectionString: url, max: 10 });
+const firstGame = await pool.query<{ id: number | null }>('SELECT min(id) AS id FROM "Game"').catch(() => undefined);
+const id = firstGame?.rows[0]?.id;
+if (!id) {
+  console.error(`${url} holds no demo league: run \`npm run bench -- --scales 1\` first, it loads one there`);
+  process.exit(1);
+}
+const database = await openDatabase({ databaseUrl: url, migrate: false });
 const app = await buildApp({ database, logLevel: 'warn', production: true, publicBaseUrl: PUBLIC_BASE_URL });
-const game = await database.prisma.game.findFirst({ select: { id: true }, orderBy: { id: 'asc' } });
-if (!game) throw new Error(`${url} holds no games — run \`npm run bench -- --scales 1\` first`);
-const id = game.id;
 
 const info: RequestInfo = { query: {}, params: { game_id: String(id) }, locale: 'de', now: new Date(), baseUrl: PUBLIC_BASE_URL };
 const baseline = baselineData(pool, PUBLIC_BASE_URL);
