@@ -54,12 +54,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return reply.type(entry.contentType).send(entry.body);
   };
 
-  const fresh = (url: string): Entry | undefined => {
-    const entry = entries.get(url);
-    if (entry && Date.now() - entry.storedAt > options.ttlMs) entries.delete(url);
-    return entries.get(url);
+  const fresh = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (entry && Date.now() - entry.storedAt > options.ttlMs) entries.delete(key);
+    return entries.get(key);
   };
-  // URLs being worked on right now: when an entry expires under load, one request rebuilds it and
+  // Keys being worked on right now: when an entry expires under load, one request rebuilds it and
   // the others wait for that answer instead of all rebuilding it at once.
   const rebuilding = new Map<string, Promise<void>>();
 

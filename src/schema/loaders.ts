@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { PrismaClient } from '../db/database.js';
+import type { GameClass, League } from '../generated/prisma/client.js';
 import { computeStandings, type StandingRow } from '../domain/standings.js';
 import { nextGameIds, type FavoriteRecord } from '../sessions/next-games.js';
 import { createStatisticsLoaders, type StatisticsLoaders } from './statistics-loaders.js';
@@ -10,8 +11,15 @@ export interface Loaders extends StatisticsLoaders {
   /** Start of a round's first game; null for a round without games. */
   roundStartById: DataLoader<number, Date | null>;
   averageVisitorsByTeamSeason: DataLoader<string, number | null>;
+  /** Each league and game class with a group in the season, once, by league then class id. */
+  competitionsBySeason: DataLoader<number, Competition[]>;
   /** One loader per `from` instant: favorites' next games are batched per starting point. */
   nextGameByFavorite(from: Date): DataLoader<FavoriteRecord, number | null, number>;
+}
+
+export interface Competition {
+  league: League;
+  gameClass: GameClass;
 }
 
 export function teamSeasonKey(teamId: number, seasonId: number): string {
@@ -53,6 +61,25 @@ export function createLoaders(prisma: PrismaClient): Loaders {
           registrations.filter((r) => r.groupId === groupId).map((r) => r.teamId),
           games.filter((g) => g.groupId === groupId),
         ),
+      );
+    }),
+    // Grouped in the database: a season has many groups but few competitions.
+    competitionsBySeason: new DataLoader(async (seasonIds) => {
+      const triples = await prisma.leagueGroup.groupBy({
+        by: ['seasonId', 'leagueId', 'gameClassId'],
+        where: { seasonId: { in: [...seasonIds] } },
+        orderBy: [{ leagueId: 'asc' }, { gameClassId: 'asc' }],
+      });
+      const [leagues, gameClasses] = await Promise.all([
+        prisma.league.findMany({ where: { id: { in: [...new Set(triples.map((t) => t.leagueId))] } } }),
+        prisma.gameClass.findMany({ where: { id: { in: [...new Set(triples.map((t) => t.gameClassId))] } } }),
+      ]);
+      const leagueById = new Map(leagues.map((league) => [league.id, league]));
+      const gameClassById = new Map(gameClasses.map((gameClass) => [gameClass.id, gameClass]));
+      return seasonIds.map((seasonId) =>
+        triples
+          .filter((t) => t.seasonId === seasonId)
+          .map((t) => ({ league: leagueById.get(t.leagueId)!, gameClass: gameClassById.get(t.gameClassId)! })),
       );
     }),
     averageVisitorsByTeamSeason: new DataLoader(async (keys) => {

@@ -1,4 +1,4 @@
-import type { GameClass, League } from '../generated/prisma/client.js';
+import type { Competition as CompetitionData } from './loaders.js';
 import { builder } from './builder.js';
 
 builder.prismaObject('Season', {
@@ -16,21 +16,8 @@ builder.prismaObject('Season', {
     cups: t.relation('cups', { query: { orderBy: { id: 'asc' } } }),
     competitions: t.field({
       type: [Competition],
-      description: 'Each league and game class with a group this season, once, by league then class id. Grouped in the database: a season has many groups but few competitions.',
-      resolve: async (season, _args, ctx) => {
-        const pairs = await ctx.prisma.leagueGroup.groupBy({
-          by: ['leagueId', 'gameClassId'],
-          where: { seasonId: season.id },
-          orderBy: [{ leagueId: 'asc' }, { gameClassId: 'asc' }],
-        });
-        const [leagues, gameClasses] = await Promise.all([
-          ctx.prisma.league.findMany({ where: { id: { in: [...new Set(pairs.map((p) => p.leagueId))] } } }),
-          ctx.prisma.gameClass.findMany({ where: { id: { in: [...new Set(pairs.map((p) => p.gameClassId))] } } }),
-        ]);
-        const leagueById = new Map(leagues.map((league) => [league.id, league]));
-        const gameClassById = new Map(gameClasses.map((gameClass) => [gameClass.id, gameClass]));
-        return pairs.map((pair) => ({ league: leagueById.get(pair.leagueId)!, gameClass: gameClassById.get(pair.gameClassId)! }));
-      },
+      description: 'Each league and game class with a group this season, once, by league then class id.',
+      resolve: (season, _args, ctx) => ctx.loaders.competitionsBySeason.load(season.id),
     }),
   }),
 });
@@ -55,7 +42,7 @@ const LeagueRef = builder.prismaObject('League', {
   }),
 });
 
-const Competition = builder.objectRef<{ league: League; gameClass: GameClass }>('Competition').implement({
+const Competition = builder.objectRef<CompetitionData>('Competition').implement({
   description: 'A league and game class played in a season, in one or more groups.',
   fields: (t) => ({
     league: t.field({ type: LeagueRef, resolve: (competition) => competition.league }),

@@ -94,6 +94,20 @@ describe('GraphQL queries on the demo league', () => {
     expect(queries).toBeLessThanOrEqual(6);
   });
 
+  it('lists the competitions of every season in a number of queries independent of the seasons', async () => {
+    const query = '{ seasons { id competitions { league { name } gameClass { name } } } }';
+    let seasons: { competitions: unknown[] }[] = [];
+    const queries = await countQueries(league.db, async () => {
+      const result = await graphql<{ seasons: { competitions: unknown[] }[] }>(league.app, query);
+      expect(result.errors).toBeUndefined();
+      seasons = result.data!.seasons;
+    });
+    expect(seasons.length).toBeGreaterThan(1);
+    expect(seasons.every((season) => season.competitions.length > 0)).toBe(true);
+    // seasons, then competitions grouped for all of them, their leagues and game classes.
+    expect(queries).toBeLessThanOrEqual(4);
+  });
+
   it('hides referee names until 48 hours before the start', async () => {
     const now = league.clock.now();
     const later = await league.db.prisma.game.findFirst({

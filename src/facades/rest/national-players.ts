@@ -4,7 +4,8 @@ import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo 
 import { localeContext, translate, type Translated } from '../shared/locale.js';
 import { optionalInt, pathId } from '../shared/params.js';
 import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { playerName, positionText, PROFILE_PLAYER_FRAGMENT, profileAttributeList, totalsCells, totalsHeaders, type ProfilePlayerData, type Totals } from './player-profile.js';
+import { playerName, positionText, PROFILE_PLAYER_FRAGMENT, profileAttributeList, totalsCells, totalsHeaders, type ProfilePlayerData } from './player-profile.js';
+import type { Totals } from '../../domain/player-statistics.js';
 
 /**
  * `/national_players?selection_id=` (active players), `/national_players/:id` (attribute list, the

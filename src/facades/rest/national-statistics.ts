@@ -6,7 +6,8 @@ import { localeContext, translate, type Translated } from '../shared/locale.js';
 import { optionalEnum, optionalString } from '../shared/params.js';
 import { header, linkedText, pageLink, region, row, tableEnvelope } from '../shared/table.js';
 import { selectionName, selectionParam } from './national-players.js';
-import { playerName, totalsCells, totalsHeaders, type Totals } from './player-profile.js';
+import { playerName, totalsCells, totalsHeaders } from './player-profile.js';
+import type { Totals } from '../../domain/player-statistics.js';
 
 /**
  * `/national_players/statistics?selection_id=&order=&direction=`: every player of the selection with at

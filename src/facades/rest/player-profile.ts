@@ -114,8 +114,6 @@ export function profileAttributeList(profile: Profile, info: RequestInfo) {
   });
 }
 
-export type { Totals };
-
 export const TOTALS_COLUMNS: [key: string, text: Translated, short: string][] = [
   ['games', { de: 'Spiele', fr: 'Matchs', it: 'Partite', en: 'Games' }, 'Sp'],
   ['goals', { de: 'Tore', fr: 'Buts', it: 'Reti', en: 'Goals' }, 'T'],

@@ -5,7 +5,8 @@ import { localeContext, translate, type Translated } from '../shared/locale.js';
 import { COMMON_TEXTS } from '../shared/texts.js';
 import { pathId } from '../shared/params.js';
 import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { playerName, PROFILE_PLAYER_FRAGMENT, profileAttributeList, licenseText, totalsCells, totalsHeaders, type ProfilePlayerData, type Totals } from './player-profile.js';
+import { playerName, PROFILE_PLAYER_FRAGMENT, profileAttributeList, licenseText, totalsCells, totalsHeaders, type ProfilePlayerData } from './player-profile.js';
+import type { Totals } from '../../domain/player-statistics.js';
 
 /** `/players/:player_id` (attribute list) and `/players/:player_id/statistics` (per season, competition and team). */
 export const PLAYER_DETAIL_DOCUMENT = /* GraphQL */ `
