@@ -1,9 +1,9 @@
-// Wiring only: configuration, database, demo data on an empty database, HTTP listener, shutdown.
+// Wiring only: configuration, database, HTTP listener, background preparation, shutdown.
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/database.js';
-import { loadDemoLeague } from './data/demo/index.js';
+import { openServiceDatabase } from './startup.js';
 
 function readConfig(): Config {
   try {
@@ -19,46 +19,51 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.dbPoolSize,
-    connectTimeoutMs: config.dbConnectTimeoutMs,
-  });
+  const database = await openServiceDatabase(config);
+  let started = false;
   const app = await buildApp({
-    database,
+    database: database.serving,
     clock: systemClock,
     publicBaseUrl: config.publicBaseUrl,
     logLevel: config.logLevel,
     production: config.production,
     responseCacheTtlMs: config.responseCacheTtlMs,
+    responseCacheMaxBytes: config.responseCacheMaxBytes,
+    staleIfErrorMs: config.staleIfErrorMs,
     maxInFlight: config.maxInFlight,
+    maxInFlightPerRoute: config.maxInFlightPerRoute,
+    maxQueue: config.maxQueue,
+    queueTimeoutMs: config.queueTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    healthCheckTimeoutMs: config.healthCheckTimeoutMs,
     sponsorPath: config.sponsorPath,
+    isStarted: () => started,
   });
-  app.addHook('onClose', () => database.close());
-
-  if (config.demoOnEmpty && (await database.prisma.season.count()) === 0) {
-    app.log.info({ seed: config.demoSeed, scale: config.demoScale }, 'empty database: loading the demo league');
-    const summary = await loadDemoLeague(database.prisma, { seed: config.demoSeed, scale: config.demoScale, now: systemClock.now() });
-    app.log.info({ summary }, 'demo league loaded');
-  }
+  const server: FastifyInstance = app;
+  server.addHook('onClose', async () => {
+    database.stop();
+    await database.serving.close();
+  });
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
-      app.close().then(
+      server.log.info({ signal }, 'shutting down');
+      server.close().then(
         () => process.exit(0),
         (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
+          server.log.error({ err: error }, 'shutdown failed');
           process.exit(1);
         },
       );
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  await server.listen({ port: config.port, host: config.host });
+  await database.prepare(server.log);
+  started = true;
+  server.log.info('ready');
 }
 
 main().catch((error: unknown) => {

@@ -30,6 +30,7 @@ describe('the HTTP application', () => {
       message: 'No route for GET /nothing/here',
       object: 'error',
       data: { message: 'No route for GET /nothing/here', code: 404 },
+      request_id: response.headers['x-request-id'],
     });
   });
 

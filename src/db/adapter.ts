@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
+import { DatabaseAvailability, DatabaseRefusedError } from './availability.js';
 
 export interface DatabaseTarget {
   /** PostgreSQL connection string; undefined → embedded PGlite. */
@@ -10,6 +11,10 @@ export interface DatabaseTarget {
   dataDir?: string;
   poolSize?: number;
   connectTimeoutMs?: number;
+  /** PostgreSQL `statement_timeout` of every connection; also bounds a frozen server's reply (client side). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL `lock_timeout`: how long a statement waits for a table another session locked. */
+  lockTimeoutMs?: number;
   /**
    * For the schema engine's catalog queries only: report PostgreSQL's internal `"char"` columns as
    * text, a type @prisma/adapter-pg refuses to read (ARCHITECTURE.md).
@@ -20,6 +25,8 @@ export interface DatabaseTarget {
 export interface OpenAdapter {
   kind: 'postgresql' | 'pglite';
   factory: SqlMigrationAwareDriverAdapterFactory;
+  /** The circuit breaker of a PostgreSQL server; none for the embedded database, which cannot go away. */
+  availability?: DatabaseAvailability;
   close(): Promise<void>;
 }
 
@@ -31,10 +38,21 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
       max: target.poolSize ?? 10,
       connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
       idleTimeoutMillis: 30_000,
+      ...(target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs, query_timeout: target.statementTimeoutMs + FROZEN_SERVER_GRACE_MS } : {}),
+      ...(target.lockTimeoutMs ? { lock_timeout: target.lockTimeoutMs } : {}),
     });
     if (target.charAsText) pool.on('connect', reportCharAsText);
+    const availability = guardPool(pool);
     const factory = new PrismaPg(pool, target.charAsText ? undefined : { statementNameGenerator: preparedStatementNames() });
-    return { kind: 'postgresql', factory, close: () => pool.end() };
+    return {
+      kind: 'postgresql',
+      factory,
+      availability,
+      close: () => {
+        availability.stop();
+        return pool.end();
+      },
+    };
   }
   const dataDir = target.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -53,6 +71,53 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
     }
   }
   return { kind: 'pglite', factory: new PGliteWithExtensions(client), close: () => client.close() };
+}
+
+/** How long past statement_timeout a reply may take before the server counts as frozen. */
+const FROZEN_SERVER_GRACE_MS = 2000;
+
+type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
+
+/**
+ * Puts the circuit breaker in front of the pool: every way into the database (pool.query and the
+ * adapter's transactions both go through `connect`) is refused at once while the breaker is open,
+ * and every failed connection, and every error on an idle connection (a server shutting down
+ * ends them), is reported to it.
+ */
+function guardPool(pool: pg.Pool): DatabaseAvailability {
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  const availability = new DatabaseAvailability({
+    probe: async () => {
+      const client = (await connect()) as pg.PoolClient;
+      try {
+        await client.query('SELECT 1');
+        client.release();
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+    },
+  });
+  pool.on('error', (error) => availability.report(error));
+  const guarded = (callback?: ConnectCallback) => {
+    if (availability.isDown) {
+      availability.noteRefused();
+      const refused = new DatabaseRefusedError();
+      if (!callback) return Promise.reject(refused);
+      process.nextTick(() => callback(refused));
+      return undefined;
+    }
+    if (!callback) return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      availability.report(error);
+      throw error;
+    });
+    return connect((error, client, done) => {
+      if (error) availability.report(error);
+      callback(error, client, done);
+    });
+  };
+  (pool as unknown as { connect: typeof guarded }).connect = guarded;
+  return availability;
 }
 
 /**

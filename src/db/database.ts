@@ -1,5 +1,6 @@
 import { PrismaClient } from '../generated/prisma/client.js';
 import { openAdapter, type DatabaseTarget } from './adapter.js';
+import type { DatabaseAvailability } from './availability.js';
 import { applyMigrations, readMigrations } from './schema-engine.js';
 
 export type { PrismaClient };
@@ -7,6 +8,8 @@ export type { PrismaClient };
 export interface Database {
   prisma: PrismaClient;
   kind: 'postgresql' | 'pglite';
+  /** The PostgreSQL server's circuit breaker (src/db/availability.ts); absent for the embedded database. */
+  availability?: DatabaseAvailability;
   /** SQL statements sent so far; tests read it to prove that query counts stay bounded. */
   queryCount(): number;
   close(): Promise<void>;
@@ -21,7 +24,13 @@ export interface OpenDatabaseOptions extends DatabaseTarget {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const adapter = await openAdapter(options);
   const prisma = new PrismaClient({ adapter: adapter.factory, log: [{ emit: 'event', level: 'query' }] });
-  if (options.migrate !== false && (await hasPendingMigrations(prisma))) await applyMigrations(adapter.factory);
+  try {
+    if (options.migrate !== false && (await hasPendingMigrations(prisma))) await applyMigrations(adapter.factory);
+  } catch (error) {
+    await prisma.$disconnect();
+    await adapter.close();
+    throw error;
+  }
   let count = 0;
   prisma.$on('query', () => {
     count += 1;
@@ -29,6 +38,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     prisma,
     kind: adapter.kind,
+    availability: adapter.availability,
     queryCount: () => count,
     close: async () => {
       await prisma.$disconnect();

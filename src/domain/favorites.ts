@@ -19,6 +19,9 @@ const ARGUMENTS: Record<FavoriteType, { required: string[]; optional: string[] }
 
 export const FAVORITE_TYPES = Object.keys(ARGUMENTS) as FavoriteType[];
 
+/** No group name holds one, and PostgreSQL cannot store NUL at all (error 22021 / 22P05). */
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
+
 function isId(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
@@ -38,8 +41,8 @@ export function parseFavorite(value: unknown): Favorite {
     if (!(key in record)) throw new FavoriteError(`favorite of type ${type} needs ${key}`);
     if (!isId(record[key])) throw new FavoriteError(`${key} must be a positive integer, got ${JSON.stringify(record[key])}`);
   }
-  if (record.group !== undefined && (typeof record.group !== 'string' || record.group.trim() === '' || record.group.length > 100)) {
-    throw new FavoriteError('group must be a non-empty string of at most 100 characters');
+  if (record.group !== undefined && (typeof record.group !== 'string' || record.group.trim() === '' || record.group.length > 100 || CONTROL_CHARACTER.test(record.group))) {
+    throw new FavoriteError('group must be a non-empty string of at most 100 characters, without control characters');
   }
   return record as Favorite;
 }

@@ -5,6 +5,15 @@ export interface ResponseCacheOptions {
   /** How long a response is served from memory; 0 turns the cache off. */
   ttlMs: number;
   maxEntries?: number;
+  /** Bytes of bodies kept at most; the least recently used go first. */
+  maxBytes?: number;
+  /**
+   * How long past its TTL an answer is still kept to be served when the database fails
+   * (stale-if-error); 0 keeps nothing past the TTL.
+   */
+  staleIfErrorMs?: number;
+  /** Whether the database is known to be away right now: a stale answer is then served without trying. */
+  isDatabaseDown?: () => boolean;
   /** Which requests may be shared between clients. */
   cacheable: (url: string) => boolean;
   /**
@@ -14,7 +23,7 @@ export interface ResponseCacheOptions {
   stage?: 'onRequest' | 'preHandler';
   /** What tells responses apart; the URL by default. */
   key?: (request: FastifyRequest) => string;
-  /** Cache-Control of these responses; by default public for the TTL. */
+  /** Cache-Control of these responses; by default public for the TTL, and stale-if-error. */
   cacheControl?: string;
 }
 
@@ -26,6 +35,8 @@ interface Entry {
   storedAt: number;
 }
 
+export const DEFAULT_RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
 function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
@@ -35,29 +46,77 @@ function matches(request: FastifyRequest, etag: string): boolean {
   return typeof header === 'string' && header.split(',').some((tag) => tag.trim() === etag);
 }
 
+/** Entries in least-recently-used order, bounded by count and by bytes. */
+class BoundedEntries {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: Entry): void {
+    if (entry.body.length > this.maxBytes) return;
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      this.delete(this.entries.keys().next().value as string);
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}
+
 /**
  * A short-lived shared cache of GET responses with ETag / 304 revalidation. Responses are kept per
  * URL (the query string is the whole input of these endpoints; `key` can say otherwise) for a few
- * seconds, so a burst of identical requests costs one database round trip. Imports run in another process (the
- * CLI), so what they change shows after at most one TTL.
+ * seconds, so a burst of identical requests costs one database round trip. Imports run in another
+ * process (the CLI), so what they change shows after at most one TTL. Bounded in bytes: varying an
+ * ignored parameter makes every URL new, and a thousand 344 KB answers would not fit the heap cap.
+ *
+ * When the database fails (a 503), an answer up to `staleIfErrorMs` past its TTL is served instead,
+ * marked `X-Cache: stale`: readers of public data prefer slightly old data to an error.
  */
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
-  const entries = new Map<string, Entry>();
-  const maxEntries = options.maxEntries ?? 1000;
-  const cacheControl = options.cacheControl ?? `public, max-age=${Math.floor(options.ttlMs / 1000)}`;
+  const entries = new BoundedEntries(options.maxEntries ?? 1000, options.maxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES);
+  const staleMs = options.staleIfErrorMs ?? 0;
+  const cacheControl =
+    options.cacheControl ?? `public, max-age=${Math.floor(options.ttlMs / 1000)}${staleMs > 0 ? `, stale-if-error=${Math.floor(staleMs / 1000)}` : ''}`;
   const keyOf = options.key ?? ((request: FastifyRequest) => request.url);
   const applies = (request: FastifyRequest) => options.ttlMs > 0 && request.method === 'GET' && options.cacheable(request.url);
+  /** The stale answer a request may fall back on if rebuilding it fails. */
+  const fallbacks = new WeakMap<FastifyRequest, Entry>();
 
-  const send = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
-    reply.header('etag', entry.etag).header('cache-control', cacheControl).header('x-cache', 'hit');
+  const send = (request: FastifyRequest, reply: FastifyReply, entry: Entry, how: 'hit' | 'stale') => {
+    reply.header('etag', entry.etag).header('cache-control', cacheControl).header('x-cache', how);
     if (matches(request, entry.etag)) return reply.status(304).send();
     return reply.type(entry.contentType).send(entry.body);
   };
 
-  const fresh = (key: string): Entry | undefined => {
+  const lookup = (key: string): { fresh?: Entry; stale?: Entry } => {
     const entry = entries.get(key);
-    if (entry && Date.now() - entry.storedAt > options.ttlMs) entries.delete(key);
-    return entries.get(key);
+    if (!entry) return {};
+    const age = Date.now() - entry.storedAt;
+    if (age <= options.ttlMs) return { fresh: entry };
+    if (age <= options.ttlMs + staleMs) return { stale: entry };
+    entries.delete(key);
+    return {};
   };
   // Keys being worked on right now: when an entry expires under load, one request rebuilds it and
   // the others wait for that answer instead of all rebuilding it at once.
@@ -66,13 +125,17 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   app.addHook(options.stage ?? 'onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!applies(request)) return;
     const key = keyOf(request);
-    let entry = fresh(key);
+    let found = lookup(key);
     const inProgress = rebuilding.get(key);
-    if (!entry && inProgress) {
+    if (!found.fresh && inProgress) {
       await inProgress;
-      entry = fresh(key);
+      found = lookup(key);
     }
-    if (entry) return send(request, reply, entry);
+    if (found.fresh) return send(request, reply, found.fresh, 'hit');
+    if (found.stale) {
+      if (options.isDatabaseDown?.()) return send(request, reply, found.stale, 'stale');
+      fallbacks.set(request, found.stale);
+    }
     if (rebuilding.has(key)) return; // that rebuild failed; build this one on its own
     let done!: () => void;
     const rebuild = new Promise<void>((resolve) => (done = resolve));
@@ -84,10 +147,17 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!applies(request) || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'hit') return payload;
+    if (!applies(request) || reply.getHeader('x-cache') !== undefined) return payload;
+    if (reply.statusCode === 503) {
+      const stale = fallbacks.get(request);
+      if (!stale) return payload;
+      reply.removeHeader('retry-after');
+      reply.status(200).type(stale.contentType).header('etag', stale.etag).header('cache-control', cacheControl).header('x-cache', 'stale');
+      return stale.body;
+    }
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const body = Buffer.from(payload);
     const entry: Entry = { body, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), etag: etagOf(body), storedAt: Date.now() };
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
     entries.set(keyOf(request), entry);
     reply.header('etag', entry.etag).header('cache-control', cacheControl).header('x-cache', 'miss');
     if (matches(request, entry.etag)) {
@@ -102,6 +172,6 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 export function isPublicReadPath(url: string): boolean {
   const path = url.split('?')[0];
   if (/^\/(api\/)?(sessions|v3)(\/|$)/.test(path) || path.startsWith('/api/v3') || path.startsWith('/rest/')) return false;
-  if (path === '/graphql' || path === '/health' || path.startsWith('/media/')) return false;
+  if (path === '/graphql' || path === '/health' || path.startsWith('/health/') || path.startsWith('/media/')) return false;
   return true;
 }

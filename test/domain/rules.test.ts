@@ -73,6 +73,7 @@ describe('favorites', () => {
     ['{"type":"team","team_id":"7"}', /positive integer/],
     ['{"type":"team","team_id":7,"club_id":1}', /does not take club_id/],
     ['{"type":"league","game_class":11,"league":1,"group":""}', /group/],
+    ['{"type":"league","game_class":11,"league":1,"group":"Gruppe\\u00001"}', /control characters/],
   ])('rejects %s', (json, message) => {
     expect(() => parseFavoriteJson(json)).toThrow(FavoriteError);
     expect(() => parseFavoriteJson(json)).toThrow(message);

@@ -86,7 +86,7 @@ describe('GET /rest/v1.0/clubs/{clubid}', () => {
   it('404 for an unknown id, 400 for a malformed one, with an XML error body', async () => {
     const missing = await legacy('/rest/v1.0/clubs/99999999');
     expect(missing.status).toBe(404);
-    expect(parseXml(missing.body)).toMatchObject({ name: 'error', children: [{ name: 'code', text: '404' }, { name: 'message', text: 'No club with id 99999999' }] });
+    expect(parseXml(missing.body)).toMatchObject({ name: 'error', children: [{ name: 'code', text: '404' }, { name: 'message', text: 'No club with id 99999999' }, { name: 'request_id', text: expect.stringMatching(/^[0-9a-f-]{36}$/) }] });
     expect((await legacy('/rest/v1.0/clubs/abc')).status).toBe(400);
   });
 });
@@ -174,7 +174,7 @@ describe('API keys', () => {
     for (const key of [null, 'wrong-key-123456']) {
       const response = await legacy('/rest/v1.0/clubs', { key });
       expect(response.status).toBe(401);
-      expect(parseXml(response.body).children.map((c) => c.name)).toEqual(['code', 'message']);
+      expect(parseXml(response.body).children.map((c) => c.name)).toEqual(['code', 'message', 'request_id']);
     }
     const { id, key } = await createKey(league.db, 'revoked soon');
     expect((await legacy('/rest/v1.0/clubs', { key })).status).toBe(200);

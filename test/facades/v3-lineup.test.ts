@@ -44,7 +44,7 @@ describe('authentication', () => {
     expect((await get(`${BASE}/lineup_candidates`, 'fbk_not-a-real-key-at-all')).status).toBe(401);
     const foreign = await get(`${BASE}/lineup_candidates`, otherClubKey);
     expect(foreign.status).toBe(403);
-    expect(foreign.body).toEqual({ errors: [{ status: '403', title: 'Forbidden', detail: expect.stringMatching(/another club/) }] });
+    expect(foreign.body).toEqual({ errors: [{ status: '403', title: 'Forbidden', detail: expect.stringMatching(/another club/), meta: { request_id: expect.any(String) } }] });
     expect((await get(`${BASE}/lineup_candidates`)).status).toBe(200);
     expect((await get(`${BASE}/lineup_candidates`, federationKey)).status).toBe(200);
   });

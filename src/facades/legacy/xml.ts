@@ -40,6 +40,9 @@ export function toJson(element: XmlElement): Record<string, unknown> {
   };
 }
 
-export function errorElement(status: number, message: string): XmlElement {
-  return { name: 'error', children: [{ name: 'code', text: status }, { name: 'message', text: message }] };
+/** `<error><code/><message/></error>` as deployed clients read it, plus the response's request id. */
+export function errorElement(status: number, message: string, requestId?: string): XmlElement {
+  const children: XmlElement[] = [{ name: 'code', text: status }, { name: 'message', text: message }];
+  if (requestId) children.push({ name: 'request_id', text: requestId });
+  return { name: 'error', children };
 }

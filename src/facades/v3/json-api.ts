@@ -11,10 +11,21 @@ export interface Resource extends ResourceIdentifier {
   relationships?: Record<string, { data: ResourceIdentifier | ResourceIdentifier[] | null }>;
 }
 
-const TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 413: 'Payload Too Large', 500: 'Internal Server Error' };
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
 
-export function errorDocument(status: number, detail: string) {
-  return { errors: [{ status: String(status), title: TITLES[status] ?? 'Error', detail }] };
+/** JSON:API error objects; `meta.request_id` is the X-Request-Id of the response. */
+export function errorDocument(status: number, detail: string, requestId?: string) {
+  return { errors: [{ status: String(status), title: TITLES[status] ?? 'Error', detail, ...(requestId ? { meta: { request_id: requestId } } : {}) }] };
 }
 
 export function identifier(type: string, id: number | string): ResourceIdentifier {

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '../db/database.js';
+import { serviceUnavailable } from '../facades/shared/errors.js';
+import type { ConcurrencyState } from './concurrency-limit.js';
+
+export interface HealthOptions {
+  database: Database;
+  /** Migrations applied and data loaded: the service can answer. */
+  isStarted: () => boolean;
+  concurrency: () => ConcurrencyState;
+  /** How long the readiness probe's `SELECT 1` may take. */
+  checkTimeoutMs: number;
+}
+
+export const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
+
+/** Why the service should get no traffic now, or undefined when it can take some. */
+async function notReadyReason(options: HealthOptions): Promise<string | undefined> {
+  if (!options.isStarted()) return 'starting: waiting for the database';
+  if (options.database.availability?.isDown) return 'database unreachable';
+  if (options.concurrency().saturated) return 'saturated: the request queue is full';
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('database check timed out'), options.checkTimeoutMs);
+  });
+  const check = options.database.prisma.$queryRaw`SELECT 1`.then(
+    () => undefined,
+    () => 'database check failed',
+  );
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Liveness says the process answers (restart it if not); readiness says it can serve now (send it
+ * traffic). `/health` is readiness, as it always checked the database.
+ */
+export function registerHealth(app: FastifyInstance, options: HealthOptions): void {
+  app.get('/health/live', async () => ({ status: 'ok' }));
+  const ready = async (_request: unknown, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    const reason = await notReadyReason(options);
+    if (reason) return reply.status(503).header('retry-after', '2').send({ status: 'unavailable', reason, database: options.database.kind });
+    return { status: 'ok', database: options.database.kind };
+  };
+  app.get('/health/ready', ready);
+  app.get('/health', ready);
+}
+
+/** Until the database is migrated and loaded, every request but the health checks is a 503. */
+export function registerStartupGate(app: FastifyInstance, isStarted: () => boolean): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isStarted() || HEALTH_PATHS.has(request.url.split('?')[0])) return done();
+    done(serviceUnavailable('The service is starting; try again shortly', 2));
+  });
+}

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { loadDemoLeague } from './data/demo/index.js';
+import { BurstLog } from './http/burst-log.js';
+
+export interface ServiceDatabase {
+  /** The database requests are served from (with the statement and lock timeouts). */
+  serving: Database;
+  /** Resolves once migrations are applied and, on an empty database, the demo league is loaded; retries until then. */
+  prepare(log: FastifyBaseLogger): Promise<void>;
+  /** Stops retrying (shutdown before the database came). */
+  stop(): void;
+}
+
+const RETRY_BACKOFF_MS = { first: 500, max: 5000 };
+
+/**
+ * Opens the database without waiting for it, and prepares it in the background: a service started
+ * while PostgreSQL is down listens, reports not ready, and retries with backoff until the database
+ * answers, instead of exiting. Migrations and the demo load run on a connection of their own without
+ * the serving timeouts, which a long import statement could exceed.
+ */
+export async function openServiceDatabase(config: Config): Promise<ServiceDatabase> {
+  const serving = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs || undefined,
+    lockTimeoutMs: config.dbLockTimeoutMs || undefined,
+    migrate: !config.databaseUrl, // the embedded database is here already: migrate it at once
+  });
+  let stopped = false;
+  const prepareWithRetry = async (log: FastifyBaseLogger) => {
+    const failures = new BurstLog(30_000);
+    let wait = RETRY_BACKOFF_MS.first;
+    for (;;) {
+      try {
+        await prepare(config, serving, log);
+        return;
+      } catch (error) {
+        if (stopped) throw error;
+        const reason = error instanceof Error ? error.message.split('\n').filter(Boolean).pop() : String(error);
+        failures.note('prepare', (suppressed) => log.warn({ reason, retryInMs: wait, failedAttemptsBefore: suppressed }, 'database not ready yet; retrying'));
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        wait = Math.min(wait * 2, RETRY_BACKOFF_MS.max);
+      }
+    }
+  };
+  return {
+    serving,
+    prepare: prepareWithRetry,
+    stop: () => {
+      stopped = true;
+    },
+  };
+}
+
+async function prepare(config: Config, serving: Database, log: FastifyBaseLogger): Promise<void> {
+  const admin = config.databaseUrl ? await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2, connectTimeoutMs: config.dbConnectTimeoutMs }) : serving;
+  try {
+    if (config.demoOnEmpty && (await admin.prisma.season.count()) === 0) {
+      log.info({ seed: config.demoSeed, scale: config.demoScale }, 'empty database: loading the demo league');
+      const summary = await loadDemoLeague(admin.prisma, { seed: config.demoSeed, scale: config.demoScale, now: new Date() });
+      log.info({ summary }, 'demo league loaded');
+    }
+  } finally {
+    if (admin !== serving) await admin.close();
+  }
+}

@@ -1,0 +1,161 @@
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { fixedClock } from '../../src/clock.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { loadDemoLeague } from '../../src/data/demo/index.js';
+import { TEST_NOW } from '../support/app.js';
+import { createServerDatabase } from '../support/database.js';
+import { createKey } from '../support/keys.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
+
+// An outage and a lock need a PostgreSQL server: the embedded database lives in the process.
+const serverUrl = process.env.DATABASE_URL;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!serverUrl)('PostgreSQL away, locked or slow', () => {
+  let server: { url: string; drop(): Promise<void> };
+  let direct: Database;
+  let apiKey: string;
+  let gameIds: number[];
+
+  beforeAll(async () => {
+    server = await createServerDatabase(serverUrl as string);
+    direct = await openDatabase({ databaseUrl: server.url, poolSize: 4 });
+    await loadDemoLeague(direct.prisma, { seed: 7, scale: 0.1, now: TEST_NOW });
+    apiKey = (await createKey(direct, 'outage test')).key;
+    gameIds = (await direct.prisma.game.findMany({ select: { id: true }, take: 8, orderBy: { id: 'asc' } })).map((game) => game.id);
+  });
+  afterAll(async () => {
+    await direct?.close();
+    await server?.drop();
+  });
+
+  describe('the database stops and starts again', () => {
+    let proxy: TcpProxy;
+    let served: Database;
+    let app: FastifyInstance;
+    const logLines: string[] = [];
+
+    beforeAll(async () => {
+      const target = new URL(server.url);
+      proxy = await TcpProxy.onFreePort({ host: target.hostname, port: Number(target.port || 5432) });
+      await proxy.start();
+      served = await openDatabase({ databaseUrl: proxy.urlFor(server.url), migrate: false, poolSize: 4, connectTimeoutMs: 1000 });
+      app = await buildApp({
+        database: served,
+        clock: fixedClock(TEST_NOW),
+        logLevel: 'info',
+        logStream: { write: (line: string) => void logLines.push(line) },
+        responseCacheTtlMs: 50,
+        staleIfErrorMs: 60_000,
+      });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await served?.close();
+      await proxy?.stop();
+    });
+
+    it('answers 503 within 2 s in each interface’s format, serves cached answers stale, logs once, and recovers within 5 s', async () => {
+      expect((await app.inject({ url: '/api/seasons' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/games?mode=list' })).statusCode).toBe(200);
+
+      await proxy.stop();
+      const wentAway = Date.now();
+      await sleep(60); // past the cache's TTL
+      const api = await app.inject({ url: '/api/teams' });
+      expect(Date.now() - wentAway).toBeLessThan(2000);
+      expect(api.statusCode).toBe(503);
+      expect(api.headers['retry-after']).toBe('5');
+      expect(api.json()).toMatchObject({ type: 'Error', object: 'error', data: { code: 503, message: 'The database is not available; try again shortly' } });
+
+      const legacy = await app.inject({ url: `/rest/v1.0/clubs?apikey=${apiKey}` });
+      expect(legacy.statusCode).toBe(503);
+      expect(legacy.headers['content-type']).toMatch(/xml/);
+      expect(legacy.body).toMatch(/<error><code>503<\/code><message>The database is not available/);
+
+      const v3 = await app.inject({ url: `/api/v3/games/${gameIds[0]}/teams/1/lineup_candidates`, headers: { authorization: `Bearer ${apiKey}` } });
+      expect(v3.statusCode).toBe(503);
+      expect(v3.json()).toMatchObject({ errors: [{ status: '503', title: 'Service Unavailable' }] });
+
+      const graphql = await app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ seasons { id } }' } });
+      expect(graphql.statusCode).toBe(503);
+      expect(graphql.headers['retry-after']).toBeDefined();
+
+      const stale = await app.inject({ url: '/api/games?mode=list' });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.headers['x-cache']).toBe('stale');
+
+      const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => app.inject({ url: `/api/games/${gameIds[i % gameIds.length]}` })));
+      expect(new Set(burst.map((response) => response.statusCode))).toEqual(new Set([503]));
+      expect((await app.inject({ url: '/health/ready' })).statusCode).toBe(503);
+      expect((await app.inject({ url: '/health/live' })).statusCode).toBe(200);
+
+      const outageLog = logLines.join('');
+      expect(outageLog.match(/database unreachable/g)).toHaveLength(1);
+      expect((outageLog.match(/answering 503/g) ?? []).length).toBeLessThanOrEqual(3);
+      expect(outageLog).not.toMatch(/"stack"/);
+
+      await proxy.start();
+      const cameBack = Date.now();
+      let status = 0;
+      while (Date.now() - cameBack < 5000) {
+        status = (await app.inject({ url: '/api/teams' })).statusCode;
+        if (status === 200) break;
+        await sleep(100);
+      }
+      expect(status).toBe(200);
+      expect(Date.now() - cameBack).toBeLessThan(5000);
+      expect((await app.inject({ url: '/health/ready' })).statusCode).toBe(200);
+      expect(logLines.join('')).toMatch(/database reachable again/);
+    });
+  });
+
+  describe('a table locked by another session', () => {
+    let served: Database;
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      served = await openDatabase({ databaseUrl: server.url, migrate: false, poolSize: 6, lockTimeoutMs: 500, statementTimeoutMs: 3000 });
+      app = await buildApp({ database: served, clock: fixedClock(TEST_NOW), logLevel: 'silent', maxInFlight: 4, maxInFlightPerRoute: 2, queueTimeoutMs: 5000 });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await served?.close();
+    });
+
+    it('gives up on it after lock_timeout with a 503, while endpoints that never read it go on answering', async () => {
+      const locker = new pg.Client({ connectionString: server.url });
+      await locker.connect();
+      try {
+        await locker.query('BEGIN');
+        await locker.query('LOCK TABLE "Game" IN ACCESS EXCLUSIVE MODE');
+        const finished: string[] = [];
+        const games = gameIds.slice(0, 6).map((id) =>
+          app.inject({ url: `/api/games/${id}` }).then((response) => {
+            finished.push(`game ${response.statusCode}`);
+            return response;
+          }),
+        );
+        await sleep(50);
+        const seasons = await app.inject({ url: '/api/seasons' });
+        finished.push(`seasons ${seasons.statusCode}`);
+        const ready = await app.inject({ url: '/health/ready' });
+        expect(seasons.statusCode).toBe(200);
+        expect(ready.statusCode).toBe(200);
+        expect(finished[0]).toBe('seasons 200'); // before any request stuck behind the lock
+
+        const stuck = await Promise.all(games);
+        expect(stuck.map((response) => response.statusCode)).toEqual([503, 503, 503, 503, 503, 503]);
+        expect(stuck[0].headers['retry-after']).toBe('2');
+        expect(stuck[0].json().data.message).toBe('The database took too long to answer; try again shortly');
+      } finally {
+        await locker.query('ROLLBACK');
+        await locker.end();
+      }
+      expect((await app.inject({ url: `/api/games/${gameIds[0]}` })).statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createServerDatabase } from './support/database.js';
+import { TcpProxy } from './support/tcp-proxy.js';
+
+const serverUrl = process.env.DATABASE_URL;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function statusOf(url: string): Promise<number> {
+  try {
+    return (await fetch(url)).status;
+  } catch {
+    return 0; // not listening yet
+  }
+}
+
+async function waitFor(url: string, status: number, withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < withinMs) {
+    if ((await statusOf(url)) === status) return Date.now() - started;
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer ${status} within ${withinMs} ms`);
+}
+
+// The real entry point, started while its PostgreSQL server is away (a proxy that refuses connections).
+describe.skipIf(!serverUrl)('the service started while the database is down', () => {
+  let child: ChildProcess | undefined;
+  let proxy: TcpProxy | undefined;
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  let output = '';
+
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await proxy?.stop();
+    await database?.drop();
+  });
+
+  it('listens, reports not ready, waits with backoff instead of exiting, and serves once the database is there', async () => {
+    database = await createServerDatabase(serverUrl as string);
+    const target = new URL(database.url);
+    proxy = await TcpProxy.onFreePort({ host: target.hostname, port: Number(target.port || 5432) });
+    const port = await freePort();
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      env: { ...process.env, DATABASE_URL: proxy.urlFor(database.url), PORT: String(port), HOST: '127.0.0.1', DEMO_SCALE: '0.05', NODE_ENV: 'production', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const base = `http://127.0.0.1:${port}`;
+
+    await waitFor(`${base}/health/live`, 200, 60_000);
+    expect(await statusOf(`${base}/health/ready`)).toBe(503);
+    const early = await fetch(`${base}/api/seasons`);
+    expect(early.status).toBe(503);
+    expect(early.headers.get('retry-after')).toBe('2');
+    expect((await early.json()) as unknown).toMatchObject({ type: 'Error', data: { code: 503 } });
+
+    await sleep(2500); // several failed attempts
+    expect(child.exitCode).toBeNull();
+    expect(output).toMatch(/database not ready yet; retrying/);
+
+    await proxy.start();
+    await waitFor(`${base}/health/ready`, 200, 90_000);
+    const seasons = await fetch(`${base}/api/seasons`);
+    expect(seasons.status).toBe(200);
+
+    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    child = undefined;
+  }, 180_000);
+});
