@@ -148,11 +148,13 @@ async function benchScale(scale: number, rows: Row[]): Promise<void> {
     return { gameId: game.rows[0].id, teamId: game.rows[0].homeTeamId, clubId: team.rows[0].clubId, clubName: team.rows[0].name, season: season.rows[0].id, apikey: key.key };
   }, url);
 
-  const env = { DATABASE_URL: url, PUBLIC_BASE_URL, DEMO_ON_EMPTY: 'false', NODE_ENV: 'production' };
+  // One client on loopback sends everything: the per-client and per-key rate limits would refuse it
+  // within a second, so they are off here; every other setting keeps its default.
+  const env = { DATABASE_URL: url, PUBLIC_BASE_URL, DEMO_ON_EMPTY: 'false', NODE_ENV: 'production', RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0' };
   const ports: Record<Target, number> = { uncached: SERVICE_PORT, deployed: CACHED_SERVICE_PORT, baseline: BASELINE_PORT };
   const processes: Record<Target, ChildProcess> = {
     uncached: start(serveArgs(), { ...env, PORT: String(ports.uncached), RESPONSE_CACHE_TTL_MS: '0' }),
-    deployed: start(serveArgs(), { ...env, PORT: String(ports.deployed) }), // every setting at its default
+    deployed: start(serveArgs(), { ...env, PORT: String(ports.deployed) }), // every other setting at its default
     baseline: start(['--import', 'tsx', 'bench/baseline.ts'], { ...env, PORT: String(ports.baseline) }),
   };
   const base = (target: Target) => `http://127.0.0.1:${ports[target]}`;

@@ -1,14 +1,21 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import { systemClock, type Clock } from './clock.js';
-import { DEFAULT_SPONSOR_PATH } from './config.js';
+import { DEFAULT_SPONSOR_PATH, type RateLimitConfig, type TrustProxy } from './config.js';
 import type { Database } from './db/database.js';
-import { errorEnvelope, httpStatusOf, publicMessage } from './facades/shared/errors.js';
 import { registerRestFacade } from './facades/rest/index.js';
 import { registerV3Facade } from './facades/v3/index.js';
 import { registerLegacyFacade } from './facades/legacy/index.js';
 import { mountGraphQL } from './graphql.js';
+import type { GraphQLLimits } from './graphql/limits.js';
 import { registerConcurrencyLimit } from './http/concurrency-limit.js';
+import { registerRequestDeadline } from './http/deadline.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handling.js';
+import { HEALTH_PATHS, registerHealth, registerStartupGate } from './http/health.js';
+import { registerInputGuard } from './http/input-guard.js';
+import { registerRateLimits, trustProxyOption } from './http/rate-limit.js';
+import { loggingOptions, registerRequestLog } from './http/request-log.js';
 import { isPublicReadPath, registerResponseCache } from './http/response-cache.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
@@ -19,6 +26,8 @@ export interface AppOptions {
   clock?: Clock;
   publicBaseUrl?: string;
   logLevel?: string;
+  /** Where log lines go (tests capture them); standard output by default. */
+  logStream?: DestinationStream;
   production?: boolean;
   /** Shared response cache lifetime for public GET endpoints; 0 (the default) turns it off. */
   responseCacheTtlMs?: number;
@@ -26,14 +35,39 @@ export interface AppOptions {
   maxInFlight?: number;
   /** Path segment of the sponsor's top-scorer tables (SPONSOR_PATH); default `sponsor`. */
   sponsorPath?: string;
+  /** Bytes the response caches keep at most (RESPONSE_CACHE_MAX_BYTES). */
+  responseCacheMaxBytes?: number;
+  /** How long past its TTL a cached answer may stand in for a 503 (RESPONSE_CACHE_STALE_IF_ERROR_MS); 0 (the default) never. */
+  staleIfErrorMs?: number;
+  /** Of MAX_IN_FLIGHT, the slots one route may hold (MAX_IN_FLIGHT_PER_ROUTE); default all but two. */
+  maxInFlightPerRoute?: number;
+  /** Requests that may wait for a slot (MAX_QUEUE); unbounded by default. */
+  maxQueue?: number;
+  /** How long a request may wait for a slot (QUEUE_TIMEOUT_MS); 0 (the default) without limit. */
+  queueTimeoutMs?: number;
+  /** Per-request deadline (REQUEST_TIMEOUT_MS); 0 (the default) none. */
+  requestTimeoutMs?: number;
+  /** How long readiness waits for the database's `SELECT 1` (HEALTH_CHECK_TIMEOUT_MS). */
+  healthCheckTimeoutMs?: number;
+  /** Whether the database is migrated and loaded; until then every request but health is a 503. Started by default. */
+  isStarted?: () => boolean;
+  /** Per-client budgets (RATE_LIMIT_*, SESSIONS_PER_CLIENT_PER_HOUR); absent (the default) = no rate limits. */
+  rateLimits?: RateLimitConfig;
+  /** fastify's trustProxy (TRUST_PROXY): whose X-Forwarded-For names the client; default false. */
+  trustProxy?: TrustProxy;
+  /** /graphql's document, cost and time limits, introspection and suggestions (GRAPHQL_*); unset ones keep their defaults, limits on. */
+  graphqlLimits?: Partial<GraphQLLimits>;
 }
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    ...loggingOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: trustProxyOption(options.trustProxy ?? false),
+    frameworkErrors,
+    clientErrorHandler,
   });
   const schema = getSchema();
   const deps = {
@@ -42,24 +76,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
   };
 
-  app.setErrorHandler((error: Error, request, reply) => {
-    const status = httpStatusOf(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.status(status).send(errorEnvelope(status, publicMessage(error, status)));
+  const isHealthCheck = (url: string) => HEALTH_PATHS.has(url.split('?')[0]);
+  const isStarted = options.isStarted ?? (() => true);
+  const isDatabaseDown = () => options.database.availability?.isDown ?? false;
+  options.database.availability?.onChange((event) => {
+    if (event.state === 'down') app.log.error({ reason: event.reason }, 'database unreachable: answering 503 until it is back');
+    else app.log.warn({ downForMs: event.downForMs, refused: event.refused }, 'database reachable again');
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(errorEnvelope(404, `No route for ${request.method} ${request.url.split('?')[0]}`)),
-  );
 
-  registerResponseCache(app, { ttlMs: options.responseCacheTtlMs ?? 0, cacheable: isPublicReadPath });
-  registerConcurrencyLimit(app, { maxInFlight: options.maxInFlight ?? 0, exempt: (url) => url === '/health' });
+  registerRequestLog(app);
+  registerErrorHandling(app);
+  registerStartupGate(app, isStarted);
+  // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
+  await registerRateLimits(app, options.rateLimits, deps);
+  registerResponseCache(app, {
+    ttlMs: options.responseCacheTtlMs ?? 0,
+    maxBytes: options.responseCacheMaxBytes,
+    staleIfErrorMs: options.staleIfErrorMs,
+    isDatabaseDown,
+    cacheable: isPublicReadPath,
+  });
+  const concurrency = registerConcurrencyLimit(app, {
+    maxInFlight: options.maxInFlight ?? 0,
+    maxPerRoute: options.maxInFlightPerRoute,
+    maxQueue: options.maxQueue,
+    maxWaitMs: options.queueTimeoutMs,
+    exempt: isHealthCheck,
+  });
+  registerRequestDeadline(app, { timeoutMs: options.requestTimeoutMs ?? 0, exempt: isHealthCheck });
+  registerInputGuard(app);
   await app.register(formbody);
   await app.register(mediaRoutes);
-  app.get('/health', async () => {
-    await options.database.prisma.$queryRaw`SELECT 1`;
-    return { status: 'ok', database: options.database.kind };
-  });
-  mountGraphQL(app, schema, deps, { production: options.production ?? false, responseCacheTtlMs: options.responseCacheTtlMs ?? 0 });
+  registerHealth(app, { database: options.database, isStarted, concurrency, checkTimeoutMs: options.healthCheckTimeoutMs ?? 1000 });
+  mountGraphQL(app, schema, deps, { production: options.production ?? false, responseCacheTtlMs: options.responseCacheTtlMs ?? 0, limits: options.graphqlLimits });
   await registerV3Facade(app, { ...deps, schema });
   await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: options.responseCacheTtlMs ?? 0 });
   await registerRestFacade(app, { ...deps, schema }, { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });

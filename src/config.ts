@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { defaultMaxPerRoute } from './http/concurrency-limit.js';
+import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
 
 /** Every environment variable the service reads, parsed and validated once at start-up. */
 export interface Config {
@@ -23,6 +26,30 @@ export interface Config {
   responseCacheTtlMs: number;
   /** Requests worked on at once; more wait their turn. 0 leaves them unbounded. */
   maxInFlight: number;
+  /** Of those, the slots one route may hold. */
+  maxInFlightPerRoute: number;
+  /** Requests that may wait for a slot; one more gets 503. */
+  maxQueue: number;
+  /** How long a request may wait for a slot before it gets 503. */
+  queueTimeoutMs: number;
+  /** Per-request deadline; 0 turns it off. */
+  requestTimeoutMs: number;
+  /** PostgreSQL statement_timeout of the service's connections; 0 turns it off. */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL lock_timeout of the service's connections; 0 turns it off. */
+  dbLockTimeoutMs: number;
+  /** Bytes of answers the response caches keep. */
+  responseCacheMaxBytes: number;
+  /** How long past its TTL a cached public answer may replace a 503. */
+  staleIfErrorMs: number;
+  /** How long the readiness probe waits for the database. */
+  healthCheckTimeoutMs: number;
+  /** fastify's trustProxy: which proxies' X-Forwarded-For names the client (false: the socket's address). */
+  trustProxy: TrustProxy;
+  /** Per-client budgets; a limit of 0 is off. */
+  rateLimits: RateLimitConfig;
+  /** What /graphql accepts from one request and how long it works on it (GRAPHQL_*). */
+  graphql: GraphQLLimits;
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +93,65 @@ export function sponsorPathFrom(env: Env): string {
   return raw;
 }
 
+/** TRUST_PROXY as fastify takes it: all proxies, the number of proxies in front, or their addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+export interface RateLimitConfig {
+  /** Requests per minute per client address to /api, its root aliases, /graphql and /media. */
+  publicPerMinute: number;
+  /** Requests per minute per API key to /api/v3 and /rest/v1.0/clubs. */
+  keyPerMinute: number;
+  /** Failed API key checks per client address and window; beyond them its keyed requests get 429. */
+  authFailures: number;
+  authFailureWindowMs: number;
+  /** New favorite sessions per client address per hour. */
+  sessionsPerHour: number;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: `false` (default), `true`, a hop count, or a comma-separated list of addresses, CIDRs and proxy-addr's names. */
+export function trustProxyFrom(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 32) throw new ConfigError(`TRUST_PROXY as a hop count must be from 0 to 32, got "${raw}"`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or comma-separated IP addresses/CIDRs (or loopback, linklocal, uniquelocal), got "${bad}"`);
+  }
+  return entries;
+}
+
+/** GRAPHQL_*: the public GraphQL endpoint's limits; suggestions default to on outside production only. */
+export function graphqlLimitsFrom(env: Env): GraphQLLimits {
+  const defaults = DEFAULT_GRAPHQL_LIMITS;
+  return {
+    maxDocumentBytes: integer(env, 'GRAPHQL_MAX_DOCUMENT_BYTES', defaults.maxDocumentBytes, 256, 1024 * 1024),
+    maxTokens: integer(env, 'GRAPHQL_MAX_TOKENS', defaults.maxTokens, 50, 100_000),
+    maxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', defaults.maxAliases, 0, 10_000),
+    maxDirectives: integer(env, 'GRAPHQL_MAX_DIRECTIVES', defaults.maxDirectives, 0, 10_000),
+    maxComplexity: integer(env, 'GRAPHQL_MAX_COMPLEXITY', defaults.maxComplexity, 100, 100_000_000),
+    timeoutMs: integer(env, 'GRAPHQL_TIMEOUT_MS', defaults.timeoutMs, 0, 600_000),
+    introspection: flag(env, 'GRAPHQL_INTROSPECTION', defaults.introspection),
+    suggestions: flag(env, 'GRAPHQL_SUGGESTIONS', env.NODE_ENV !== 'production'),
+  };
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -83,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
   } catch {
     throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL, got "${env.PUBLIC_BASE_URL}"`);
   }
+  const maxInFlight = integer(env, 'MAX_IN_FLIGHT', 8, 0, 10_000);
   return {
     port,
     host,
@@ -97,7 +184,25 @@ export function loadConfig(env: Env = process.env): Config {
     demoScale: positiveNumber(env, 'DEMO_SCALE', 1),
     publicBaseUrl,
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 5000, 0, 600_000),
-    maxInFlight: integer(env, 'MAX_IN_FLIGHT', 8, 0, 10_000),
+    maxInFlight,
+    maxInFlightPerRoute: integer(env, 'MAX_IN_FLIGHT_PER_ROUTE', defaultMaxPerRoute(maxInFlight), 1, 10_000),
+    maxQueue: integer(env, 'MAX_QUEUE', 100, 0, 100_000),
+    queueTimeoutMs: integer(env, 'QUEUE_TIMEOUT_MS', 5000, 0, 600_000),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 15_000, 0, 600_000),
+    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 0, 600_000),
+    dbLockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 2000, 0, 600_000),
+    responseCacheMaxBytes: integer(env, 'RESPONSE_CACHE_MAX_MB', 32, 1, 4096) * 1024 * 1024,
+    staleIfErrorMs: integer(env, 'RESPONSE_CACHE_STALE_IF_ERROR_MS', 3_600_000, 0, 86_400_000),
+    healthCheckTimeoutMs: integer(env, 'HEALTH_CHECK_TIMEOUT_MS', 1000, 50, 60_000),
+    trustProxy: trustProxyFrom(env),
+    rateLimits: {
+      publicPerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_MINUTE', 1200, 0, 1_000_000),
+      keyPerMinute: integer(env, 'RATE_LIMIT_KEY_PER_MINUTE', 1200, 0, 1_000_000),
+      authFailures: integer(env, 'RATE_LIMIT_AUTH_FAILURES', 10, 0, 10_000),
+      authFailureWindowMs: integer(env, 'RATE_LIMIT_AUTH_FAILURE_WINDOW_MS', 600_000, 1000, 86_400_000),
+      sessionsPerHour: integer(env, 'SESSIONS_PER_CLIENT_PER_HOUR', 60, 0, 100_000),
+    },
     sponsorPath: sponsorPathFrom(env),
+    graphql: graphqlLimitsFrom(env),
   };
 }

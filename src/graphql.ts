@@ -1,47 +1,70 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
-import { createInMemoryCache, useResponseCache } from '@graphql-yoga/plugin-response-cache';
+import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import type { GraphQLSchema } from 'graphql';
 import type { ContextDependencies } from './schema/context.js';
 import { createContext } from './schema/context.js';
+import { useExecutionDeadline } from './graphql/deadline.js';
+import { useDocumentLimits } from './graphql/document-limits.js';
+import { maskError } from './graphql/errors.js';
+import { defaultGraphQLLimits, type GraphQLLimits } from './graphql/limits.js';
+import { useNulRefusal } from './graphql/nul.js';
+import { createParseCaches } from './graphql/parse-caches.js';
+import { createBoundedResponseCache } from './graphql/response-cache-store.js';
+import { useValidationLimits } from './graphql/validation.js';
 
 export interface GraphQLOptions {
   /** GraphiQL is served only outside production. */
   production: boolean;
   /** How long a query result is shared between clients, as RESPONSE_CACHE_TTL_MS does for /api; 0 turns it off. */
   responseCacheTtlMs: number;
+  /** What one request may ask and how long it may take (GRAPHQL_* variables); unset ones keep their defaults. */
+  limits?: Partial<GraphQLLimits>;
 }
 
 /** Session data is private to whoever holds the sid: results that contain it are never shared. */
 const PRIVATE_TYPES = ['FavoriteSession', 'Favorite'];
 
-/** Mounts graphql-yoga at /graphql inside fastify. */
-export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions): void {
-  const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
+/** The yoga server behind /graphql, without HTTP: mountGraphQL serves it, benchmarks call its fetch. */
+export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions, log: FastifyBaseLogger) {
+  const limits: GraphQLLimits = { ...defaultGraphQLLimits(options.production), ...options.limits };
+  const parseCaches = createParseCaches();
+  return createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: !options.production,
     landingPage: false,
     logging: {
-      debug: (...args) => app.log.debug(args.map(String).join(' ')),
-      info: (...args) => app.log.info(args.map(String).join(' ')),
-      warn: (...args) => app.log.warn(args.map(String).join(' ')),
-      error: (...args) => app.log.error(args.map(String).join(' ')),
+      debug: (...args) => log.debug(args.map(String).join(' ')),
+      info: (...args) => log.info(args.map(String).join(' ')),
+      warn: (...args) => log.warn(args.map(String).join(' ')),
+      error: (...args) => log.error(args.map(String).join(' ')),
     },
-    context: () => createContext(deps),
+    maskedErrors: { maskError },
+    parserAndValidationCache: parseCaches,
+    context: () => ({ ...createContext(deps), maxComplexity: limits.maxComplexity }),
     plugins: [
+      useDocumentLimits({ maxBytes: limits.maxDocumentBytes, maxTokens: limits.maxTokens, isKnown: (source) => parseCaches.documentCache.has(source) }),
+      useNulRefusal(),
+      useValidationLimits(limits),
       useResponseCache({
         enabled: () => options.responseCacheTtlMs > 0,
         session: () => null, // every result is public data, the same for every client
         ttl: options.responseCacheTtlMs,
         ignoredTypes: PRIVATE_TYPES,
         ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0 }, // not even an unknown sid's null
-        cache: createInMemoryCache({ max: 1000 }),
+        cache: createBoundedResponseCache(),
         includeExtensionMetadata: false,
       }),
+      // After the response cache: a hit is answered before the deadline starts.
+      useExecutionDeadline(limits.timeoutMs),
     ],
   });
+}
 
+/** Mounts graphql-yoga at /graphql inside fastify. */
+export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions): void {
+  const yoga = createGraphQLServer(schema, deps, options, app.log);
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],

@@ -37,6 +37,9 @@ async function main(): Promise<void> {
     requestTimeoutMs: config.requestTimeoutMs,
     healthCheckTimeoutMs: config.healthCheckTimeoutMs,
     sponsorPath: config.sponsorPath,
+    rateLimits: config.rateLimits,
+    trustProxy: config.trustProxy,
+    graphqlLimits: config.graphql,
     isStarted: () => started,
   });
   const server: FastifyInstance = app;

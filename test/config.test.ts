@@ -25,3 +25,139 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(pattern);
   });
 });
+
+describe('rate limit configuration', () => {
+  it('defaults: limits on, no proxy trusted', () => {
+    const config = loadConfig({});
+    expect(config.rateLimits).toEqual({ publicPerMinute: 1200, keyPerMinute: 1200, authFailures: 10, authFailureWindowMs: 600_000, sessionsPerHour: 60 });
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('reads every limit; 0 turns one off', () => {
+    const config = loadConfig({
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+      RATE_LIMIT_KEY_PER_MINUTE: '300',
+      RATE_LIMIT_AUTH_FAILURES: '5',
+      RATE_LIMIT_AUTH_FAILURE_WINDOW_MS: '60000',
+      SESSIONS_PER_CLIENT_PER_HOUR: '0',
+    });
+    expect(config.rateLimits).toEqual({ publicPerMinute: 0, keyPerMinute: 300, authFailures: 5, authFailureWindowMs: 60_000, sessionsPerHour: 0 });
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['TRUE', true],
+    ['0', false],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.1 ,loopback', ['10.0.0.0/8', '192.168.1.1', 'loopback']],
+    ['fd00::/8,::1', ['fd00::/8', '::1']],
+  ])('TRUST_PROXY=%j → %j', (raw, expected) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    [{ RATE_LIMIT_PUBLIC_PER_MINUTE: '-1' }, /RATE_LIMIT_PUBLIC_PER_MINUTE/],
+    [{ RATE_LIMIT_KEY_PER_MINUTE: 'lots' }, /RATE_LIMIT_KEY_PER_MINUTE/],
+    [{ RATE_LIMIT_AUTH_FAILURES: '1.5' }, /RATE_LIMIT_AUTH_FAILURES/],
+    [{ RATE_LIMIT_AUTH_FAILURE_WINDOW_MS: '10' }, /RATE_LIMIT_AUTH_FAILURE_WINDOW_MS/],
+    [{ SESSIONS_PER_CLIENT_PER_HOUR: '-5' }, /SESSIONS_PER_CLIENT_PER_HOUR/],
+    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '33' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.1,,10.0.0.2' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: 'proxy.example.org' }, /TRUST_PROXY/],
+  ])('rejects %j with a message naming the variable', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+});
+
+describe('limits and timeouts configuration', () => {
+  it('defaults: a bounded queue, a deadline, database timeouts, a bounded cache with stale answers', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      maxInFlightPerRoute: 6,
+      maxQueue: 100,
+      queueTimeoutMs: 5000,
+      requestTimeoutMs: 15_000,
+      dbStatementTimeoutMs: 5000,
+      dbLockTimeoutMs: 2000,
+      responseCacheMaxBytes: 32 * 1024 * 1024,
+      staleIfErrorMs: 3_600_000,
+      healthCheckTimeoutMs: 1000,
+    });
+    expect(loadConfig({ MAX_IN_FLIGHT: '3' }).maxInFlightPerRoute).toBe(3);
+    expect(loadConfig({ MAX_IN_FLIGHT: '20', MAX_IN_FLIGHT_PER_ROUTE: '5' }).maxInFlightPerRoute).toBe(5);
+    expect(loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0', REQUEST_TIMEOUT_MS: '0' })).toMatchObject({ dbStatementTimeoutMs: 0, requestTimeoutMs: 0 });
+  });
+
+  it.each([
+    [{ MAX_QUEUE: '-1' }, /MAX_QUEUE/],
+    [{ QUEUE_TIMEOUT_MS: 'soon' }, /QUEUE_TIMEOUT_MS/],
+    [{ REQUEST_TIMEOUT_MS: '1.5' }, /REQUEST_TIMEOUT_MS/],
+    [{ DB_STATEMENT_TIMEOUT_MS: '-5' }, /DB_STATEMENT_TIMEOUT_MS/],
+    [{ DB_LOCK_TIMEOUT_MS: 'x' }, /DB_LOCK_TIMEOUT_MS/],
+    [{ RESPONSE_CACHE_MAX_MB: '0' }, /RESPONSE_CACHE_MAX_MB/],
+    [{ RESPONSE_CACHE_STALE_IF_ERROR_MS: 'forever' }, /RESPONSE_CACHE_STALE_IF_ERROR_MS/],
+    [{ HEALTH_CHECK_TIMEOUT_MS: '0' }, /HEALTH_CHECK_TIMEOUT_MS/],
+    [{ MAX_IN_FLIGHT_PER_ROUTE: '0' }, /MAX_IN_FLIGHT_PER_ROUTE/],
+  ])('rejects %j with a message naming the variable', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+});
+
+describe('GraphQL limits configuration', () => {
+  it('defaults: limits on, introspection on, suggestions outside production only', () => {
+    expect(loadConfig({}).graphql).toEqual({
+      maxDocumentBytes: 32_768,
+      maxTokens: 1000,
+      maxAliases: 30,
+      maxDirectives: 30,
+      maxComplexity: 20_000,
+      timeoutMs: 5000,
+      introspection: true,
+      suggestions: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production' }).graphql.suggestions).toBe(false);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      GRAPHQL_MAX_DOCUMENT_BYTES: '8192',
+      GRAPHQL_MAX_TOKENS: '500',
+      GRAPHQL_MAX_ALIASES: '0',
+      GRAPHQL_MAX_DIRECTIVES: '5',
+      GRAPHQL_MAX_COMPLEXITY: '50000',
+      GRAPHQL_TIMEOUT_MS: '0',
+      GRAPHQL_INTROSPECTION: 'false',
+      GRAPHQL_SUGGESTIONS: 'true',
+    });
+    expect(config.graphql).toEqual({
+      maxDocumentBytes: 8192,
+      maxTokens: 500,
+      maxAliases: 0,
+      maxDirectives: 5,
+      maxComplexity: 50_000,
+      timeoutMs: 0,
+      introspection: false,
+      suggestions: true,
+    });
+  });
+
+  it.each([
+    [{ GRAPHQL_MAX_DOCUMENT_BYTES: '100' }, /GRAPHQL_MAX_DOCUMENT_BYTES/],
+    [{ GRAPHQL_MAX_TOKENS: 'many' }, /GRAPHQL_MAX_TOKENS/],
+    [{ GRAPHQL_MAX_ALIASES: '-1' }, /GRAPHQL_MAX_ALIASES/],
+    [{ GRAPHQL_MAX_DIRECTIVES: '1.5' }, /GRAPHQL_MAX_DIRECTIVES/],
+    [{ GRAPHQL_MAX_COMPLEXITY: '0' }, /GRAPHQL_MAX_COMPLEXITY/],
+    [{ GRAPHQL_TIMEOUT_MS: '-5' }, /GRAPHQL_TIMEOUT_MS/],
+    [{ GRAPHQL_INTROSPECTION: 'sometimes' }, /GRAPHQL_INTROSPECTION/],
+    [{ GRAPHQL_SUGGESTIONS: 'maybe' }, /GRAPHQL_SUGGESTIONS/],
+  ])('rejects %j with a message naming the variable', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+});

@@ -6,14 +6,29 @@ import { GraphQLError } from 'graphql';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import type { GraphQLContext } from './context.js';
+import { assertCursor } from './cursors.js';
 
 export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
 /** In-process facade documents are trusted and may page further (a whole game day, a whole season). */
 export const MAX_INTERNAL_PAGE_SIZE = 5000;
 
+/**
+ * The public endpoint's static cost limit (GRAPHQL_MAX_COMPLEXITY) when its context names none.
+ * Field costs are set so that one unit is about 50 µs of work on the demo league at scale 10
+ * (computed fields carry their measured cost, lists their typical length, connections their page),
+ * which makes the limit about a second.
+ */
+export const DEFAULT_MAX_COMPLEXITY = 20_000;
+const MAX_DEPTH = 10;
+const MAX_BREADTH = 200;
+
+/** What resolvers see; /graphql adds how much one operation may cost (GRAPHQL_MAX_COMPLEXITY). */
+export type SchemaContext = GraphQLContext & { maxComplexity?: number };
+
 export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
-  Context: GraphQLContext;
+  Context: SchemaContext;
   DefaultFieldNullability: false;
   Scalars: {
     DateTime: { Input: Date; Output: Date };
@@ -29,27 +44,54 @@ export const builder = new SchemaBuilder<{
     // A root resolver that ignores the selection Pothos prepared would load relations one by one.
     onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'error',
     maxConnectionSize: MAX_PAGE_SIZE,
-    defaultConnectionSize: 20,
+    defaultConnectionSize: DEFAULT_PAGE_SIZE,
   },
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
     nodeQueryOptions: false,
     nodesQueryOptions: false,
+    // A connection's cost is already multiplied by its page size (connectionComplexity).
+    edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } },
   },
   complexity: {
     defaultComplexity: 1,
     defaultListMultiplier: 10,
     // The facades' own documents are fixed and reviewed; the limit guards what outside clients send.
-    limit: (ctx) => (ctx.internal ? {} : { depth: 10, breadth: 200, complexity: 20_000 }),
+    limit: (ctx) => (ctx.internal ? {} : { depth: MAX_DEPTH, breadth: MAX_BREADTH, complexity: ctx.maxComplexity ?? DEFAULT_MAX_COMPLEXITY }),
+    // Checked before the first resolver runs: a refusal is the client's to fix, so a 4xx, also for application/json clients.
+    complexityError: (kind, result) => {
+      const [value, max] = { Complexity: [result.complexity, result.maxComplexity], Depth: [result.depth, result.maxDepth], Breadth: [result.breadth, result.maxBreadth] }[kind];
+      return new GraphQLError(`Query exceeds maximum ${kind.toLowerCase()} (${kind.toLowerCase()}: ${value}, max: ${max})`, {
+        extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400, spec: false } },
+      });
+    },
   },
 });
 
 /**
- * Connection page size guard: Pothos silently clamps `first` to the maximum, but a client asking
- * for more than it can get should be told, not quietly given less.
+ * What a connection costs: its page (`first`, else `last`, else the default page) times what each
+ * node selects. Without it a connection counted as one object and `first: 100` cost no more than
+ * `first: 1`.
  */
-export function pageSize(args: { first?: number | null; last?: number | null }, ctx: GraphQLContext): number {
+export function connectionComplexity(args: { first?: number | null; last?: number | null }): { field: number; multiplier: number } {
+  const size = args.first ?? args.last ?? DEFAULT_PAGE_SIZE;
+  // Above the maximum the page-size guard answers with its own, clearer error.
+  return { field: 1, multiplier: Math.min(Math.max(size, 0), MAX_PAGE_SIZE) };
+}
+
+/**
+ * Connection arguments guard, run by Pothos before it reads them (every connection's `maxSize`):
+ * a cursor must be one we handed out (src/schema/cursors.ts), and a page larger than the maximum is
+ * an error — Pothos would silently clamp `first`, but a client asking for more than it can get
+ * should be told, not quietly given less.
+ */
+export function pageSize(
+  args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null },
+  ctx: GraphQLContext,
+): number {
+  assertCursor('after', args.after);
+  assertCursor('before', args.before);
   if (ctx.internal) return MAX_INTERNAL_PAGE_SIZE;
   for (const [name, value] of [['first', args.first], ['last', args.last]] as const) {
     if (value != null && value > MAX_PAGE_SIZE) {

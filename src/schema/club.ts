@@ -1,6 +1,6 @@
 import { foldName, likeLiteral } from '../domain/search-text.js';
 import { absoluteUrl } from './context.js';
-import { builder, pageSize } from './builder.js';
+import { builder, connectionComplexity, pageSize } from './builder.js';
 
 builder.prismaObject('Club', {
   fields: (t) => ({
@@ -28,6 +28,7 @@ builder.queryFields((t) => ({
     type: 'Club',
     cursor: 'id',
     maxSize: pageSize,
+    complexity: connectionComplexity,
     args: {
       nameContains: t.arg.string({ description: 'Part of the club name, ignoring case and accents ("grunau" finds "Grünau").' }),
       active: t.arg.boolean(),

@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import type { Prisma } from '../generated/prisma/client.js';
 import { currentGamesFilter } from '../domain/current-games.js';
 import { refereesVisible } from '../domain/referees.js';
-import { builder, pageSize } from './builder.js';
+import { builder, connectionComplexity, pageSize } from './builder.js';
 import { GameDecisionEnum, GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, PlayerPositionEnum, TeamSideEnum } from './scalars.js';
 
 builder.prismaObject('Venue', {
@@ -59,12 +59,14 @@ builder.prismaObject('Game', {
     round: t.relation('round', { nullable: true }),
     cupRound: t.relation('cupRound', { nullable: true }),
     events: t.relation('events', {
+      complexity: { field: 1, multiplier: 40 }, // 18 on average, up to 37 (demo league)
       description: 'In game order (clock, then sequence).',
       query: { orderBy: [{ second: 'asc' }, { sequence: 'asc' }, { id: 'asc' }] },
     }),
     lineup: t.field({
       type: [LineupEntry],
       description: 'Players in the lineup, optionally of one side only.',
+      complexity: { field: 1, multiplier: 40 }, // 33 on average, up to 40
       args: { side: t.arg({ type: TeamSideEnum }) },
       select: (_args, _ctx, nestedSelection) => ({
         homeTeamId: true,
@@ -173,6 +175,7 @@ builder.queryFields((t) => ({
     type: 'Game',
     cursor: 'id',
     maxSize: pageSize,
+    complexity: connectionComplexity,
     description: 'Games in order of occurrence (start time, then id).',
     args: { filter: t.arg({ type: GameFilter }) },
     resolve: async (query, _root, args, ctx) => {

@@ -1,5 +1,5 @@
 import type { StandingRow } from '../domain/standings.js';
-import { builder, pageSize } from './builder.js';
+import { builder, connectionComplexity, pageSize } from './builder.js';
 import { GroupPhaseEnum } from './scalars.js';
 
 const Standing = builder.objectRef<StandingRow>('Standing').implement({
@@ -32,7 +32,7 @@ builder.prismaObject('LeagueGroup', {
     season: t.relation('season'),
     league: t.relation('league'),
     gameClass: t.relation('gameClass'),
-    rounds: t.relation('rounds', { query: { orderBy: { number: 'asc' } } }),
+    rounds: t.relation('rounds', { complexity: { field: 1, multiplier: 22 }, query: { orderBy: { number: 'asc' } } }),
     teams: t.prismaField({
       type: ['Team'],
       select: { id: true },
@@ -42,12 +42,13 @@ builder.prismaObject('LeagueGroup', {
     games: t.relatedConnection('games', {
       cursor: 'id',
       maxSize: pageSize,
+      complexity: connectionComplexity,
       query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
     }),
     standings: t.field({
       type: [Standing],
       description: 'Group table computed from finished and forfeited games.',
-      complexity: 20,
+      complexity: { field: 30, multiplier: 12 }, // ~1.5 ms a group at demo scale 10; up to 12 teams
       select: { id: true },
       resolve: (group, _args, ctx) => ctx.loaders.standingsByGroup.load(group.id),
     }),
@@ -88,6 +89,7 @@ builder.prismaObject('CupRound', {
     name: t.exposeString('name'),
     tournament: t.relation('tournament'),
     games: t.relation('games', {
+      complexity: { field: 1, multiplier: 64 }, // a first cup round has up to 128 games, later ones halve
       description: 'Games in bracket order: winners of positions 2k-1 and 2k meet in the next round.',
       query: { orderBy: [{ bracketPosition: 'asc' }, { id: 'asc' }] },
     }),
@@ -99,6 +101,7 @@ builder.queryFields((t) => ({
     type: 'LeagueGroup',
     cursor: 'id',
     maxSize: pageSize,
+    complexity: connectionComplexity,
     args: { season: t.arg.int(), league: t.arg.int(), gameClass: t.arg.int() },
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.leagueGroup.findMany({

@@ -1,4 +1,4 @@
-import { builder, pageSize } from './builder.js';
+import { builder, connectionComplexity, pageSize } from './builder.js';
 import { PlayerPositionEnum } from './scalars.js';
 
 builder.prismaObject('NationalSelection', {
@@ -45,6 +45,7 @@ builder.queryFields((t) => ({
     type: 'NationalPlayer',
     cursor: 'id',
     maxSize: pageSize,
+    complexity: connectionComplexity,
     args: { selectionId: t.arg.int(), active: t.arg.boolean() },
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.nationalPlayer.findMany({

@@ -90,14 +90,14 @@ builder.prismaObjectFields('Player', (t) => ({
   statistics: t.field({
     type: [PlayerCompetitionStatistics],
     description: 'Totals per season, competition and team, newest season first, league games before cup games.',
-    complexity: 20,
+    complexity: { field: 60, multiplier: 5 }, // ~3 ms a player at demo scale 10
     select: { id: true },
     resolve: (player, _args, ctx) => ctx.loaders.competitionStatisticsByPlayer.load(player.id),
   }),
   games: t.field({
     type: [PlayerGame],
     description: 'The games of the teams the player is a member of in the season and every other game the player played in it, in order of occurrence.',
-    complexity: 20,
+    complexity: { field: 120, multiplier: 30 }, // ~6 ms a player at demo scale 10; a season's games
     args: { season: t.arg.int({ required: true }) },
     select: { id: true },
     resolve: (player, args, ctx) => ctx.loaders.seasonGamesByPlayer.load(playerSeasonKey(player.id, args.season)),
@@ -108,7 +108,7 @@ builder.prismaObjectField('TeamMember', 'statistics', (t) =>
   t.field({
     type: PlayerSeasonTotals,
     description: 'The member’s totals for this team in this season.',
-    complexity: 5,
+    complexity: 10, // ~0.5 ms a member at demo scale 10
     select: { teamId: true, seasonId: true, playerId: true },
     resolve: (member, _args, ctx) => ctx.loaders.memberTotals.load(memberKey(member.teamId, member.seasonId, member.playerId)),
   }),

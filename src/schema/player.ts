@@ -1,6 +1,6 @@
 import { likeLiteral } from '../domain/search-text.js';
 import { absoluteUrl } from './context.js';
-import { builder, pageSize } from './builder.js';
+import { builder, connectionComplexity, pageSize } from './builder.js';
 import { LicensingEnum, PlayerPositionEnum } from './scalars.js';
 
 builder.prismaObject('Player', {
@@ -56,6 +56,7 @@ builder.queryFields((t) => ({
     type: 'Player',
     cursor: 'id',
     maxSize: pageSize,
+    complexity: connectionComplexity,
     args: { nameContains: t.arg.string({ description: 'Case-insensitive part of the first or last name.' }) },
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.player.findMany({

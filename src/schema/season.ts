@@ -7,6 +7,8 @@ builder.prismaObject('Season', {
     label: t.exposeString('label'),
     isCurrent: t.exposeBoolean('isCurrent'),
     groups: t.relation('groups', {
+      // A season has ~210 groups at demo scale 10, a league or class a few dozen of them.
+      complexity: (args) => ({ field: 1, multiplier: args.league == null && args.gameClass == null ? 200 : 30 }),
       args: { league: t.arg.int(), gameClass: t.arg.int() },
       query: (args) => ({
         where: { leagueId: args.league ?? undefined, gameClassId: args.gameClass ?? undefined },

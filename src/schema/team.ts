@@ -1,5 +1,5 @@
 import { absoluteUrl } from './context.js';
-import { builder, pageSize } from './builder.js';
+import { builder, connectionComplexity, pageSize } from './builder.js';
 import { teamSeasonKey } from './loaders.js';
 
 builder.prismaObject('Team', {
@@ -25,11 +25,13 @@ builder.prismaObject('Team', {
         }),
     }),
     members: t.relation('members', {
+      // A season's roster: 18 on average, up to 37 (demo league, scale 10); loading one costs ~3 ms.
+      complexity: { field: 25, multiplier: 25 },
       args: { season: t.arg.int({ required: true }) },
       query: (args) => ({ where: { seasonId: args.season }, orderBy: [{ number: 'asc' }, { id: 'asc' }] }),
     }),
-    homeGames: t.relatedConnection('homeGames', { cursor: 'id', maxSize: pageSize, query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } }),
-    awayGames: t.relatedConnection('awayGames', { cursor: 'id', maxSize: pageSize, query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } }),
+    homeGames: t.relatedConnection('homeGames', { cursor: 'id', maxSize: pageSize, complexity: connectionComplexity, query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } }),
+    awayGames: t.relatedConnection('awayGames', { cursor: 'id', maxSize: pageSize, complexity: connectionComplexity, query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } }),
     averageVisitors: t.float({
       nullable: true,
       description: 'Mean spectators of the team’s finished home games in the season.',
@@ -45,6 +47,7 @@ builder.queryFields((t) => ({
     type: 'Team',
     cursor: 'id',
     maxSize: pageSize,
+    complexity: connectionComplexity,
     args: { clubId: t.arg.int(), season: t.arg.int(), league: t.arg.int(), gameClass: t.arg.int() },
     resolve: (query, _root, args, ctx) => {
       const registered = args.season != null || args.league != null;

@@ -1,11 +1,13 @@
 import { request } from 'node:http';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerConcurrencyLimit } from '../../src/http/concurrency-limit.js';
+import { registerConcurrencyLimit, type ConcurrencyLimitOptions } from '../../src/http/concurrency-limit.js';
+import { registerErrorHandling } from '../../src/http/error-handling.js';
 
-function appWithGate(maxInFlight: number) {
+function appWithGate(maxInFlight: number, limits: Omit<ConcurrencyLimitOptions, 'maxInFlight'> = {}) {
   const app = Fastify();
-  registerConcurrencyLimit(app, { maxInFlight, exempt: (url) => url === '/health' });
+  registerErrorHandling(app);
+  const state = registerConcurrencyLimit(app, { maxInFlight, exempt: (url) => url === '/health', ...limits });
   const started: number[] = [];
   const gates: (() => void)[] = [];
   app.get('/work/:n', async (request) => {
@@ -13,8 +15,12 @@ function appWithGate(maxInFlight: number) {
     await new Promise<void>((resolve) => gates.push(resolve));
     return { done: true };
   });
+  app.get('/other', async () => {
+    started.push(0);
+    return { other: true };
+  });
   app.get('/health', async () => ({ status: 'ok' }));
-  return { app, started, gates };
+  return { app, started, gates, state };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -68,5 +74,65 @@ describe('concurrency limit', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('answers 503 with Retry-After at once when the queue is full, and says so to readiness', async () => {
+    const { app, started, gates, state } = appWithGate(1, { maxQueue: 1 });
+    const first = app.inject({ url: '/work/1' });
+    const second = app.inject({ url: '/work/2' });
+    await tick();
+    expect(state()).toEqual({ inFlight: 1, waiting: 1, saturated: true });
+    const third = await app.inject({ url: '/work/3' });
+    expect(third.statusCode).toBe(503);
+    expect(third.headers['retry-after']).toBe('1');
+    expect(third.json()).toMatchObject({ type: 'Error', data: { code: 503, message: 'The service is busy; try again shortly' } });
+    while (gates.length || started.length < 2) {
+      gates.shift()?.();
+      await tick();
+    }
+    expect([(await first).statusCode, (await second).statusCode]).toEqual([200, 200]);
+    expect(started).toEqual([1, 2]);
+  });
+
+  it('answers 503 to a request that waited longer than maxWaitMs, and never runs it', async () => {
+    const { app, started, gates } = appWithGate(1, { maxWaitMs: 100 });
+    const first = app.inject({ url: '/work/1' });
+    await tick();
+    const waited = await app.inject({ url: '/work/2' });
+    expect(waited.statusCode).toBe(503);
+    gates.shift()!();
+    await first;
+    await tick();
+    expect(started).toEqual([1]);
+  });
+
+  it('keeps slots free for other routes while one route is stuck', async () => {
+    const { app, started, gates } = appWithGate(3, { maxPerRoute: 2 });
+    const stuck = [1, 2, 3, 4].map((n) => app.inject({ url: `/work/${n}` }));
+    await tick();
+    expect(started).toEqual([1, 2]);
+    const other = await app.inject({ url: '/other' });
+    expect(other.statusCode).toBe(200);
+    while (gates.length || started.length < 5) {
+      gates.shift()?.();
+      await tick();
+    }
+    expect((await Promise.all(stuck)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+  });
+
+  it('gives a free slot to the waiting route with the fewest requests running', async () => {
+    const { app, started, gates } = appWithGate(2);
+    const work = [1, 2, 3].map((n) => app.inject({ url: `/work/${n}` }));
+    await tick();
+    const other = app.inject({ url: '/other' }); // arrives after /work/3, runs before it
+    await tick();
+    gates.shift()!();
+    expect((await other).statusCode).toBe(200);
+    while (gates.length || started.length < 4) {
+      gates.shift()?.();
+      await tick();
+    }
+    await Promise.all(work);
+    expect(started).toEqual([1, 2, 0, 3]);
   });
 });

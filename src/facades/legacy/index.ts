@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyApiKey } from '../../auth/api-keys.js';
-import { HttpError, httpStatusOf, publicMessage } from '../shared/errors.js';
+import { HttpError } from '../shared/errors.js';
 import type { FacadeDependencies } from '../shared/facade.js';
+import { checkApiKey } from '../../http/rate-limit.js';
 import { registerResponseCache } from '../../http/response-cache.js';
-import { clubRoutes, legacyParams, sendLegacy, wantsJson } from './clubs.js';
-import { errorElement } from './xml.js';
+import { clubRoutes, legacyParams, wantsJson } from './clubs.js';
 
 /**
  * What a legacy answer depends on: the URL without the key (every valid key reads the same data)
@@ -20,16 +20,11 @@ export function legacyCacheKey(request: FastifyRequest): string {
 export async function registerLegacyFacade(app: FastifyInstance, deps: FacadeDependencies, options: { responseCacheTtlMs: number }): Promise<void> {
   await app.register(
     async (legacy) => {
-      legacy.setErrorHandler((error: Error, request, reply) => {
-        const status = httpStatusOf(error);
-        if (status >= 500) request.log.error({ err: error }, 'request failed');
-        return sendLegacy(request, reply, errorElement(status, publicMessage(error, status)), status);
-      });
-      legacy.setNotFoundHandler((request, reply) => sendLegacy(request, reply, errorElement(404, `No resource ${request.url.split('?')[0]}`), 404));
-      legacy.addHook('preHandler', async (request) => {
+      // Errors and unknown paths: the application's one error path answers them in XML (src/http/error-handling.ts).
+      legacy.addHook('preHandler', async (request, reply) => {
         const presented = legacyParams(request).apikey;
         if (presented === undefined || presented === '') throw new HttpError(401, 'Missing apikey parameter');
-        if (!(await verifyApiKey(deps.prisma, presented))) throw new HttpError(401, 'Invalid or revoked apikey');
+        if (!(await checkApiKey(request, reply, () => verifyApiKey(deps.prisma, presented)))) throw new HttpError(401, 'Invalid or revoked apikey');
       });
       // Answers are shared only after the key check above, which every request still passes through,
       // so a revoked key stops at once. `no-cache`: a client may keep a copy but must revalidate it.

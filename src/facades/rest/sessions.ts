@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FavoriteError, parseFavorite, parseFavoriteJson, type Favorite } from '../../domain/favorites.js';
 import { isUsableSessionId } from '../../domain/session.js';
+import { changeSession } from '../../http/rate-limit.js';
 import { MAX_FAVORITES_PER_CALL } from '../../schema/session.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies } from '../shared/facade.js';
@@ -73,15 +74,15 @@ export function sessionRoutes(app: FastifyInstance, deps: FacadeDependencies): v
   const remove = facadeDocument<{ removeFavorite: { id: string } }>(deps, REMOVE_FAVORITES_DOCUMENT);
   const matchcenter = facadeDocument<MatchcenterData>(deps, MATCHCENTER_DOCUMENT);
 
-  app.post('/sessions/add_favorite', async (request) => {
+  app.post('/sessions/add_favorite', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
     const variables = { sid: sessionIdFrom(body), favorites: favoritesFrom(body).map(favoriteInput) };
-    return { type: 'session', data: (await add(variables)).addFavorite.id };
+    return { type: 'session', data: await changeSession(request, reply, variables.sid, async () => (await add(variables)).addFavorite.id) };
   });
-  app.post('/sessions/remove_favorite', async (request) => {
+  app.post('/sessions/remove_favorite', async (request, reply) => {
     const body = (request.body ?? {}) as Body;
     const variables = { sid: sessionIdFrom(body), favorites: favoritesFrom(body).map(favoriteInput) };
-    return { type: 'session', data: (await remove(variables)).removeFavorite.id };
+    return { type: 'session', data: await changeSession(request, reply, variables.sid, async () => (await remove(variables)).removeFavorite.id) };
   });
   app.get('/sessions/matchcenter', async (request) => {
     const info = requestInfo(deps, request);

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mayReadClub, verifyApiKey } from '../../auth/api-keys.js';
+import { checkApiKey } from '../../http/rate-limit.js';
 import { HttpError, badRequest, notFound } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { identifier, type Resource } from './json-api.js';
@@ -139,10 +140,10 @@ export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
   const candidates = facadeDocument<{ lineupCandidates: CandidateData[] }>(deps, CANDIDATES_DOCUMENT);
   const lineup = facadeDocument<LineupData>(deps, LINEUP_DOCUMENT);
 
-  async function authorize(request: FastifyRequest): Promise<{ gameId: number; teamId: number }> {
+  async function authorize(request: FastifyRequest, reply: FastifyReply): Promise<{ gameId: number; teamId: number }> {
     const presented = presentedKey(request);
     if (!presented) throw new HttpError(401, 'An API key is required: Authorization: Bearer <key>');
-    const credential = await verifyApiKey(deps.prisma, presented);
+    const credential = await checkApiKey(request, reply, () => verifyApiKey(deps.prisma, presented));
     if (!credential) throw new HttpError(401, 'The API key is invalid or revoked');
     const { gameId, teamId } = ids(request.params as Record<string, string>);
     const found = await teamClub({ gameId, teamId });
@@ -155,7 +156,7 @@ export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
   app.get('/games/:game_id/teams/:id/lineup_candidates', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const licenseIds = licenseFilter(query, false);
-    const target = await authorize(request);
+    const target = await authorize(request, reply);
     const data = await candidates({ ...target, licenseIds: licenseIds ?? null });
     return reply.type('application/vnd.api+json').send(reshapeCandidates(data.lineupCandidates));
   });
@@ -163,7 +164,7 @@ export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
   app.get('/games/:game_id/teams/:id/lineup', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const licenseIds = licenseFilter(query, true)!;
-    const target = await authorize(request);
+    const target = await authorize(request, reply);
     return reply.type('application/vnd.api+json').send(reshapeLineup(await lineup({ ...target, licenseIds }), target.gameId, target.teamId));
   });
 }

@@ -1,0 +1,70 @@
+/** What a client has left in its current window. */
+export interface WindowState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the budget is full again (at least 1 while it runs). */
+  resetSeconds: number;
+}
+
+interface Window {
+  used: number;
+  startMs: number;
+}
+
+/**
+ * Counts per client in fixed windows. Unlike the store of @fastify/rate-limit it takes several
+ * units at once (all or nothing) and gives units back, so an action can be paid for before it runs
+ * (concurrent requests cannot all slip through on the same last unit) and refunded when it turned
+ * out to cost nothing. Memory is bounded: beyond `maxClients` the least recently used client goes.
+ */
+export class FixedWindowCounter {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly maxClients = 20_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  state(client: string): WindowState {
+    const window = this.current(client);
+    const now = this.now();
+    return {
+      limit: this.limit,
+      remaining: Math.max(0, this.limit - (window?.used ?? 0)),
+      resetSeconds: window ? Math.max(1, Math.ceil((window.startMs + this.windowMs - now) / 1000)) : Math.ceil(this.windowMs / 1000),
+    };
+  }
+
+  /** Takes `units` when that many are left and says whether it did. */
+  take(client: string, units: number): boolean {
+    const window = this.current(client) ?? { used: 0, startMs: this.now() };
+    if (window.used + units > this.limit) return false;
+    window.used += units;
+    this.touch(client, window);
+    return true;
+  }
+
+  /** Gives back units taken in the current window (a window that ended has nothing to give back to). */
+  giveBack(client: string, units: number): void {
+    const window = this.current(client);
+    if (window) window.used = Math.max(0, window.used - units);
+  }
+
+  private current(client: string): Window | undefined {
+    const window = this.windows.get(client);
+    if (window && window.startMs + this.windowMs <= this.now()) {
+      this.windows.delete(client);
+      return undefined;
+    }
+    return window;
+  }
+
+  private touch(client: string, window: Window): void {
+    // Re-inserting keeps the Map in least-recently-used order, so the first key is the one to drop.
+    this.windows.delete(client);
+    this.windows.set(client, window);
+    if (this.windows.size > this.maxClients) this.windows.delete(this.windows.keys().next().value as string);
+  }
+}

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { RateLimitConfig, TrustProxy } from '../config.js';
+import type { PrismaClient } from '../db/database.js';
+import { KeyCheckBrake } from './key-check-brake.js';
+import { SessionCap } from './session-cap.js';
+import { secondsOf, TooManyRequestsError } from './too-many-requests.js';
+
+const MINUTE_MS = 60_000;
+/**
+ * Clients each budget remembers (least recently seen are forgotten; about 200 bytes each). A client
+ * that keeps sending stays recent, so what is forgotten is idle clients, whose count was low anyway.
+ */
+const CLIENTS_REMEMBERED = 20_000;
+
+/** The limits the facades consult at their key checks and session changes. */
+export interface ClientLimits {
+  keyChecks?: KeyCheckBrake;
+  sessions?: SessionCap;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by registerRateLimits; absent when rate limits are off. */
+    clientLimits?: ClientLimits;
+  }
+}
+
+type RequestClass = 'health' | 'keyed' | 'public';
+
+/**
+ * Which budget a request spends. The matched route pattern is used when there is one, so a path
+ * spelled differently (percent-encoded, trailing slash) cannot move a keyed request to another class.
+ */
+export function requestClass(request: FastifyRequest): RequestClass {
+  const path = request.routeOptions.url ?? request.url.split('?')[0];
+  if (/^\/health(\/|$)/.test(path)) return 'health';
+  if (/^\/(api\/v3|rest\/v1\.0\/clubs)(\/|$)/.test(path)) return 'keyed';
+  return 'public';
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** The API key as v3 (Bearer, X-Api-Key) or legacy (`apikey` query or form field) clients send it. */
+function presentedKey(request: FastifyRequest, withBody: boolean): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return nonEmpty(authorization.slice(7).trim());
+  const fromHeaders = nonEmpty(request.headers['x-api-key']) ?? nonEmpty((request.query as Record<string, unknown> | undefined)?.apikey);
+  if (fromHeaders || !withBody || !request.body || typeof request.body !== 'object') return fromHeaders;
+  return nonEmpty((request.body as Record<string, unknown>).apikey);
+}
+
+/** A keyed request whose key may be a form field, which only exists once the body is parsed. */
+function keyMayBeInBody(request: FastifyRequest): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && presentedKey(request, false) === undefined;
+}
+
+/**
+ * TRUST_PROXY for fastify. fastify ignores a bare hop count (it cannot tell a proxy from a client
+ * that sends X-Forwarded-For itself), so a count n becomes the equivalent function: the socket's
+ * peer and the last n-1 forwarded addresses are proxies, the one before them is the client. Safe
+ * only when clients cannot reach the service around those proxies.
+ */
+export function trustProxyOption(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/** Client address as the budgets see it: IPv4-mapped addresses as IPv4, IPv6 by /64 (one subscriber). */
+export function clientOf(request: FastifyRequest): string {
+  // No address once the socket is gone; those requests share one bucket rather than fail.
+  return request.ip ? normalizeIP(request.ip) : 'unknown';
+}
+
+/** Keys are counted by a hash, so no key is held in memory or can reach a log through a counter. */
+function keyBucket(request: FastifyRequest): string {
+  const key = presentedKey(request, true);
+  return key ? `key:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}` : `ip:${clientOf(request)}`;
+}
+
+export interface RateLimitDependencies {
+  prisma: PrismaClient;
+  clock: Clock;
+}
+
+/**
+ * Per-client budgets (README "Limits and failure behaviour"). Nothing is registered without
+ * `limits`, and a limit of 0 is off. Counters live in this process: each instance behind a load
+ * balancer counts its own clients. Call before the response cache and the concurrency limit, so
+ * cache hits are counted and refused requests never wait for a slot.
+ */
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig | undefined, deps: RateLimitDependencies): Promise<void> {
+  if (!limits) return;
+  await app.register(rateLimit, {
+    global: false,
+    enableDraftSpec: true,
+    // An error, not a body: the interface's own error handler renders it in its format.
+    errorResponseBuilder: (_request, context) => new TooManyRequestsError(secondsOf(context.ttl)),
+  });
+  const options = (max: number, timeWindow: number, keyGenerator: (request: FastifyRequest) => string): RateLimitOptions => ({
+    max,
+    timeWindow,
+    keyGenerator,
+    cache: CLIENTS_REMEMBERED,
+  });
+  const publicBudget = limits.publicPerMinute > 0 ? app.rateLimit(options(limits.publicPerMinute, MINUTE_MS, clientOf)) : undefined;
+  const keyBudget = limits.keyPerMinute > 0 ? app.rateLimit(options(limits.keyPerMinute, MINUTE_MS, keyBucket)) : undefined;
+  const brake = limits.authFailures > 0 ? new KeyCheckBrake(app.createRateLimit(options(limits.authFailures, limits.authFailureWindowMs, clientOf))) : undefined;
+  const sessions = limits.sessionsPerHour > 0 ? new SessionCap(limits.sessionsPerHour, deps, clientOf) : undefined;
+  app.decorate('clientLimits', { keyChecks: brake, sessions } satisfies ClientLimits);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const kind = requestClass(request);
+    if (kind === 'public') {
+      await publicBudget?.call(app, request, reply);
+      return;
+    }
+    if (kind !== 'keyed') return;
+    // Checked here too (the facades check again right before verifying): a closed brake answers
+    // before the request waits for a slot of the concurrency limit or has its body read.
+    await brake?.assertOpen(request, reply);
+    if (!keyMayBeInBody(request)) await keyBudget?.call(app, request, reply);
+  });
+  if (keyBudget) {
+    app.addHook('preValidation', async (request, reply) => {
+      if (requestClass(request) === 'keyed' && keyMayBeInBody(request)) await keyBudget.call(app, request, reply);
+    });
+  }
+  if (sessions) {
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method === 'POST' && request.routeOptions.url === '/graphql') await sessions.graphqlRequest(request, reply);
+    });
+  }
+}
+
+/**
+ * Runs a facade's API key check under the failed-check brake: 429 while the client's brake is
+ * closed, and a failed check (`verify` answered null) counted. Without rate limits it just verifies.
+ */
+export function checkApiKey<T>(request: FastifyRequest, reply: FastifyReply, verify: () => Promise<T | null>): Promise<T | null> {
+  const brake = request.server.clientLimits?.keyChecks;
+  return brake ? brake.check(request, reply, verify) : verify();
+}
+
+/**
+ * Runs a REST favorite change (`run` answers the sid in use afterwards) under the cap on new
+ * sessions per client. Without rate limits it just runs.
+ */
+export function changeSession(request: FastifyRequest, reply: FastifyReply, sid: string | null, run: () => Promise<string>): Promise<string> {
+  const sessions = request.server.clientLimits?.sessions;
+  return sessions ? sessions.change(request, reply, sid, run) : run();
+}

@@ -1,0 +1,32 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * A refused request. It is thrown, not sent: fastify hands it to the error handler of the interface
+ * the request belongs to, which renders it in that interface's own error format (JSON envelope,
+ * JSON:API, XML) from `statusCode` and `message`.
+ */
+export class TooManyRequestsError extends Error {
+  readonly statusCode = 429;
+
+  constructor(
+    readonly retryAfterSeconds: number,
+    what = 'Too many requests',
+  ) {
+    super(`${what}; try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`);
+    this.name = 'TooManyRequestsError';
+  }
+}
+
+/** Seconds a client waits, as @fastify/rate-limit rounds them (never 0, which would invite a retry loop). */
+export function secondsOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/**
+ * Sets the headers @fastify/rate-limit sends with its own 429s (IETF draft names) and returns the
+ * error to throw, for the limits this service counts itself.
+ */
+export function refuse(reply: FastifyReply, limit: number, retryAfterSeconds: number, what: string): TooManyRequestsError {
+  reply.header('ratelimit-limit', limit).header('ratelimit-remaining', 0).header('ratelimit-reset', retryAfterSeconds).header('retry-after', retryAfterSeconds);
+  return new TooManyRequestsError(retryAfterSeconds, what);
+}

@@ -1,0 +1,95 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { serviceUnavailable } from '../../src/facades/shared/errors.js';
+import { registerRequestDeadline } from '../../src/http/deadline.js';
+import { registerErrorHandling } from '../../src/http/error-handling.js';
+import { registerResponseCache, type ResponseCacheOptions } from '../../src/http/response-cache.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A route whose answer is `size` bytes, counting how often it really ran, failing with 503 while `failing`. */
+function cachedApp(options: Omit<ResponseCacheOptions, 'cacheable'>) {
+  const app = Fastify();
+  registerErrorHandling(app);
+  registerResponseCache(app, { cacheable: () => true, ...options });
+  const state = { runs: 0, failing: false, databaseDown: false };
+  app.get('/bytes/:size', async (request) => {
+    state.runs += 1;
+    if (state.failing) throw serviceUnavailable('The database is not available; try again shortly', 5);
+    return 'x'.repeat(Number((request.params as { size: string }).size));
+  });
+  return { app, state };
+}
+
+describe('response cache bounds', () => {
+  it('keeps at most maxBytes of bodies, dropping the least recently used', async () => {
+    const { app, state } = cachedApp({ ttlMs: 60_000, maxBytes: 2500 });
+    for (const url of ['/bytes/1000?a', '/bytes/1000?b']) await app.inject({ url });
+    await app.inject({ url: '/bytes/1000?a' }); // a is now the most recent
+    await app.inject({ url: '/bytes/1000?c' }); // over 2,500 bytes: b goes
+    state.runs = 0;
+    expect((await app.inject({ url: '/bytes/1000?a' })).headers['x-cache']).toBe('hit');
+    expect((await app.inject({ url: '/bytes/1000?c' })).headers['x-cache']).toBe('hit');
+    expect((await app.inject({ url: '/bytes/1000?b' })).headers['x-cache']).toBe('miss');
+    expect(state.runs).toBe(1);
+  });
+
+  it('never keeps an answer larger than the whole budget', async () => {
+    const { app, state } = cachedApp({ ttlMs: 60_000, maxBytes: 500 });
+    await app.inject({ url: '/bytes/1000' });
+    await app.inject({ url: '/bytes/1000' });
+    expect(state.runs).toBe(2);
+  });
+});
+
+describe('stale-if-error', () => {
+  it('serves an expired answer instead of a 503, and only within the stale window', async () => {
+    const { app, state } = cachedApp({ ttlMs: 20, staleIfErrorMs: 200 });
+    const fresh = await app.inject({ url: '/bytes/10' });
+    expect(fresh.headers['cache-control']).toBe('public, max-age=0, stale-if-error=0');
+    await sleep(40);
+    state.failing = true;
+    const stale = await app.inject({ url: '/bytes/10' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['x-cache']).toBe('stale');
+    expect(stale.headers['retry-after']).toBeUndefined();
+    expect(stale.body).toBe(fresh.body);
+    await sleep(250);
+    expect((await app.inject({ url: '/bytes/10' })).statusCode).toBe(503);
+  });
+
+  it('serves it without trying while the database is known to be down', async () => {
+    const state = { down: false };
+    const { app, state: route } = cachedApp({ ttlMs: 20, staleIfErrorMs: 60_000, isDatabaseDown: () => state.down });
+    await app.inject({ url: '/bytes/10' });
+    await sleep(40);
+    state.down = true;
+    route.runs = 0;
+    expect((await app.inject({ url: '/bytes/10' })).headers['x-cache']).toBe('stale');
+    expect(route.runs).toBe(0);
+  });
+});
+
+describe('request deadline', () => {
+  it('answers 503 with Retry-After when a handler runs past it, and leaves health checks alone', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    registerRequestDeadline(app, { timeoutMs: 100, exempt: (url) => url === '/health' });
+    app.get('/slow', async () => {
+      await sleep(300);
+      return { late: true };
+    });
+    app.get('/health', async () => {
+      await sleep(150);
+      return { status: 'ok' };
+    });
+    app.get('/fast', async () => ({ fast: true }));
+    const slow = await app.inject({ url: '/slow' });
+    expect(slow.statusCode).toBe(503);
+    expect(slow.headers['retry-after']).toBe('2');
+    expect(slow.json()).toMatchObject({ type: 'Error', data: { code: 503, message: 'The request took too long; try again shortly' } });
+    expect((await app.inject({ url: '/fast' })).json()).toEqual({ fast: true });
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+    await sleep(250); // the late result arrives and is dropped
+  });
+});
