@@ -8,6 +8,11 @@ export type PenaltyKind = 'MINOR_2' | 'MAJOR_5' | 'MISCONDUCT_10' | 'MATCH';
  */
 export const PENALTY_MINUTES: Readonly<Record<PenaltyKind, number>> = { MINOR_2: 2, MAJOR_5: 5, MISCONDUCT_10: 10, MATCH: 25 };
 
+/** The minutes of one penalty event; a penalty recorded without its kind counts as the common minor one. */
+export function penaltyMinutesOf(kind: string | null | undefined): number {
+  return PENALTY_MINUTES[(kind ?? 'MINOR_2') as PenaltyKind] ?? PENALTY_MINUTES.MINOR_2;
+}
+
 /** Games whose events and lineups count: finished ones and the one being played. */
 export const PLAYED_STATUSES = ['FINISHED', 'LIVE'] as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortNationalRecords, type OrderableRecord } from '../../src/domain/national-statistics.js';
-import { playerGameLines, sumLines, tallyBy, type StatisticsEvent } from '../../src/domain/player-statistics.js';
+import { penaltyMinutesOf, playerGameLines, sumLines, tallyBy, type StatisticsEvent } from '../../src/domain/player-statistics.js';
 import { roundReached, teamSeasonRecords, type KnockoutGame } from '../../src/domain/team-records.js';
 import { rankByVisitors } from '../../src/domain/visitors.js';
 
@@ -139,5 +139,11 @@ describe('national record order', () => {
     expect(sortNationalRecords(records, 'GOALS', 'ASC').map((r) => r.id)).toEqual([3, 2, 1]);
     expect(sortNationalRecords(records, 'NAME', 'ASC').map((r) => r.lastName)).toEqual(['Amstutz', 'Meier', 'Zürcher']);
     expect(sortNationalRecords(records, 'NAME', 'DESC').map((r) => r.lastName)).toEqual(['Zürcher', 'Meier', 'Amstutz']);
+  });
+});
+
+describe('penalty minutes', () => {
+  it('counts 2, 5, 10 and 25 for a match penalty, and a penalty without its kind as a minor one', () => {
+    expect(['MINOR_2', 'MAJOR_5', 'MISCONDUCT_10', 'MATCH', null, undefined].map(penaltyMinutesOf)).toEqual([2, 5, 10, 25, 2, 2]);
   });
 });

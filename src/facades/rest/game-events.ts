@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { penaltyMinutesOf } from '../../domain/player-statistics.js';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Locale, type Translated } from '../shared/locale.js';
@@ -67,8 +68,6 @@ const TEXTS = {
   bestPlayer: { de: 'Bester Spieler', fr: 'Meilleur joueur', it: 'Miglior giocatore', en: 'Best player' },
 } satisfies Record<string, Translated>;
 
-const PENALTY_MINUTES: Record<string, number> = { MINOR_2: 2, MAJOR_5: 5, MISCONDUCT_10: 10 };
-
 /** `33:41` from the game clock in seconds. */
 export function clockText(second: number): string {
   return `${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
@@ -93,7 +92,7 @@ export function eventText(event: GameEventData, locale: Locale): string {
     case 'PENALTY': {
       const reason = event.penaltyReason ? ` (${event.penaltyReason})` : '';
       if (event.penaltyKind === 'MATCH') return `${t(TEXTS.matchPenalty)}${reason}`;
-      return `${PENALTY_MINUTES[event.penaltyKind ?? 'MINOR_2'] ?? 2}'-${t(TEXTS.penalty)}${reason}`;
+      return `${penaltyMinutesOf(event.penaltyKind)}'-${t(TEXTS.penalty)}${reason}`;
     }
     case 'TIMEOUT':
       return t(event.side === 'AWAY' ? TEXTS.timeoutAway : TEXTS.timeoutHome);

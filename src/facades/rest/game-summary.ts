@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { penaltyMinutesOf } from '../../domain/player-statistics.js';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { formatDate, formatTime } from '../shared/format.js';
@@ -41,8 +42,6 @@ const TEXTS = {
   none: { de: 'keine', fr: 'aucun', it: 'nessuna', en: 'none' },
 } satisfies Record<string, Translated>;
 
-const MINUTES: Record<string, number> = { MINOR_2: 2, MAJOR_5: 5, MISCONDUCT_10: 10, MATCH: 25 };
-
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 }
@@ -80,7 +79,7 @@ export function reshapeGameSummary(data: GameSummaryData, info: RequestInfo) {
     .filter((e) => e.type === 'GOAL' || e.type === 'OWN_GOAL')
     .map((e) => `${e.homeScore ?? 0}:${e.awayScore ?? 0} ${playerText(e.player, e.assist) || e.team?.name || ''} (${clockText(e.second)})`.trim());
   const penaltyMinutes = (side: string) =>
-    game.events.filter((e) => e.type === 'PENALTY' && e.side === side).reduce((sum, e) => sum + (MINUTES[e.penaltyKind ?? 'MINOR_2'] ?? 2), 0);
+    game.events.filter((e) => e.type === 'PENALTY' && e.side === side).reduce((sum, e) => sum + penaltyMinutesOf(e.penaltyKind), 0);
   const goalsLine = `${t(TEXTS.goals)}: ${goals.length ? goals.join(', ') : t(TEXTS.none)}`;
   const penaltiesLine = `${t(TEXTS.penalties)}: ${home} ${penaltyMinutes('HOME')}', ${away} ${penaltyMinutes('AWAY')}'`;
   return tableEnvelope(info.baseUrl, 'attribute_list', {
