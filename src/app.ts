@@ -8,7 +8,7 @@ import { registerRestFacade } from './facades/rest/index.js';
 import { registerV3Facade } from './facades/v3/index.js';
 import { registerLegacyFacade } from './facades/legacy/index.js';
 import { mountGraphQL } from './graphql.js';
-import type { GraphQLLimits } from './graphql/limits.js';
+import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
 import { registerConcurrencyLimit } from './http/concurrency-limit.js';
 import { registerRequestDeadline } from './http/deadline.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handling.js';
@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerStartupGate(app, isStarted);
   // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
-  await registerRateLimits(app, options.rateLimits, deps);
+  await registerRateLimits(app, options.rateLimits, { ...deps, graphqlMaxTokens: options.graphqlLimits?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
   registerResponseCache(app, {
     ttlMs: options.responseCacheTtlMs ?? 0,
     maxBytes: options.responseCacheMaxBytes,

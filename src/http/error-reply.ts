@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from '../facades/shared/errors.js';
-import { errorElement, toJson, toXml } from '../facades/legacy/xml.js';
+import { errorElement, legacyPayload } from '../facades/legacy/xml.js';
 import { errorDocument, JSON_API_TYPE } from '../facades/v3/json-api.js';
 
 /** The interfaces the service answers, each with its own error format. */
@@ -33,12 +33,8 @@ export interface ErrorBody {
 /** An error in the interface's own format: JSON envelope, JSON:API, XML (or JSON when asked), GraphQL errors. */
 export function errorBody(iface: Interface, status: number, message: string, requestId: string | undefined, accept = ''): ErrorBody {
   switch (iface) {
-    case 'legacy': {
-      const element = errorElement(status, message, requestId);
-      return /application\/json/.test(accept)
-        ? { contentType: 'application/json; charset=utf-8', body: JSON.stringify(toJson(element)) }
-        : { contentType: 'application/xml; charset=utf-8', body: toXml(element) };
-    }
+    case 'legacy':
+      return legacyPayload(errorElement(status, message, requestId), accept);
     case 'v3':
       return { contentType: JSON_API_TYPE, body: JSON.stringify(errorDocument(status, message, requestId)) };
     case 'graphql': {

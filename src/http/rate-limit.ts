@@ -84,6 +84,8 @@ function keyBucket(request: FastifyRequest): string {
 export interface RateLimitDependencies {
   prisma: PrismaClient;
   clock: Clock;
+  /** GRAPHQL_MAX_TOKENS: the session cap reads GraphQL mutations before yoga does, within the same bound. */
+  graphqlMaxTokens: number;
 }
 
 /**
@@ -109,7 +111,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
   const publicBudget = limits.publicPerMinute > 0 ? app.rateLimit(options(limits.publicPerMinute, MINUTE_MS, clientOf)) : undefined;
   const keyBudget = limits.keyPerMinute > 0 ? app.rateLimit(options(limits.keyPerMinute, MINUTE_MS, keyBucket)) : undefined;
   const brake = limits.authFailures > 0 ? new KeyCheckBrake(app.createRateLimit(options(limits.authFailures, limits.authFailureWindowMs, clientOf))) : undefined;
-  const sessions = limits.sessionsPerHour > 0 ? new SessionCap(limits.sessionsPerHour, deps, clientOf) : undefined;
+  const sessions = limits.sessionsPerHour > 0 ? new SessionCap(limits.sessionsPerHour, { prisma: deps.prisma, clock: deps.clock, maxTokens: deps.graphqlMaxTokens }, clientOf) : undefined;
   app.decorate('clientLimits', { keyChecks: brake, sessions } satisfies ClientLimits);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -18,7 +18,7 @@ export class SessionCap {
 
   constructor(
     perHour: number,
-    private readonly deps: { prisma: PrismaClient; clock: Clock },
+    private readonly deps: { prisma: PrismaClient; clock: Clock; maxTokens: number },
     private readonly clientOf: (request: FastifyRequest) => string,
   ) {
     this.counter = new FixedWindowCounter(perHour, HOUR_MS);
@@ -67,7 +67,7 @@ export class SessionCap {
    * then fails (an unknown favorite, say) has still been counted.
    */
   async graphqlRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const sids = sessionSidsOf(request.body);
+    const sids = sessionSidsOf(request.body, this.deps.maxTokens);
     if (sids.length === 0) return;
     const creations = await this.creations(sids);
     const client = this.clientOf(request);

@@ -334,7 +334,13 @@ describe('sessionSidsOf (pure)', () => {
     [{ query: `mutation { addFavorite(` }, []],
     [[{ query: `mutation { addFavorite(favorites: ${team}) { id } }` }, { query: `mutation { removeFavorite(sid: "s", favorites: ${team}) { id } }` }], [null, 's']],
   ])('%j → %j', (body, sids) => {
-    expect(sessionSidsOf(body)).toEqual(sids);
+    expect(sessionSidsOf(body, 1000)).toEqual(sids);
+  });
+
+  it('parses no more tokens than /graphql accepts: a longer document runs nowhere, so it names no sid', () => {
+    const padded = `mutation { addFavorite(sid: "p", favorites: ${team}) { id ${'__typename '.repeat(1000)}} }`;
+    expect(sessionSidsOf({ query: padded }, 1000)).toEqual([]);
+    expect(sessionSidsOf({ query: padded }, 2000)).toEqual(['p']);
   });
 });
 

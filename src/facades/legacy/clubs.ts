@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { optionalInt, pathId, type Query } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
-import { toJson, toXml, type XmlElement } from './xml.js';
+import { acceptsJson, legacyPayload, type XmlElement } from './xml.js';
 
 export const ACTIVE_CLUBS_DOCUMENT = /* GraphQL */ `
   query LegacyClubs { clubs(active: true, first: 5000) { edges { node { id name } } } }
@@ -94,14 +94,13 @@ export function reshapeClubTeams(data: ClubTeamsData, id: number, season: number
 }
 
 export function wantsJson(request: FastifyRequest): boolean {
-  return /application\/json/.test(request.headers.accept ?? '');
+  return acceptsJson(request.headers.accept);
 }
 
 /** XML by default; the same data as JSON when the client asks for it. */
 export function sendLegacy(request: FastifyRequest, reply: FastifyReply, element: XmlElement, status = 200) {
-  reply.status(status);
-  if (wantsJson(request)) return reply.type('application/json; charset=utf-8').send(toJson(element));
-  return reply.type('application/xml; charset=utf-8').send(toXml(element));
+  const { contentType, body } = legacyPayload(element, request.headers.accept);
+  return reply.status(status).type(contentType).send(body);
 }
 
 /** Parameters may come in the query string or, for POST, as form fields. */

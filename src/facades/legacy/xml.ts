@@ -41,6 +41,18 @@ export function toJson(element: XmlElement): Record<string, unknown> {
 }
 
 /** `<error><code/><message/></error>` as deployed clients read it, plus the response's request id. */
+/** Integrations that send `Accept: application/json` get the same trees as JSON. */
+export function acceptsJson(accept: string | undefined): boolean {
+  return /application\/json/.test(accept ?? '');
+}
+
+/** XML by default; the same tree as JSON when the client's Accept header asks for it. */
+export function legacyPayload(element: XmlElement, accept: string | undefined): { contentType: string; body: string } {
+  return acceptsJson(accept)
+    ? { contentType: 'application/json; charset=utf-8', body: JSON.stringify(toJson(element)) }
+    : { contentType: 'application/xml; charset=utf-8', body: toXml(element) };
+}
+
 export function errorElement(status: number, message: string, requestId?: string): XmlElement {
   const children: XmlElement[] = [{ name: 'code', text: status }, { name: 'message', text: message }];
   if (requestId) children.push({ name: 'request_id', text: requestId });

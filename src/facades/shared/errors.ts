@@ -76,7 +76,7 @@ export function publicMessage(error: Error & { code?: unknown }, status: number)
   if (status >= 500) return 'Internal server error';
   if (typeof error.code === 'string' && FRAMEWORK_MESSAGES[error.code]) return FRAMEWORK_MESSAGES[error.code];
   if (error.name === 'SyntaxError') return FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY;
-  if (error.name === 'TooManyRequests' || status === 429) return error.message || STATUS_MESSAGES[429];
+  if (status === 429) return error.message || STATUS_MESSAGES[429];
   if (typeof error.code === 'string' && error.code === 'FST_ERR_VALIDATION') return error.message;
   return STATUS_MESSAGES[status] ?? 'Bad request';
 }
