@@ -5,18 +5,21 @@ import { systemClock, type Clock } from './clock.js';
 import { DEFAULT_SPONSOR_PATH, type RateLimitConfig, type TrustProxy } from './config.js';
 import type { Database } from './db/database.js';
 import { registerRestFacade } from './facades/rest/index.js';
+import { envelopeErrorFormat } from './facades/shared/errors.js';
 import { registerV3Facade } from './facades/v3/index.js';
 import { registerLegacyFacade } from './facades/legacy/index.js';
 import { mountGraphQL } from './graphql.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
 import { registerConcurrencyLimit } from './http/concurrency-limit.js';
 import { registerRequestDeadline } from './http/deadline.js';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handling.js';
+import { ErrorFormats } from './http/error-format.js';
+import { preRoutingErrors, registerErrorHandling, useErrorFormat } from './http/error-handling.js';
+import { graphqlErrorFormat } from './http/graphql-error-format.js';
 import { HEALTH_PATHS, registerHealth, registerStartupGate } from './http/health.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerRateLimits, trustProxyOption } from './http/rate-limit.js';
 import { loggingOptions, registerRequestLog } from './http/request-log.js';
-import { isPublicReadPath, registerResponseCache } from './http/response-cache.js';
+import { registerResponseCache } from './http/response-cache.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
 import { schedulePurge } from './sessions/purge-timer.js';
@@ -61,13 +64,14 @@ export interface AppOptions {
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // The main interface is also served at the root: its format answers every URL no interface claims.
+  const errorFormats = new ErrorFormats(envelopeErrorFormat);
   const app = Fastify({
     ...loggingOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxyOption(options.trustProxy ?? false),
-    frameworkErrors,
-    clientErrorHandler,
+    ...preRoutingErrors(errorFormats),
   });
   const schema = getSchema();
   const deps = {
@@ -85,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerRequestLog(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, errorFormats);
   registerStartupGate(app, isStarted);
   // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
   await registerRateLimits(app, options.rateLimits, { ...deps, graphqlMaxTokens: options.graphqlLimits?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
@@ -94,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxBytes: options.responseCacheMaxBytes,
     staleIfErrorMs: options.staleIfErrorMs,
     isDatabaseDown,
-    cacheable: isPublicReadPath,
+    sharing: 'public',
   });
   const concurrency = registerConcurrencyLimit(app, {
     maxInFlight: options.maxInFlight ?? 0,
@@ -108,7 +112,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(mediaRoutes);
   registerHealth(app, { database: options.database, isStarted, concurrency, checkTimeoutMs: options.healthCheckTimeoutMs ?? 1000 });
-  mountGraphQL(app, schema, deps, { production: options.production ?? false, responseCacheTtlMs: options.responseCacheTtlMs ?? 0, limits: options.graphqlLimits });
+  await app.register(async (graphql) => {
+    useErrorFormat(graphql, graphqlErrorFormat, { urls: '/graphql' });
+    mountGraphQL(graphql, schema, deps, { production: options.production ?? false, responseCacheTtlMs: options.responseCacheTtlMs ?? 0, limits: options.graphqlLimits });
+  });
   await registerV3Facade(app, { ...deps, schema });
   await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: options.responseCacheTtlMs ?? 0 });
   await registerRestFacade(app, { ...deps, schema }, { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });

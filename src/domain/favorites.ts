@@ -1,5 +1,7 @@
 /** Favorites as deployed clients send them: JSON objects with a `type` and that type's arguments. */
 
+import { InvalidInputError } from './errors.js';
+
 export type Favorite =
   | { type: 'league'; game_class: number; league: number; group?: string }
   | { type: 'club'; club_id: number }
@@ -8,7 +10,10 @@ export type Favorite =
 
 export type FavoriteType = Favorite['type'];
 
-export class FavoriteError extends Error {}
+/** A favorite that is malformed, names nothing that exists, or does not fit in the session. */
+export class FavoriteError extends InvalidInputError {
+  override readonly name = 'FavoriteError';
+}
 
 const ARGUMENTS: Record<FavoriteType, { required: string[]; optional: string[] }> = {
   league: { required: ['game_class', 'league'], optional: ['group'] },

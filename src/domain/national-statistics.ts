@@ -1,5 +1,7 @@
 /** Orders the career records of national players (points are computed, so the order is too). */
 
+import { pointsOf } from './scoring.js';
+
 export const NATIONAL_RECORD_ORDERS = ['NAME', 'GAMES', 'GOALS', 'ASSISTS', 'POINTS', 'PENALTIES_2', 'PENALTIES_5', 'PENALTIES_10', 'MATCH_PENALTIES'] as const;
 export type NationalRecordOrder = (typeof NATIONAL_RECORD_ORDERS)[number];
 export type SortDirection = 'ASC' | 'DESC';
@@ -21,7 +23,7 @@ const NUMBER_OF: Record<Exclude<NationalRecordOrder, 'NAME'>, (r: OrderableRecor
   GAMES: (r) => r.games,
   GOALS: (r) => r.goals,
   ASSISTS: (r) => r.assists,
-  POINTS: (r) => r.goals + r.assists,
+  POINTS: pointsOf,
   PENALTIES_2: (r) => r.penalties2,
   PENALTIES_5: (r) => r.penalties5,
   PENALTIES_10: (r) => r.penalties10,

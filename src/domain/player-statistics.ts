@@ -1,4 +1,6 @@
-/** Player statistics computed from lineups and game events of played games (never stored). */
+/** Player statistics computed from lineups and game events of played games (PLAYED_STATUSES in game-status.ts; never stored). */
+
+import { creditsScorer, pointsOf } from './scoring.js';
 
 export type PenaltyKind = 'MINOR_2' | 'MAJOR_5' | 'MISCONDUCT_10' | 'MATCH';
 
@@ -12,9 +14,6 @@ export const PENALTY_MINUTES: Readonly<Record<PenaltyKind, number>> = { MINOR_2:
 export function penaltyMinutesOf(kind: string | null | undefined): number {
   return PENALTY_MINUTES[(kind ?? 'MINOR_2') as PenaltyKind] ?? PENALTY_MINUTES.MINOR_2;
 }
-
-/** Games whose events and lineups count: finished ones and the one being played. */
-export const PLAYED_STATUSES = ['FINISHED', 'LIVE'] as const;
 
 /** A lineup entry: the player was on the game sheet of that team. */
 export interface Appearance {
@@ -91,7 +90,7 @@ export function playerGameLines(appearances: readonly Appearance[], events: read
     if (line) line.teamId = appearance.teamId;
   }
   for (const event of events) {
-    if (event.type === 'GOAL') {
+    if (creditsScorer(event)) {
       const scorer = event.playerId === null ? undefined : lineOf(event.playerId, event.gameId, event.teamId);
       if (scorer) scorer.goals += 1;
       const assist = event.assistId === null ? undefined : lineOf(event.assistId, event.gameId, event.teamId);
@@ -100,11 +99,11 @@ export function playerGameLines(appearances: readonly Appearance[], events: read
       const line = lineOf(event.playerId, event.gameId, event.teamId);
       if (line) {
         line[PENALTY_COUNTER[event.penaltyKind]] += 1;
-        line.penaltyMinutes += PENALTY_MINUTES[event.penaltyKind];
+        line.penaltyMinutes += penaltyMinutesOf(event.penaltyKind);
       }
     }
   }
-  for (const line of lines.values()) line.points = line.goals + line.assists;
+  for (const line of lines.values()) line.points = pointsOf(line);
   return [...lines.values()];
 }
 

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 /** A session lives 30 days after its last change; every add or remove renews it. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const MAX_FAVORITES_PER_SESSION = 100;
+/** Favorites one call may change; deployed clients send one. */
+export const MAX_FAVORITES_PER_CALL = 20;
 
 /** 192 random bits, URL-safe: unguessable and never sequential. */
 export function newSessionId(): string {

@@ -1,9 +1,12 @@
 /** League standings computed from game results (never stored). */
 
+import { isDecided, type GameStatus } from './game-status.js';
+import { sharedRanks } from './ranking.js';
+
 export interface ResultInput {
   homeTeamId: number;
   awayTeamId: number;
-  status: 'SCHEDULED' | 'LIVE' | 'FINISHED' | 'CANCELLED' | 'FORFEIT';
+  status: GameStatus;
   homeScore: number | null;
   awayScore: number | null;
   decidedBy: 'REGULAR' | 'OVERTIME' | 'PENALTY_SHOTS';
@@ -41,12 +44,13 @@ export function computeStandings(teamIds: readonly number[], games: readonly Res
     return row;
   };
   for (const game of games) {
-    if ((game.status !== 'FINISHED' && game.status !== 'FORFEIT') || game.homeScore === null || game.awayScore === null) continue;
+    if (!isDecided(game.status) || game.homeScore === null || game.awayScore === null) continue;
     if (game.homeScore === game.awayScore) continue;
     const sides = [
       { row: rowOf(game.homeTeamId), scored: game.homeScore, conceded: game.awayScore },
       { row: rowOf(game.awayTeamId), scored: game.awayScore, conceded: game.homeScore },
     ];
+    // A forfeit is scored as a loss in regular time, whatever was recorded as deciding it.
     const extraTime = game.status === 'FINISHED' && game.decidedBy !== 'REGULAR';
     for (const { row, scored, conceded } of sides) {
       row.games += 1;
@@ -72,14 +76,13 @@ export function computeStandings(teamIds: readonly number[], games: readonly Res
       b.goalsFor - a.goalsFor ||
       a.teamId - b.teamId,
   );
-  sorted.forEach((row, index) => {
-    const previous = sorted[index - 1];
-    const tied =
-      previous &&
+  const ranks = sharedRanks(
+    sorted,
+    (previous, row) =>
       previous.points === row.points &&
       previous.goalsFor - previous.goalsAgainst === row.goalsFor - row.goalsAgainst &&
-      previous.goalsFor === row.goalsFor;
-    row.rank = tied ? previous.rank : index + 1;
-  });
+      previous.goalsFor === row.goalsFor,
+  );
+  sorted.forEach((row, index) => (row.rank = ranks[index]));
   return sorted;
 }

@@ -1,6 +1,9 @@
 /** A team's achievements per season, computed from its groups, the standings and its games (never stored). */
 
-export type Phase = 'QUALIFICATION' | 'PLAYOFF' | 'PLAYOUT';
+import { isPending } from './game-status.js';
+import { comparePhases, isKnockoutPhase, type Phase } from './groups.js';
+
+export type { Phase } from './groups.js';
 
 export interface RecordGroup {
   id: number;
@@ -50,9 +53,6 @@ export interface TeamSeasonRecord {
   cup: CupRecord | null;
 }
 
-const PENDING = new Set(['SCHEDULED', 'LIVE']);
-const PHASE_ORDER: readonly Phase[] = ['QUALIFICATION', 'PLAYOFF', 'PLAYOUT'];
-
 /**
  * The last round the team played in a knock-out competition and whether it won it: more games won
  * than lost against the opponent of that round once none of the round's games is pending.
@@ -65,12 +65,12 @@ export function roundReached(teamId: number, games: readonly KnockoutGame[], las
   let wins = 0;
   let losses = 0;
   for (const game of round) {
-    if (game.homeScore === null || game.awayScore === null || PENDING.has(game.status) || game.homeScore === game.awayScore) continue;
+    if (game.homeScore === null || game.awayScore === null || isPending(game.status) || game.homeScore === game.awayScore) continue;
     const homeWon = game.homeScore > game.awayScore;
     if (homeWon === (game.homeTeamId === teamId)) wins += 1;
     else losses += 1;
   }
-  const pending = round.some((g) => PENDING.has(g.status));
+  const pending = round.some((g) => isPending(g.status));
   return {
     roundNumber,
     roundName: round[0].roundName,
@@ -101,9 +101,9 @@ export function teamSeasonRecords(input: TeamRecordInput): TeamSeasonRecord[] {
     .map((seasonId) => {
       const groups = input.groups
         .filter((g) => g.seasonId === seasonId)
-        .sort((a, b) => PHASE_ORDER.indexOf(a.phase) - PHASE_ORDER.indexOf(b.phase) || a.sortOrder - b.sortOrder || a.id - b.id);
+        .sort((a, b) => comparePhases(a, b) || a.sortOrder - b.sortOrder || a.id - b.id);
       const qualification = groups.find((g) => g.phase === 'QUALIFICATION');
-      const final = groups.find((g) => g.phase !== 'QUALIFICATION');
+      const final = groups.find((g) => isKnockoutPhase(g.phase));
       const cupGames = input.cupGames.filter((g) => g.seasonId === seasonId);
       // A class has at most one cup a season; should there be more, the one reached furthest counts.
       const tournaments = [...new Set(cupGames.map((g) => g.tournamentId))];

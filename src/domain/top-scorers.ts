@@ -1,5 +1,8 @@
 /** Top-scorer ranking computed from goal events (never stored). */
 
+import { sharedRanks } from './ranking.js';
+import { creditsScorer, pointsOf } from './scoring.js';
+
 export interface ScoringEvent {
   type: 'GOAL' | 'OWN_GOAL' | string;
   playerId: number | null;
@@ -26,22 +29,13 @@ export function rankScorers(events: readonly ScoringEvent[]): ScorerRow[] {
     return row;
   };
   for (const event of events) {
-    if (event.type !== 'GOAL') continue;
-    if (event.playerId !== null) {
-      const row = rowOf(event.playerId, event.teamId);
-      row.goals += 1;
-      row.points += 1;
-    }
-    if (event.assistId !== null) {
-      const row = rowOf(event.assistId, event.teamId);
-      row.assists += 1;
-      row.points += 1;
-    }
+    if (!creditsScorer(event)) continue;
+    if (event.playerId !== null) rowOf(event.playerId, event.teamId).goals += 1;
+    if (event.assistId !== null) rowOf(event.assistId, event.teamId).assists += 1;
   }
+  for (const row of rows.values()) row.points = pointsOf(row);
   const sorted = [...rows.values()].sort((a, b) => b.points - a.points || b.goals - a.goals || a.playerId - b.playerId);
-  sorted.forEach((row, index) => {
-    const previous = sorted[index - 1];
-    row.rank = previous && previous.points === row.points && previous.goals === row.goals ? previous.rank : index + 1;
-  });
+  const ranks = sharedRanks(sorted, (previous, row) => previous.points === row.points && previous.goals === row.goals);
+  sorted.forEach((row, index) => (row.rank = ranks[index]));
   return sorted;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { serviceUnavailable } from '../facades/shared/errors.js';
+import { serviceUnavailable } from './errors.js';
 
 export interface ConcurrencyLimitOptions {
   /** Requests worked on at once; the rest wait. */

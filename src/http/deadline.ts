@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
-import { serviceUnavailable } from '../facades/shared/errors.js';
+import { serviceUnavailable } from './errors.js';
 
 const DEADLINE_RETRY_AFTER_SECONDS = 2;
 

@@ -2,43 +2,92 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { databaseFailureOf } from '../db/failures.js';
-import { httpStatusOf, publicMessage, retryAfterOf } from '../facades/shared/errors.js';
 import { BurstLog } from './burst-log.js';
-import { errorBody, interfaceOf, sendError } from './error-reply.js';
+import { noRouteMessage, type ErrorFormat, type ErrorFormats, type InterfaceErrors, type NotFoundMessage } from './error-format.js';
+import { httpStatusOf, publicMessage, retryAfterOf } from './errors.js';
 
-/**
- * The one error path of every interface: status from the error, a message a client may read, the
- * interface's own format (src/http/error-reply.ts). A 500 is logged with its stack, because it is
- * a bug; a 503 (database away or slow, service busy) is logged once per burst, because it is weather.
- */
-export function registerErrorHandling(app: FastifyInstance): void {
-  const unavailable = new BurstLog();
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = httpStatusOf(error);
-    if (status === 503) {
-      const cause = databaseFailureOf(error) ?? 'busy';
-      unavailable.note(cause, (suppressed) => request.log.warn({ cause, reason: firstLine(error), suppressedBefore: suppressed }, 'answering 503'));
-    } else if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    }
-    return sendError(request, reply, status, publicMessage(error, status), retryAfterOf(error));
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    const message = interfaceOf(request.url) === 'legacy' ? `No resource ${path}` : `No route for ${request.method} ${path}`;
-    return sendError(request, reply, 404, message);
-  });
+/** What the error handlers of every scope share: the URL table, and one burst log of 503s for the whole service. */
+interface ErrorHandling {
+  formats: ErrorFormats;
+  unavailable: BurstLog;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set on the app by registerErrorHandling; the interfaces' useErrorFormat reads it. */
+    errorHandling?: ErrorHandling;
+  }
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, format: ErrorFormat, status: number, message: string, retryAfterSeconds?: number): FastifyReply {
+  const { contentType, body } = format(status, message, request.id, request.headers.accept);
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+  return reply.status(status).type(contentType).send(body);
 }
 
 function firstLine(error: Error): string {
   return (error.message.split('\n').filter(Boolean).pop() ?? error.name).slice(0, 200);
 }
 
-/** fastify's own errors before routing (a bad %-escape in the URL): the interface's format, no echo of the URL. */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
-  const status = httpStatusOf(error);
-  sendError(request as FastifyRequest, reply as FastifyReply, status, publicMessage(error, status));
-};
+/**
+ * The one error sequence of every interface: status from the error, a message a client may read,
+ * Retry-After and the request id, in the format `errorsOf` names. A 500 is logged with its stack,
+ * because it is a bug; a 503 (database away or slow, service busy) is logged once per burst,
+ * because it is weather.
+ */
+function setErrorHandlers(scope: FastifyInstance, handling: ErrorHandling, errorsOf: (request: FastifyRequest) => InterfaceErrors, withNotFound: boolean): void {
+  scope.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = httpStatusOf(error);
+    if (status === 503) {
+      const cause = databaseFailureOf(error) ?? 'busy';
+      handling.unavailable.note(cause, (suppressed) => request.log.warn({ cause, reason: firstLine(error), suppressedBefore: suppressed }, 'answering 503'));
+    } else if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    }
+    return sendError(request, reply, errorsOf(request).format, status, publicMessage(error, status), retryAfterOf(error));
+  });
+  if (!withNotFound) return;
+  scope.setNotFoundHandler((request, reply) => {
+    const errors = errorsOf(request);
+    return sendError(request, reply, errors.format, 404, errors.notFoundMessage(request.method, request.url.split('?')[0]));
+  });
+}
+
+/**
+ * The app's own error and 404 handlers, for what no interface's scope answers: unknown paths outside
+ * every prefix and routes of no interface (health, media), in the format `formats` names by URL.
+ * Call before the interfaces register, which then call useErrorFormat on their scopes.
+ */
+export function registerErrorHandling(app: FastifyInstance, formats: ErrorFormats): void {
+  const handling: ErrorHandling = { formats, unavailable: new BurstLog() };
+  app.decorate('errorHandling', handling);
+  setErrorHandlers(app, handling, (request) => formats.forUrl(request.url), true);
+}
+
+export interface ErrorFormatOptions {
+  /** The text of a 404 for a path the interface does not know; "No route for GET /path" by default. */
+  notFoundMessage?: NotFoundMessage;
+  /**
+   * The URLs whose errors before routing are the interface's, when not just the scope's prefix: a
+   * wider family, or a scope without a prefix. See ErrorFormats for how a prefix matches.
+   */
+  urls?: string;
+}
+
+/**
+ * An interface's one call for its errors: its scope's error handler and, when the scope has a
+ * prefix, its 404 handler render in `format`, and its URLs claim `format` for errors before routing.
+ */
+export function useErrorFormat(scope: FastifyInstance, format: ErrorFormat, options: ErrorFormatOptions = {}): void {
+  const handling = scope.errorHandling;
+  if (!handling) throw new Error('useErrorFormat: registerErrorHandling must be called on the app first');
+  const errors: InterfaceErrors = { format, notFoundMessage: options.notFoundMessage ?? noRouteMessage };
+  const urls = options.urls ?? scope.prefix;
+  if (urls) handling.formats.claim(urls, errors);
+  // A scope without a prefix shares the app's unknown paths (fastify allows one 404 handler per
+  // prefix); the app's handler answers them through the table.
+  setErrorHandlers(scope, handling, () => errors, scope.prefix !== '');
+}
 
 const CLIENT_ERROR_STATUS: Record<string, number> = {
   HPE_HEADER_OVERFLOW: 431,
@@ -46,22 +95,30 @@ const CLIENT_ERROR_STATUS: Record<string, number> = {
 };
 
 /**
- * Errors Node's HTTP parser raises before fastify sees a request (headers too large, malformed
- * request): answered on the socket in the format of the interface the request line names, with a
- * fixed text, never the input.
+ * fastify options for errors raised before routing, in the format of the interface the URL names:
+ * fastify's own (a bad %-escape in the URL), with no echo of the URL; and Node's HTTP parser's
+ * (headers too large, a malformed request), answered on the socket with a fixed text.
  */
-export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
-  // Node hands over a Buffer; fastify's type describes it as the Buffer's JSON form.
-  const packet: unknown = error.rawPacket;
-  const requestLine = Buffer.isBuffer(packet) ? packet.subarray(0, 256).toString('latin1').split('\r\n')[0] : '';
-  const url = requestLine.split(' ')[1] ?? '';
-  const { contentType, body } = errorBody(interfaceOf(url), status, publicMessage(error, status), undefined);
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+export function preRoutingErrors(formats: ErrorFormats): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+  return {
+    frameworkErrors: (error, request, reply) => {
+      const status = httpStatusOf(error);
+      sendError(request as FastifyRequest, reply as FastifyReply, formats.forUrl(request.url).format, status, publicMessage(error, status));
+    },
+    clientErrorHandler: (error: ConnectionError, socket: Socket) => {
+      if (error.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+      // Node hands over a Buffer; fastify's type describes it as the Buffer's JSON form.
+      const packet: unknown = error.rawPacket;
+      const requestLine = Buffer.isBuffer(packet) ? packet.subarray(0, 256).toString('latin1').split('\r\n')[0] : '';
+      const url = requestLine.split(' ')[1] ?? '';
+      const { contentType, body } = formats.forUrl(url).format(status, publicMessage(error, status), undefined, undefined);
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/database.js';
-import { serviceUnavailable } from '../facades/shared/errors.js';
+import { serviceUnavailable } from './errors.js';
 import type { ConcurrencyState } from './concurrency-limit.js';
 
 export interface HealthOptions {

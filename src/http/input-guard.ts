@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../facades/shared/errors.js';
+import { badRequest } from './errors.js';
 
 /** PostgreSQL text cannot hold NUL (error 22021); refused here, for every interface, before any SQL. */
 function holdsNul(value: unknown, depth = 0): boolean {

@@ -1,6 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * With whom a route's GET answers may be shared, as the route declares it in `config.responseCache`:
+ * `public`, every client (the app-wide cache answers before any other hook); `keyed`, every client
+ * whose key the interface accepted (its own cache answers after its key check). A route that
+ * declares nothing, or `false`, is never cached.
+ */
+export type ResponseSharing = 'public' | 'keyed';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    responseCache?: ResponseSharing | false;
+  }
+}
+
 export interface ResponseCacheOptions {
   /** How long a response is served from memory; 0 turns the cache off. */
   ttlMs: number;
@@ -14,8 +28,8 @@ export interface ResponseCacheOptions {
   staleIfErrorMs?: number;
   /** Whether the database is known to be away right now: a stale answer is then served without trying. */
   isDatabaseDown?: () => boolean;
-  /** Which requests may be shared between clients. */
-  cacheable: (url: string) => boolean;
+  /** The routes this cache answers: those whose `config.responseCache` says this. */
+  sharing: ResponseSharing;
   /**
    * `onRequest` (the default) answers before anything else runs: for public data. `preHandler`
    * answers only after the interface's own hooks, e.g. an API-key check that must see every request.
@@ -99,7 +113,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   const cacheControl =
     options.cacheControl ?? `public, max-age=${Math.floor(options.ttlMs / 1000)}${staleMs > 0 ? `, stale-if-error=${Math.floor(staleMs / 1000)}` : ''}`;
   const keyOf = options.key ?? ((request: FastifyRequest) => request.url);
-  const applies = (request: FastifyRequest) => options.ttlMs > 0 && request.method === 'GET' && options.cacheable(request.url);
+  // The route is known by onRequest already (fastify routes first), so its declaration can be read here.
+  const applies = (request: FastifyRequest) => options.ttlMs > 0 && request.method === 'GET' && request.routeOptions.config.responseCache === options.sharing;
   /** The stale answer a request may fall back on if rebuilding it fails. */
   const fallbacks = new WeakMap<FastifyRequest, Entry>();
 
@@ -166,12 +181,4 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     }
     return payload;
   });
-}
-
-/** Public read endpoints of the main interface: not sessions, not the keyed interfaces, not GraphQL. */
-export function isPublicReadPath(url: string): boolean {
-  const path = url.split('?')[0];
-  if (/^\/(api\/)?(sessions|v3)(\/|$)/.test(path) || path.startsWith('/api/v3') || path.startsWith('/rest/')) return false;
-  if (path === '/graphql' || path === '/health' || path.startsWith('/health/') || path.startsWith('/media/')) return false;
-  return true;
 }

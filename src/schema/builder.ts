@@ -7,6 +7,8 @@ import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import type { GraphQLContext } from './context.js';
 import { assertCursor } from './cursors.js';
+import { DOMAIN_ERRORS_PLUGIN } from './domain-errors.js';
+import { badUserInput } from './errors.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -35,7 +37,8 @@ export const builder = new SchemaBuilder<{
     Date: { Input: string; Output: string };
   };
 }>({
-  plugins: [ComplexityPlugin, RelayPlugin, PrismaPlugin],
+  // Listed last, so it wraps each resolver innermost: it sees the errors the resolver itself throws.
+  plugins: [ComplexityPlugin, RelayPlugin, PrismaPlugin, DOMAIN_ERRORS_PLUGIN],
   defaultFieldNullability: false,
   prisma: {
     client: (ctx) => ctx.prisma,
@@ -95,9 +98,7 @@ export function pageSize(
   if (ctx.internal) return MAX_INTERNAL_PAGE_SIZE;
   for (const [name, value] of [['first', args.first], ['last', args.last]] as const) {
     if (value != null && value > MAX_PAGE_SIZE) {
-      throw new GraphQLError(`Argument "${name}" must be at most ${MAX_PAGE_SIZE}, got ${value}`, {
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
+      throw badUserInput(`Argument "${name}" must be at most ${MAX_PAGE_SIZE}, got ${value}`);
     }
   }
   return MAX_PAGE_SIZE;

@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { badUserInput } from './errors.js';
 
 /**
  * Every connection pages by an `Int` id, whose cursor @pothos/plugin-prisma writes as
@@ -18,7 +18,5 @@ function isIdCursor(cursor: string): boolean {
 
 export function assertCursor(name: 'after' | 'before', cursor: string | null | undefined): void {
   if (cursor == null || isIdCursor(cursor)) return;
-  throw new GraphQLError(`Argument "${name}" is not a cursor of this connection; use an endCursor or startCursor it returned`, {
-    extensions: { code: 'BAD_USER_INPUT' },
-  });
+  throw badUserInput(`Argument "${name}" is not a cursor of this connection; use an endCursor or startCursor it returned`);
 }

@@ -1,8 +1,9 @@
-import { GraphQLError } from 'graphql';
 import type { Prisma } from '../generated/prisma/client.js';
 import { currentGamesFilter } from '../domain/current-games.js';
 import { refereesVisible } from '../domain/referees.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
+import { badUserInput } from './errors.js';
+import { gamesInSeasons } from './game-queries.js';
 import { GameDecisionEnum, GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, PlayerPositionEnum, TeamSideEnum } from './scalars.js';
 
 builder.prismaObject('Venue', {
@@ -133,11 +134,11 @@ function inList(ids: number[] | undefined): { in: number[] } | undefined {
 function gameWhere(filter: GameFilterInput | null | undefined, clubTeamIds?: number[]): Prisma.GameWhereInput {
   if (!filter) return {};
   if (filter.from && filter.to && filter.from > filter.to) {
-    throw new GraphQLError('filter.from must not be after filter.to', { extensions: { code: 'BAD_USER_INPUT' } });
+    throw badUserInput('filter.from must not be after filter.to');
   }
   const and: Prisma.GameWhereInput[] = [];
   if (filter.season != null) {
-    and.push({ OR: [{ group: { seasonId: filter.season } }, { cupRound: { tournament: { seasonId: filter.season } } }] });
+    and.push(gamesInSeasons(filter.season));
   }
   if (filter.teamId != null) and.push({ OR: [{ homeTeamId: filter.teamId }, { awayTeamId: filter.teamId }] });
   const kinds = currentGamesFilter({
@@ -156,7 +157,7 @@ function gameWhere(filter: GameFilterInput | null | undefined, clubTeamIds?: num
   if (filter.onlyVideoStreamed) and.push({ hasVideoStream: true });
   if (filter.betweenTeams) {
     const [a, b] = filter.betweenTeams;
-    if (filter.betweenTeams.length !== 2) throw new GraphQLError('filter.betweenTeams takes exactly two team ids', { extensions: { code: 'BAD_USER_INPUT' } });
+    if (filter.betweenTeams.length !== 2) throw badUserInput('filter.betweenTeams takes exactly two team ids');
     and.push({ OR: [{ homeTeamId: a, awayTeamId: b }, { homeTeamId: b, awayTeamId: a }] });
   }
   if (clubTeamIds) and.push({ OR: [{ homeTeamId: { in: clubTeamIds } }, { awayTeamId: { in: clubTeamIds } }] });

@@ -1,5 +1,6 @@
+import type { CandidateRecord } from '../domain/lineup-candidates.js';
 import { eligibility, judgeLineup, type LineupMessage } from '../domain/lineup.js';
-import { loadCandidateFacts, type CandidateRecord } from '../lineup/facts.js';
+import { loadCandidateFacts } from './lineup-facts.js';
 import { builder } from './builder.js';
 import { PlayerPositionEnum } from './scalars.js';
 

@@ -1,8 +1,13 @@
 import DataLoader from 'dataloader';
 import type { PrismaClient } from '../db/database.js';
 import type { GameClass, League } from '../generated/prisma/client.js';
+import { DECIDED_STATUSES, VISITORS_COUNTED_STATUSES } from '../domain/game-status.js';
+import { seasonOfGame } from '../domain/season.js';
 import { computeStandings, type StandingRow } from '../domain/standings.js';
+import { averageVisitors } from '../domain/visitors.js';
 import { nextGameIds, type FavoriteRecord } from '../sessions/next-games.js';
+import { GAME_SEASON_SELECT, gamesInSeasons } from './game-queries.js';
+import { splitKey } from './loader-keys.js';
 import { createStatisticsLoaders, type StatisticsLoaders } from './statistics-loaders.js';
 
 /** Batches computed data across one request, so nested selections cost one query per kind, not per row. */
@@ -10,6 +15,7 @@ export interface Loaders extends StatisticsLoaders {
   standingsByGroup: DataLoader<number, StandingRow[]>;
   /** Start of a round's first game; null for a round without games. */
   roundStartById: DataLoader<number, Date | null>;
+  /** Per teamSeasonKey: the team's visitors average in the season (src/domain/visitors.ts). */
   averageVisitorsByTeamSeason: DataLoader<string, number | null>;
   /** Each league and game class with a group in the season, once, by league then class id. */
   competitionsBySeason: DataLoader<number, Competition[]>;
@@ -20,10 +26,6 @@ export interface Loaders extends StatisticsLoaders {
 export interface Competition {
   league: League;
   gameClass: GameClass;
-}
-
-export function teamSeasonKey(teamId: number, seasonId: number): string {
-  return `${teamId}:${seasonId}`;
 }
 
 export function createLoaders(prisma: PrismaClient): Loaders {
@@ -52,7 +54,7 @@ export function createLoaders(prisma: PrismaClient): Loaders {
       const [registrations, games] = await Promise.all([
         prisma.teamRegistration.findMany({ where: { groupId: { in: [...groupIds] } }, select: { groupId: true, teamId: true } }),
         prisma.game.findMany({
-          where: { groupId: { in: [...groupIds] }, status: { in: ['FINISHED', 'FORFEIT'] } },
+          where: { groupId: { in: [...groupIds] }, status: { in: [...DECIDED_STATUSES] } },
           select: { groupId: true, homeTeamId: true, awayTeamId: true, status: true, homeScore: true, awayScore: true, decidedBy: true },
         }),
       ]);
@@ -83,22 +85,19 @@ export function createLoaders(prisma: PrismaClient): Loaders {
       );
     }),
     averageVisitorsByTeamSeason: new DataLoader(async (keys) => {
-      const pairs = keys.map((key) => key.split(':').map(Number) as [number, number]);
-      const games = await prisma.game.findMany({
+      const pairs = keys.map(splitKey);
+      // Narrowed to the statuses that can count; which home games count is the domain's to decide.
+      const homeGames = await prisma.game.findMany({
         where: {
           homeTeamId: { in: [...new Set(pairs.map(([teamId]) => teamId))] },
-          status: 'FINISHED',
-          spectators: { not: null },
-          OR: [{ group: { seasonId: { in: [...new Set(pairs.map(([, s]) => s))] } } }, { cupRound: { tournament: { seasonId: { in: [...new Set(pairs.map(([, s]) => s))] } } } }],
+          status: { in: [...VISITORS_COUNTED_STATUSES] },
+          ...gamesInSeasons([...new Set(pairs.map(([, seasonId]) => seasonId))]),
         },
-        select: { homeTeamId: true, spectators: true, group: { select: { seasonId: true } }, cupRound: { select: { tournament: { select: { seasonId: true } } } } },
+        select: { homeTeamId: true, status: true, spectators: true, ...GAME_SEASON_SELECT },
       });
-      return pairs.map(([teamId, seasonId]) => {
-        const counts = games
-          .filter((g) => g.homeTeamId === teamId && (g.group?.seasonId ?? g.cupRound?.tournament.seasonId) === seasonId)
-          .map((g) => g.spectators ?? 0);
-        return counts.length ? counts.reduce((a, b) => a + b, 0) / counts.length : null;
-      });
+      return pairs.map(([teamId, seasonId]) =>
+        averageVisitors(homeGames.filter((game) => game.homeTeamId === teamId && seasonOfGame(game) === seasonId)),
+      );
     }),
   };
   return { ...loaders, ...createStatisticsLoaders(prisma, loaders.standingsByGroup) };

@@ -1,3 +1,4 @@
+import { pointsOf } from '../domain/scoring.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
 import { PlayerPositionEnum } from './scalars.js';
 
@@ -28,7 +29,7 @@ builder.prismaObject('NationalPlayerRecord', {
     games: t.exposeInt('games'),
     goals: t.exposeInt('goals'),
     assists: t.exposeInt('assists'),
-    points: t.int({ resolve: (record) => record.goals + record.assists }),
+    points: t.int({ resolve: pointsOf }),
     penalties2: t.exposeInt('penalties2'),
     penalties5: t.exposeInt('penalties5'),
     penalties10: t.exposeInt('penalties10'),

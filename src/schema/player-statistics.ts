@@ -1,7 +1,8 @@
 import type { Tally } from '../domain/player-statistics.js';
 import { existing } from './batched.js';
 import { builder } from './builder.js';
-import { memberKey, playerSeasonKey, type CompetitionStatistics, type PlayerSeasonGame } from './statistics-loaders.js';
+import { memberKey, playerSeasonKey } from './loader-keys.js';
+import type { CompetitionStatistics, PlayerSeasonGame } from './statistics-loaders.js';
 
 /**
  * Player statistics computed from lineups and goal and penalty events of finished and live games:

@@ -1,6 +1,5 @@
-import { GraphQLError } from 'graphql';
 import { FAVORITE_TYPES, FavoriteError, parseFavorite, type Favorite } from '../domain/favorites.js';
-import { isUsableSessionId } from '../domain/session.js';
+import { isUsableSessionId, MAX_FAVORITES_PER_CALL } from '../domain/session.js';
 import type { FavoriteRecord } from '../sessions/next-games.js';
 import { addFavorites, removeFavorites } from '../sessions/store.js';
 import { builder } from './builder.js';
@@ -91,24 +90,17 @@ function toFavorite(input: FavoriteInputShape): Favorite {
   return parseFavorite(wire);
 }
 
-/** Favorites one call may change; deployed clients send one. */
-export const MAX_FAVORITES_PER_CALL = 20;
-
+/** A FavoriteError (a domain error) reaches the client as BAD_USER_INPUT through src/schema/domain-errors.ts. */
 async function changeFavorites(
   change: typeof addFavorites,
   ctx: GraphQLContext,
   sid: string | null | undefined,
   inputs: FavoriteInputShape[],
 ) {
-  try {
-    if (inputs.length === 0 || inputs.length > MAX_FAVORITES_PER_CALL) {
-      throw new FavoriteError(`send from 1 to ${MAX_FAVORITES_PER_CALL} favorites, got ${inputs.length}`);
-    }
-    return await change(ctx.prisma, sid, inputs.map(toFavorite), ctx.clock.now());
-  } catch (error) {
-    if (error instanceof FavoriteError) throw new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } });
-    throw error;
+  if (inputs.length === 0 || inputs.length > MAX_FAVORITES_PER_CALL) {
+    throw new FavoriteError(`send from 1 to ${MAX_FAVORITES_PER_CALL} favorites, got ${inputs.length}`);
   }
+  return change(ctx.prisma, sid, inputs.map(toFavorite), ctx.clock.now());
 }
 
 builder.queryFields((t) => ({

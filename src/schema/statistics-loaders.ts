@@ -1,9 +1,14 @@
 import DataLoader from 'dataloader';
 import type { PrismaClient } from '../db/database.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import { emptyTally, PLAYED_STATUSES, playerGameLines, tallyBy, type PlayerGameLine, type Tally } from '../domain/player-statistics.js';
+import { PLAYED_STATUSES } from '../domain/game-status.js';
+import { KNOCKOUT_PHASES } from '../domain/groups.js';
+import { emptyTally, playerGameLines, tallyBy, type PlayerGameLine, type Tally } from '../domain/player-statistics.js';
+import { seasonOfGame } from '../domain/season.js';
 import type { StandingRow } from '../domain/standings.js';
 import { teamSeasonRecords, type KnockoutGame, type TeamSeasonRecord } from '../domain/team-records.js';
+import { gamesInSeasons } from './game-queries.js';
+import { memberKey, splitKey } from './loader-keys.js';
 
 /**
  * Batches for the statistics computed from lineups and events: each loader costs a fixed number of
@@ -38,14 +43,6 @@ export interface PlayerSeasonGame extends Tally {
   played: boolean;
 }
 
-export function memberKey(teamId: number, seasonId: number, playerId: number): string {
-  return `${teamId}:${seasonId}:${playerId}`;
-}
-
-export function playerSeasonKey(playerId: number, seasonId: number): string {
-  return `${playerId}:${seasonId}`;
-}
-
 const GAME_CONTEXT = {
   select: {
     id: true,
@@ -56,18 +53,11 @@ const GAME_CONTEXT = {
 
 type GameContext = Prisma.GameGetPayload<typeof GAME_CONTEXT>;
 
-const seasonOf = (game: GameContext): number | null => game.group?.seasonId ?? game.cupRound?.tournament.seasonId ?? null;
-
 const STATISTICS_EVENT = { gameId: true, type: true, teamId: true, playerId: true, assistId: true, penaltyKind: true, game: GAME_CONTEXT } as const;
 const COUNTED_EVENTS: Prisma.GameEventWhereInput['type'] = { in: ['GOAL', 'PENALTY'] };
 
-function inSeasons(seasonIds: number[]): Prisma.GameWhereInput {
-  return { OR: [{ group: { seasonId: { in: seasonIds } } }, { cupRound: { tournament: { seasonId: { in: seasonIds } } } }] };
-}
-
 const played: Prisma.GameWhereInput = { status: { in: [...PLAYED_STATUSES] } };
 const distinct = <T>(values: Iterable<T>): T[] => [...new Set(values)];
-const splitKey = (key: string): number[] => key.split(':').map(Number);
 
 async function competitionStatistics(prisma: PrismaClient, playerIds: readonly number[]): Promise<CompetitionStatistics[][]> {
   const ids = [...playerIds];
@@ -83,7 +73,7 @@ async function competitionStatistics(prisma: PrismaClient, playerIds: readonly n
   const lines = playerGameLines(appearances, events, (id) => wanted.has(id));
   const competition = (line: PlayerGameLine) => {
     const game = games.get(line.gameId);
-    const seasonId = game && seasonOf(game);
+    const seasonId = game && seasonOfGame(game);
     if (!game || seasonId == null || line.teamId === null) return null;
     const tournament = game.cupRound?.tournament;
     return {
@@ -115,12 +105,12 @@ async function memberTotals(prisma: PrismaClient, keys: readonly string[]): Prom
   const triples = keys.map(splitKey);
   const teamIds = distinct(triples.map(([teamId]) => teamId));
   const seasonIds = distinct(triples.map(([, seasonId]) => seasonId));
-  const games: Prisma.GameWhereInput = { ...played, ...inSeasons(seasonIds) };
+  const games: Prisma.GameWhereInput = { ...played, ...gamesInSeasons(seasonIds) };
   const [appearances, events] = await Promise.all([
     prisma.lineupEntry.findMany({ where: { teamId: { in: teamIds }, game: games }, select: { playerId: true, teamId: true, gameId: true, game: GAME_CONTEXT } }),
     prisma.gameEvent.findMany({ where: { type: COUNTED_EVENTS, teamId: { in: teamIds }, game: games }, select: STATISTICS_EVENT }),
   ]);
-  const gameSeason = new Map([...appearances, ...events].map((row) => [row.gameId, seasonOf(row.game)]));
+  const gameSeason = new Map([...appearances, ...events].map((row) => [row.gameId, seasonOfGame(row.game)]));
   const totals = tallyBy(playerGameLines(appearances, events), (line) =>
     line.teamId === null ? null : memberKey(line.teamId, gameSeason.get(line.gameId) ?? 0, line.playerId),
   );
@@ -139,7 +129,7 @@ async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promi
   const games = await prisma.game.findMany({
     where: {
       AND: [
-        inSeasons(seasonIds),
+        gamesInSeasons(seasonIds),
         { OR: [{ homeTeamId: { in: memberTeamIds } }, { awayTeamId: { in: memberTeamIds } }, { lineup: { some: { playerId: { in: playerIds } } } }] },
       ],
     },
@@ -159,7 +149,7 @@ async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promi
   return pairs.map(([playerId, seasonId]) => {
     const teams = new Set(members.filter((m) => m.playerId === playerId && m.seasonId === seasonId).map((m) => m.teamId));
     return games
-      .filter((game) => seasonOf(game) === seasonId)
+      .filter((game) => seasonOfGame(game) === seasonId)
       .flatMap((game): PlayerSeasonGame[] => {
         const line = lines.get(`${playerId}:${game.id}`);
         if (line) return [{ ...line, played: true }];
@@ -185,7 +175,7 @@ async function seasonRecords(
     prisma.game.findMany({
       where: {
         OR: [{ homeTeamId: { in: ids } }, { awayTeamId: { in: ids } }],
-        AND: [{ OR: [{ group: { phase: { not: 'QUALIFICATION' } } }, { cupRoundId: { not: null } }] }],
+        AND: [{ OR: [{ group: { phase: { in: [...KNOCKOUT_PHASES] } } }, { cupRoundId: { not: null } }] }],
       },
       select: {
         homeTeamId: true,

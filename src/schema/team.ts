@@ -1,6 +1,6 @@
 import { absoluteUrl } from './context.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
-import { teamSeasonKey } from './loaders.js';
+import { teamSeasonKey } from './loader-keys.js';
 
 builder.prismaObject('Team', {
   fields: (t) => ({

@@ -1,6 +1,7 @@
-import { GraphQLError } from 'graphql';
+import { PLAYED_STATUSES } from '../domain/game-status.js';
 import { rankScorers, type ScorerRow } from '../domain/top-scorers.js';
 import { builder, MAX_PAGE_SIZE } from './builder.js';
+import { badUserInput } from './errors.js';
 import { GroupPhaseEnum } from './scalars.js';
 
 const TopScorer = builder.objectRef<ScorerRow>('TopScorer').implement({
@@ -41,7 +42,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const first = args.first ?? 20;
       if (first < 0 || first > MAX_PAGE_SIZE) {
-        throw new GraphQLError(`Argument "first" must be from 0 to ${MAX_PAGE_SIZE}, got ${first}`, { extensions: { code: 'BAD_USER_INPUT' } });
+        throw badUserInput(`Argument "first" must be from 0 to ${MAX_PAGE_SIZE}, got ${first}`);
       }
       const phases = [...(args.phases ?? []), ...(args.phase ? [args.phase] : [])];
       const events = await ctx.prisma.gameEvent.findMany({
@@ -49,7 +50,7 @@ builder.queryFields((t) => ({
           type: 'GOAL',
           team: args.clubId == null ? undefined : { clubId: args.clubId },
           game: {
-            status: { in: ['FINISHED', 'LIVE'] },
+            status: { in: [...PLAYED_STATUSES] },
             group: { seasonId: args.season, leagueId: args.league, gameClassId: args.gameClass, phase: phases.length ? { in: phases } : undefined },
           },
         },

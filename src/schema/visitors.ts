@@ -1,8 +1,8 @@
-import { GraphQLError } from 'graphql';
 import { rankByVisitors, type VisitorsRank } from '../domain/visitors.js';
 import { existing } from './batched.js';
 import { builder } from './builder.js';
-import { teamSeasonKey } from './loaders.js';
+import { badUserInput } from './errors.js';
+import { teamSeasonKey } from './loader-keys.js';
 
 /** Teams of leagues ranked by the average spectators of their finished home games (Query.teamVisitors). */
 const TeamVisitors = builder.objectRef<VisitorsRank>('TeamVisitors').implement({
@@ -32,7 +32,7 @@ builder.queryField('teamVisitors', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       if (args.leagues.length === 0 || args.leagues.length > 20) {
-        throw new GraphQLError(`Argument "leagues" takes 1 to 20 league ids, got ${args.leagues.length}`, { extensions: { code: 'BAD_USER_INPUT' } });
+        throw badUserInput(`Argument "leagues" takes 1 to 20 league ids, got ${args.leagues.length}`);
       }
       const teams = await ctx.prisma.team.findMany({
         where: { gameClassId: args.gameClass, registrations: { some: { group: { seasonId: args.season, leagueId: { in: args.leagues } } } } },

@@ -182,6 +182,17 @@ describe('API keys', () => {
     expect((await legacy('/rest/v1.0/clubs', { key })).status).toBe(401);
   });
 
+  it('answers an unknown path with a 404 in XML, with or without a key, and so for every /rest/ path', async () => {
+    for (const key of [null, apikey]) {
+      const response = await legacy('/rest/v1.0/clubs/1/players', { key });
+      expect(response.status).toBe(404);
+      expect(parseXml(response.body).children.find((c) => c.name === 'message')!.text).toBe('No resource /rest/v1.0/clubs/1/players');
+    }
+    const other = await legacy('/rest/v2.0/teams', { key: null });
+    expect(other.status).toBe(404);
+    expect(parseXml(other.body).children.find((c) => c.name === 'message')!.text).toBe('No resource /rest/v2.0/teams');
+  });
+
   it('accepts the key as a form parameter', async () => {
     const response = await league.app.inject({ method: 'POST', url: '/rest/v1.0/clubs', payload: `apikey=${encodeURIComponent(apikey)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(response.statusCode).toBe(200);

@@ -49,6 +49,13 @@ describe('authentication', () => {
     expect((await get(`${BASE}/lineup_candidates`, federationKey)).status).toBe(200);
   });
 
+  it('checks filter[licenses] before the key, and the path ids after it', async () => {
+    expect((await get(`${BASE}/lineup`, null)).body.errors[0].detail).toMatch(/filter\[licenses\] is required/);
+    expect((await get(`${BASE}/lineup_candidates?filter[licenses]=x`, 'fbk_not-a-real-key-at-all')).status).toBe(400);
+    for (const key of [null, 'fbk_not-a-real-key-at-all']) expect((await get('/api/v3/games/abc/teams/10/lineup_candidates', key)).status).toBe(401);
+    expect((await get('/api/v3/nothing', null)).status).toBe(404);
+  });
+
   it('a team official of club A cannot read club B’s candidates', async () => {
     expect((await get('/api/v3/games/100/teams/20/lineup_candidates', clubKey)).status).toBe(403);
     expect((await get('/api/v3/games/100/teams/20/lineup_candidates', otherClubKey)).status).toBe(200);

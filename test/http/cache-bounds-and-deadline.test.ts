@@ -1,19 +1,20 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { serviceUnavailable } from '../../src/facades/shared/errors.js';
+import { envelopeErrorFormat, serviceUnavailable } from '../../src/facades/shared/errors.js';
 import { registerRequestDeadline } from '../../src/http/deadline.js';
+import { ErrorFormats } from '../../src/http/error-format.js';
 import { registerErrorHandling } from '../../src/http/error-handling.js';
 import { registerResponseCache, type ResponseCacheOptions } from '../../src/http/response-cache.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A route whose answer is `size` bytes, counting how often it really ran, failing with 503 while `failing`. */
-function cachedApp(options: Omit<ResponseCacheOptions, 'cacheable'>) {
+/** A public route whose answer is `size` bytes, counting how often it really ran, failing with 503 while `failing`. */
+function cachedApp(options: Omit<ResponseCacheOptions, 'sharing'>) {
   const app = Fastify();
-  registerErrorHandling(app);
-  registerResponseCache(app, { cacheable: () => true, ...options });
+  registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
+  registerResponseCache(app, { sharing: 'public', ...options });
   const state = { runs: 0, failing: false, databaseDown: false };
-  app.get('/bytes/:size', async (request) => {
+  app.get('/bytes/:size', { config: { responseCache: 'public' } }, async (request) => {
     state.runs += 1;
     if (state.failing) throw serviceUnavailable('The database is not available; try again shortly', 5);
     return 'x'.repeat(Number((request.params as { size: string }).size));
@@ -39,6 +40,20 @@ describe('response cache bounds', () => {
     await app.inject({ url: '/bytes/1000' });
     await app.inject({ url: '/bytes/1000' });
     expect(state.runs).toBe(2);
+  });
+});
+
+describe('route declarations', () => {
+  it('caches only the routes whose config.responseCache names the cache', async () => {
+    const { app } = cachedApp({ ttlMs: 60_000 });
+    app.get('/undeclared', async () => 'x');
+    app.get('/keyed', { config: { responseCache: 'keyed' } }, async () => 'x');
+    for (const url of ['/undeclared', '/keyed']) {
+      await app.inject({ url });
+      expect((await app.inject({ url })).headers['x-cache'], url).toBeUndefined();
+    }
+    await app.inject({ url: '/bytes/10' });
+    expect((await app.inject({ url: '/bytes/10' })).headers['x-cache']).toBe('hit');
   });
 });
 
@@ -73,7 +88,7 @@ describe('stale-if-error', () => {
 describe('request deadline', () => {
   it('answers 503 with Retry-After when a handler runs past it, and leaves health checks alone', async () => {
     const app = Fastify();
-    registerErrorHandling(app);
+    registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
     registerRequestDeadline(app, { timeoutMs: 100, exempt: (url) => url === '/health' });
     app.get('/slow', async () => {
       await sleep(300);

@@ -2,11 +2,13 @@ import { request } from 'node:http';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerConcurrencyLimit, type ConcurrencyLimitOptions } from '../../src/http/concurrency-limit.js';
+import { envelopeErrorFormat } from '../../src/facades/shared/errors.js';
+import { ErrorFormats } from '../../src/http/error-format.js';
 import { registerErrorHandling } from '../../src/http/error-handling.js';
 
 function appWithGate(maxInFlight: number, limits: Omit<ConcurrencyLimitOptions, 'maxInFlight'> = {}) {
   const app = Fastify();
-  registerErrorHandling(app);
+  registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
   const state = registerConcurrencyLimit(app, { maxInFlight, exempt: (url) => url === '/health', ...limits });
   const started: number[] = [];
   const gates: (() => void)[] = [];

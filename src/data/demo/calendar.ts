@@ -2,6 +2,8 @@
 // time and stored in UTC. The EU summer-time rule (last Sunday of March to last Sunday of October,
 // switching at 01:00 UTC) is computed directly, so results do not depend on the ICU data of Node.
 
+import { seasonIdAt, seasonStartsAt } from '../../domain/season.js';
+
 /** A calendar day, counted in days since 1970-01-01. */
 export type Day = number;
 
@@ -83,22 +85,19 @@ export function floorToQuarterHour(instant: Date): Date {
   return new Date(Math.floor(instant.getTime() / quarter) * quarter);
 }
 
-/** A season runs August 1 to July 31 and is named by its first year. */
+/** The season a day falls in (the league's rule, src/domain/season.ts). */
 export function seasonIdOfDay(day: Day): number {
-  const date = new Date(day * MS_PER_DAY);
-  return date.getUTCMonth() >= 7 ? date.getUTCFullYear() : date.getUTCFullYear() - 1;
+  return seasonIdAt(new Date(day * MS_PER_DAY));
 }
 
+/** The season's first day. */
 export function seasonStart(seasonId: number): Day {
-  return dayOf(seasonId, 8, 1);
+  return seasonStartsAt(seasonId).getTime() / MS_PER_DAY;
 }
 
+/** The season's last day: the eve of the next season's first. */
 export function seasonEnd(seasonId: number): Day {
-  return dayOf(seasonId + 1, 7, 31);
-}
-
-export function seasonLabel(seasonId: number): string {
-  return `${seasonId}/${String((seasonId + 1) % 100).padStart(2, '0')}`;
+  return seasonStart(seasonId + 1) - 1;
 }
 
 /** No league games between Christmas and Epiphany. */

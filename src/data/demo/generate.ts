@@ -1,8 +1,9 @@
 // The demo league: an invented federation with three seasons (two finished, the current one in
 // progress at `now`), deterministic for (seed, scale, now). Scale 1 is a national federation's
 // slice of about 60 clubs; counts of clubs, teams, players and games grow linearly with it.
+import { seasonLabel } from '../../domain/season.js';
 import type { LeagueImport } from '../import/format.js';
-import { addMinutes, seasonEnd, seasonIdOfDay, seasonLabel, seasonStart, isoDate, zurichDay, zurichInstant } from './calendar.js';
+import { addMinutes, seasonEnd, seasonIdOfDay, seasonStart, isoDate, zurichDay, zurichInstant } from './calendar.js';
 import { createClubsAndTeams } from './clubs.js';
 import { playCup } from './cups.js';
 import { DemoDocument } from './document.js';

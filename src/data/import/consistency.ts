@@ -1,7 +1,7 @@
 // Rules that span records of the same file. Records the file does not contain (because they are
 // already in the database) are not checked here.
 import { entitySpec } from './entities.js';
-import type { GameRow, LeagueImport, RoundRow } from './format.js';
+import type { GameRow, LeagueImport, RoundRow } from './document.js';
 import { rowLabel, type ProblemList } from './problems.js';
 
 function checkSeasons(data: LeagueImport, problems: ProblemList): void {

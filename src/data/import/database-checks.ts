@@ -1,7 +1,7 @@
 // Checks that need the database, run before anything is written: every id the file refers to but
 // does not define must exist, and no record may take a unique key another stored record holds.
 import { ENTITY_ORDER, entitySpec, type EntitySpec } from './entities.js';
-import type { ImportEntity, LeagueImport } from './format.js';
+import type { ImportEntity, LeagueImport } from './document.js';
 import { ProblemList, rowLabel } from './problems.js';
 import { idsInDocument, rowsOf, unresolvedReferences } from './references.js';
 import { arrayTypeOf, castElement, parameterValue } from './upsert-sql.js';

@@ -12,7 +12,7 @@ import {
   PlayerPosition,
   TeamSide,
 } from '../../generated/prisma/enums.js';
-import type { ImportEntity, LeagueImportRows } from './format.js';
+import type { ImportEntity, LeagueImportRows } from './document.js';
 
 interface EnumKind {
   kind: 'enum';

@@ -5,7 +5,7 @@
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { checkAgainstDatabase } from './database-checks.js';
 import { ENTITY_ORDER, entitySpec } from './entities.js';
-import type { ImportEntity, LeagueImport, SeasonRow } from './format.js';
+import type { ImportEntity, LeagueImport, SeasonRow } from './document.js';
 import type { RawClient } from './raw-client.js';
 import { rowsOf } from './references.js';
 import { upsertStatement, type UpsertCounts } from './upsert-sql.js';

@@ -1,5 +1,5 @@
 import { ENTITY_ORDER, entitySpec, fieldEntries } from './entities.js';
-import type { ImportEntity, LeagueImport } from './format.js';
+import type { ImportEntity, LeagueImport } from './document.js';
 import { rowLabel } from './problems.js';
 
 export interface Referrer {

@@ -4,7 +4,7 @@
 import { checkConsistency } from './consistency.js';
 import { ENTITY_ORDER, entitySpec, fieldEntries, type EntitySpec } from './entities.js';
 import { acceptsNull, expectation, fitsField } from './field-check.js';
-import type { LeagueImport } from './format.js';
+import type { LeagueImport } from './document.js';
 import { IMPORT_FORMAT_VERSION } from './version.js';
 import { describeValue, ImportValidationError, ProblemList, rowLabel } from './problems.js';
 

@@ -145,6 +145,7 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
     ],
   ];
   for (const [path, handler] of routes) {
-    app.route({ method: ['GET', 'POST'], url: path, handler: async (request, reply) => sendLegacy(request, reply, await handler(request)) });
+    // Every club answer is the same for every valid key: shared after the key check (index.ts).
+    app.route({ method: ['GET', 'POST'], url: path, config: { responseCache: 'keyed' }, handler: async (request, reply) => sendLegacy(request, reply, await handler(request)) });
   }
 }

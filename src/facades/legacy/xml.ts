@@ -1,5 +1,6 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import type { ErrorFormat } from '../../http/error-format.js';
 
 /** Characters XML 1.0 cannot carry at all (escaping cannot help); they are dropped from names. */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
@@ -40,7 +41,6 @@ export function toJson(element: XmlElement): Record<string, unknown> {
   };
 }
 
-/** `<error><code/><message/></error>` as deployed clients read it, plus the response's request id. */
 /** Integrations that send `Accept: application/json` get the same trees as JSON. */
 export function acceptsJson(accept: string | undefined): boolean {
   return /application\/json/.test(accept ?? '');
@@ -53,8 +53,12 @@ export function legacyPayload(element: XmlElement, accept: string | undefined): 
     : { contentType: 'application/xml; charset=utf-8', body: toXml(element) };
 }
 
+/** `<error><code/><message/></error>` as deployed clients read it, plus the response's request id. */
 export function errorElement(status: number, message: string, requestId?: string): XmlElement {
   const children: XmlElement[] = [{ name: 'code', text: status }, { name: 'message', text: message }];
   if (requestId) children.push({ name: 'request_id', text: requestId });
   return { name: 'error', children };
 }
+
+/** The legacy interface's errors on the wire: XML, or JSON when asked. */
+export const legacyErrorFormat: ErrorFormat = (status, message, requestId, accept) => legacyPayload(errorElement(status, message, requestId), accept);

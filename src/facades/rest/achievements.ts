@@ -1,5 +1,6 @@
 import type { RequestInfo } from '../shared/facade.js';
-import { translate, type Translated } from '../shared/locale.js';
+import { translate } from '../shared/locale.js';
+import { TEXTS } from '../shared/texts.js';
 
 /** Texts of a team's season record, shared by `/teams/:id/statistics` and `/clubs/:id/statistics`. */
 export const SEASON_RECORD_FRAGMENT = /* GraphQL */ `
@@ -30,16 +31,6 @@ export interface SeasonRecordData {
   cup: { tournament: { name: string }; round: KnockoutRound } | null;
 }
 
-const TEXTS = {
-  won: { de: 'gewonnen', fr: 'gagné', it: 'vinto', en: 'won' },
-  lost: { de: 'verloren', fr: 'perdu', it: 'perso', en: 'lost' },
-  PLAYOFF: { de: 'Playoff', fr: 'Playoff', it: 'Playoff', en: 'Playoff' },
-  PLAYOUT: { de: 'Playout', fr: 'Playout', it: 'Playout', en: 'Playout' },
-} satisfies Record<string, Translated>;
-
-/** `{rank}` is replaced: `3. Rang`, `3e rang`, `3° posto`, `Rank 3`. */
-const RANK: Translated = { de: '{rank}. Rang', fr: '{rank}e rang', it: '{rank}° posto', en: 'Rank {rank}' };
-
 type Locale = Pick<RequestInfo, 'locale'>;
 
 /** `Herren GF L-UPL`, each league once, qualification first. */
@@ -47,8 +38,9 @@ export function leaguesText(record: SeasonRecordData): string {
   return [...new Set(record.groups.map((g) => `${g.gameClass.name} ${g.league.name}`))].join(', ');
 }
 
+/** `{rank}` is replaced: `3. Rang`, `3e rang`, `3° posto`, `Rank 3`. */
 export function rankText(rank: number | null, info: Locale): string | null {
-  return rank === null ? null : translate(RANK, info.locale).replace('{rank}', String(rank));
+  return rank === null ? null : translate(TEXTS.rankOrdinal, info.locale).replace('{rank}', String(rank));
 }
 
 /** `1/2-Final (verloren)`; a round still being played has no suffix. */
@@ -61,7 +53,7 @@ export function roundText(round: KnockoutRound, info: Locale): string {
 export function finalPhaseText(record: SeasonRecordData, info: Locale): string | null {
   const phase = record.finalPhase;
   if (!phase) return null;
-  const name = phase.phase === 'PLAYOUT' ? TEXTS.PLAYOUT : TEXTS.PLAYOFF;
+  const name = phase.phase === 'PLAYOUT' ? TEXTS.playout : TEXTS.playoff;
   return phase.round ? `${translate(name, info.locale)}: ${roundText(phase.round, info)}` : translate(name, info.locale);
 }
 

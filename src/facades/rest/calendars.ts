@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { translate, type Translated } from '../shared/locale.js';
-import { COMMON_TEXTS } from '../shared/texts.js';
+import { TEXTS } from '../shared/texts.js';
+import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { optionalInt, optionalString } from '../shared/params.js';
 import type { ScoreFacts } from '../shared/result.js';
 import { seasonResolver } from '../shared/season.js';
 import { gameResult } from './games/game-row.js';
-import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from './games/list.js';
 import { renderCalendar, type Calendar, type CalendarEvent } from './icalendar.js';
 
 /**
@@ -105,11 +105,6 @@ export function calendarVariables(params: CalendarParams) {
 
 /** A game slot in the calendar: three periods of 20 minutes, breaks and stoppages. */
 export const GAME_DURATION_MS = 2 * 60 * 60 * 1000;
-
-const TEXTS = {
-  ...COMMON_TEXTS,
-  games: { de: 'Spiele', fr: 'Matchs', it: 'Partite', en: 'Games' },
-} satisfies Record<string, Translated>;
 
 function competition(game: CalendarGame): string {
   if (game.group) return [`${game.group.gameClass.name} ${game.group.league.name}`, game.group.name, game.round?.name].filter(Boolean).join(', ');

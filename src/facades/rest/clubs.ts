@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { COMMON_TEXTS } from '../shared/texts.js';
+import { TEXTS } from '../shared/texts.js';
 import { optionalInt, pathId } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
-import { dropdown, dropdownEntry, header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { column, dropdown, dropdownEntry, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { cupText, finalPhaseText, leaguesText, rankText, SEASON_RECORD_FRAGMENT, type SeasonRecordData } from './achievements.js';
 
 /** `/clubs?season=` (dropdown of the clubs that played in the season) and `/clubs/:club_id/statistics`. */
@@ -16,14 +16,6 @@ export const SEASON_CLUBS_DOCUMENT = /* GraphQL */ `
 export interface SeasonClubsData {
   clubs: { edges: { node: { id: number; name: string } }[] };
 }
-
-const TEXTS = {
-  ...COMMON_TEXTS,
-  club: { de: 'Verein', fr: 'Club', it: 'Club', en: 'Club' },
-  team: { de: 'Team', fr: 'Équipe', it: 'Squadra', en: 'Team' },
-  tournament: { de: 'Meisterschaft', fr: 'Championnat', it: 'Campionato', en: 'Championship' },
-  cup: { de: 'Cup', fr: 'Coupe', it: 'Coppa', en: 'Cup' },
-} satisfies Record<string, Translated>;
 
 /** Pure: levels `Verein`, `set_in_context.club_id`, clubs by name. */
 export function reshapeSeasonClubs(data: SeasonClubsData, info: RequestInfo) {
@@ -37,6 +29,8 @@ export const CLUB_STATISTICS_DOCUMENT = /* GraphQL */ `
   }
   ${SEASON_RECORD_FRAGMENT}
 `;
+
+const STATISTICS_COLUMNS = [column('team', TEXTS.team, { align: 'l' }), column('tournament', TEXTS.championship, { align: 'l' }), column('cup', TEXTS.cup, { align: 'l' })];
 
 export interface ClubStatisticsData {
   season: { label: string } | null;
@@ -65,7 +59,7 @@ export function reshapeClubStatistics(data: ClubStatisticsData, season: number, 
   });
   return tableEnvelope(info.baseUrl, 'table', {
     context: { club_id: club.id, season, locale: localeContext(info.locale) },
-    headers: [header(t(TEXTS.team), 'team', { align: 'l' }), header(t(TEXTS.tournament), 'tournament', { align: 'l' }), header(t(TEXTS.cup), 'cup', { align: 'l' })],
+    headers: headers(STATISTICS_COLUMNS, info.locale),
     title: club.name,
     subtitle: `${t(TEXTS.season)} ${data.season?.label ?? season}`,
     regions: [region(null, rows)],

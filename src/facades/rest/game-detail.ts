@@ -2,10 +2,11 @@ import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { addDays, formatDate, formatTime, localDay } from '../shared/format.js';
 import { translate, type Translated } from '../shared/locale.js';
+import { TEXTS } from '../shared/texts.js';
 import { pathId } from '../shared/params.js';
 import { periodsText } from '../shared/result.js';
 import { GAME_ROW_FRAGMENT, gameResult, type GameRowData, type RowTeam } from './games/game-row.js';
-import { header, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { column, headers, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { FastifyInstance } from 'fastify';
 
 export const GAME_DETAIL_DOCUMENT = /* GraphQL */ `
@@ -19,25 +20,21 @@ export interface GameDetailData {
   game: GameDetailFacts | null;
 }
 
-const HEADERS: [key: string, text: Translated][] = [
-  ['home_logo', { de: 'Heim Logo', fr: 'Logo domicile', it: 'Logo casa', en: 'Home logo' }],
-  ['home_name', { de: 'Heim', fr: 'Domicile', it: 'Casa', en: 'Home' }],
-  ['away_logo', { de: 'Gast Logo', fr: 'Logo visiteur', it: 'Logo ospite', en: 'Away logo' }],
-  ['away_name', { de: 'Gast', fr: 'Visiteur', it: 'Ospite', en: 'Away' }],
-  ['result', { de: 'Resultat', fr: 'Résultat', it: 'Risultato', en: 'Result' }],
-  ['date', { de: 'Datum', fr: 'Date', it: 'Data', en: 'Date' }],
-  ['time', { de: 'Zeit', fr: 'Heure', it: 'Ora', en: 'Time' }],
-  ['location', { de: 'Ort', fr: 'Lieu', it: 'Luogo', en: 'Location' }],
-  ['first_referee', { de: 'Schiedsrichter', fr: 'Arbitre', it: 'Arbitro', en: 'Referee' }],
-  ['second_referee', { de: 'Schiedsrichter', fr: 'Arbitre', it: 'Arbitro', en: 'Referee' }],
-  ['spectators', { de: 'Zuschauer', fr: 'Spectateurs', it: 'Spettatori', en: 'Spectators' }],
+const COLUMNS = [
+  column('home_logo', TEXTS.homeLogo),
+  column('home_name', TEXTS.home),
+  column('away_logo', TEXTS.awayLogo),
+  column('away_name', TEXTS.away),
+  column('result', TEXTS.result),
+  column('date', TEXTS.date),
+  column('time', TEXTS.time),
+  column('location', TEXTS.location),
+  column('first_referee', TEXTS.referee),
+  column('second_referee', TEXTS.referee),
+  column('spectators', TEXTS.spectators),
 ];
 
-const RELATIVE_DAYS: Record<number, Translated> = {
-  [-1]: { de: 'gestern', fr: 'hier', it: 'ieri', en: 'yesterday' },
-  0: { de: 'heute', fr: "aujourd'hui", it: 'oggi', en: 'today' },
-  1: { de: 'morgen', fr: 'demain', it: 'domani', en: 'tomorrow' },
-};
+const RELATIVE_DAYS: Record<number, Translated> = { [-1]: TEXTS.yesterday, 0: TEXTS.today, 1: TEXTS.tomorrow };
 
 /** `heute`/`gestern`/`morgen` near the request day, else `dd.mm.yyyy`. */
 export function dayText(startsAt: Date, info: Pick<RequestInfo, 'now' | 'locale'>): string {
@@ -77,7 +74,7 @@ export function reshapeGameDetail(data: GameDetailData, info: RequestInfo) {
     textCell(game.spectators === null ? '' : game.spectators),
   ];
   return tableEnvelope(info.baseUrl, 'attribute_list', {
-    headers: HEADERS.map(([key, text]) => header(translate(text, info.locale), key)),
+    headers: headers(COLUMNS, info.locale),
     title: `${game.homeTeam.name} - ${game.awayTeam.name}`,
     subtitle: competitionSubtitle(game),
     regions: [region(null, [row(cells)])],

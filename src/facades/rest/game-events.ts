@@ -3,8 +3,9 @@ import { penaltyMinutesOf } from '../../domain/player-statistics.js';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Locale, type Translated } from '../shared/locale.js';
+import { TEXTS } from '../shared/texts.js';
 import { optionalEnum, pathId } from '../shared/params.js';
-import { header, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
+import { column, headers, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
 
 export const GAME_EVENTS_DOCUMENT = /* GraphQL */ `
   query GameEvents($id: Int!) {
@@ -45,28 +46,12 @@ export interface GameEventsData {
   game: { homeTeam: { name: string }; awayTeam: { name: string }; events: GameEventData[] } | null;
 }
 
-const TEXTS = {
-  title: { de: 'Spielereignisse', fr: 'Événements du match', it: 'Eventi della partita', en: 'Game events' },
-  all: { de: 'Alle Ereignisse', fr: 'Tous les événements', it: 'Tutti gli eventi', en: 'All events' },
-  minute: { de: 'Minute', fr: 'Minute', it: 'Minuto', en: 'Minute' },
-  event: { de: 'Ereignis', fr: 'Événement', it: 'Evento', en: 'Event' },
-  team: { de: 'Mannschaft', fr: 'Équipe', it: 'Squadra', en: 'Team' },
-  player: { de: 'Spielername', fr: 'Joueur', it: 'Giocatore', en: 'Player' },
-  goal: { de: 'Torschütze', fr: 'Buteur', it: 'Marcatore', en: 'Goal' },
-  ownGoal: { de: 'Eigentor', fr: 'Autogoal', it: 'Autogol', en: 'Own goal' },
-  penalty: { de: 'Strafe', fr: 'pénalité', it: 'penalità', en: 'penalty' },
-  matchPenalty: { de: 'Matchstrafe', fr: 'Pénalité de match', it: 'Penalità di partita', en: 'Match penalty' },
-  timeoutHome: { de: 'Timeout Heim', fr: 'Temps mort domicile', it: 'Timeout casa', en: 'Timeout home' },
-  timeoutAway: { de: 'Timeout Gast', fr: 'Temps mort visiteur', it: 'Timeout ospite', en: 'Timeout away' },
-  periodStart: { de: 'Beginn {n}. Drittel', fr: 'Début du {n}e tiers', it: 'Inizio {n}° tempo', en: 'Start of period {n}' },
-  periodEnd: { de: 'Ende {n}. Drittel', fr: 'Fin du {n}e tiers', it: 'Fine {n}° tempo', en: 'End of period {n}' },
-  overtimeStart: { de: 'Beginn Verlängerung', fr: 'Début de la prolongation', it: 'Inizio supplementare', en: 'Start of overtime' },
-  overtimeEnd: { de: 'Ende Verlängerung', fr: 'Fin de la prolongation', it: 'Fine supplementare', en: 'End of overtime' },
-  gameStart: { de: 'Spielbeginn', fr: 'Début du match', it: 'Inizio partita', en: 'Game start' },
-  gameEnd: { de: 'Spielende', fr: 'Fin du match', it: 'Fine partita', en: 'Game end' },
-  shootout: { de: 'Penaltyschiessen', fr: 'Tirs au but', it: 'Rigori', en: 'Penalty shootout' },
-  bestPlayer: { de: 'Bester Spieler', fr: 'Meilleur joueur', it: 'Miglior giocatore', en: 'Best player' },
-} satisfies Record<string, Translated>;
+const COLUMNS = [
+  column('time', TEXTS.minute, { short: 'Min', align: 'r', width: 2 }),
+  column('event', TEXTS.event, { short: 'Er', align: 'l', width: 4 }),
+  column('team', TEXTS.eventTeam, { short: 'Team', align: 'l', width: 4 }),
+  column('player', TEXTS.playerName, { short: 'Name', align: 'l', width: 4 }),
+];
 
 /** `33:41` from the game clock in seconds. */
 export function clockText(second: number): string {
@@ -86,7 +71,7 @@ export function eventText(event: GameEventData, locale: Locale): string {
   const period = (text: Translated) => t(text).replace('{n}', String(event.period ?? ''));
   switch (event.type) {
     case 'GOAL':
-      return `${t(TEXTS.goal)} ${score}`;
+      return `${t(TEXTS.goalScorer)} ${score}`;
     case 'OWN_GOAL':
       return t(TEXTS.ownGoal);
     case 'PENALTY': {
@@ -105,7 +90,7 @@ export function eventText(event: GameEventData, locale: Locale): string {
     case 'GAME_END':
       return t(TEXTS.gameEnd);
     case 'PENALTY_SHOOTOUT':
-      return t(TEXTS.shootout);
+      return t(TEXTS.penaltyShootout);
     case 'BEST_PLAYER':
       return t(TEXTS.bestPlayer);
     default:
@@ -133,14 +118,9 @@ export function reshapeGameEvents(data: GameEventsData, side: 'home' | 'away' | 
   });
   return tableEnvelope(info.baseUrl, 'table', {
     context: { tabs: 'on', locale: localeContext(info.locale), game_id: Number(info.params.game_id) },
-    headers: [
-      header(t(TEXTS.minute), 'time', { short: 'Min', align: 'r', width: 2 }),
-      header(t(TEXTS.event), 'event', { short: 'Er', align: 'l', width: 4 }),
-      header(t(TEXTS.team), 'team', { short: 'Team', align: 'l', width: 4 }),
-      header(t(TEXTS.player), 'player', { short: 'Name', align: 'l', width: 4 }),
-    ],
-    title: t(TEXTS.title),
-    tabs: [tab(t(TEXTS.all), null), tab(game.homeTeam.name, 'home'), tab(game.awayTeam.name, 'away')],
+    headers: headers(COLUMNS, info.locale),
+    title: t(TEXTS.gameEventsTitle),
+    tabs: [tab(t(TEXTS.allEvents), null), tab(game.homeTeam.name, 'home'), tab(game.awayTeam.name, 'away')],
     regions: [
       region(
         null,

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { TEXTS } from '../shared/texts.js';
 import { optionalBoolean, optionalEnum, pathId } from '../shared/params.js';
-import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { POSITIONS } from './player-profile.js';
+import { headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { POSITIONS, ROSTER_COLUMNS } from './player-profile.js';
 
 export const GAME_LINEUP_DOCUMENT = /* GraphQL */ `
   query GameLineup($id: Int!, $side: TeamSide!) {
@@ -26,19 +27,11 @@ export interface GameLineupData {
 
 /** One-letter forms for `view=short`; the full names are the player profile's. */
 const SHORT_POSITIONS: Record<string, Translated> = {
-  GOALKEEPER: { de: 'T', fr: 'G', it: 'P', en: 'G' },
-  DEFENDER: { de: 'V', fr: 'D', it: 'D', en: 'D' },
-  CENTER: { de: 'C', fr: 'C', it: 'C', en: 'C' },
-  FORWARD: { de: 'S', fr: 'A', it: 'A', en: 'F' },
+  GOALKEEPER: TEXTS.goalkeeperLetter,
+  DEFENDER: TEXTS.defenderLetter,
+  CENTER: TEXTS.centerLetter,
+  FORWARD: TEXTS.forwardLetter,
 };
-
-const TEXTS = {
-  number: { de: 'Nr.', fr: 'No', it: 'N.', en: 'No.' },
-  position: { de: 'Position', fr: 'Position', it: 'Posizione', en: 'Position' },
-  name: { de: 'Name', fr: 'Nom', it: 'Nome', en: 'Name' },
-  captain: { de: 'Captain', fr: 'Capitaine', it: 'Capitano', en: 'Captain' },
-  lineup: { de: 'Aufstellung', fr: 'Composition', it: 'Formazione', en: 'Lineup' },
-} satisfies Record<string, Translated>;
 
 export interface LineupParams {
   gameId: number;
@@ -65,7 +58,7 @@ export function reshapeGameLineup(data: GameLineupData, params: LineupParams, in
   });
   return tableEnvelope(info.baseUrl, 'table', {
     context: { game_id: params.gameId, is_home: params.isHome, view: params.view, locale: localeContext(info.locale) },
-    headers: [header(t(TEXTS.number), 'number', { align: 'r' }), header(t(TEXTS.position), 'position', { align: 'l' }), header(t(TEXTS.name), 'name', { align: 'l' })],
+    headers: headers(ROSTER_COLUMNS, info.locale),
     title: `${t(TEXTS.lineup)} ${team.name}`,
     regions: [region(null, rows)],
   });

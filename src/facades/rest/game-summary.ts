@@ -4,9 +4,10 @@ import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { formatDate, formatTime } from '../shared/format.js';
 import { translate, type Translated } from '../shared/locale.js';
+import { TEXTS } from '../shared/texts.js';
 import { pathId } from '../shared/params.js';
 import { periodsText } from '../shared/result.js';
-import { header, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { column, headers, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { competitionSubtitle, type GameDetailFacts } from './game-detail.js';
 import { clockText, playerText, type GameEventData } from './game-events.js';
 import { GAME_ROW_FRAGMENT, gameResult } from './games/game-row.js';
@@ -25,22 +26,7 @@ export interface GameSummaryData {
   game: (GameDetailFacts & { events: GameEventData[] }) | null;
 }
 
-const TEXTS = {
-  summary: { de: 'Zusammenfassung', fr: 'Résumé', it: 'Riassunto', en: 'Summary' },
-  info: { de: 'Info', fr: 'Info', it: 'Info', en: 'Info' },
-  details: { de: 'Tore und Strafen', fr: 'Buts et pénalités', it: 'Reti e penalità', en: 'Goals and penalties' },
-  scheduled: { de: '{home} empfängt {away} am {date} um {time}{venue}.', fr: '{home} reçoit {away} le {date} à {time}{venue}.', it: '{home} ospita {away} il {date} alle {time}{venue}.', en: '{home} host {away} on {date} at {time}{venue}.' },
-  venue: { de: ' in der {venue}', fr: ' à {venue}', it: ' a {venue}', en: ' at {venue}' },
-  won: { de: '{winner} gewinnt gegen {loser} mit {score}.', fr: '{winner} bat {loser} {score}.', it: '{winner} batte {loser} {score}.', en: '{winner} beat {loser} {score}.' },
-  live: { de: 'Das Spiel läuft: {score}.', fr: 'Le match est en cours : {score}.', it: 'La partita è in corso: {score}.', en: 'The game is live: {score}.' },
-  cancelled: { de: 'Das Spiel wurde abgesagt.', fr: 'Le match a été annulé.', it: 'La partita è stata annullata.', en: 'The game was cancelled.' },
-  forfeit: { de: 'Das Spiel wurde forfait gewertet: {score}.', fr: 'Match gagné par forfait : {score}.', it: 'Partita assegnata a tavolino: {score}.', en: 'The game was forfeited: {score}.' },
-  spectators: { de: 'Zuschauer', fr: 'Spectateurs', it: 'Spettatori', en: 'Spectators' },
-  referees: { de: 'Schiedsrichter', fr: 'Arbitres', it: 'Arbitri', en: 'Referees' },
-  goals: { de: 'Tore', fr: 'Buts', it: 'Reti', en: 'Goals' },
-  penalties: { de: 'Strafen', fr: 'Pénalités', it: 'Penalità', en: 'Penalties' },
-  none: { de: 'keine', fr: 'aucun', it: 'nessuna', en: 'none' },
-} satisfies Record<string, Translated>;
+const COLUMNS = [column('text', TEXTS.gameSummaryTitle), column('info', TEXTS.gameInfo), column('details', TEXTS.goalsAndPenalties)];
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
@@ -58,17 +44,17 @@ export function reshapeGameSummary(data: GameSummaryData, info: RequestInfo) {
   const away = game.awayTeam.name;
   let paragraph: string;
   if (game.status === 'SCHEDULED') {
-    const venue = game.venue ? fill(t(TEXTS.venue), { venue: game.venue.name }) : '';
-    paragraph = fill(t(TEXTS.scheduled), { home, away, date: formatDate(startsAt), time: formatTime(startsAt), venue });
+    const venue = game.venue ? fill(t(TEXTS.gameScheduledVenue), { venue: game.venue.name }) : '';
+    paragraph = fill(t(TEXTS.gameScheduled), { home, away, date: formatDate(startsAt), time: formatTime(startsAt), venue });
   } else if (game.status === 'CANCELLED') {
-    paragraph = t(TEXTS.cancelled);
+    paragraph = t(TEXTS.gameCancelled);
   } else if (game.status === 'LIVE') {
-    paragraph = fill(t(TEXTS.live), { score: result });
+    paragraph = fill(t(TEXTS.gameRunning), { score: result });
   } else if (game.status === 'FORFEIT') {
-    paragraph = fill(t(TEXTS.forfeit), { score: result });
+    paragraph = fill(t(TEXTS.gameForfeited), { score: result });
   } else {
     const homeWon = (game.homeScore ?? 0) > (game.awayScore ?? 0);
-    paragraph = fill(t(TEXTS.won), { winner: homeWon ? home : away, loser: homeWon ? away : home, score: result });
+    paragraph = fill(t(TEXTS.gameWon), { winner: homeWon ? home : away, loser: homeWon ? away : home, score: result });
   }
   const referees = [game.firstReferee, game.secondReferee].filter(Boolean).join(', ');
   const infoLines = [
@@ -83,7 +69,7 @@ export function reshapeGameSummary(data: GameSummaryData, info: RequestInfo) {
   const goalsLine = `${t(TEXTS.goals)}: ${goals.length ? goals.join(', ') : t(TEXTS.none)}`;
   const penaltiesLine = `${t(TEXTS.penalties)}: ${home} ${penaltyMinutes('HOME')}', ${away} ${penaltyMinutes('AWAY')}'`;
   return tableEnvelope(info.baseUrl, 'attribute_list', {
-    headers: [header(t(TEXTS.summary), 'text'), header(t(TEXTS.info), 'info'), header(t(TEXTS.details), 'details')],
+    headers: headers(COLUMNS, info.locale),
     title: [`${home} - ${away}`, result === '-' ? null : result, periods].filter(Boolean).join(' '),
     subtitle: competitionSubtitle(game),
     regions: [region(null, [row([textCell(paragraph), textCell(...infoLines), textCell(goalsLine, penaltiesLine)])])],

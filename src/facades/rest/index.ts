@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { useErrorFormat } from '../../http/error-handling.js';
+import { envelopeErrorFormat } from '../shared/errors.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { calendarRoute } from './calendars.js';
 import { clubRoutes } from './clubs.js';
@@ -54,13 +56,28 @@ export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions)
   };
 }
 
+/** The main interface's GET answers are public league data: shared between clients unless a route says otherwise. */
+function publicByDefault(route: RouteOptions): void {
+  if ([route.method].flat().includes('GET') && route.config?.responseCache === undefined) route.config = { ...route.config, responseCache: 'public' };
+}
+
+/** What the main interface is wherever it is served: JSON envelope errors, public GET answers. */
+function mainInterfaceScope(scope: FastifyInstance): void {
+  useErrorFormat(scope, envelopeErrorFormat);
+  scope.addHook('onRoute', publicByDefault);
+}
+
 export async function registerRestFacade(app: FastifyInstance, deps: FacadeDependencies, options: RestFacadeOptions): Promise<void> {
   await app.register(
     async (api) => {
+      mainInterfaceScope(api);
       versionRoute(api);
       await api.register(restFacade(deps, options));
     },
     { prefix: '/api' },
   );
-  await app.register(restFacade(deps, options));
+  await app.register(async (root) => {
+    mainInterfaceScope(root);
+    await root.register(restFacade(deps, options));
+  });
 }

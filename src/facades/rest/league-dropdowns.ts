@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { facadeDocument, requestInfo, type FacadeDependencies } from '../shared/facade.js';
-import { translate, type Translated } from '../shared/locale.js';
+import { translate } from '../shared/locale.js';
+import { TEXTS } from '../shared/texts.js';
+import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { optionalInt } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
 import { dropdown, dropdownEntry } from '../shared/table.js';
-import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from './games/list.js';
 
 /** `/leagues` and `/groups` are the same dropdown over a season's league groups, at two levels of detail. */
 export const SEASON_GROUPS_DOCUMENT = /* GraphQL */ `
@@ -18,11 +19,6 @@ export const SEASON_GROUPS_DOCUMENT = /* GraphQL */ `
 export interface SeasonGroupsData {
   leagueGroups: { edges: { node: { name: string; league: { id: number; name: string; level: number }; gameClass: { id: number; name: string } } }[] };
 }
-
-const TEXTS = {
-  league: { de: 'Liga', fr: 'Ligue', it: 'Lega', en: 'League' },
-  group: { de: 'Gruppe', fr: 'Groupe', it: 'Gruppo', en: 'Group' },
-} satisfies Record<string, Translated>;
 
 /** Pure: one entry per league and game class, in league-level order; the default league is highlighted. */
 export function reshapeLeagues(data: SeasonGroupsData, season: number, locale: 'de' | 'fr' | 'it' | 'en') {

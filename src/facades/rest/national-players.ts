@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { TEXTS } from '../shared/texts.js';
 import { optionalInt, pathId } from '../shared/params.js';
-import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { playerName, positionText, PROFILE_PLAYER_FRAGMENT, profileAttributeList, totalsCells, totalsHeaders, type ProfilePlayerData } from './player-profile.js';
+import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { playerName, positionText, PROFILE_PLAYER_FRAGMENT, profileAttributeList, ROSTER_COLUMNS, TOTALS_COLUMNS, totalsCells, type ProfilePlayerData } from './player-profile.js';
 import type { Totals } from '../../domain/player-statistics.js';
 
 /**
@@ -32,14 +33,6 @@ export interface NationalPlayersData {
   nationalPlayers: { edges: { node: { id: number; number: number | null; position: string | null; player: { id: number; firstName: string; lastName: string } } }[] };
 }
 
-const TEXTS = {
-  number: { de: 'Nr.', fr: 'No', it: 'N.', en: 'No.' },
-  position: { de: 'Position', fr: 'Position', it: 'Posizione', en: 'Position' },
-  name: { de: 'Name', fr: 'Nom', it: 'Nome', en: 'Name' },
-  selection: { de: 'Nationalteam', fr: 'Équipe nationale', it: 'Nazionale', en: 'National team' },
-  statistics: { de: 'Statistik', fr: 'Statistiques', it: 'Statistiche', en: 'Statistics' },
-} satisfies Record<string, Translated>;
-
 export function selectionName(selections: { id: number; name: string }[], id: number): string {
   const selection = selections.find((s) => s.id === id);
   if (!selection) throw notFound(`No national selection ${id}: selections are ${selections.map((s) => s.id).join(', ')}`);
@@ -62,8 +55,8 @@ export function reshapeNationalPlayers(data: NationalPlayersData, selection: num
   );
   return tableEnvelope(info.baseUrl, 'table', {
     context: { selection_id: selection, locale: localeContext(info.locale) },
-    headers: [header(t(TEXTS.number), 'number', { align: 'r' }), header(t(TEXTS.position), 'position', { align: 'l' }), header(t(TEXTS.name), 'name', { align: 'l' })],
-    title: `${t(TEXTS.selection)} ${name}`,
+    headers: headers(ROSTER_COLUMNS, info.locale),
+    title: `${t(TEXTS.nationalTeam)} ${name}`,
     regions: [region(null, rows)],
   });
 }
@@ -97,6 +90,8 @@ export const NATIONAL_PLAYER_STATISTICS_DOCUMENT = /* GraphQL */ `
   }
 `;
 
+const STATISTICS_COLUMNS = [column('selection', TEXTS.nationalTeam, { align: 'l' }), ...TOTALS_COLUMNS];
+
 export interface NationalPlayerStatisticsData {
   nationalPlayer: { id: number; player: { firstName: string; lastName: string }; records: (Totals & { selection: { name: string } })[] } | null;
 }
@@ -108,7 +103,7 @@ export function reshapeNationalPlayerStatistics(data: NationalPlayerStatisticsDa
   const t = (text: Translated) => translate(text, info.locale);
   return tableEnvelope(info.baseUrl, 'table', {
     context: { national_player_id: national.id, locale: localeContext(info.locale) },
-    headers: [header(t(TEXTS.selection), 'selection', { align: 'l' }), ...totalsHeaders(info)],
+    headers: headers(STATISTICS_COLUMNS, info.locale),
     title: `${t(TEXTS.statistics)} ${playerName(national.player)}`,
     subtitle: playerName(national.player),
     regions: [region(null, national.records.map((record) => row([textCell(record.selection.name), ...totalsCells(record)])))],

@@ -3,10 +3,11 @@ import type { NationalRecordOrder } from '../../domain/national-statistics.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { TEXTS } from '../shared/texts.js';
 import { optionalEnum, optionalString } from '../shared/params.js';
-import { header, linkedText, pageLink, region, row, tableEnvelope } from '../shared/table.js';
+import { column, headers, linkedText, pageLink, region, row, tableEnvelope } from '../shared/table.js';
 import { selectionName, selectionParam } from './national-players.js';
-import { playerName, totalsCells, totalsHeaders } from './player-profile.js';
+import { playerName, TOTALS_COLUMNS, totalsCells } from './player-profile.js';
 import type { Totals } from '../../domain/player-statistics.js';
 
 /**
@@ -62,10 +63,8 @@ export function nationalRecordsVariables(params: NationalRecordsParams) {
   return { selection: params.selection, order: ORDER_KEYS[params.order], direction: params.direction.toUpperCase() };
 }
 
-const TEXTS = {
-  name: { de: 'Name', fr: 'Nom', it: 'Nome', en: 'Name' },
-  title: { de: 'Statistik Nationalteam', fr: 'Statistiques équipe nationale', it: 'Statistiche nazionale', en: 'National team statistics' },
-} satisfies Record<string, Translated>;
+/** Keyed as `order` accepts (ORDER_KEYS). */
+const COLUMNS = [column('name', TEXTS.name, { align: 'l' }), ...TOTALS_COLUMNS];
 
 /** Pure: rows in the order the schema returned (rows carry the national player id), headers keyed as `order` accepts. */
 export function reshapeNationalRecords(data: NationalRecordsData, params: NationalRecordsParams, info: RequestInfo) {
@@ -78,8 +77,8 @@ export function reshapeNationalRecords(data: NationalRecordsData, params: Nation
   );
   return tableEnvelope(info.baseUrl, 'table', {
     context: { selection_id: params.selection, order: params.order, direction: params.direction, locale: localeContext(info.locale) },
-    headers: [header(t(TEXTS.name), 'name', { align: 'l' }), ...totalsHeaders(info)],
-    title: `${t(TEXTS.title)} ${name}`,
+    headers: headers(COLUMNS, info.locale),
+    title: `${t(TEXTS.nationalTeamStatistics)} ${name}`,
     regions: [region(null, rows)],
   });
 }

@@ -3,11 +3,11 @@ import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { formatDate, formatTime } from '../shared/format.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { COMMON_TEXTS } from '../shared/texts.js';
+import { TEXTS } from '../shared/texts.js';
 import { optionalInt, pathId } from '../shared/params.js';
 import type { ScoreFacts } from '../shared/result.js';
 import { seasonResolver } from '../shared/season.js';
-import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { Cell, Region } from '../shared/wire.js';
 import { gameResult } from './games/game-row.js';
 import { playerName } from './player-profile.js';
@@ -52,16 +52,18 @@ export interface PlayerOverviewData {
   } | null;
 }
 
-const TEXTS = {
-  ...COMMON_TEXTS,
-  goals: { de: 'Tore', fr: 'Buts', it: 'Reti', en: 'Goals' },
-  assists: { de: 'Assists', fr: 'Assists', it: 'Assist', en: 'Assists' },
-  points: { de: 'Punkte', fr: 'Points', it: 'Punti', en: 'Points' },
-  penalties: { de: 'Strafminuten', fr: 'Minutes de pénalité', it: 'Minuti di penalità', en: 'Penalty minutes' },
-  notPlayed: { de: 'Nicht gespielt', fr: 'Pas joué', it: 'Non giocato', en: 'Did not play' },
-  otherGames: { de: 'Weitere Spiele', fr: 'Autres matchs', it: 'Altre partite', en: 'Other games' },
-  overview: { de: 'Spielübersicht', fr: 'Aperçu des matchs', it: 'Panoramica partite', en: 'Games of' },
-} satisfies Record<string, Translated>;
+const COLUMNS = [
+  column('date', TEXTS.date),
+  column('location', TEXTS.venue),
+  column('time', TEXTS.time),
+  column('home', TEXTS.home),
+  column('away', TEXTS.away),
+  column('score', TEXTS.result),
+  column('goals', TEXTS.goals),
+  column('assists', TEXTS.assists),
+  column('points', TEXTS.points),
+  column('penalty_minutes', TEXTS.penaltyMinutes),
+];
 
 const PLAYED_GAME = new Set(['FINISHED', 'LIVE']);
 
@@ -95,22 +97,10 @@ export function reshapePlayerOverview(data: PlayerOverviewData, season: number, 
   const regions: Region[] = teams.map((team) => region(team.name, player.games.filter((line) => line.team?.id === team.id).map(rowOf)));
   const others = player.games.filter((line) => !line.team || !memberTeamIds.has(line.team.id));
   if (others.length || regions.length === 0) regions.push(region(t(TEXTS.otherGames), others.map(rowOf)));
-  const columns: [string, Translated][] = [
-    ['date', TEXTS.date],
-    ['location', TEXTS.venue],
-    ['time', TEXTS.time],
-    ['home', TEXTS.home],
-    ['away', TEXTS.away],
-    ['score', TEXTS.result],
-    ['goals', TEXTS.goals],
-    ['assists', TEXTS.assists],
-    ['points', TEXTS.points],
-    ['penalty_minutes', TEXTS.penalties],
-  ];
   return tableEnvelope(info.baseUrl, 'table', {
     context: { player_id: player.id, season, locale: localeContext(info.locale) },
-    headers: columns.map(([key, text]) => header(t(text), key)),
-    title: `${t(TEXTS.overview)} ${playerName(player)}`,
+    headers: headers(COLUMNS, info.locale),
+    title: `${t(TEXTS.gamesOverview)} ${playerName(player)}`,
     subtitle: `${t(TEXTS.season)} ${data.season?.label ?? season}`,
     regions,
   });

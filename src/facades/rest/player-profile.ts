@@ -1,7 +1,8 @@
 import type { RequestInfo } from '../shared/facade.js';
 import { translate, type Translated } from '../shared/locale.js';
-import { header, imageCell, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import type { Cell, Header } from '../shared/wire.js';
+import { TEXTS } from '../shared/texts.js';
+import { column, headers, imageCell, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import type { Cell } from '../shared/wire.js';
 import type { Totals } from '../../domain/player-statistics.js';
 
 /**
@@ -32,11 +33,14 @@ export interface ProfilePlayerData {
 }
 
 export const POSITIONS: Record<string, Translated> = {
-  GOALKEEPER: { de: 'Torhüter', fr: 'Gardien', it: 'Portiere', en: 'Goalkeeper' },
-  DEFENDER: { de: 'Verteidiger', fr: 'Défenseur', it: 'Difensore', en: 'Defender' },
-  CENTER: { de: 'Center', fr: 'Centre', it: 'Centro', en: 'Center' },
-  FORWARD: { de: 'Stürmer', fr: 'Attaquant', it: 'Attaccante', en: 'Forward' },
+  GOALKEEPER: TEXTS.goalkeeper,
+  DEFENDER: TEXTS.defender,
+  CENTER: TEXTS.center,
+  FORWARD: TEXTS.forward,
 };
+
+/** Number, position and name: the columns of a lineup and of a national selection. */
+export const ROSTER_COLUMNS = [column('number', TEXTS.number, { align: 'r' }), column('position', TEXTS.position, { align: 'l' }), column('name', TEXTS.name, { align: 'l' })];
 
 export function positionText(position: string | null | undefined, info: Pick<RequestInfo, 'locale'>): string | null {
   return position && POSITIONS[position] ? translate(POSITIONS[position], info.locale) : null;
@@ -48,20 +52,17 @@ export function playerName(player: { firstName: string; lastName: string }): str
 
 const UNKNOWN = '-';
 
-const PROFILE_HEADERS: [key: string, text: Translated][] = [
-  ['portrait', { de: 'Portrait', fr: 'Portrait', it: 'Ritratto', en: 'Portrait' }],
-  ['club', { de: 'Verein', fr: 'Club', it: 'Club', en: 'Club' }],
-  ['number', { de: 'Nummer', fr: 'Numéro', it: 'Numero', en: 'Number' }],
-  ['position', { de: 'Position', fr: 'Position', it: 'Posizione', en: 'Position' }],
-  ['year_of_birth', { de: 'Jahrgang', fr: 'Année de naissance', it: 'Anno di nascita', en: 'Year of birth' }],
-  ['height', { de: 'Grösse', fr: 'Taille', it: 'Altezza', en: 'Height' }],
-  ['weight', { de: 'Gewicht', fr: 'Poids', it: 'Peso', en: 'Weight' }],
+const PROFILE_COLUMNS = [
+  column('portrait', TEXTS.portrait),
+  column('club', TEXTS.club),
+  column('number', TEXTS.numberSpelledOut),
+  column('position', TEXTS.position),
+  column('year_of_birth', TEXTS.yearOfBirth),
+  column('height', TEXTS.height),
+  column('weight', TEXTS.weight),
 ];
 
-export const LAST_ATTRIBUTE = {
-  license: { de: 'Lizenz', fr: 'Licence', it: 'Licenza', en: 'License' },
-  selection: { de: 'Nationalteam', fr: 'Équipe nationale', it: 'Nazionale', en: 'National team' },
-} satisfies Record<string, Translated>;
+export const LAST_ATTRIBUTE = { license: TEXTS.license, selection: TEXTS.nationalTeam } satisfies Record<string, Translated>;
 
 export interface Profile {
   player: ProfilePlayerData;
@@ -87,7 +88,6 @@ export function licenseText(player: ProfilePlayerData): string | null {
 
 /** Pure: the attribute list of WIRE.md §4 `players/:id` (8 cells in header order, `-` when unknown). */
 export function profileAttributeList(profile: Profile, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
   const { player } = profile;
   const membership = player.memberships[0];
   const club = player.licenses[0]?.club.name ?? membership?.team.club.name;
@@ -105,29 +105,29 @@ export function profileAttributeList(profile: Profile, info: RequestInfo) {
     known(player.weightKg, ' kg'),
     known(profile.last.text),
   ];
-  const headers = [...PROFILE_HEADERS, [profile.last.key, LAST_ATTRIBUTE[profile.last.key]] as [string, Translated]];
   return tableEnvelope(info.baseUrl, 'attribute_list', {
-    headers: headers.map(([key, text]) => header(t(text), key)),
+    headers: headers([...PROFILE_COLUMNS, column(profile.last.key, LAST_ATTRIBUTE[profile.last.key])], info.locale),
     title: name,
     subtitle: name,
     regions: [region(null, [row(cells)])],
   });
 }
 
-export const TOTALS_COLUMNS: [key: string, text: Translated, short: string][] = [
-  ['games', { de: 'Spiele', fr: 'Matchs', it: 'Partite', en: 'Games' }, 'Sp'],
-  ['goals', { de: 'Tore', fr: 'Buts', it: 'Reti', en: 'Goals' }, 'T'],
-  ['assists', { de: 'Assists', fr: 'Assists', it: 'Assist', en: 'Assists' }, 'A'],
-  ['points', { de: 'Punkte', fr: 'Points', it: 'Punti', en: 'Points' }, 'P'],
-  ['2-minute-penalty', { de: "2'-Strafen", fr: "Pénalités 2'", it: "Penalità 2'", en: "2' penalties" }, "2'"],
-  ['5-minute-penalty', { de: "5'-Strafen", fr: "Pénalités 5'", it: "Penalità 5'", en: "5' penalties" }, "5'"],
-  ['10-minute-penalty', { de: "10'-Strafen", fr: "Pénalités 10'", it: "Penalità 10'", en: "10' penalties" }, "10'"],
-  ['matchpenalty', { de: 'Matchstrafen', fr: 'Pénalités de match', it: 'Penalità partita', en: 'Match penalties' }, 'MS'],
+/** Goals, assists and points, right-aligned with one-letter short forms: in every scorer and totals table. */
+export const SCORING_COLUMNS = [
+  column('goals', TEXTS.goals, { short: 'T', align: 'r' }),
+  column('assists', TEXTS.assists, { short: 'A', align: 'r' }),
+  column('points', TEXTS.points, { short: 'P', align: 'r' }),
 ];
 
-export function totalsHeaders(info: Pick<RequestInfo, 'locale'>): Header[] {
-  return TOTALS_COLUMNS.map(([key, text, short]) => header(translate(text, info.locale), key, { short, align: 'r' }));
-}
+export const TOTALS_COLUMNS = [
+  column('games', TEXTS.games, { short: 'Sp', align: 'r' }),
+  ...SCORING_COLUMNS,
+  column('2-minute-penalty', TEXTS.twoMinutePenalties, { short: "2'", align: 'r' }),
+  column('5-minute-penalty', TEXTS.fiveMinutePenalties, { short: "5'", align: 'r' }),
+  column('10-minute-penalty', TEXTS.tenMinutePenalties, { short: "10'", align: 'r' }),
+  column('matchpenalty', TEXTS.matchPenalties, { short: 'MS', align: 'r' }),
+];
 
 export function totalsCells(totals: Totals): Cell[] {
   return [totals.games, totals.goals, totals.assists, totals.points, totals.penalties2, totals.penalties5, totals.penalties10, totals.matchPenalties].map((value) =>

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { COMMON_TEXTS } from '../shared/texts.js';
+import { TEXTS } from '../shared/texts.js';
 import { pathId } from '../shared/params.js';
-import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { playerName, PROFILE_PLAYER_FRAGMENT, profileAttributeList, licenseText, totalsCells, totalsHeaders, type ProfilePlayerData } from './player-profile.js';
+import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { playerName, PROFILE_PLAYER_FRAGMENT, profileAttributeList, licenseText, TOTALS_COLUMNS, totalsCells, type ProfilePlayerData } from './player-profile.js';
 import type { Totals } from '../../domain/player-statistics.js';
 
 /** `/players/:player_id` (attribute list) and `/players/:player_id/statistics` (per season, competition and team). */
@@ -50,11 +50,12 @@ export interface PlayerStatisticsData {
   } | null;
 }
 
-const TEXTS = {
-  ...COMMON_TEXTS,
-  team: { de: 'Team', fr: 'Équipe', it: 'Squadra', en: 'Team' },
-  statistics: { de: 'Statistik', fr: 'Statistiques', it: 'Statistiche', en: 'Statistics' },
-} satisfies Record<string, Translated>;
+const STATISTICS_COLUMNS = [
+  column('saison', TEXTS.season, { align: 'l' }),
+  column('liga', TEXTS.league, { align: 'l' }),
+  column('verein', TEXTS.team, { align: 'l' }),
+  ...TOTALS_COLUMNS,
+];
 
 /** Pure: WIRE.md §4 `players/:id/statistics`, newest season first, league rows before cup rows. */
 export function reshapePlayerStatistics(data: PlayerStatisticsData, info: RequestInfo) {
@@ -71,7 +72,7 @@ export function reshapePlayerStatistics(data: PlayerStatisticsData, info: Reques
   );
   return tableEnvelope(info.baseUrl, 'table', {
     context: { player_id: player.id, locale: localeContext(info.locale) },
-    headers: [header(t(TEXTS.season), 'saison', { align: 'l' }), header(t(TEXTS.league), 'liga', { align: 'l' }), header(t(TEXTS.team), 'verein', { align: 'l' }), ...totalsHeaders(info)],
+    headers: headers(STATISTICS_COLUMNS, info.locale),
     title: `${t(TEXTS.statistics)} ${playerName(player)}`,
     subtitle: playerName(player),
     regions: [region(null, rows)],

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { StandingRow } from '../../domain/standings.js';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { localeContext } from '../shared/locale.js';
+import { TEXTS } from '../shared/texts.js';
+import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { optionalInt, optionalString } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
-import { header, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { Row } from '../shared/wire.js';
-import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from './games/list.js';
 
 export const RANKINGS_DOCUMENT = /* GraphQL */ `
   query Rankings($season: Int!, $league: Int!, $gameClass: Int!) {
@@ -36,20 +37,20 @@ export interface RankingsParams {
   group?: string;
 }
 
-const HEADERS: [key: string, text: Translated, short?: string][] = [
-  ['rank', { de: 'Rang', fr: 'Rang', it: 'Rango', en: 'Rank' }],
-  ['logo', { de: 'Logo', fr: 'Logo', it: 'Logo', en: 'Logo' }],
-  ['team', { de: 'Team', fr: 'Équipe', it: 'Squadra', en: 'Team' }],
-  ['games', { de: 'Spiele', fr: 'Matchs', it: 'Partite', en: 'Games' }, 'Sp'],
-  ['forfeits', { de: 'Forfaits', fr: 'Forfaits', it: 'Forfait', en: 'Forfeits' }, 'F'],
-  ['wins', { de: 'Siege', fr: 'Victoires', it: 'Vittorie', en: 'Wins' }, 'S'],
-  ['overtime_wins', { de: 'Siege n.V.', fr: 'Victoires a.p.', it: 'Vittorie d.t.s.', en: 'OT wins' }, 'SnV'],
-  ['overtime_losses', { de: 'Niederlagen n.V.', fr: 'Défaites a.p.', it: 'Sconfitte d.t.s.', en: 'OT losses' }, 'NnV'],
-  ['losses', { de: 'Niederlagen', fr: 'Défaites', it: 'Sconfitte', en: 'Losses' }, 'N'],
-  ['goals', { de: 'Tore', fr: 'Buts', it: 'Reti', en: 'Goals' }, 'T'],
-  ['goal_difference', { de: 'Tordifferenz', fr: 'Différence', it: 'Differenza', en: 'Goal difference' }, 'TD'],
-  ['points_quotient', { de: 'Punktequotient', fr: 'Quotient', it: 'Quoziente', en: 'Points per game' }, 'PQ'],
-  ['points', { de: 'Punkte', fr: 'Points', it: 'Punti', en: 'Points' }, 'P'],
+const COLUMNS = [
+  column('rank', TEXTS.rank),
+  column('logo', TEXTS.logo),
+  column('team', TEXTS.team),
+  column('games', TEXTS.games, { short: 'Sp' }),
+  column('forfeits', TEXTS.forfeits, { short: 'F' }),
+  column('wins', TEXTS.wins, { short: 'S' }),
+  column('overtime_wins', TEXTS.overtimeWins, { short: 'SnV' }),
+  column('overtime_losses', TEXTS.overtimeLosses, { short: 'NnV' }),
+  column('losses', TEXTS.losses, { short: 'N' }),
+  column('goals', TEXTS.goals, { short: 'T' }),
+  column('goal_difference', TEXTS.goalDifference, { short: 'TD' }),
+  column('points_quotient', TEXTS.pointsQuotient, { short: 'PQ' }),
+  column('points', TEXTS.points, { short: 'P' }),
 ];
 
 function signed(value: number): string {
@@ -82,7 +83,6 @@ export function standingRow(s: StandingData): Row {
  * league split into groups shows them side by side); a separator row under the playoff line.
  */
 export function reshapeRankings(data: RankingsData, params: RankingsParams, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
   const groups = data.leagueGroups.edges.map((e) => e.node);
   const shown = params.group === undefined ? groups.filter((g) => g.phase === 'QUALIFICATION') : groups.filter((g) => g.name === params.group);
   if (shown.length === 0) throw notFound(params.group === undefined ? 'No groups for this league and game class in the season' : `No group "${params.group}"`);
@@ -104,7 +104,7 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, info
       group: params.group ?? null,
       locale: localeContext(info.locale),
     },
-    headers: HEADERS.map(([key, text, short]) => header(t(text), key, { short: short ?? t(text) })),
+    headers: headers(COLUMNS, info.locale),
     title: `${shown[0].gameClass.name} ${shown[0].league.name}`,
     subtitle: data.season?.label ?? String(params.season),
     regions,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { facadeDocument, requestInfo, type FacadeDependencies } from '../shared/facade.js';
-import { translate, type Locale, type Translated } from '../shared/locale.js';
+import { translate, type Locale } from '../shared/locale.js';
+import { TEXTS } from '../shared/texts.js';
 import { optionalEnum } from '../shared/params.js';
 import { dropdown, dropdownEntry } from '../shared/table.js';
 
@@ -11,12 +12,10 @@ export interface SeasonsData {
   seasons: { id: number; label: string; isCurrent: boolean }[];
 }
 
-const SEASON: Translated = { de: 'Saison', fr: 'Saison', it: 'Stagione', en: 'Season' };
-
 /** Pure: clients read `set_in_context.season`, the spec names it `saison_id`: both are sent (WIRE.md §1). */
 export function reshapeSeasons(data: SeasonsData, locale: Locale) {
   const entries = data.seasons.map((season) => dropdownEntry(season.label, { saison_id: season.id, season: season.id }, season.isCurrent));
-  return dropdown(translate(SEASON, locale), '/seasons', 'Saison', entries);
+  return dropdown(translate(TEXTS.season, locale), '/seasons', 'Saison', entries);
 }
 
 /** The only format there is; `format` may be left out. */

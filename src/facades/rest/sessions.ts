@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FavoriteError, parseFavorite, parseFavoriteJson, type Favorite } from '../../domain/favorites.js';
-import { isUsableSessionId } from '../../domain/session.js';
+import { isUsableSessionId, MAX_FAVORITES_PER_CALL } from '../../domain/session.js';
 import { changeSession } from '../../http/rate-limit.js';
-import { MAX_FAVORITES_PER_CALL } from '../../schema/session.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies } from '../shared/facade.js';
 
@@ -84,7 +83,7 @@ export function sessionRoutes(app: FastifyInstance, deps: FacadeDependencies): v
     const variables = { sid: sessionIdFrom(body), favorites: favoritesFrom(body).map(favoriteInput) };
     return { type: 'session', data: await changeSession(request, reply, variables.sid, async () => (await remove(variables)).removeFavorite.id) };
   });
-  app.get('/sessions/matchcenter', async (request) => {
+  app.get('/sessions/matchcenter', { config: { responseCache: false } }, async (request) => { // private to the sid's holder: never shared
     const info = requestInfo(deps, request);
     const sid = info.query.sid;
     // An unknown or expired sid has no favorites: an empty matchcenter, so apps show an empty start page.

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { COMMON_TEXTS } from '../shared/texts.js';
+import { TEXTS } from '../shared/texts.js';
 import { optionalInt, pathId } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
-import { header, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { playerName, positionText } from './player-profile.js';
+import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { playerName, positionText, SCORING_COLUMNS } from './player-profile.js';
 
 /** `/teams/:team_id/players`: the team's players of the season (default current) with their totals for the team. */
 export const TEAM_PLAYERS_DOCUMENT = /* GraphQL */ `
@@ -37,21 +37,14 @@ export interface TeamPlayersData {
   } | null;
 }
 
-const COLUMNS: [key: string, text: Translated, short?: string][] = [
-  ['number', { de: 'Nr.', fr: 'No', it: 'N.', en: 'No.' }],
-  ['position', { de: 'Position', fr: 'Position', it: 'Posizione', en: 'Position' }],
-  ['name', { de: 'Name', fr: 'Nom', it: 'Nome', en: 'Name' }],
-  ['year_of_birth', { de: 'Jahrgang', fr: 'Année', it: 'Anno', en: 'Born' }],
-  ['goals', { de: 'Tore', fr: 'Buts', it: 'Reti', en: 'Goals' }, 'T'],
-  ['assists', { de: 'Assists', fr: 'Assists', it: 'Assist', en: 'Assists' }, 'A'],
-  ['points', { de: 'Punkte', fr: 'Points', it: 'Punti', en: 'Points' }, 'P'],
-  ['penalty_minutes', { de: 'Strafminuten', fr: 'Minutes de pénalité', it: 'Minuti di penalità', en: 'Penalty minutes' }, 'SM'],
+const COLUMNS = [
+  column('number', TEXTS.number),
+  column('position', TEXTS.position),
+  column('name', TEXTS.name),
+  column('year_of_birth', TEXTS.born),
+  ...SCORING_COLUMNS,
+  column('penalty_minutes', TEXTS.penaltyMinutes, { short: 'SM', align: 'r' }),
 ];
-
-const TEXTS = {
-  ...COMMON_TEXTS,
-  players: { de: 'Spieler', fr: 'Joueurs', it: 'Giocatori', en: 'Players' },
-} satisfies Record<string, Translated>;
 
 /** Pure: WIRE.md §4 `teams/:id/players` (number, position, name + link, year of birth, goals, assists, points, penalty minutes). */
 export function reshapeTeamPlayers(data: TeamPlayersData, season: number, info: RequestInfo) {
@@ -75,7 +68,7 @@ export function reshapeTeamPlayers(data: TeamPlayersData, season: number, info: 
   );
   return tableEnvelope(info.baseUrl, 'table', {
     context: { team_id: team.id, season, locale: localeContext(info.locale) },
-    headers: COLUMNS.map(([key, text, short]) => header(t(text), key, short ? { short, align: 'r' } : {})),
+    headers: headers(COLUMNS, info.locale),
     title: `${t(TEXTS.players)} ${team.name}`,
     subtitle: `${t(TEXTS.season)} ${data.season?.label ?? season}`,
     regions: [region(null, rows)],

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { COMMON_TEXTS } from '../shared/texts.js';
+import { TEXTS } from '../shared/texts.js';
+import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { optionalIdList, optionalInt } from '../shared/params.js';
 import { barDataUri } from '../shared/png.js';
 import { seasonResolver } from '../shared/season.js';
-import { header, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from './games/list.js';
+import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 
 /** `/teams/visitors`: teams ranked by the average spectators of their finished home games, with a PNG bar. */
 export const TEAM_VISITORS_DOCUMENT = /* GraphQL */ `
@@ -44,14 +44,12 @@ export function teamVisitorsRequest(info: RequestInfo) {
   };
 }
 
-const TEXTS = {
-  ...COMMON_TEXTS,
-  rank: { de: 'Rang', fr: 'Rang', it: 'Rango', en: 'Rank' },
-  team: { de: 'Team', fr: 'Équipe', it: 'Squadra', en: 'Team' },
-  average: { de: 'Zuschauerschnitt', fr: 'Moyenne de spectateurs', it: 'Media spettatori', en: 'Average visitors' },
-  percent: { de: '% vom Besten', fr: '% du meilleur', it: '% del migliore', en: '% of top' },
-  title: { de: 'Zuschauer', fr: 'Spectateurs', it: 'Spettatori', en: 'Visitors' },
-} satisfies Record<string, Translated>;
+const COLUMNS = [
+  column('rank', TEXTS.rank, { align: 'r' }),
+  column('team_name', TEXTS.team, { align: 'l' }),
+  column('average_visitors', TEXTS.averageVisitors, { align: 'r' }),
+  column('percent_of_top', TEXTS.percentOfTop, { align: 'l' }),
+];
 
 /** Pure: WIRE columns rank, team_name, average_visitors (whole visitors), percent_of_top (a data-URI PNG bar). */
 export function reshapeTeamVisitors(data: TeamVisitorsData, params: TeamVisitorsParams, info: RequestInfo) {
@@ -79,13 +77,8 @@ export function reshapeTeamVisitors(data: TeamVisitorsData, params: TeamVisitors
       game_class: params.gameClass,
       locale: localeContext(info.locale),
     },
-    headers: [
-      header(t(TEXTS.rank), 'rank', { align: 'r' }),
-      header(t(TEXTS.team), 'team_name', { align: 'l' }),
-      header(t(TEXTS.average), 'average_visitors', { align: 'r' }),
-      header(t(TEXTS.percent), 'percent_of_top', { align: 'l' }),
-    ],
-    title: `${t(TEXTS.title)} ${gameClass} ${leagues.join(', ')}`,
+    headers: headers(COLUMNS, info.locale),
+    title: `${t(TEXTS.visitors)} ${gameClass} ${leagues.join(', ')}`,
     subtitle: `${t(TEXTS.season)} ${data.season.label}`,
     regions: [region(null, rows)],
   });

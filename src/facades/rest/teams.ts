@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { translate, type Translated } from '../shared/locale.js';
-import { COMMON_TEXTS } from '../shared/texts.js';
+import { TEXTS } from '../shared/texts.js';
+import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { optionalEnum, optionalInt, pathId, requiredInt } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
-import { dropdown, dropdownEntry, header, imageCell, region, row, tableEnvelope, textCell, urlCell } from '../shared/table.js';
-import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from './games/list.js';
+import { column, dropdown, dropdownEntry, headers, imageCell, region, row, tableEnvelope, textCell, urlCell } from '../shared/table.js';
 
 /** `/teams` (the teams of a league, or with mode=by_club a dropdown of a club's teams) and `/teams/:team_id`. */
 export const LEAGUE_TEAMS_DOCUMENT = /* GraphQL */ `
@@ -19,16 +19,7 @@ export interface LeagueTeamsData {
   teams: { edges: { node: { id: number; name: string; logoUrl: string | null; website: string | null; portraitUrl: string | null } }[] };
 }
 
-const TEXTS = {
-  ...COMMON_TEXTS,
-  name: { de: 'Name', fr: 'Nom', it: 'Nome', en: 'Name' },
-  logo: { de: 'Logo', fr: 'Logo', it: 'Logo', en: 'Logo' },
-  website: { de: 'Website', fr: 'Site web', it: 'Sito web', en: 'Website' },
-  portrait: { de: 'Portrait', fr: 'Portrait', it: 'Ritratto', en: 'Portrait' },
-  overview: { de: 'Teamübersicht', fr: 'Aperçu des équipes', it: 'Panoramica squadre', en: 'Teams' },
-  team: { de: 'Team', fr: 'Équipe', it: 'Squadra', en: 'Team' },
-  address: { de: 'Adresse', fr: 'Adresse', it: 'Indirizzo', en: 'Address' },
-} satisfies Record<string, Translated>;
+const LEAGUE_TEAMS_COLUMNS = [column('name', TEXTS.name), column('logo', TEXTS.logo), column('homepage', TEXTS.website), column('portrait', TEXTS.portrait)];
 
 /** Pure: WIRE.md §4 `teams` (name, logo, website url, portrait; row id = team id), as captured (`context` null). */
 export function reshapeLeagueTeams(data: LeagueTeamsData, info: RequestInfo) {
@@ -37,8 +28,8 @@ export function reshapeLeagueTeams(data: LeagueTeamsData, info: RequestInfo) {
     row([textCell(team.name), imageCell(team.logoUrl, ''), urlCell(team.website, team.name), imageCell(team.portraitUrl, '')], { id: team.id }),
   );
   return tableEnvelope(info.baseUrl, 'table', {
-    headers: [header(t(TEXTS.name), 'name'), header(t(TEXTS.logo), 'logo'), header(t(TEXTS.website), 'homepage'), header(t(TEXTS.portrait), 'portrait')],
-    title: t(TEXTS.overview),
+    headers: headers(LEAGUE_TEAMS_COLUMNS, info.locale),
+    title: t(TEXTS.teamsOverview),
     regions: [region(null, rows)],
   });
 }
@@ -68,6 +59,15 @@ export const TEAM_DETAIL_DOCUMENT = /* GraphQL */ `
   }
 `;
 
+const TEAM_DETAIL_COLUMNS = [
+  column('teamname', TEXTS.name),
+  column('logo_url', TEXTS.logo),
+  column('website_url', TEXTS.website),
+  column('portrait', TEXTS.portrait),
+  column('liga', TEXTS.league),
+  column('address', TEXTS.address),
+];
+
 export interface TeamDetailData {
   team: {
     id: number;
@@ -85,7 +85,6 @@ export interface TeamDetailData {
 export function reshapeTeamDetail(data: TeamDetailData, info: RequestInfo) {
   const team = data.team;
   if (!team) throw notFound(`No team ${info.params.team_id}`);
-  const t = (text: Translated) => translate(text, info.locale);
   const newest = team.groups.filter((g) => g.season.id === team.groups[0]?.season.id);
   const group = newest.find((g) => g.phase === 'QUALIFICATION') ?? newest[0];
   const place = [team.club.zip, team.club.city].filter(Boolean).join(' ');
@@ -97,16 +96,8 @@ export function reshapeTeamDetail(data: TeamDetailData, info: RequestInfo) {
     textCell(group ? `${group.gameClass.name} ${group.league.name}` : ''),
     textCell(team.club.name, team.club.street, place || null),
   ];
-  const headers: [string, Translated][] = [
-    ['teamname', TEXTS.name],
-    ['logo_url', TEXTS.logo],
-    ['website_url', TEXTS.website],
-    ['portrait', TEXTS.portrait],
-    ['liga', TEXTS.league],
-    ['address', TEXTS.address],
-  ];
   return tableEnvelope(info.baseUrl, 'attribute_list', {
-    headers: headers.map(([key, text]) => header(t(text), key)),
+    headers: headers(TEAM_DETAIL_COLUMNS, info.locale),
     title: team.name,
     subtitle: group ? `${group.gameClass.name} ${group.league.name} ${group.name}` : null,
     regions: [region(null, [row(cells, { id: team.id })])],

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { COMMON_TEXTS } from '../shared/texts.js';
+import { TEXTS } from '../shared/texts.js';
+import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { optionalEnum, optionalInt } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
-import { header, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from './games/list.js';
+import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { playerName } from './player-profile.js';
 
 /**
@@ -48,16 +48,8 @@ export interface HighlightParams {
   viewType: (typeof VIEW_TYPES)[number];
 }
 
-const TEXTS = {
-  ...COMMON_TEXTS,
-  title: { de: 'Topscorer', fr: 'Meilleurs marqueurs', it: 'Migliori marcatori', en: 'Top scorers' },
-  men: { de: 'Topscorer Herren', fr: 'Meilleur marqueur messieurs', it: 'Miglior marcatore uomini', en: 'Top scorer men' },
-  women: { de: 'Topscorerin Damen', fr: 'Meilleure marqueuse dames', it: 'Miglior marcatrice donne', en: 'Top scorer women' },
-  portrait: { de: 'Bild', fr: 'Photo', it: 'Foto', en: 'Picture' },
-  name: { de: 'Name', fr: 'Nom', it: 'Nome', en: 'Name' },
-  club: { de: 'Verein', fr: 'Club', it: 'Club', en: 'Club' },
-  points: { de: 'Punkte', fr: 'Points', it: 'Punti', en: 'Points' },
-} satisfies Record<string, Translated>;
+/** The attribute list's columns; the table view has one column per scorer. */
+const ATTRIBUTE_COLUMNS = [column('portrait', TEXTS.picture), column('name', TEXTS.name), column('club', TEXTS.club), column('points', TEXTS.points)];
 
 /**
  * Pure. attribute_list: one row per scorer, cells portrait, name, club, points. table: transposed as
@@ -70,8 +62,8 @@ export function reshapeTopScorerHighlight(data: TopScorerHighlightData, params: 
   // A club only shows the genders it has a top-league team in; all clubs show both.
   const clubClasses = params.clubId === undefined ? null : new Set(data.topLeagueTeams?.edges.map((e) => e.node.gameClass.id));
   const scorers = [
-    { label: TEXTS.men, scorer: data.men[0], gameClass: DEFAULT_GAME_CLASS },
-    { label: TEXTS.women, scorer: data.women[0], gameClass: WOMEN_GAME_CLASS },
+    { label: TEXTS.topScorerMen, scorer: data.men[0], gameClass: DEFAULT_GAME_CLASS },
+    { label: TEXTS.topScorerWomen, scorer: data.women[0], gameClass: WOMEN_GAME_CLASS },
   ].filter((entry): entry is typeof entry & { scorer: Highlighted } => entry.scorer !== undefined && (clubClasses === null || clubClasses.has(entry.gameClass)));
   const cellsOf = (scorer: Highlighted) => {
     const name = playerName(scorer.player);
@@ -85,13 +77,11 @@ export function reshapeTopScorerHighlight(data: TopScorerHighlightData, params: 
   const perScorer = scorers.map(({ scorer }) => cellsOf(scorer));
   const table = params.viewType === 'table';
   const rows = table ? [0, 1, 2, 3].map((attribute) => row(perScorer.map((cells) => cells[attribute]))) : perScorer.map((cells) => row(cells));
-  const headers = table
-    ? scorers.map(({ label }, index) => header(t(label), `scorer_${index + 1}`, { align: 'c' }))
-    : [header(t(TEXTS.portrait), 'portrait'), header(t(TEXTS.name), 'name'), header(t(TEXTS.club), 'club'), header(t(TEXTS.points), 'points')];
+  const columns = table ? scorers.map(({ label }, index) => column(`scorer_${index + 1}`, label, { align: 'c' })) : ATTRIBUTE_COLUMNS;
   return tableEnvelope(info.baseUrl, table ? 'table' : 'attribute_list', {
     context: { season: params.season, club_id: params.clubId ?? null, view_type: params.viewType, locale: localeContext(info.locale) },
-    headers,
-    title: data.club ? `${t(TEXTS.title)} ${data.club.name}` : t(TEXTS.title),
+    headers: headers(columns, info.locale),
+    title: data.club ? `${t(TEXTS.topScorers)} ${data.club.name}` : t(TEXTS.topScorers),
     subtitle: `${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
     regions: [region(null, rows)],
   });

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
 import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { COMMON_TEXTS } from '../shared/texts.js';
+import { TEXTS } from '../shared/texts.js';
+import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { optionalEnum, optionalInt, optionalString } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
-import { header, linkedText, pageLink, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
+import { column, headers, linkedText, pageLink, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { Tab } from '../shared/wire.js';
-import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from './games/list.js';
-import { playerName } from './player-profile.js';
+import { playerName, SCORING_COLUMNS } from './player-profile.js';
 import { topScorerHighlightRoute } from './topscorer-highlight.js';
 
 /**
@@ -83,18 +83,9 @@ export function topScorersVariables(params: TopScorersParams) {
   };
 }
 
-const TEXTS = {
-  ...COMMON_TEXTS,
-  rank: { de: 'Rang', fr: 'Rang', it: 'Rango', en: 'Rank' },
-  player: { de: 'Spieler', fr: 'Joueur', it: 'Giocatore', en: 'Player' },
-  team: { de: 'Team', fr: 'Équipe', it: 'Squadra', en: 'Team' },
-  goals: { de: 'Tore', fr: 'Buts', it: 'Reti', en: 'Goals' },
-  assists: { de: 'Assists', fr: 'Assists', it: 'Assist', en: 'Assists' },
-  points: { de: 'Punkte', fr: 'Points', it: 'Punti', en: 'Points' },
-  title: { de: 'Topscorer', fr: 'Meilleurs marqueurs', it: 'Migliori marcatori', en: 'Top scorers' },
-  group: { de: 'Qualifikation', fr: 'Qualification', it: 'Qualificazione', en: 'Qualification' },
-  finals: { de: 'Finalrunde', fr: 'Tour final', it: 'Fase finale', en: 'Final round' },
-} satisfies Record<string, Translated>;
+const PHASE_TEXTS: Record<PhaseParam, Translated> = { group: TEXTS.qualification, finals: TEXTS.finalRound };
+
+const COLUMNS = [column('rank', TEXTS.rank, { align: 'r' }), column('player', TEXTS.player, { align: 'l' }), column('team', TEXTS.team, { align: 'l' }), ...SCORING_COLUMNS];
 
 /** Pure: WIRE.md §4 `topscorers/*` (rank, player, team, goals, assists, points); a tab per national league of the season. */
 export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams, info: RequestInfo) {
@@ -141,16 +132,9 @@ export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams
       amount: params.amount,
       locale: localeContext(info.locale),
     },
-    headers: [
-      header(t(TEXTS.rank), 'rank', { align: 'r' }),
-      header(t(TEXTS.player), 'player', { align: 'l' }),
-      header(t(TEXTS.team), 'team', { align: 'l' }),
-      header(t(TEXTS.goals), 'goals', { align: 'r', short: 'T' }),
-      header(t(TEXTS.assists), 'assists', { align: 'r', short: 'A' }),
-      header(t(TEXTS.points), 'points', { align: 'r', short: 'P' }),
-    ],
-    title: current ? `${t(TEXTS.title)} ${current.text}` : t(TEXTS.title),
-    subtitle: params.phase ? `${seasonText}, ${t(TEXTS[params.phase])}` : seasonText,
+    headers: headers(COLUMNS, info.locale),
+    title: current ? `${t(TEXTS.topScorers)} ${current.text}` : t(TEXTS.topScorers),
+    subtitle: params.phase ? `${seasonText}, ${t(PHASE_TEXTS[params.phase])}` : seasonText,
     tabs,
     regions: [region(current?.text ?? null, rows)],
   });

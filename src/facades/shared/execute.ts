@@ -2,16 +2,12 @@ import { execute, parse, validate, type DocumentNode, type ExecutionResult, type
 import type { GraphQLContext } from '../../schema/context.js';
 import { HttpError } from './errors.js';
 
-/** A facade's GraphQL document, parsed and validated once when the module loads, not per request. */
-export interface PreparedDocument {
-  document: DocumentNode;
-}
-
-export function prepareDocument(schema: GraphQLSchema, source: string): PreparedDocument {
+/** A facade's GraphQL document, parsed and validated once when its routes are built, not per request. */
+export function prepareDocument(schema: GraphQLSchema, source: string): DocumentNode {
   const document = parse(source);
   const errors = validate(schema, document);
   if (errors.length > 0) throw new Error(`invalid facade document: ${errors.map((e) => e.message).join('; ')}`);
-  return { document };
+  return document;
 }
 
 /**
@@ -20,11 +16,11 @@ export function prepareDocument(schema: GraphQLSchema, source: string): Prepared
  */
 export async function runDocument<TData>(
   schema: GraphQLSchema,
-  prepared: PreparedDocument,
+  document: DocumentNode,
   context: GraphQLContext,
   variables: Record<string, unknown>,
 ): Promise<TData> {
-  const result = (await execute({ schema, document: prepared.document, contextValue: context, variableValues: variables })) as ExecutionResult<TData>;
+  const result = (await execute({ schema, document, contextValue: context, variableValues: variables })) as ExecutionResult<TData>;
   if (result.errors?.length) {
     const first = result.errors[0];
     const code = first.extensions?.code;

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { createContext, type ContextDependencies } from '../../schema/context.js';
-import { prepareDocument, runDocument, type PreparedDocument } from './execute.js';
+import { prepareDocument, runDocument } from './execute.js';
 import { parseLocale, type Locale } from './locale.js';
 import type { Query } from './params.js';
 
@@ -20,8 +20,8 @@ export interface RequestInfo {
 
 /** Prepares a document once and returns a runner that executes it with a fresh per-request context. */
 export function facadeDocument<TData>(deps: FacadeDependencies, source: string) {
-  const prepared: PreparedDocument = prepareDocument(deps.schema, source);
-  return (variables: Record<string, unknown>): Promise<TData> => runDocument<TData>(deps.schema, prepared, createContext(deps, true), variables);
+  const document = prepareDocument(deps.schema, source);
+  return (variables: Record<string, unknown>): Promise<TData> => runDocument<TData>(deps.schema, document, createContext(deps, true), variables);
 }
 
 export function requestInfo(deps: FacadeDependencies, request: FastifyRequest): RequestInfo {
@@ -34,5 +34,3 @@ export function requestInfo(deps: FacadeDependencies, request: FastifyRequest): 
     baseUrl: deps.publicBaseUrl,
   };
 }
-
-export type FacadePlugin = (app: FastifyInstance, deps: FacadeDependencies) => void;

@@ -1,4 +1,5 @@
 import type { Cell, CellLink, Dropdown, DropdownEntry, Header, PageLink, PageName, Region, ReloadLink, Row, Slider, TableData, TableEnvelope } from './wire.js';
+import { translate, type Locale, type Translated } from './locale.js';
 
 /** One builder for every table and attribute list: key order and the always-present data keys live here only. */
 export function tableEnvelope(baseUrl: string, subtype: TableEnvelope['subtype'], data: Partial<TableData>): TableEnvelope {
@@ -18,11 +19,32 @@ export function tableEnvelope(baseUrl: string, subtype: TableEnvelope['subtype']
   };
 }
 
-export function header(text: string, key: string | undefined, options: { short?: string; long?: string; align?: Header['align']; width?: number } = {}): Header {
-  const result: Header = { text, ...(key === undefined ? {} : { key }), long: options.long ?? text, short: options.short ?? text, prefer: 'fit' } as Header;
-  if (options.align) result.align = options.align;
-  if (options.width !== undefined) result.width = options.width;
-  return result;
+/**
+ * A table column as a module declares it, once: its header key (`undefined` for a `-` separator
+ * column), its text (translated, or a literal such as `-` or `📺`) and its layout.
+ */
+export interface Column {
+  key: string | undefined;
+  text: Translated | string;
+  /** Default: the text. */
+  short?: string;
+  align?: Header['align'];
+  width?: number;
+}
+
+export function column(key: string | undefined, text: Translated | string, layout: Omit<Column, 'key' | 'text'> = {}): Column {
+  return { key, text, ...layout };
+}
+
+/** The wire headers of declared columns: `text, key?, long, short, prefer, align?, width?`, in that order. */
+export function headers(columns: readonly Column[], locale: Locale): Header[] {
+  return columns.map((declared) => {
+    const text = typeof declared.text === 'string' ? declared.text : translate(declared.text, locale);
+    const result: Header = { text, ...(declared.key === undefined ? {} : { key: declared.key }), long: text, short: declared.short ?? text, prefer: 'fit' };
+    if (declared.align) result.align = declared.align;
+    if (declared.width !== undefined) result.width = declared.width;
+    return result;
+  });
 }
 
 export function textCell(...lines: (string | number | null | undefined)[]): Cell {

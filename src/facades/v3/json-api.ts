@@ -1,3 +1,5 @@
+import type { ErrorFormat } from '../../http/error-format.js';
+
 /** JSON:API documents of the lineup interface (data / included / errors). */
 export const JSON_API_TYPE = 'application/vnd.api+json';
 
@@ -27,6 +29,9 @@ const TITLES: Record<number, string> = {
 export function errorDocument(status: number, detail: string, requestId?: string) {
   return { errors: [{ status: String(status), title: TITLES[status] ?? 'Error', detail, ...(requestId ? { meta: { request_id: requestId } } : {}) }] };
 }
+
+/** The lineup interface's errors on the wire. */
+export const jsonApiErrorFormat: ErrorFormat = (status, message, requestId) => ({ contentType: JSON_API_TYPE, body: JSON.stringify(errorDocument(status, message, requestId)) });
 
 export function identifier(type: string, id: number | string): ResourceIdentifier {
   return { type, id: String(id) };

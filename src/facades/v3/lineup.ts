@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { mayReadClub, verifyApiKey } from '../../auth/api-keys.js';
-import { checkApiKey } from '../../http/rate-limit.js';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { mayReadClub } from '../../auth/api-keys.js';
+import { credentialOf } from '../../http/api-key-check.js';
 import { HttpError, badRequest, notFound } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
-import { identifier, type Resource } from './json-api.js';
+import { identifier, JSON_API_TYPE, type Resource } from './json-api.js';
 
 const CANDIDATE_FIELDS = 'licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason';
 
@@ -120,18 +120,28 @@ export function reshapeLineup(data: LineupData, gameId: number, teamId: number) 
   };
 }
 
-function presentedKey(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim();
-  const header = request.headers['x-api-key'];
-  return typeof header === 'string' ? header : undefined;
-}
-
 function ids(params: Record<string, string>): { gameId: number; teamId: number } {
   for (const name of ['game_id', 'id']) {
     if (!/^\d{1,9}$/.test(params[name] ?? '')) throw badRequest(`${name} must be a positive integer, got "${params[name]}"`);
   }
   return { gameId: Number(params.game_id), teamId: Number(params.id) };
+}
+
+/**
+ * filter[licenses] is parsed with the query string, so before the scope's key check (a preHandler):
+ * a malformed filter is a 400 with or without a key. The handler finds the ids in `licenseIds`.
+ */
+function withLicenseFilter(required: boolean): RouteShorthandOptions {
+  return {
+    schema: { querystring: { type: 'object' } }, // only so that fastify runs the validator below
+    validatorCompiler: () => (query: Record<string, unknown>) => {
+      try {
+        return { value: { ...query, licenseIds: licenseFilter(query, required) } };
+      } catch (error) {
+        return { error: error as Error };
+      }
+    },
+  };
 }
 
 /** Lineups are team-internal: a key of the team's club (or a federation key) is required. */
@@ -140,31 +150,25 @@ export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
   const candidates = facadeDocument<{ lineupCandidates: CandidateData[] }>(deps, CANDIDATES_DOCUMENT);
   const lineup = facadeDocument<LineupData>(deps, LINEUP_DOCUMENT);
 
-  async function authorize(request: FastifyRequest, reply: FastifyReply): Promise<{ gameId: number; teamId: number }> {
-    const presented = presentedKey(request);
-    if (!presented) throw new HttpError(401, 'An API key is required: Authorization: Bearer <key>');
-    const credential = await checkApiKey(request, reply, () => verifyApiKey(deps.prisma, presented));
-    if (!credential) throw new HttpError(401, 'The API key is invalid or revoked');
+  /** The game and team of the path, once the request's key may read that team's club. */
+  async function lineupTarget(request: FastifyRequest): Promise<{ gameId: number; teamId: number }> {
     const { gameId, teamId } = ids(request.params as Record<string, string>);
     const found = await teamClub({ gameId, teamId });
     if (!found.game) throw notFound(`No game ${gameId}`);
     if (!found.team || (found.game.homeTeam.id !== teamId && found.game.awayTeam.id !== teamId)) throw notFound(`Team ${teamId} does not play in game ${gameId}`);
-    if (!mayReadClub(credential, found.team.club.id)) throw new HttpError(403, 'This API key belongs to another club');
+    if (!mayReadClub(credentialOf(request), found.team.club.id)) throw new HttpError(403, 'This API key belongs to another club');
     return { gameId, teamId };
   }
 
-  app.get('/games/:game_id/teams/:id/lineup_candidates', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const licenseIds = licenseFilter(query, false);
-    const target = await authorize(request, reply);
-    const data = await candidates({ ...target, licenseIds: licenseIds ?? null });
-    return reply.type('application/vnd.api+json').send(reshapeCandidates(data.lineupCandidates));
+  app.get<{ Querystring: { licenseIds?: number[] } }>('/games/:game_id/teams/:id/lineup_candidates', withLicenseFilter(false), async (request, reply) => {
+    const target = await lineupTarget(request);
+    const data = await candidates({ ...target, licenseIds: request.query.licenseIds ?? null });
+    return reply.type(JSON_API_TYPE).send(reshapeCandidates(data.lineupCandidates));
   });
 
-  app.get('/games/:game_id/teams/:id/lineup', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const licenseIds = licenseFilter(query, true)!;
-    const target = await authorize(request, reply);
-    return reply.type('application/vnd.api+json').send(reshapeLineup(await lineup({ ...target, licenseIds }), target.gameId, target.teamId));
+  app.get<{ Querystring: { licenseIds: number[] } }>('/games/:game_id/teams/:id/lineup', withLicenseFilter(true), async (request, reply) => {
+    const target = await lineupTarget(request);
+    const data = await lineup({ ...target, licenseIds: request.query.licenseIds });
+    return reply.type(JSON_API_TYPE).send(reshapeLineup(data, target.gameId, target.teamId));
   });
 }

@@ -2,8 +2,8 @@ import { notFound } from '../../shared/errors.js';
 import type { RequestInfo } from '../../shared/facade.js';
 import { localeContext } from '../../shared/locale.js';
 import { requiredEnum, requiredInt } from '../../shared/params.js';
-import { region, tableEnvelope } from '../../shared/table.js';
-import { compactGameHeaders, compactGameRow, GAME_ROW_FRAGMENT, type GameRowData } from './game-row.js';
+import { headers, region, tableEnvelope } from '../../shared/table.js';
+import { compactGameColumns, compactGameRow, GAME_ROW_FRAGMENT, type GameRowData } from './game-row.js';
 
 export const CUP_DOCUMENT = /* GraphQL */ `
   query CupRound($tournament: Int!) {
@@ -45,7 +45,7 @@ export function reshapeCup(data: CupData, params: ReturnType<typeof cupParams>, 
   for (let i = 0; i < games.length; i += 2) pairs.push(games.slice(i, i + 2));
   return tableEnvelope(info.baseUrl, 'table', {
     context: { mode: 'cup', tournament_id: params.tournamentId, round: params.roundId, side: params.side, locale: localeContext(info.locale) },
-    headers: compactGameHeaders(info),
+    headers: headers(compactGameColumns(), info.locale),
     title: cup.name,
     subtitle: `${round.name} ${cup.season.label}`,
     regions: params.side === 'left' ? pairs.map((pair) => region(null, pair.map(toRow))) : [region(null, games.map(toRow))],

@@ -1,9 +1,9 @@
 import type { RequestInfo } from '../../shared/facade.js';
 import { addDays, formatShortDate, formatTime, localDay, startOfLocalDay } from '../../shared/format.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
-import { COMMON_TEXTS } from '../../shared/texts.js';
+import { TEXTS } from '../../shared/texts.js';
 import { optionalBoolean, optionalDate, optionalIdList } from '../../shared/params.js';
-import { header, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
+import { column, headers, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import { competitionName, DAY_GAME_FRAGMENT, gameLink, gameRowExtras, nodes, type Connection, type DayGameData } from './game-row.js';
 
 /** Games of one league day plus whether game days exist before and after it (for the slider). */
@@ -81,11 +81,13 @@ export function dayFilters(params: CurrentParams, day: string) {
   return { filter: { ...base, from, to }, before: { ...base, to: from }, after: { ...base, from: to } };
 }
 
-const TEXTS = {
-  ...COMMON_TEXTS,
-  title: { de: 'Aktuelle Spiele', fr: 'Matchs actuels', it: 'Partite attuali', en: 'Current games' },
-  live: { de: 'Spiel läuft', fr: 'En cours', it: 'In corso', en: 'Live' },
-} satisfies Record<string, Translated>;
+const COLUMNS = [
+  column('time', TEXTS.time, { align: 'l', width: 4 }),
+  column('home', TEXTS.home, { align: 'r', width: 4 }),
+  column(undefined, '-', { align: 'c', width: 1 }),
+  column('away', TEXTS.away, { align: 'l', width: 4 }),
+  column('score', TEXTS.result, { align: 'l', width: 2 }),
+];
 
 function regionKey(game: DayGameData): string {
   return game.group ? `0:${game.group.league.id}:${game.group.gameClass.id}` : `1:${game.cupRound?.tournament.id ?? 0}`;
@@ -110,7 +112,7 @@ export function reshapeCurrentGames(data: CurrentGamesData, day: string, params:
           const score = game.homeScore === null || game.awayScore === null ? '-' : `${game.homeScore}:${game.awayScore}`;
           return row(
             [
-              textCell(live ? t(TEXTS.live) : formatTime(new Date(game.startsAt))),
+              textCell(live ? t(TEXTS.gameLive) : formatTime(new Date(game.startsAt))),
               linkedText(gameLink(game), game.homeTeam.name),
               textCell('-'),
               linkedText(gameLink(game), game.awayTeam.name),
@@ -134,14 +136,8 @@ export function reshapeCurrentGames(data: CurrentGamesData, day: string, params:
       only_video_streamed: params.onlyVideoStreamed ?? null,
       team_id: null,
     },
-    headers: [
-      header(t(TEXTS.time), 'time', { align: 'l', width: 4 }),
-      header(t(TEXTS.home), 'home', { align: 'r', width: 4 }),
-      header('-', undefined, { align: 'c', width: 1 }),
-      header(t(TEXTS.away), 'away', { align: 'l', width: 4 }),
-      header(t(TEXTS.result), 'score', { align: 'l', width: 2 }),
-    ],
-    title: t(TEXTS.title),
+    headers: headers(COLUMNS, info.locale),
+    title: t(TEXTS.currentGamesTitle),
     slider: slider(
       formatShortDate(day),
       data.earlier.edges.length ? reload('/games', { before_date: day }) : null,

@@ -1,10 +1,10 @@
 import { notFound } from '../../shared/errors.js';
 import type { RequestInfo } from '../../shared/facade.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
-import { COMMON_TEXTS } from '../../shared/texts.js';
+import { TEXTS } from '../../shared/texts.js';
 import { optionalInt, requiredInt } from '../../shared/params.js';
-import { region, tableEnvelope } from '../../shared/table.js';
-import { compactGameHeaders, compactGameRow, GAME_ROW_FRAGMENT, type Connection, type GameRowData } from './game-row.js';
+import { headers, region, tableEnvelope } from '../../shared/table.js';
+import { compactGameColumns, compactGameRow, GAME_ROW_FRAGMENT, type Connection, type GameRowData } from './game-row.js';
 
 export const DIRECT_TEAMS_DOCUMENT = /* GraphQL */ `
   query DirectTeams($id: Int!) { game(id: $id) { homeTeam { id } awayTeam { id } } }
@@ -43,18 +43,13 @@ export function directGamesVariables(teams: DirectTeamsData, params: ReturnType<
   };
 }
 
-const TEXTS = {
-  ...COMMON_TEXTS,
-  title: { de: 'Direktbegegnungen', fr: 'Confrontations directes', it: 'Scontri diretti', en: 'Head to head' },
-} satisfies Record<string, Translated>;
-
 export function reshapeDirectGames(data: DirectGamesData, params: ReturnType<typeof directParams>, info: RequestInfo) {
   const t = (text: Translated) => translate(text, info.locale);
   const games = data.games.edges.map((e) => e.node).sort((a, b) => b.startsAt.localeCompare(a.startsAt) || b.id - a.id);
   return tableEnvelope(info.baseUrl, 'table', {
     context: { mode: 'direct', game_id: params.gameId, amount: params.amount, locale: localeContext(info.locale) },
-    headers: compactGameHeaders(info, 'score'),
-    title: t(TEXTS.title),
+    headers: headers(compactGameColumns('score'), info.locale),
+    title: t(TEXTS.directGamesTitle),
     regions: [region(null, games.map((game) => compactGameRow(game, info)))],
   });
 }

@@ -1,11 +1,11 @@
 import type { RequestInfo } from '../../shared/facade.js';
 import { startOfLocalDay } from '../../shared/format.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
-import { COMMON_TEXTS } from '../../shared/texts.js';
+import { TEXTS } from '../../shared/texts.js';
 import { optionalDate, optionalString } from '../../shared/params.js';
 import { badRequest } from '../../shared/errors.js';
-import { region, tableEnvelope } from '../../shared/table.js';
-import { compactGameHeaders, compactGameRow, GAME_ROW_FRAGMENT, type GameRowData } from './game-row.js';
+import { headers, region, tableEnvelope } from '../../shared/table.js';
+import { compactGameColumns, compactGameRow, GAME_ROW_FRAGMENT, type GameRowData } from './game-row.js';
 import { todayIn } from './current.js';
 
 export const FAVORITE_GAMES_DOCUMENT = /* GraphQL */ `
@@ -26,11 +26,6 @@ export function favoriteParams(info: RequestInfo) {
   return { sid, onDate, from: startOfLocalDay(onDate).toISOString() };
 }
 
-const TEXTS = {
-  ...COMMON_TEXTS,
-  title: { de: 'Meine Spiele', fr: 'Mes matchs', it: 'Le mie partite', en: 'My games' },
-} satisfies Record<string, Translated>;
-
 /** Pure: one region per game that a favorite refers to (a game two favorites share appears once). */
 export function reshapeFavoriteGames(data: FavoriteGamesData, params: ReturnType<typeof favoriteParams>, info: RequestInfo) {
   const t = (text: Translated) => translate(text, info.locale);
@@ -45,8 +40,8 @@ export function reshapeFavoriteGames(data: FavoriteGamesData, params: ReturnType
   }
   return tableEnvelope(info.baseUrl, 'table', {
     context: { mode: 'favorite', sid: params.sid, on_date: params.onDate, locale: localeContext(info.locale) },
-    headers: compactGameHeaders(info),
-    title: t(TEXTS.title),
+    headers: headers(compactGameColumns(), info.locale),
+    title: t(TEXTS.favoriteGamesTitle),
     regions: [...regions.values()],
   });
 }

@@ -1,10 +1,10 @@
 import type { RequestInfo } from '../../shared/facade.js';
 import { formatDate, formatTime } from '../../shared/format.js';
-import { translate, type Translated } from '../../shared/locale.js';
+import { translate } from '../../shared/locale.js';
 import { periodsText, SUFFIX, resultText, type ScoreFacts } from '../../shared/result.js';
-import { header, linkedText, pageLink, row, textCell } from '../../shared/table.js';
-import type { Header, Row } from '../../shared/wire.js';
-import { COMMON_TEXTS } from '../../shared/texts.js';
+import { column, linkedText, pageLink, row, textCell, type Column } from '../../shared/table.js';
+import type { Row } from '../../shared/wire.js';
+import { TEXTS } from '../../shared/texts.js';
 
 /** The fields every games table reads; each games document selects `...GameRow`. */
 export const GAME_ROW_FRAGMENT = /* GraphQL */ `
@@ -100,15 +100,9 @@ export function competitionName(game: Pick<DayGameData, 'group' | 'cupRound'>): 
   return game.cupRound?.tournament.name ?? '';
 }
 
-/** Headers of the four-column game tables (direct, favorite, cup). */
-export function compactGameHeaders(info: Pick<RequestInfo, 'locale'>, resultKey = 'result'): Header[] {
-  const t = (text: Translated) => translate(text, info.locale);
-  return [
-    header(t(COMMON_TEXTS.date), 'date', { align: 'l' }),
-    header(t(COMMON_TEXTS.home), 'home', { align: 'l' }),
-    header(t(COMMON_TEXTS.away), 'away', { align: 'l' }),
-    header(t(COMMON_TEXTS.result), resultKey, { align: 'c' }),
-  ];
+/** Columns of the four-column game tables (direct, favorite, cup). */
+export function compactGameColumns(resultKey = 'result'): Column[] {
+  return [column('date', TEXTS.date, { align: 'l' }), column('home', TEXTS.home, { align: 'l' }), column('away', TEXTS.away, { align: 'l' }), column(resultKey, TEXTS.result, { align: 'c' })];
 }
 
 /** A four-column game row: date and time (game link), home and away (team links), result. */

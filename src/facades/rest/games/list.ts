@@ -1,14 +1,12 @@
 import { notFound } from '../../shared/errors.js';
 import type { RequestInfo } from '../../shared/facade.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
-import { COMMON_TEXTS } from '../../shared/texts.js';
+import { TEXTS } from '../../shared/texts.js';
+import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../../shared/defaults.js';
 import { optionalBoolean, optionalEnum, optionalInt, optionalString } from '../../shared/params.js';
 import { periodsText } from '../../shared/result.js';
-import { header, imageCell, linkedText, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
+import { column, headers, imageCell, linkedText, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import { dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, type Connection, type GameRowData } from './game-row.js';
-
-export const DEFAULT_LEAGUE = 1;
-export const DEFAULT_GAME_CLASS = 11;
 
 /** Resolves the defaults: the current season, and league/class/group from a team's or player's participation. */
 export const LIST_SELECTION_DOCUMENT = /* GraphQL */ `
@@ -160,7 +158,17 @@ export function selectListRound(data: ListGroupsData, params: ListParams, now: D
   return { group, rounds, index };
 }
 
-const TEXTS = COMMON_TEXTS;
+const COLUMNS = [
+  column('date', TEXTS.date, { align: 'l' }),
+  column('location', TEXTS.venue, { align: 'l' }),
+  column('home_name', TEXTS.home, { align: 'r' }),
+  column('home_logo', '', { align: 'c' }),
+  column(undefined, '-', { align: 'c' }),
+  column('away_logo', '', { align: 'c' }),
+  column('away_name', TEXTS.away, { align: 'l' }),
+  column('result', TEXTS.result, { align: 'c' }),
+  column('broadcast', '📺', { align: 'c' }),
+];
 
 function logoUrl(url: string | null, streaming: boolean): string | null {
   return url && streaming ? `${url}?size=large` : url;
@@ -203,17 +211,7 @@ export function reshapeGameList(data: ListGroupsData, selection: ListSelection, 
       player_id: params.playerId ?? null,
       locale: localeContext(info.locale),
     },
-    headers: [
-      header(t(TEXTS.date), 'date', { align: 'l' }),
-      header(t(TEXTS.venue), 'location', { align: 'l' }),
-      header(t(TEXTS.home), 'home_name', { align: 'r' }),
-      header('', 'home_logo', { align: 'c' }),
-      header('-', undefined, { align: 'c' }),
-      header('', 'away_logo', { align: 'c' }),
-      header(t(TEXTS.away), 'away_name', { align: 'l' }),
-      header(t(TEXTS.result), 'result', { align: 'c' }),
-      header('📺', 'broadcast', { align: 'c' }),
-    ],
+    headers: headers(COLUMNS, info.locale),
     title: `${t(TEXTS.season)} ${data.season?.label ?? params.seasonLabel ?? params.season}`,
     subtitle: `${group.gameClass.name} ${group.league.name}`,
     slider: round ? slider(round.name, roundLink(rounds[index - 1]), roundLink(rounds[index + 1])) : null,

@@ -2,9 +2,9 @@ import { badRequest, notFound } from '../../shared/errors.js';
 import type { RequestInfo } from '../../shared/facade.js';
 import { formatDate, formatTime } from '../../shared/format.js';
 import { localeContext, translate, type Translated } from '../../shared/locale.js';
-import { COMMON_TEXTS } from '../../shared/texts.js';
+import { TEXTS } from '../../shared/texts.js';
 import { optionalInt, requiredInt } from '../../shared/params.js';
-import { header, linkedText, mapLink, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
+import { column, headers, linkedText, mapLink, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Cell, Tab } from '../../shared/wire.js';
 import { GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, type Connection, type GameRowData } from './game-row.js';
 
@@ -66,12 +66,17 @@ export function scheduleVariables(params: ScheduleParams) {
   };
 }
 
-const TEXTS = {
-  ...COMMON_TEXTS,
-  overview: { de: 'Spielübersicht', fr: 'Aperçu des matchs', it: 'Panoramica partite', en: 'Games of' },
-  page: { de: 'Seite', fr: 'Page', it: 'Pagina', en: 'Page' },
-  table: { de: 'Tabelle', fr: 'Classement', it: 'Classifica', en: 'Standings' },
-} satisfies Record<string, Translated>;
+/** The club view adds the league/group column after the venue. */
+function scheduleColumns(isClub: boolean) {
+  return [
+    column('date', TEXTS.date, { align: 'l' }),
+    column('location', TEXTS.venue, { align: 'l' }),
+    ...(isClub ? [column('league', TEXTS.league, { align: 'l' })] : []),
+    column('home', TEXTS.home, { align: 'l' }),
+    column('away', TEXTS.away, { align: 'l' }),
+    column('result', TEXTS.result, { align: 'c' }),
+  ];
+}
 
 function leagueGroupCell(game: GameRowData): Cell {
   if (game.group) {
@@ -109,7 +114,7 @@ export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, info
   const mainGroup = data.team?.groups.find((g) => g.phase === 'QUALIFICATION') ?? data.team?.groups[0];
   if (!isClub && mainGroup) {
     tabs.push({
-      text: t(TEXTS.table),
+      text: t(TEXTS.standings),
       type: 'tab',
       link: reload('/rankings', { season: params.season, league: mainGroup.league.id, game_class: mainGroup.gameClass.id, group: mainGroup.name }, [
         params.season,
@@ -129,15 +134,8 @@ export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, info
       games_per_page: params.perPage,
       locale: localeContext(info.locale),
     },
-    headers: [
-      header(t(TEXTS.date), 'date', { align: 'l' }),
-      header(t(TEXTS.venue), 'location', { align: 'l' }),
-      ...(isClub ? [header(t(TEXTS.league), 'league', { align: 'l' })] : []),
-      header(t(TEXTS.home), 'home', { align: 'l' }),
-      header(t(TEXTS.away), 'away', { align: 'l' }),
-      header(t(TEXTS.result), 'result', { align: 'c' }),
-    ],
-    title: `${t(TEXTS.overview)} ${ownerName}, ${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
+    headers: headers(scheduleColumns(isClub), info.locale),
+    title: `${t(TEXTS.gamesOverview)} ${ownerName}, ${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
     tabs,
     slider: slider(`${t(TEXTS.page)} ${params.page}/${pages}`, pageLinkTo(params.page - 1), pageLinkTo(params.page + 1)),
     regions: [region(null, rows)],

@@ -1,0 +1,16 @@
+/**
+ * Errors a rule throws when a request cannot be answered. The domain says what is wrong; the API
+ * layer decides how to tell the client (src/schema/domain-errors.ts maps them to GraphQL error
+ * codes, which the facades turn into HTTP statuses).
+ */
+export abstract class DomainError extends Error {}
+
+/** What the request names does not exist, or does not belong to what it is asked about. */
+export class NotFoundError extends DomainError {
+  override readonly name = 'NotFoundError';
+}
+
+/** The request asks for something the rules do not allow (a malformed favorite, a full session). */
+export class InvalidInputError extends DomainError {
+  override readonly name: string = 'InvalidInputError';
+}

@@ -1,0 +1,41 @@
+/**
+ * What a game's status means for the league's rules. Each rule that looks at games names the
+ * statuses it counts here, once, so "which games count" cannot drift apart between the GraphQL
+ * schema, the facades and the demo generator.
+ */
+
+/** The statuses of prisma/schema.prisma `GameStatus` (the domain stays free of Prisma types). */
+export const GAME_STATUSES = ['SCHEDULED', 'LIVE', 'FINISHED', 'CANCELLED', 'FORFEIT'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+/**
+ * Games whose events and lineups count (player statistics, top scorers, "did not play"): finished
+ * ones and the one being played, whose goals count as they fall. A forfeit is not played: whatever
+ * events it has do not count.
+ */
+export const PLAYED_STATUSES = ['FINISHED', 'LIVE'] as const satisfies readonly GameStatus[];
+
+/**
+ * Games whose result counts (standings, head-to-head, the game a suspension follows): played to the
+ * end or awarded by forfeit. A live game's score is not a result yet.
+ */
+export const DECIDED_STATUSES = ['FINISHED', 'FORFEIT'] as const satisfies readonly GameStatus[];
+
+/**
+ * Games whose spectators count for a team's visitors average: only games played to the end — a
+ * forfeit draws no crowd worth counting and a live game's count is not final.
+ */
+export const VISITORS_COUNTED_STATUSES = ['FINISHED'] as const satisfies readonly GameStatus[];
+
+/** Games still to come or under way: a knock-out round with one of them is not decided yet. */
+export const PENDING_STATUSES = ['SCHEDULED', 'LIVE'] as const satisfies readonly GameStatus[];
+
+function includes(statuses: readonly GameStatus[], status: string): boolean {
+  return (statuses as readonly string[]).includes(status);
+}
+
+/** Statuses arrive as plain strings from the database and from GraphQL data, hence `string`. */
+export const isPlayed = (status: string): boolean => includes(PLAYED_STATUSES, status);
+export const isDecided = (status: string): boolean => includes(DECIDED_STATUSES, status);
+export const countsForVisitors = (status: string): boolean => includes(VISITORS_COUNTED_STATUSES, status);
+export const isPending = (status: string): boolean => includes(PENDING_STATUSES, status);

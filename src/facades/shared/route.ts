@@ -1,0 +1,49 @@
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FacadeDependencies } from './facade.js';
+import { text, type ParamsSchema } from './param-schema.js';
+import { paramValidatorCompiler, validateParams } from './param-validation.js';
+import { renderContext, type RenderContext } from './render-context.js';
+
+type NoParams = Record<never, never>;
+
+export interface RouteDeclaration<Q, P> {
+  querystring?: ParamsSchema<Q>;
+  params?: ParamsSchema<P>;
+  config?: FastifyContextConfig;
+}
+
+export type RouteHandler<Q, P> = (params: Q & P, ctx: RenderContext, request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/** Every query string takes `locale` (WIRE.md §5); declared here once so that each route documents it. */
+function withLocale<Q>(schema: ParamsSchema<Q> | undefined): ParamsSchema<Q> {
+  return { type: 'object', properties: { ...schema?.properties, locale: text() }, required: schema?.required ?? [] };
+}
+
+/**
+ * A facade GET route: its parameters declared as schemas (validated before the handler, with the
+ * interface's 400 envelope), the handler given them parsed and typed, with the render context.
+ */
+export function facadeGet<Q extends object = NoParams, P extends object = NoParams>(
+  app: FastifyInstance,
+  deps: FacadeDependencies,
+  url: string,
+  declaration: RouteDeclaration<Q, P>,
+  handler: RouteHandler<Q, P>,
+): void {
+  app.get(
+    url,
+    {
+      schema: { querystring: withLocale(declaration.querystring), ...(declaration.params ? { params: declaration.params } : {}) },
+      validatorCompiler: paramValidatorCompiler,
+      ...(declaration.config ? { config: declaration.config } : {}),
+    },
+    (request, reply) => handler({ ...(request.query as Q), ...(request.params as P) }, renderContext(request, deps), request, reply),
+  );
+}
+
+/** Parameters that depend on another parameter (the `mode` of /games): parsed with the same rules and texts. */
+export function parseParams<Q>(schema: ParamsSchema<Q>, query: unknown): Q {
+  const result = validateParams(schema, 'querystring', query);
+  if ('error' in result) throw result.error;
+  return result.value as Q;
+}

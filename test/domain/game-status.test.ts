@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countsForVisitors,
+  DECIDED_STATUSES,
+  GAME_STATUSES,
+  isDecided,
+  isPending,
+  isPlayed,
+  PENDING_STATUSES,
+  PLAYED_STATUSES,
+  VISITORS_COUNTED_STATUSES,
+} from '../../src/domain/game-status.js';
+
+const statusesWhere = (predicate: (status: string) => boolean) => GAME_STATUSES.filter(predicate);
+
+describe('game statuses', () => {
+  it('count events and lineups of finished and live games', () => {
+    expect(statusesWhere(isPlayed)).toEqual(['LIVE', 'FINISHED']);
+    expect([...PLAYED_STATUSES].sort()).toEqual(['FINISHED', 'LIVE']);
+  });
+
+  it('count results of finished and forfeited games', () => {
+    expect(statusesWhere(isDecided)).toEqual(['FINISHED', 'FORFEIT']);
+    expect(DECIDED_STATUSES).toEqual(['FINISHED', 'FORFEIT']);
+  });
+
+  it('count spectators of finished games only', () => {
+    expect(statusesWhere(countsForVisitors)).toEqual(['FINISHED']);
+    expect(VISITORS_COUNTED_STATUSES).toEqual(['FINISHED']);
+  });
+
+  it('treat scheduled and live games as pending', () => {
+    expect(statusesWhere(isPending)).toEqual(['SCHEDULED', 'LIVE']);
+    expect(PENDING_STATUSES).toEqual(['SCHEDULED', 'LIVE']);
+  });
+
+  it('count nothing of a cancelled game or an unknown status', () => {
+    for (const predicate of [isPlayed, isDecided, countsForVisitors, isPending]) {
+      expect(predicate('CANCELLED')).toBe(false);
+      expect(predicate('POSTPONED')).toBe(false);
+    }
+  });
+});
