@@ -10,9 +10,14 @@ export type PenaltyKind = 'MINOR_2' | 'MAJOR_5' | 'MISCONDUCT_10' | 'MATCH';
  */
 export const PENALTY_MINUTES: Readonly<Record<PenaltyKind, number>> = { MINOR_2: 2, MAJOR_5: 5, MISCONDUCT_10: 10, MATCH: 25 };
 
-/** The minutes of one penalty event; a penalty recorded without its kind counts as the common minor one. */
+/** A penalty recorded without its kind counts as the common minor one, in every total. */
+export function penaltyKindOf(kind: string | null | undefined): PenaltyKind {
+  return kind && Object.hasOwn(PENALTY_MINUTES, kind) ? (kind as PenaltyKind) : 'MINOR_2';
+}
+
+/** The minutes of one penalty event. */
 export function penaltyMinutesOf(kind: string | null | undefined): number {
-  return PENALTY_MINUTES[(kind ?? 'MINOR_2') as PenaltyKind] ?? PENALTY_MINUTES.MINOR_2;
+  return PENALTY_MINUTES[penaltyKindOf(kind)];
 }
 
 /** A lineup entry: the player was on the game sheet of that team. */
@@ -95,10 +100,10 @@ export function playerGameLines(appearances: readonly Appearance[], events: read
       if (scorer) scorer.goals += 1;
       const assist = event.assistId === null ? undefined : lineOf(event.assistId, event.gameId, event.teamId);
       if (assist) assist.assists += 1;
-    } else if (event.type === 'PENALTY' && event.playerId !== null && event.penaltyKind !== null) {
+    } else if (event.type === 'PENALTY' && event.playerId !== null) {
       const line = lineOf(event.playerId, event.gameId, event.teamId);
       if (line) {
-        line[PENALTY_COUNTER[event.penaltyKind]] += 1;
+        line[PENALTY_COUNTER[penaltyKindOf(event.penaltyKind)]] += 1;
         line.penaltyMinutes += penaltyMinutesOf(event.penaltyKind);
       }
     }

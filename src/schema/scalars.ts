@@ -3,7 +3,6 @@ import {
   GameDecision,
   GameEventType,
   GameStatus,
-  Gender,
   GroupPhase,
   Licensing,
   PenaltyKind,
@@ -40,7 +39,6 @@ builder.scalarType('Date', {
   parseLiteral: (ast) => parseDate(ast.kind === Kind.STRING ? ast.value : undefined),
 });
 
-export const GenderEnum = builder.enumType(Gender, { name: 'Gender' });
 export const GroupPhaseEnum = builder.enumType(GroupPhase, { name: 'GroupPhase' });
 export const GameStatusEnum = builder.enumType(GameStatus, { name: 'GameStatus' });
 export const GameDecisionEnum = builder.enumType(GameDecision, { name: 'GameDecision' });

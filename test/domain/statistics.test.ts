@@ -146,4 +146,9 @@ describe('penalty minutes', () => {
   it('counts 2, 5, 10 and 25 for a match penalty, and a penalty without its kind as a minor one', () => {
     expect(['MINOR_2', 'MAJOR_5', 'MISCONDUCT_10', 'MATCH', null, undefined].map(penaltyMinutesOf)).toEqual([2, 5, 10, 25, 2, 2]);
   });
+
+  it('a penalty without its kind counts as a minor one in player statistics too, as in the game summary', () => {
+    const [line] = playerGameLines([{ playerId: 7, gameId: 1, teamId: 1 }], [{ gameId: 1, type: 'PENALTY', teamId: 1, playerId: 7, assistId: null, penaltyKind: null }]);
+    expect(line).toMatchObject({ penalties2: 1, penaltyMinutes: penaltyMinutesOf(null) });
+  });
 });
