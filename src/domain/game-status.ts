@@ -30,6 +30,12 @@ export const VISITORS_COUNTED_STATUSES = ['FINISHED'] as const satisfies readonl
 /** Games still to come or under way: a knock-out round with one of them is not decided yet. */
 export const PENDING_STATUSES = ['SCHEDULED', 'LIVE'] as const satisfies readonly GameStatus[];
 
+/**
+ * Games that may be a favorite's next game: every game on the calendar, including one already
+ * under way, finished or awarded by forfeit; only a cancelled game will not take place.
+ */
+export const NEXT_GAME_STATUSES = ['SCHEDULED', 'LIVE', 'FINISHED', 'FORFEIT'] as const satisfies readonly GameStatus[];
+
 function includes(statuses: readonly GameStatus[], status: string): boolean {
   return (statuses as readonly string[]).includes(status);
 }

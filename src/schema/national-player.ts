@@ -25,6 +25,8 @@ builder.prismaObject('NationalPlayer', {
 
 builder.prismaObject('NationalPlayerRecord', {
   fields: (t) => ({
+    id: t.exposeInt('id'),
+    nationalPlayer: t.relation('nationalPlayer'),
     selection: t.relation('selection'),
     games: t.exposeInt('games'),
     goals: t.exposeInt('goals'),

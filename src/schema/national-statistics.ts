@@ -9,11 +9,6 @@ const NationalRecordOrderEnum = builder.enumType('NationalRecordOrder', {
 
 const SortDirectionEnum = builder.enumType('SortDirection', { values: ['ASC', 'DESC'] as const });
 
-builder.prismaObjectFields('NationalPlayerRecord', (t) => ({
-  id: t.exposeInt('id'),
-  nationalPlayer: t.relation('nationalPlayer'),
-}));
-
 builder.queryField('nationalPlayerRecords', (t) =>
   t.prismaField({
     type: ['NationalPlayerRecord'],

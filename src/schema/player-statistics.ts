@@ -1,13 +1,13 @@
 import type { Tally } from '../domain/player-statistics.js';
 import { existing } from './batched.js';
 import { builder } from './builder.js';
-import { memberKey, playerSeasonKey } from './loader-keys.js';
 import type { CompetitionStatistics, PlayerSeasonGame } from './statistics-loaders.js';
 
 /**
- * Player statistics computed from lineups and goal and penalty events of finished and live games:
- * per season and competition (Player.statistics), per game (Player.games) and per team membership
- * (TeamMember.statistics).
+ * The types of player statistics computed from lineups and goal and penalty events of finished and
+ * live games: per season and competition, per game and per team membership. The fields that serve
+ * them (Player.statistics, Player.games, TeamMember.statistics) live in player.ts; the loaders in
+ * statistics-loaders.ts.
  */
 const PlayerTotals = builder.interfaceRef<Tally>('PlayerTotals').implement({
   description:
@@ -25,13 +25,13 @@ const PlayerTotals = builder.interfaceRef<Tally>('PlayerTotals').implement({
   }),
 });
 
-const PlayerSeasonTotals = builder.objectRef<Tally>('PlayerSeasonTotals').implement({
+export const PlayerSeasonTotals = builder.objectRef<Tally>('PlayerSeasonTotals').implement({
   description: 'A team member’s totals for the team in the season.',
   interfaces: [PlayerTotals],
   isTypeOf: () => true,
 });
 
-const PlayerCompetitionStatistics = builder.objectRef<CompetitionStatistics>('PlayerCompetitionStatistics').implement({
+export const PlayerCompetitionStatistics = builder.objectRef<CompetitionStatistics>('PlayerCompetitionStatistics').implement({
   description: 'A player’s totals in one season, competition (league and game class, or cup tournament) and team.',
   interfaces: [PlayerTotals],
   isTypeOf: (value) => typeof value === 'object' && value !== null && 'tournamentId' in value,
@@ -67,7 +67,7 @@ const PlayerCompetitionStatistics = builder.objectRef<CompetitionStatistics>('Pl
   }),
 });
 
-const PlayerGame = builder.objectRef<PlayerSeasonGame>('PlayerGame').implement({
+export const PlayerGame = builder.objectRef<PlayerSeasonGame>('PlayerGame').implement({
   description: 'A game of one of the player’s teams, or another game the player played, with what the player did in it.',
   interfaces: [PlayerTotals],
   isTypeOf: (value) => typeof value === 'object' && value !== null && 'played' in value,
@@ -86,31 +86,3 @@ const PlayerGame = builder.objectRef<PlayerSeasonGame>('PlayerGame').implement({
     }),
   }),
 });
-
-builder.prismaObjectFields('Player', (t) => ({
-  statistics: t.field({
-    type: [PlayerCompetitionStatistics],
-    description: 'Totals per season, competition and team, newest season first, league games before cup games.',
-    complexity: { field: 60, multiplier: 5 }, // ~3 ms a player at demo scale 10
-    select: { id: true },
-    resolve: (player, _args, ctx) => ctx.loaders.competitionStatisticsByPlayer.load(player.id),
-  }),
-  games: t.field({
-    type: [PlayerGame],
-    description: 'The games of the teams the player is a member of in the season and every other game the player played in it, in order of occurrence.',
-    complexity: { field: 120, multiplier: 30 }, // ~6 ms a player at demo scale 10; a season's games
-    args: { season: t.arg.int({ required: true }) },
-    select: { id: true },
-    resolve: (player, args, ctx) => ctx.loaders.seasonGamesByPlayer.load(playerSeasonKey(player.id, args.season)),
-  }),
-}));
-
-builder.prismaObjectField('TeamMember', 'statistics', (t) =>
-  t.field({
-    type: PlayerSeasonTotals,
-    description: 'The member’s totals for this team in this season.',
-    complexity: 10, // ~0.5 ms a member at demo scale 10
-    select: { teamId: true, seasonId: true, playerId: true },
-    resolve: (member, _args, ctx) => ctx.loaders.memberTotals.load(memberKey(member.teamId, member.seasonId, member.playerId)),
-  }),
-);

@@ -3,7 +3,10 @@ import { existing } from './batched.js';
 import { builder } from './builder.js';
 import { GroupPhaseEnum } from './scalars.js';
 
-/** A team's achievements per season (Team.seasonRecords) and a club's teams in one season (Club.seasonRecords). */
+/**
+ * The types of a team's achievements in a season, served by Team.seasonRecords (team.ts) and
+ * Club.seasonRecords (club.ts) through the seasonRecordsByTeam loader.
+ */
 const KnockoutRound = builder.objectRef<RoundReached>('KnockoutRound').implement({
   description: 'The last knock-out round a team played in a phase or cup, and whether it won it.',
   fields: (t) => ({
@@ -39,7 +42,7 @@ const CupRecordRef = builder.objectRef<CupRecord>('CupRecord').implement({
   }),
 });
 
-const TeamSeasonRecordRef = builder.objectRef<TeamSeasonRecord>('TeamSeasonRecord').implement({
+export const TeamSeasonRecordRef = builder.objectRef<TeamSeasonRecord>('TeamSeasonRecord').implement({
   description: 'A team’s achievements in one season, computed from its groups, the standings and its knock-out games.',
   fields: (t) => ({
     season: t.prismaField({
@@ -73,35 +76,3 @@ const TeamSeasonRecordRef = builder.objectRef<TeamSeasonRecord>('TeamSeasonRecor
     cup: t.field({ type: CupRecordRef, nullable: true, description: 'The cup, when the team played in one.', resolve: (record) => record.cup }),
   }),
 });
-
-builder.prismaObjectField('Team', 'seasonRecords', (t) =>
-  t.field({
-    type: [TeamSeasonRecordRef],
-    description: 'Achievements per season the team played in, newest first.',
-    complexity: { field: 70, multiplier: 5 }, // ~3.5 ms a team at demo scale 10
-    select: { id: true },
-    resolve: (team, _args, ctx) => ctx.loaders.seasonRecordsByTeam.load(team.id),
-  }),
-);
-
-builder.prismaObjectField('Club', 'seasonRecords', (t) =>
-  t.field({
-    type: [TeamSeasonRecordRef],
-    description: 'The achievements of the club’s teams that played in the season, by game class and team name.',
-    complexity: { field: 180, multiplier: 10 }, // ~9 ms a club at demo scale 10
-    args: { season: t.arg.int({ required: true }) },
-    select: { id: true },
-    resolve: async (club, args, ctx) => {
-      const teams = await ctx.prisma.team.findMany({
-        where: { clubId: club.id, registrations: { some: { group: { seasonId: args.season } } } },
-        select: { id: true },
-        orderBy: [{ gameClass: { sortOrder: 'asc' } }, { name: 'asc' }, { id: 'asc' }],
-      });
-      const records = await ctx.loaders.seasonRecordsByTeam.loadMany(teams.map((team) => team.id));
-      return records.flatMap((perTeam) => {
-        if (perTeam instanceof Error) throw perTeam;
-        return perTeam.filter((record) => record.seasonId === args.season);
-      });
-    },
-  }),
-);

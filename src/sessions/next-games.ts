@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../db/database.js';
+import { NEXT_GAME_STATUSES } from '../domain/game-status.js';
 import { seasonIdAt } from '../domain/season.js';
 
 export interface FavoriteRecord {
@@ -58,7 +59,7 @@ export async function nextGameIds(prisma: PrismaClient, favorites: readonly Favo
   ];
   const games: UpcomingGame[] = or.length
     ? await prisma.game.findMany({
-        where: { OR: or, startsAt: { gte: from, lt: new Date(from.getTime() + HORIZON_MS) }, status: { not: 'CANCELLED' } },
+        where: { OR: or, startsAt: { gte: from, lt: new Date(from.getTime() + HORIZON_MS) }, status: { in: [...NEXT_GAME_STATUSES] } },
         orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
         select: { id: true, startsAt: true, homeTeamId: true, awayTeamId: true, groupId: true, homeTeam: { select: { clubId: true } }, awayTeam: { select: { clubId: true } } },
       })

@@ -6,6 +6,7 @@ import {
   isDecided,
   isPending,
   isPlayed,
+  NEXT_GAME_STATUSES,
   PENDING_STATUSES,
   PLAYED_STATUSES,
   VISITORS_COUNTED_STATUSES,
@@ -32,6 +33,11 @@ describe('game statuses', () => {
   it('treat scheduled and live games as pending', () => {
     expect(statusesWhere(isPending)).toEqual(['SCHEDULED', 'LIVE']);
     expect(PENDING_STATUSES).toEqual(['SCHEDULED', 'LIVE']);
+  });
+
+  it("offer every game but a cancelled one as a favorite's next game", () => {
+    expect(NEXT_GAME_STATUSES).toEqual(GAME_STATUSES.filter((status) => status !== 'CANCELLED'));
+    expect(NEXT_GAME_STATUSES).toEqual(['SCHEDULED', 'LIVE', 'FINISHED', 'FORFEIT']);
   });
 
   it('count nothing of a cancelled game or an unknown status', () => {
