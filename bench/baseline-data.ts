@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { GameDetailData } from '../src/facades/rest/game-detail.js';
 import type { GameRowData } from '../src/facades/rest/games/game-row.js';
-import { listRequest, reshapeGameList, resolveListParams, selectListRound, type ListGroupsData } from '../src/facades/rest/games/list.js';
-import type { RequestInfo } from '../src/facades/shared/facade.js';
+import { GAME_LIST_QUERY, reshapeGameList, resolveListParams, selectListRound, type ListGroupsData } from '../src/facades/rest/games/list.js';
+import type { RenderContext } from '../src/facades/shared/render-context.js';
+import { parseParams } from '../src/facades/shared/route.js';
 
 const GAME_COLUMNS = `
   g.id, g."startsAt", g.status, g."homeScore", g."awayScore", g."homePeriodScores", g."awayPeriodScores", g."decidedBy",
@@ -81,18 +82,19 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
     return { game: { ...game, firstReferee: refereesVisible ? game.firstReferee : null, secondReferee: refereesVisible ? game.secondReferee : null } };
   }
 
-  async function gameList(info: RequestInfo) {
-    const request = listRequest(info);
+  async function gameList(rawQuery: Record<string, string>, ctx: RenderContext) {
     const current = await query<{ id: number; label: string }>('SELECT id, label FROM "Season" WHERE "isCurrent" LIMIT 1');
-    const params = resolveListParams(request, { currentSeason: current.rows[0] ?? null });
+    const currentSeason = current.rows[0] ?? null;
+    const params = resolveListParams(parseParams(GAME_LIST_QUERY, rawQuery), { currentSeason });
+    const withSeason = params.season !== currentSeason?.id;
     const [season, groups] = await Promise.all([
-      params.seasonLabel === undefined ? query<{ label: string }>('SELECT label FROM "Season" WHERE id = $1', [params.season]) : { rows: [] },
+      withSeason ? query<{ label: string }>('SELECT label FROM "Season" WHERE id = $1', [params.season]) : { rows: [] },
       query<{ id: number; name: string; league_name: string; class_name: string }>(
         `SELECT grp.id, grp.name, l.name league_name, gc.name class_name FROM "LeagueGroup" grp
          JOIN "League" l ON l.id = grp."leagueId" JOIN "GameClass" gc ON gc.id = grp."gameClassId"
          WHERE grp."seasonId" = $1 AND grp."leagueId" = $2 AND grp."gameClassId" = $3
          ORDER BY grp."sortOrder", grp.id LIMIT 100`,
-        [params.season, params.league, params.gameClass],
+        [params.season, params.league, params.game_class],
       ),
     ]);
     const groupIds = groups.rows.map((g) => g.id);
@@ -102,7 +104,7 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
       [groupIds],
     );
     const data: ListGroupsData = {
-      season: params.seasonLabel === undefined ? (season.rows[0] ?? null) : undefined,
+      season: withSeason ? (season.rows[0] ?? null) : undefined,
       leagueGroups: {
         edges: groups.rows.map((group) => ({
           node: {
@@ -115,12 +117,12 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
         })),
       },
     };
-    const selection = selectListRound(data, params, info.now);
+    const selection = selectListRound(data, params, ctx.now);
     const round = selection.rounds[selection.index];
     const games = round
       ? (await query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g."roundId" = $1 ORDER BY g."startsAt", g.id`, [round.id])).rows.map(gameRow)
       : [];
-    return reshapeGameList(data, selection, games, params, info);
+    return reshapeGameList({ groups: data, roundGames: games, currentSeason }, params, ctx);
   }
 
   return { gameDetail, gameList };

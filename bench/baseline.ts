@@ -4,8 +4,8 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { reshapeGameDetail } from '../src/facades/rest/game-detail.js';
-import type { RequestInfo } from '../src/facades/shared/facade.js';
 import { parseLocale } from '../src/facades/shared/locale.js';
+import type { RenderContext } from '../src/facades/shared/render-context.js';
 import { baselineData } from './baseline-data.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -15,8 +15,8 @@ if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
 const { gameDetail, gameList } = baselineData(pool, baseUrl);
 
-function info(query: Record<string, string>, params: Record<string, string>): RequestInfo {
-  return { query, params, locale: parseLocale(query.locale), now: new Date(), baseUrl };
+function renderContext(query: Record<string, string>): RenderContext {
+  return { locale: parseLocale(query.locale), now: new Date(), baseUrl };
 }
 
 const server = createServer((req, res) => {
@@ -25,9 +25,9 @@ const server = createServer((req, res) => {
   const detail = /^\/api\/games\/(\d+)$/.exec(url.pathname);
   const work =
     url.pathname === '/api/games' && query.mode === 'list'
-      ? gameList(info(query, {}))
+      ? gameList(query, renderContext(query))
       : detail
-        ? gameDetail(Number(detail[1])).then((data) => reshapeGameDetail(data, info(query, { game_id: detail[1] })))
+        ? gameDetail(Number(detail[1])).then((data) => reshapeGameDetail(data, { game_id: Number(detail[1]) }, renderContext(query)))
         : Promise.reject(new Error('not found'));
   work.then(
     (body) => {

@@ -8,7 +8,8 @@ import { buildApp } from '../src/app.js';
 import { systemClock } from '../src/clock.js';
 import { openDatabase } from '../src/db/database.js';
 import { GAME_DETAIL_DOCUMENT, reshapeGameDetail, type GameDetailData } from '../src/facades/rest/game-detail.js';
-import { facadeDocument, type RequestInfo } from '../src/facades/shared/facade.js';
+import { facadeDocument } from '../src/facades/shared/facade.js';
+import type { RenderContext } from '../src/facades/shared/render-context.js';
 import { getSchema } from '../src/schema/index.js';
 import { baselineData, GAME_DETAIL_SQL } from './baseline-data.js';
 import { benchDatabaseName, databaseUrl } from './databases.js';
@@ -33,7 +34,7 @@ if (!id) {
 const database = await openDatabase({ databaseUrl: url, migrate: false });
 const app = await buildApp({ database, logLevel: 'warn', production: true, publicBaseUrl: PUBLIC_BASE_URL });
 
-const info: RequestInfo = { query: {}, params: { game_id: String(id) }, locale: 'de', now: new Date(), baseUrl: PUBLIC_BASE_URL };
+const ctx: RenderContext = { locale: 'de', now: new Date(), baseUrl: PUBLIC_BASE_URL };
 const baseline = baselineData(pool, PUBLIC_BASE_URL);
 const runDetail = facadeDocument<GameDetailData>({ prisma: database.prisma, clock: systemClock, publicBaseUrl: PUBLIC_BASE_URL, schema: getSchema() }, GAME_DETAIL_DOCUMENT);
 /** The relations the plugin asks Prisma for when it plans the document (whole rows: include mode). */
@@ -48,11 +49,11 @@ const POTHOS_INCLUDE = {
 
 const layers: [name: string, work: () => Promise<unknown>][] = [
   ['baseline: pg, one named statement', () => pool.query({ name: 'layers_detail', text: GAME_DETAIL_SQL, values: [id] })],
-  ['baseline: + rows → data, reshape, JSON', () => baseline.gameDetail(id).then((data) => JSON.stringify(reshapeGameDetail(data, info)))],
+  ['baseline: + rows → data, reshape, JSON', () => baseline.gameDetail(id).then((data) => JSON.stringify(reshapeGameDetail(data, { game_id: id }, ctx)))],
   ['Prisma: $queryRawUnsafe, the same SQL', () => database.prisma.$queryRawUnsafe(GAME_DETAIL_SQL, id)],
   ['Prisma: findUnique with the plugin include', () => database.prisma.game.findUnique({ where: { id }, include: POTHOS_INCLUDE })],
   ['service: GraphQL execute (Pothos → Prisma)', () => runDetail({ id })],
-  ['service: + reshape, JSON', () => runDetail({ id }).then((data) => JSON.stringify(reshapeGameDetail(data, info)))],
+  ['service: + reshape, JSON', () => runDetail({ id }).then((data) => JSON.stringify(reshapeGameDetail(data, { game_id: id }, ctx)))],
   ['service: whole route (fastify inject)', () => app.inject(`/api/games/${id}`)],
 ];
 

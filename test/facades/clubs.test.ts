@@ -63,6 +63,8 @@ describe('GET /api/clubs/:club_id/statistics', () => {
     expect(await countQueries(league.db, () => getJson(league.app, `/api/clubs/${club.id}/statistics?season=2025`))).toBeLessThanOrEqual(11);
     await expectError(league.app, '/api/clubs/99999999/statistics', 404);
     await expectError(league.app, '/api/clubs/abc/statistics', 400, /club_id/);
+    // The path id is checked before the query string.
+    await expectError(league.app, '/api/clubs/abc/statistics?season=zwei', 400, /club_id must be a positive integer/);
     await expectError(league.app, `/api/clubs/${club.id}/statistics?season=1`, 400, /season/);
   });
 });

@@ -93,7 +93,9 @@ describe('GET /api/games/:game_id/teams/:is_home/players', () => {
   });
 
   it('rejects bad input', async () => {
-    await expectError(league.app, `/api/games/${liveGame.id}/teams/2/players`, 400, /is_home/);
+    await expectError(league.app, `/api/games/${liveGame.id}/teams/2/players`, 400, /^is_home must be 0 \(home team\) or 1 \(away team\), got "2"$/);
+    await expectError(league.app, `/api/games/${liveGame.id}/teams/01/players`, 400, /is_home/);
+    await expectError(league.app, '/api/games/abc/teams/0/players', 400, /^game_id must be a positive integer, got "abc"$/);
     await expectError(league.app, `/api/games/${liveGame.id}/teams/0/players?view=huge`, 400, /view/);
     await expectError(league.app, `/api/games/${liveGame.id}/teams/0/players?hide_empty=maybe`, 400, /hide_empty/);
     await expectError(league.app, '/api/games/99999999/teams/0/players', 404);
@@ -134,10 +136,19 @@ describe('dropdowns and the version root', () => {
     expect(groups.resource).toBe('/groups');
     expect(groups.entries.length).toBeGreaterThan(0);
     expect(Object.keys(groups.entries[0])).toEqual(['text', 'set_in_context', 'entries', 'highlight']);
+    // the league groups; the current season too when none is named
+    expect(await countQueries(league.db, () => getJson(league.app, '/api/leagues?season=2026'))).toBeLessThanOrEqual(1);
+    expect(await countQueries(league.db, () => getJson(league.app, '/api/groups'))).toBeLessThanOrEqual(2);
+  });
+
+  it('/api/leagues and /api/groups reject bad parameters', async () => {
+    await expectError(league.app, '/api/leagues?season=1800', 400, /^Parameter season must be from 1900 to 2999, got 1800$/);
+    await expectError(league.app, '/api/groups?league=0&season=x', 400, /^Parameter league must be from 1 to ∞, got 0$/);
   });
 
   it('/api answers with the version object', async () => {
     const body = await getJson(league.app, '/api');
     expect(body).toMatchObject({ type: 'version', data: { authentication: 'none', version: { major: expect.any(Number) } } });
+    expect(await countQueries(league.db, () => getJson(league.app, '/api'))).toBe(0);
   });
 });

@@ -189,6 +189,11 @@ describe('mode=club and mode=team', () => {
     await expectError(league.app, '/api/games?mode=team&team_id=99999999&season=2026', 404, /team/);
     await expectError(league.app, '/api/games?mode=club&club_id=1&season=2026&games_per_page=1000', 400, /games_per_page/);
   });
+
+  it('runs a bounded number of queries for a club', async () => {
+    const club = await league.db.prisma.club.findFirstOrThrow({ where: { teams: { some: { homeGames: { some: { group: { seasonId: 2026 } } } } } } });
+    expect(await countQueries(league.db, () => getJson(league.app, `/api/games?mode=club&club_id=${club.id}&season=2026`))).toBeLessThanOrEqual(4);
+  });
 });
 
 describe('mode=direct', () => {
@@ -205,6 +210,29 @@ describe('mode=direct', () => {
     expect(body.data.regions[0].rows[0].cells[0].text[0]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
     await expectError(league.app, '/api/games?mode=direct', 400, /game_id/);
     await expectError(league.app, '/api/games?mode=direct&game_id=99999999', 404);
+    // The game's two teams, then their games.
+    expect(await countQueries(league.db, () => getJson(league.app, `/api/games?mode=direct&game_id=${game.id}`))).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('mode=favorite', () => {
+  it("shows the next game of each of a session's favorites in a bounded number of queries", async () => {
+    const team = await league.db.prisma.team.findFirstOrThrow({ where: { registrations: { some: { group: { seasonId: 2026, leagueId: 1 } } } } });
+    const favorites = [{ type: 'team', team_id: team.id }, { type: 'league', league: 1, game_class: 11 }, { type: 'club', club_id: team.clubId }];
+    const response = await league.app.inject({
+      method: 'POST',
+      url: '/api/sessions/add_favorite',
+      payload: ['sid=null', ...favorites.map((f) => `favorites[]=${encodeURIComponent(JSON.stringify(f))}`)].join('&'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const sid = (response.json() as Json).data as string;
+    const url = `/api/games?mode=favorite&sid=${encodeURIComponent(sid)}`;
+    const body = await getJson(league.app, url);
+    expect(body.data.context).toEqual({ mode: 'favorite', sid, on_date: today, locale: 'de_CH' });
+    expect(body.data.regions.length).toBeGreaterThan(0);
+    expect(body.data.regions[0].text).toBe(team.name);
+    expect(await countQueries(league.db, () => getJson(league.app, url))).toBeLessThanOrEqual(8);
+    await expectError(league.app, '/api/games?mode=favorite', 400, /Parameter sid is required/);
   });
 });
 
@@ -221,5 +249,6 @@ describe('mode=cup', () => {
     expect(rowIds(right)).toHaveLength(round.games.length);
     await expectError(league.app, `${base}`, 400, /side/);
     await expectError(league.app, `/api/games?mode=cup&tournament_id=${round.tournamentId}&round=99999999&side=left`, 404);
+    expect(await countQueries(league.db, () => getJson(league.app, `${base}&side=left`))).toBeLessThanOrEqual(1);
   });
 });

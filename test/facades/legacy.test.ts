@@ -88,6 +88,18 @@ describe('GET /rest/v1.0/clubs/{clubid}', () => {
     expect(missing.status).toBe(404);
     expect(parseXml(missing.body)).toMatchObject({ name: 'error', children: [{ name: 'code', text: '404' }, { name: 'message', text: 'No club with id 99999999' }, { name: 'request_id', text: expect.stringMatching(/^[0-9a-f-]{36}$/) }] });
     expect((await legacy('/rest/v1.0/clubs/abc')).status).toBe(400);
+    expect(parseXml((await legacy('/rest/v1.0/clubs/abc')).body).children[1].text).toBe('clubid must be a positive integer, got "abc"');
+  });
+
+  it('runs a fixed number of queries', async () => {
+    const club = await league.db.prisma.club.findFirstOrThrow();
+    expect(await countQueries(league.db, () => legacy(`/rest/v1.0/clubs/${club.id}`))).toBeLessThanOrEqual(2); // key, club
+  });
+
+  it('checks the key before the path id, and the path id before the season', async () => {
+    expect((await legacy('/rest/v1.0/clubs/abc/teams?season=soon', { key: null })).status).toBe(401);
+    const malformed = await legacy('/rest/v1.0/clubs/abc/teams?season=soon');
+    expect(parseXml(malformed.body).children[1].text).toBe('clubid must be a positive integer, got "abc"');
   });
 });
 
@@ -105,7 +117,21 @@ describe('GET /rest/v1.0/clubs/{clubid}/teams', () => {
   it('404 when the club has no teams in the season; 400 for a bad season', async () => {
     const club = await league.db.prisma.club.findFirstOrThrow();
     expect((await legacy(`/rest/v1.0/clubs/${club.id}/teams?season=1990`)).status).toBe(404);
-    expect((await legacy(`/rest/v1.0/clubs/${club.id}/teams?season=soon`)).status).toBe(400);
+    const badSeason = await legacy(`/rest/v1.0/clubs/${club.id}/teams?season=soon`);
+    expect(badSeason.status).toBe(400);
+    expect(parseXml(badSeason.body).children[1].text).toBe('Parameter season must be an integer, got "soon"');
+  });
+
+  it('takes the season as a form field too', async () => {
+    const registration = await league.db.prisma.teamRegistration.findFirstOrThrow({ where: { group: { seasonId: 2025 } }, include: { team: true } });
+    const response = await league.app.inject({
+      method: 'POST',
+      url: `/rest/v1.0/clubs/${registration.team.clubId}/teams`,
+      payload: `apikey=${encodeURIComponent(apikey)}&season=2025`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(parseXml(response.body).children.map((c) => c.attributes.id)).toContain(String(registration.teamId));
   });
 });
 
@@ -120,6 +146,12 @@ describe('GET /rest/v1.0/clubs/search', () => {
     expect(names.length).toBeLessThanOrEqual(2);
     expect(names.every((n) => foldName(n).includes(foldName(needle)))).toBe(true);
     expect(await countQueries(league.db, () => legacy(`/rest/v1.0/clubs/search?q=${encodeURIComponent(needle)}`))).toBeLessThanOrEqual(2); // key, search
+  });
+
+  it('checks q before limit', async () => {
+    const message = async (url: string) => parseXml((await legacy(url)).body).children[1].text;
+    expect(await message('/rest/v1.0/clubs/search?q=ab&limit=0')).toBe('Search query q must have at least 5 characters');
+    expect(await message('/rest/v1.0/clubs/search?q=Unihockey&limit=0')).toBe('Parameter limit must be from 1 to 100, got 0');
   });
 
   describe('with clubs whose names need folding', () => {

@@ -69,6 +69,13 @@ describe('session state table', () => {
     expect(absent.body.data).toBe(sid);
   });
 
+  it('adds and removes with a bounded number of queries', async () => {
+    const sid = (await post('add_favorite', form(null, { type: 'team', team_id: teamId }), true)).body.data;
+    const favorite = { type: 'club', club_id: clubId };
+    expect(await countQueries(league.db, () => post('add_favorite', form(sid, favorite), true))).toBeLessThanOrEqual(8);
+    expect(await countQueries(league.db, () => post('remove_favorite', form(sid, favorite), true))).toBeLessThanOrEqual(5);
+  });
+
   it('session + 30 days → expired: the sid counts as invalid and its favorites are gone', async () => {
     const sid = (await post('add_favorite', form(null, { type: 'team', team_id: teamId }), true)).body.data;
     const now = league.clock.now();

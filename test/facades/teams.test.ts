@@ -59,6 +59,10 @@ describe('GET /api/teams', () => {
     await expectError(league.app, '/api/teams?mode=by_club&club_id=99999999&season=2026', 404);
     await expectError(league.app, '/api/teams?mode=everything', 400, /mode/);
     await expectError(league.app, '/api/teams?league=abc', 400, /league/);
+    // The parameters of the other mode are not read.
+    await expectError(league.app, '/api/teams?mode=by_club&league=abc&season=2026', 400, /Parameter club_id is required/);
+    await getJson(league.app, '/api/teams?mode=by_club&club_id=401001&season=2026&league=abc');
+    await expectError(league.app, '/api/teams?club_id=abc&league=0', 400, /Parameter league must be from 1/);
     await getJson(league.app, '/api/teams?unknown=1');
   });
 

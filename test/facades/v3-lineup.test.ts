@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
-import { reshapeLineup } from '../../src/facades/v3/lineup.js';
 import { countQueries } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { createKey } from '../support/keys.js';
@@ -127,18 +126,7 @@ describe('validity', () => {
     expect(ruleNames(body)).toContain(rule);
   });
 
-  // The 20-player and 3-goalkeeper limits are unit-tested in test/domain/rules.test.ts; here: their wire form.
-  it('carries rule messages as JSON:API attributes', () => {
-    const member = (id: number, position: string) => ({ licenseId: id, playerId: id, firstName: 'A', lastName: 'B', licenseType: 'x', licenseDisabled: false, number: id, position, captain: false, eligible: true, licensing: 'regular', reason: null });
-    const body = reshapeLineup(
-      { lineupValidation: { valid: false, quotaExceeded: false, messages: [{ rule: 'too_many_players', licenseId: null, message: 'at most 20 players, got 21' }], members: [member(1, 'GOALKEEPER')] } },
-      100,
-      10,
-    );
-    expect(body.data.attributes.messages[0]).toEqual({ rule: 'too_many_players', license_id: null, message: 'at most 20 players, got 21' });
-    expect(body.included.map((r) => r.type)).toEqual(['team_member', 'player', 'license']);
-  });
-
+  // The 20-player and 3-goalkeeper limits are unit-tested in test/domain/rules.test.ts, their wire form in test/facades/reshapers/v3-lineup.test.ts.
   it('flags the quota of non-regular players', async () => {
     await db.prisma.teamMember.createMany({ data: [18, 19, 20, 21, 22].map((id) => ({ teamId: 11, seasonId: 2026, playerId: id, number: id + 50 })), skipDuplicates: true });
     const body = await lineup([...regularSquad, 14, 15, 18, 19, 20]);

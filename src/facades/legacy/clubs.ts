@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
-import { optionalInt, pathId, type Query } from '../shared/params.js';
+import { orNotFound } from '../shared/found.js';
+import { id, integer, paramsSchema, seasonYear, withDefault, type ParamsOf, type ParamsSchema } from '../shared/param-schema.js';
+import { validateParams } from '../shared/param-validation.js';
+import { renderContext, type RenderContext } from '../shared/render-context.js';
+import { parseParams } from '../shared/route.js';
 import { seasonResolver } from '../shared/season.js';
 import { acceptsJson, legacyPayload, type XmlElement } from './xml.js';
 
@@ -40,26 +44,40 @@ export const MIN_SEARCH_LENGTH = 5;
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 100;
 
+/*
+ * The parameters are parsed in the handlers rather than declared on the routes: the key check (a
+ * preHandler, index.ts) must come first, and they may come as form fields too (legacyParams).
+ * Search: `q` is checked by hand first (trimmed, a minimum length), then `limit`.
+ */
+export const CLUB_SEARCH_QUERY = paramsSchema({ limit: withDefault(integer({ min: 1, max: MAX_SEARCH_LIMIT }), DEFAULT_SEARCH_LIMIT) });
+export const CLUB_PATH = paramsSchema({ clubid: id() });
+/** An absent season is the current one (resolved before the document runs). */
+export const CLUB_TEAMS_QUERY = paramsSchema({ season: seasonYear() });
+
+export type ClubSearchParams = ParamsOf<typeof CLUB_SEARCH_QUERY> & { q: string };
+export type ClubParams = ParamsOf<typeof CLUB_PATH>;
+export type ClubTeamsParams = ClubParams & { season: number };
+
 function clubList(clubs: { id: number; name: string }[]): XmlElement {
   return { name: 'clubs', children: clubs.map((c) => ({ name: 'club', attributes: { id: c.id }, text: c.name })) };
 }
 
-export function reshapeClubs(data: ClubsData): XmlElement {
+/** The XML answers speak one language and link nowhere: the context is taken for the common reshaper shape. */
+export function reshapeClubs(data: ClubsData, _params: Record<never, never>, _ctx: RenderContext): XmlElement {
   const clubs = data.clubs.edges.map((e) => e.node);
   if (clubs.length === 0) throw notFound('No clubs found');
   return clubList(clubs);
 }
 
 /** The search itself (case and accents ignored, `limit` applied) runs in the database. */
-export function reshapeClubSearch(data: ClubsData, q: string): XmlElement {
+export function reshapeClubSearch(data: ClubsData, params: ClubSearchParams, _ctx: RenderContext): XmlElement {
   const hits = data.clubs.edges.map((e) => e.node);
-  if (hits.length === 0) throw notFound(`No club found for "${q}"`);
+  if (hits.length === 0) throw notFound(`No club found for "${params.q}"`);
   return clubList(hits);
 }
 
-export function reshapeClub(data: ClubData, id: number): XmlElement {
-  const club = data.club;
-  if (!club) throw notFound(`No club with id ${id}`);
+export function reshapeClub(data: ClubData, params: ClubParams, _ctx: RenderContext): XmlElement {
+  const club = orNotFound(data.club, `No club with id ${params.clubid}`);
   return {
     name: 'club',
     attributes: { id: club.id },
@@ -74,9 +92,9 @@ export function reshapeClub(data: ClubData, id: number): XmlElement {
 }
 
 /** One `team` per team and league group it plays in that season (qualification first). */
-export function reshapeClubTeams(data: ClubTeamsData, id: number, season: number): XmlElement {
-  if (!data.club) throw notFound(`No club with id ${id}`);
-  const teams = data.club.teams.flatMap((team) =>
+export function reshapeClubTeams(data: ClubTeamsData, params: ClubTeamsParams, _ctx: RenderContext): XmlElement {
+  const club = orNotFound(data.club, `No club with id ${params.clubid}`);
+  const teams = club.teams.flatMap((team) =>
     team.groups.map((group) => ({
       name: 'team',
       attributes: {
@@ -89,8 +107,8 @@ export function reshapeClubTeams(data: ClubTeamsData, id: number, season: number
       text: team.gameClass.name,
     })),
   );
-  if (teams.length === 0) throw notFound(`No teams found for club ${id} in season ${season}`);
-  return { name: 'teams', attributes: { clubid: data.club.id }, children: teams };
+  if (teams.length === 0) throw notFound(`No teams found for club ${params.clubid} in season ${params.season}`);
+  return { name: 'teams', attributes: { clubid: club.id }, children: teams };
 }
 
 export function wantsJson(request: FastifyRequest): boolean {
@@ -104,9 +122,16 @@ export function sendLegacy(request: FastifyRequest, reply: FastifyReply, element
 }
 
 /** Parameters may come in the query string or, for POST, as form fields. */
-export function legacyParams(request: FastifyRequest): Query {
-  const body = request.body && typeof request.body === 'object' ? (request.body as Query) : {};
-  return { ...body, ...(request.query as Query) };
+export function legacyParams(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  return { ...body, ...(request.query as Record<string, unknown>) };
+}
+
+/** Path parameters parsed in a handler, with the same rules and texts as declared ones. */
+function parsePath<P>(schema: ParamsSchema<P>, params: unknown): P {
+  const result = validateParams(schema, 'params', params);
+  if ('error' in result) throw result.error;
+  return result.value as P;
 }
 
 export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
@@ -116,36 +141,41 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
   const clubTeams = facadeDocument<ClubTeamsData>(deps, CLUB_TEAMS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
 
-  const routes: [path: string, handler: (request: FastifyRequest) => Promise<XmlElement>][] = [
-    ['/', async () => reshapeClubs(await clubs({}))],
+  const routes: [path: string, handler: (request: FastifyRequest, ctx: RenderContext) => Promise<XmlElement>][] = [
+    ['/', async (_request, ctx) => reshapeClubs(await clubs({}), {}, ctx)],
     [
       '/search',
-      async (request) => {
-        const params = legacyParams(request);
-        const q = typeof params.q === 'string' ? params.q.trim() : '';
+      async (request, ctx) => {
+        const given = legacyParams(request);
+        const q = typeof given.q === 'string' ? given.q.trim() : '';
         if (q.length < MIN_SEARCH_LENGTH) throw badRequest(`Search query q must have at least ${MIN_SEARCH_LENGTH} characters`);
-        const limit = optionalInt(params, 'limit', { min: 1, max: MAX_SEARCH_LIMIT }) ?? DEFAULT_SEARCH_LIMIT;
-        return reshapeClubSearch(await clubSearch({ q, limit }), q);
+        const params: ClubSearchParams = { q, limit: parseParams(CLUB_SEARCH_QUERY, given).limit };
+        return reshapeClubSearch(await clubSearch({ q, limit: params.limit }), params, ctx);
       },
     ],
     [
       '/:clubid',
-      async (request) => {
-        const id = pathId(request.params as Record<string, string>, 'clubid');
-        return reshapeClub(await club({ id }), id);
+      async (request, ctx) => {
+        const params = parsePath(CLUB_PATH, request.params);
+        return reshapeClub(await club({ id: params.clubid }), params, ctx);
       },
     ],
     [
       '/:clubid/teams',
-      async (request) => {
-        const id = pathId(request.params as Record<string, string>, 'clubid');
-        const season = await resolveSeason(optionalInt(legacyParams(request), 'season', { min: 1900, max: 2999 }));
-        return reshapeClubTeams(await clubTeams({ id, season }), id, season);
+      async (request, ctx) => {
+        const { clubid } = parsePath(CLUB_PATH, request.params);
+        const season = await resolveSeason(parseParams(CLUB_TEAMS_QUERY, legacyParams(request)).season);
+        return reshapeClubTeams(await clubTeams({ id: clubid, season }), { clubid, season }, ctx);
       },
     ],
   ];
   for (const [path, handler] of routes) {
     // Every club answer is the same for every valid key: shared after the key check (index.ts).
-    app.route({ method: ['GET', 'POST'], url: path, config: { responseCache: 'keyed' }, handler: async (request, reply) => sendLegacy(request, reply, await handler(request)) });
+    app.route({
+      method: ['GET', 'POST'],
+      url: path,
+      config: { responseCache: 'keyed' },
+      handler: async (request, reply) => sendLegacy(request, reply, await handler(request, renderContext(request, deps))),
+    });
   }
 }

@@ -1,5 +1,4 @@
-import type { RequestInfo } from '../shared/facade.js';
-import { translate } from '../shared/locale.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
 import { TEXTS } from '../shared/texts.js';
 
 /** Texts of a team's season record, shared by `/teams/:id/statistics` and `/clubs/:id/statistics`. */
@@ -31,7 +30,8 @@ export interface SeasonRecordData {
   cup: { tournament: { name: string }; round: KnockoutRound } | null;
 }
 
-type Locale = Pick<RequestInfo, 'locale'>;
+/** The texts depend on the language only. */
+type InLocale = Pick<RenderContext, 'locale'>;
 
 /** `Herren GF L-UPL`, each league once, qualification first. */
 export function leaguesText(record: SeasonRecordData): string {
@@ -39,25 +39,25 @@ export function leaguesText(record: SeasonRecordData): string {
 }
 
 /** `{rank}` is replaced: `3. Rang`, `3e rang`, `3° posto`, `Rank 3`. */
-export function rankText(rank: number | null, info: Locale): string | null {
-  return rank === null ? null : translate(TEXTS.rankOrdinal, info.locale).replace('{rank}', String(rank));
+export function rankText(rank: number | null, ctx: InLocale): string | null {
+  return rank === null ? null : textIn(ctx)(TEXTS.rankOrdinal).replace('{rank}', String(rank));
 }
 
 /** `1/2-Final (verloren)`; a round still being played has no suffix. */
-export function roundText(round: KnockoutRound, info: Locale): string {
+export function roundText(round: KnockoutRound, ctx: InLocale): string {
   if (round.won === null) return round.name;
-  return `${round.name} (${translate(round.won ? TEXTS.won : TEXTS.lost, info.locale)})`;
+  return `${round.name} (${textIn(ctx)(round.won ? TEXTS.won : TEXTS.lost)})`;
 }
 
 /** `Playoff: Final (gewonnen)`; `Playoff` alone before the team's first game of the phase. */
-export function finalPhaseText(record: SeasonRecordData, info: Locale): string | null {
+export function finalPhaseText(record: SeasonRecordData, ctx: InLocale): string | null {
   const phase = record.finalPhase;
   if (!phase) return null;
-  const name = phase.phase === 'PLAYOUT' ? TEXTS.playout : TEXTS.playoff;
-  return phase.round ? `${translate(name, info.locale)}: ${roundText(phase.round, info)}` : translate(name, info.locale);
+  const name = textIn(ctx)(phase.phase === 'PLAYOUT' ? TEXTS.playout : TEXTS.playoff);
+  return phase.round ? `${name}: ${roundText(phase.round, ctx)}` : name;
 }
 
 /** `Ligacup Herren: 1/4-Final (verloren)`. */
-export function cupText(record: SeasonRecordData, info: Locale): string | null {
-  return record.cup ? `${record.cup.tournament.name}: ${roundText(record.cup.round, info)}` : null;
+export function cupText(record: SeasonRecordData, ctx: InLocale): string | null {
+  return record.cup ? `${record.cup.tournament.name}: ${roundText(record.cup.round, ctx)}` : null;
 }

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { translate, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
-import { optionalInt, optionalString } from '../shared/params.js';
+import { badRequest } from '../shared/errors.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { integer, paramsSchema, seasonYear, text, withDefault, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
 import type { ScoreFacts } from '../shared/result.js';
+import { facadeGet } from '../shared/route.js';
 import { seasonResolver } from '../shared/season.js';
+import { TEXTS } from '../shared/texts.js';
 import { gameResult } from './games/game-row.js';
+import { chosenGroup } from './games/list.js';
 import { renderCalendar, type Calendar, type CalendarEvent } from './icalendar.js';
 
 /**
@@ -58,29 +61,31 @@ export interface CalendarData {
   games: { edges: { node: CalendarGame }[] };
 }
 
-export type CalendarParams =
-  | { kind: 'team'; season: number; teamId: number }
-  | { kind: 'club'; season: number; clubId: number }
-  | { kind: 'league'; season: number; league: number; gameClass: number; group?: string };
+/** Either a team or a club; else a league (the federation's default league and class, all groups or one). */
+export const CALENDAR_QUERY = paramsSchema({
+  team_id: integer({ min: 1 }),
+  club_id: integer({ min: 1 }),
+  season: seasonYear(),
+  league: withDefault(integer({ min: 1 }), DEFAULT_LEAGUE),
+  game_class: withDefault(integer({ min: 1 }), DEFAULT_GAME_CLASS),
+  group: text(),
+});
+export type CalendarQuery = ParamsOf<typeof CALENDAR_QUERY>;
 
-export function calendarRequest(info: RequestInfo) {
-  const teamId = optionalInt(info.query, 'team_id', { min: 1 });
-  const clubId = optionalInt(info.query, 'club_id', { min: 1 });
-  if (teamId !== undefined && clubId !== undefined) throw badRequest('Give either team_id or club_id, not both');
-  return {
-    teamId,
-    clubId,
-    season: optionalInt(info.query, 'season', { min: 1900, max: 2999 }),
-    league: optionalInt(info.query, 'league', { min: 1 }) ?? DEFAULT_LEAGUE,
-    gameClass: optionalInt(info.query, 'game_class', { min: 1 }) ?? DEFAULT_GAME_CLASS,
-    group: optionalString(info.query, 'group'),
-  };
-}
+/** Whose games: a team's, a club's or a league's. */
+export type CalendarOwner =
+  | { kind: 'team'; teamId: number }
+  | { kind: 'club'; clubId: number }
+  | { kind: 'league'; league: number; gameClass: number; group?: string };
 
-export function calendarParams(request: ReturnType<typeof calendarRequest>, season: number): CalendarParams {
-  if (request.teamId !== undefined) return { kind: 'team', season, teamId: request.teamId };
-  if (request.clubId !== undefined) return { kind: 'club', season, clubId: request.clubId };
-  return { kind: 'league', season, league: request.league, gameClass: request.gameClass, group: request.group };
+/** The owner with the season resolved (asked for, else the current one). */
+export type CalendarParams = CalendarOwner & { season: number };
+
+export function calendarOwner(query: CalendarQuery): CalendarOwner {
+  if (query.team_id !== undefined && query.club_id !== undefined) throw badRequest('Give either team_id or club_id, not both');
+  if (query.team_id !== undefined) return { kind: 'team', teamId: query.team_id };
+  if (query.club_id !== undefined) return { kind: 'club', clubId: query.club_id };
+  return { kind: 'league', league: query.league, gameClass: query.game_class, group: query.group };
 }
 
 export function calendarVariables(params: CalendarParams) {
@@ -111,28 +116,30 @@ function competition(game: CalendarGame): string {
   return game.cupRound ? `${game.cupRound.tournament.name}, ${game.cupRound.name}` : '';
 }
 
-/** Pure: GraphQL data in, the calendar out (one VEVENT per game, UID stable across requests). */
-export function reshapeCalendar(data: CalendarData, params: CalendarParams, info: RequestInfo): Calendar {
-  const t = (text: Translated) => translate(text, info.locale);
-  let owner: string;
-  let games = data.games.edges.map((edge) => edge.node);
-  if (params.kind === 'team') {
-    if (!data.team) throw notFound(`No team ${params.teamId}`);
-    owner = data.team.name;
-  } else if (params.kind === 'club') {
-    if (!data.club) throw notFound(`No club ${params.clubId}`);
-    owner = data.club.name;
-  } else {
-    const groups = data.leagueGroups?.edges.map((edge) => edge.node) ?? [];
-    const group = params.group === undefined ? groups[0] : groups.find((g) => g.name === params.group);
-    if (!group) throw notFound(params.group === undefined ? 'No group for this league and game class in the season' : `No group "${params.group}"`);
-    owner = `${group.gameClass.name} ${group.league.name}${params.group === undefined ? '' : ` ${group.name}`}`;
-    if (params.group !== undefined) games = games.filter((game) => game.group?.name === params.group);
+/** The calendar's owner as its name says it; a league's chosen group narrows the games to its own. */
+function ownerAndGames(data: CalendarData, params: CalendarParams): { owner: string; games: CalendarGame[] } {
+  const games = data.games.edges.map((edge) => edge.node);
+  switch (params.kind) {
+    case 'team':
+      return { owner: orNotFound(data.team, `No team ${params.teamId}`).name, games };
+    case 'club':
+      return { owner: orNotFound(data.club, `No club ${params.clubId}`).name, games };
+    case 'league': {
+      const group = chosenGroup(data.leagueGroups?.edges.map((edge) => edge.node) ?? [], params.group);
+      if (params.group === undefined) return { owner: `${group.gameClass.name} ${group.league.name}`, games };
+      return { owner: `${group.gameClass.name} ${group.league.name} ${group.name}`, games: games.filter((game) => game.group?.name === params.group) };
+    }
   }
-  const host = new URL(info.baseUrl).host;
+}
+
+/** Pure: GraphQL data in, the calendar out (one VEVENT per game, UID stable across requests). */
+export function reshapeCalendar(data: CalendarData, params: CalendarParams, ctx: RenderContext): Calendar {
+  const t = textIn(ctx);
+  const { owner, games } = ownerAndGames(data, params);
+  const host = new URL(ctx.baseUrl).host;
   const events = games.map((game): CalendarEvent => {
     const start = new Date(game.startsAt);
-    const result = gameResult(game, info);
+    const result = gameResult(game, ctx);
     const venue = game.venue;
     return {
       uid: `game-${game.id}@${host}`,
@@ -142,21 +149,20 @@ export function reshapeCalendar(data: CalendarData, params: CalendarParams, info
       description: [competition(game), result === '-' ? null : `${t(TEXTS.result)}: ${result}`].filter(Boolean).join('\n'),
       location: venue ? [venue.name, venue.street, [venue.zip, venue.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : undefined,
       geo: venue ? { latitude: venue.latitude, longitude: venue.longitude } : undefined,
-      url: `${info.baseUrl}/api/games/${game.id}`,
+      url: `${ctx.baseUrl}/api/games/${game.id}`,
       cancelled: game.status === 'CANCELLED',
     };
   });
-  return { name: `${owner} – ${t(TEXTS.games)} ${data.season?.label ?? params.season}`, stamp: info.now, events };
+  return { name: `${owner} – ${t(TEXTS.games)} ${data.season?.label ?? params.season}`, stamp: ctx.now, events };
 }
 
 export function calendarRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<CalendarData>(deps, CALENDAR_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  app.get('/calendars', async (request, reply) => {
-    const info = requestInfo(deps, request);
-    const requested = calendarRequest(info);
-    const params = calendarParams(requested, await resolveSeason(requested.season));
-    const calendar = reshapeCalendar(await run(calendarVariables(params)), params, info);
+  facadeGet(app, deps, '/calendars', { querystring: CALENDAR_QUERY }, async (query, ctx, _request, reply) => {
+    const owner = calendarOwner(query);
+    const params: CalendarParams = { ...owner, season: await resolveSeason(query.season) };
+    const calendar = reshapeCalendar(await run(calendarVariables(params)), params, ctx);
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', 'inline; filename="games.ics"')

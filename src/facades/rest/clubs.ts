@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { localeContext } from '../shared/locale.js';
+import { id, paramsSchema, seasonYear, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
-import { optionalInt, pathId } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, dropdown, dropdownEntry, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { cupText, finalPhaseText, leaguesText, rankText, SEASON_RECORD_FRAGMENT, type SeasonRecordData } from './achievements.js';
@@ -13,13 +15,22 @@ export const SEASON_CLUBS_DOCUMENT = /* GraphQL */ `
   query SeasonClubs($season: Int!) { clubs(season: $season, first: 5000) { edges { node { id name } } } }
 `;
 
+/** An absent season is the current one (resolved before the document runs). */
+export const CLUBS_QUERY = paramsSchema({ season: seasonYear() });
+export const CLUB_STATISTICS_PATH = paramsSchema({ club_id: id() });
+
+/** The parameters once the season is resolved. */
+type WithSeason<P> = Omit<P, 'season'> & { season: number };
+export type SeasonClubsParams = WithSeason<ParamsOf<typeof CLUBS_QUERY>>;
+export type ClubStatisticsParams = WithSeason<ParamsOf<typeof CLUBS_QUERY> & ParamsOf<typeof CLUB_STATISTICS_PATH>>;
+
 export interface SeasonClubsData {
   clubs: { edges: { node: { id: number; name: string } }[] };
 }
 
 /** Pure: levels `Verein`, `set_in_context.club_id`, clubs by name. */
-export function reshapeSeasonClubs(data: SeasonClubsData, info: RequestInfo) {
-  return dropdown(translate(TEXTS.club, info.locale), '/clubs', 'Verein', data.clubs.edges.map(({ node }) => dropdownEntry(node.name, { club_id: node.id })));
+export function reshapeSeasonClubs(data: SeasonClubsData, _params: SeasonClubsParams, ctx: RenderContext) {
+  return dropdown(textIn(ctx)(TEXTS.club), '/clubs', 'Verein', data.clubs.edges.map(({ node }) => dropdownEntry(node.name, { club_id: node.id })));
 }
 
 export const CLUB_STATISTICS_DOCUMENT = /* GraphQL */ `
@@ -41,27 +52,26 @@ export interface ClubStatisticsData {
  * Pure: WIRE.md §4 `clubs/:id/statistics` — rows carry `team_id`; 0 team (its league, then its name),
  * 1 tournament (qualification rank and group, then playoff/playout reached), 2 cup (`-` when none).
  */
-export function reshapeClubStatistics(data: ClubStatisticsData, season: number, info: RequestInfo) {
-  const club = data.club;
-  if (!club) throw notFound(`No club ${info.params.club_id}`);
-  const t = (text: Translated) => translate(text, info.locale);
+export function reshapeClubStatistics(data: ClubStatisticsData, params: ClubStatisticsParams, ctx: RenderContext) {
+  const club = orNotFound(data.club, `No club ${params.club_id}`);
+  const t = textIn(ctx);
   const rows = club.seasonRecords.map((record) => {
-    const rank = rankText(record.qualificationRank, info);
+    const rank = rankText(record.qualificationRank, ctx);
     const group = record.qualificationGroup?.name;
     return row(
       [
         linkedText(pageLink('team_detail', record.team.id), leaguesText(record), record.team.name),
-        textCell(rank && group ? `${rank}, ${group}` : (rank ?? group ?? '-'), finalPhaseText(record, info)),
-        textCell(cupText(record, info) ?? '-'),
+        textCell(rank && group ? `${rank}, ${group}` : (rank ?? group ?? '-'), finalPhaseText(record, ctx)),
+        textCell(cupText(record, ctx) ?? '-'),
       ],
       { team_id: record.team.id },
     );
   });
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { club_id: club.id, season, locale: localeContext(info.locale) },
-    headers: headers(STATISTICS_COLUMNS, info.locale),
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    context: { club_id: club.id, season: params.season, locale: localeContext(ctx.locale) },
+    headers: headers(STATISTICS_COLUMNS, ctx.locale),
     title: club.name,
-    subtitle: `${t(TEXTS.season)} ${data.season?.label ?? season}`,
+    subtitle: `${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
     regions: [region(null, rows)],
   });
 }
@@ -70,15 +80,12 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
   const clubs = facadeDocument<SeasonClubsData>(deps, SEASON_CLUBS_DOCUMENT);
   const statistics = facadeDocument<ClubStatisticsData>(deps, CLUB_STATISTICS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  app.get('/clubs', async (request) => {
-    const info = requestInfo(deps, request);
-    const season = await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 }));
-    return reshapeSeasonClubs(await clubs({ season }), info);
+  facadeGet(app, deps, '/clubs', { querystring: CLUBS_QUERY }, async (params, ctx) => {
+    const season = await resolveSeason(params.season);
+    return reshapeSeasonClubs(await clubs({ season }), { ...params, season }, ctx);
   });
-  app.get('/clubs/:club_id/statistics', async (request) => {
-    const info = requestInfo(deps, request);
-    const id = pathId(info.params, 'club_id');
-    const season = await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 }));
-    return reshapeClubStatistics(await statistics({ id, season }), season, info);
+  facadeGet(app, deps, '/clubs/:club_id/statistics', { querystring: CLUBS_QUERY, params: CLUB_STATISTICS_PATH }, async (params, ctx) => {
+    const season = await resolveSeason(params.season);
+    return reshapeClubStatistics(await statistics({ id: params.club_id, season }), { ...params, season }, ctx);
   });
 }

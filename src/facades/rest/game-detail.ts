@@ -1,18 +1,24 @@
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { addDays, formatDate, formatTime, localDay } from '../shared/format.js';
-import { translate, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
-import { pathId } from '../shared/params.js';
-import { periodsText } from '../shared/result.js';
-import { GAME_ROW_FRAGMENT, gameResult, type GameRowData, type RowTeam } from './games/game-row.js';
-import { column, headers, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { FastifyInstance } from 'fastify';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { addDays, formatDate, formatTime, localDay } from '../shared/format.js';
+import { orNotFound } from '../shared/found.js';
+import type { Translated } from '../shared/locale.js';
+import { id, paramsSchema, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { periodsText } from '../shared/result.js';
+import { facadeGet } from '../shared/route.js';
+import { column, headers, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { TEXTS } from '../shared/texts.js';
+import { GAME_ROW_FRAGMENT, gameResult, type GameRowData, type RowTeam } from './games/game-row.js';
 
 export const GAME_DETAIL_DOCUMENT = /* GraphQL */ `
   query GameDetail($id: Int!) { game(id: $id) { ...GameRow spectators firstReferee secondReferee } }
   ${GAME_ROW_FRAGMENT}
 `;
+
+/** The path of every page about one game: detail, summary, events. */
+export const GAME_PATH = paramsSchema({ game_id: id() });
+export type GameParams = ParamsOf<typeof GAME_PATH>;
 
 export type GameDetailFacts = GameRowData & { spectators: number | null; firstReferee: string | null; secondReferee: string | null };
 
@@ -37,10 +43,10 @@ const COLUMNS = [
 const RELATIVE_DAYS: Record<number, Translated> = { [-1]: TEXTS.yesterday, 0: TEXTS.today, 1: TEXTS.tomorrow };
 
 /** `heute`/`gestern`/`morgen` near the request day, else `dd.mm.yyyy`. */
-export function dayText(startsAt: Date, info: Pick<RequestInfo, 'now' | 'locale'>): string {
+export function dayText(startsAt: Date, ctx: Pick<RenderContext, 'now' | 'locale'>): string {
   const day = localDay(startsAt);
-  const today = localDay(info.now);
-  for (const offset of [-1, 0, 1]) if (addDays(today, offset) === day) return translate(RELATIVE_DAYS[offset], info.locale);
+  const today = localDay(ctx.now);
+  for (const offset of [-1, 0, 1]) if (addDays(today, offset) === day) return textIn(ctx)(RELATIVE_DAYS[offset]);
   return formatDate(startsAt);
 }
 
@@ -53,10 +59,14 @@ export function competitionSubtitle(game: Pick<GameRowData, 'group' | 'round' | 
   return null;
 }
 
+/** The 404 of every page about one game. */
+export function gameOrNotFound<G>(game: G | null, params: GameParams): G {
+  return orNotFound(game, `No game ${params.game_id}`);
+}
+
 /** Pure: GraphQL data in, the attribute list of WIRE.md §4 (11 cells in header order) out. */
-export function reshapeGameDetail(data: GameDetailData, info: RequestInfo) {
-  const game = data.game;
-  if (!game) throw notFound(`No game ${info.params.game_id}`);
+export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx: RenderContext) {
+  const game = gameOrNotFound(data.game, params);
   const startsAt = new Date(game.startsAt);
   const teamLink = (team: RowTeam) => pageLink('team_detail', team.id);
   const logoAlt = (team: RowTeam) => `${team.name} (Logo)`;
@@ -65,16 +75,16 @@ export function reshapeGameDetail(data: GameDetailData, info: RequestInfo) {
     linkedText(teamLink(game.homeTeam), game.homeTeam.name),
     imageCell(game.awayTeam.logoUrl, logoAlt(game.awayTeam), teamLink(game.awayTeam)),
     linkedText(teamLink(game.awayTeam), game.awayTeam.name),
-    textCell(gameResult(game, info), periodsText(game)),
-    textCell(dayText(startsAt, info)),
+    textCell(gameResult(game, ctx), periodsText(game)),
+    textCell(dayText(startsAt, ctx)),
     textCell(formatTime(startsAt)),
     game.venue ? { ...textCell(game.venue.name), link: mapLink(game.venue) } : textCell(''),
     textCell(game.firstReferee ?? ''),
     textCell(game.secondReferee ?? ''),
     textCell(game.spectators === null ? '' : game.spectators),
   ];
-  return tableEnvelope(info.baseUrl, 'attribute_list', {
-    headers: headers(COLUMNS, info.locale),
+  return tableEnvelope(ctx.baseUrl, 'attribute_list', {
+    headers: headers(COLUMNS, ctx.locale),
     title: `${game.homeTeam.name} - ${game.awayTeam.name}`,
     subtitle: competitionSubtitle(game),
     regions: [region(null, [row(cells)])],
@@ -83,8 +93,5 @@ export function reshapeGameDetail(data: GameDetailData, info: RequestInfo) {
 
 export function gameDetailRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<GameDetailData>(deps, GAME_DETAIL_DOCUMENT);
-  app.get('/games/:game_id', async (request) => {
-    const info = requestInfo(deps, request);
-    return reshapeGameDetail(await run({ id: pathId(info.params, 'game_id') }), info);
-  });
+  facadeGet(app, deps, '/games/:game_id', { params: GAME_PATH }, async (params, ctx) => reshapeGameDetail(await run({ id: params.game_id }), params, ctx));
 }

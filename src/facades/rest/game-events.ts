@@ -1,26 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import { penaltyMinutesOf } from '../../domain/player-statistics.js';
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Locale, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
-import { optionalEnum, pathId } from '../shared/params.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { localeContext, type Translated } from '../shared/locale.js';
+import { oneOf, paramsSchema, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
 import { column, headers, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
+import { TEXTS } from '../shared/texts.js';
+import { GAME_PATH, gameOrNotFound, type GameParams } from './game-detail.js';
+
+/** The fields of a game event as the events list and the game summary read them. */
+export const GAME_EVENT_FRAGMENT = /* GraphQL */ `
+  fragment GameEventTexts on GameEvent {
+    id second type side period homeScore awayScore penaltyKind penaltyReason
+    team { name }
+    player { firstName lastName }
+    assist { firstName lastName }
+  }
+`;
 
 export const GAME_EVENTS_DOCUMENT = /* GraphQL */ `
   query GameEvents($id: Int!) {
     game(id: $id) {
       homeTeam { name }
       awayTeam { name }
-      events {
-        id second type side period homeScore awayScore penaltyKind penaltyReason
-        team { name }
-        player { firstName lastName }
-        assist { firstName lastName }
-      }
+      events { ...GameEventTexts }
     }
   }
+  ${GAME_EVENT_FRAGMENT}
 `;
+
+/** `team` narrows the events to one side (the home and away tabs). */
+export const GAME_EVENTS_QUERY = paramsSchema({ team: oneOf(['home', 'away']) });
+export type GameEventsParams = GameParams & ParamsOf<typeof GAME_EVENTS_QUERY>;
 
 interface PersonName {
   firstName: string;
@@ -65,8 +77,8 @@ export function playerText(player: PersonName | null, assist: PersonName | null)
   return assist ? `${short(player)} (${short(assist)})` : short(player);
 }
 
-export function eventText(event: GameEventData, locale: Locale): string {
-  const t = (text: Translated) => translate(text, locale);
+export function eventText(event: GameEventData, ctx: Pick<RenderContext, 'locale'>): string {
+  const t = textIn(ctx);
   const score = `${event.homeScore ?? 0}:${event.awayScore ?? 0}`;
   const period = (text: Translated) => t(text).replace('{n}', String(event.period ?? ''));
   switch (event.type) {
@@ -101,10 +113,10 @@ export function eventText(event: GameEventData, locale: Locale): string {
 const TEAM_EVENTS = new Set(['GOAL', 'OWN_GOAL', 'PENALTY', 'BEST_PLAYER']);
 
 /** Pure: newest event first; tabs all / home / away with `set_in_context.team`. */
-export function reshapeGameEvents(data: GameEventsData, side: 'home' | 'away' | undefined, info: RequestInfo) {
-  const game = data.game;
-  if (!game) throw notFound(`No game ${info.params.game_id}`);
-  const t = (text: Translated) => translate(text, info.locale);
+export function reshapeGameEvents(data: GameEventsData, params: GameEventsParams, ctx: RenderContext) {
+  const game = gameOrNotFound(data.game, params);
+  const t = textIn(ctx);
+  const side = params.team;
   const events = game.events
     .map((event, order) => ({ event, order }))
     .filter(({ event }) => !side || event.side === side.toUpperCase())
@@ -116,9 +128,9 @@ export function reshapeGameEvents(data: GameEventsData, side: 'home' | 'away' | 
     link: reload('/game_events', { team }),
     highlight: (side ?? null) === team,
   });
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { tabs: 'on', locale: localeContext(info.locale), game_id: Number(info.params.game_id) },
-    headers: headers(COLUMNS, info.locale),
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    context: { tabs: 'on', locale: localeContext(ctx.locale), game_id: params.game_id },
+    headers: headers(COLUMNS, ctx.locale),
     title: t(TEXTS.gameEventsTitle),
     tabs: [tab(t(TEXTS.allEvents), null), tab(game.homeTeam.name, 'home'), tab(game.awayTeam.name, 'away')],
     regions: [
@@ -127,7 +139,7 @@ export function reshapeGameEvents(data: GameEventsData, side: 'home' | 'away' | 
         events.map((event) =>
           row([
             textCell(clockText(event.second)),
-            textCell(eventText(event, info.locale)),
+            textCell(eventText(event, ctx)),
             TEAM_EVENTS.has(event.type) && event.team ? textCell(event.team.name) : textCell(),
             textCell(playerText(event.player, event.assist)),
           ]),
@@ -139,9 +151,7 @@ export function reshapeGameEvents(data: GameEventsData, side: 'home' | 'away' | 
 
 export function gameEventsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<GameEventsData>(deps, GAME_EVENTS_DOCUMENT);
-  app.get('/game_events/:game_id', async (request) => {
-    const info = requestInfo(deps, request);
-    const side = optionalEnum(info.query, 'team', ['home', 'away'] as const);
-    return reshapeGameEvents(await run({ id: pathId(info.params, 'game_id') }), side, info);
-  });
+  facadeGet(app, deps, '/game_events/:game_id', { querystring: GAME_EVENTS_QUERY, params: GAME_PATH }, async (params, ctx) =>
+    reshapeGameEvents(await run({ id: params.game_id }), params, ctx),
+  );
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
-import { optionalBoolean, optionalEnum, pathId } from '../shared/params.js';
+import { badRequest } from '../shared/errors.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { localeContext, type Translated } from '../shared/locale.js';
+import { flag, id, oneOf, paramsSchema, required, withDefault, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
 import { headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { TEXTS } from '../shared/texts.js';
+import { gameOrNotFound } from './game-detail.js';
 import { POSITIONS, ROSTER_COLUMNS } from './player-profile.js';
 
 export const GAME_LINEUP_DOCUMENT = /* GraphQL */ `
@@ -33,20 +36,27 @@ const SHORT_POSITIONS: Record<string, Translated> = {
   FORWARD: TEXTS.forwardLetter,
 };
 
-export interface LineupParams {
-  gameId: number;
-  isHome: 0 | 1;
-  view: 'full' | 'short';
-  hideEmpty: boolean;
+/** `is_home` is the deployed clients' name for the side: 0 is the home team, 1 the away team. */
+const SIDES = ['0', '1'] as const;
+export const GAME_LINEUP_PATH = paramsSchema({ game_id: id(), is_home: required(oneOf(SIDES)) });
+/** An unknown (empty) lineup is a blank body unless `hide_empty=false` asks for the empty table. */
+export const GAME_LINEUP_QUERY = paramsSchema({ view: withDefault(oneOf(['full', 'short']), 'full'), hide_empty: withDefault(flag(), true) });
+export type GameLineupParams = ParamsOf<typeof GAME_LINEUP_PATH> & ParamsOf<typeof GAME_LINEUP_QUERY>;
+
+/**
+ * The path validator checks ids only and passes other segments through as sent: the side is
+ * checked here, with the text deployed clients know.
+ */
+function checkSide(isHome: string): void {
+  if (!(SIDES as readonly string[]).includes(isHome)) throw badRequest(`is_home must be 0 (home team) or 1 (away team), got "${isHome}"`);
 }
 
 /** Pure: `null` means the blank body deployed clients expect for an unknown lineup with hide_empty. */
-export function reshapeGameLineup(data: GameLineupData, params: LineupParams, info: RequestInfo) {
-  const game = data.game;
-  if (!game) throw notFound(`No game ${params.gameId}`);
-  if (game.lineup.length === 0 && params.hideEmpty) return null;
-  const t = (text: Translated) => translate(text, info.locale);
-  const team = params.isHome === 0 ? game.homeTeam : game.awayTeam;
+export function reshapeGameLineup(data: GameLineupData, params: GameLineupParams, ctx: RenderContext) {
+  const game = gameOrNotFound(data.game, params);
+  if (game.lineup.length === 0 && params.hide_empty) return null;
+  const t = textIn(ctx);
+  const team = params.is_home === '0' ? game.homeTeam : game.awayTeam;
   const rows = game.lineup.map((entry) => {
     const position = entry.position ? (params.view === 'short' ? SHORT_POSITIONS : POSITIONS)[entry.position] : undefined;
     const positionLines = [position ? t(position) : '', ...(entry.captain ? [t(TEXTS.captain)] : [])];
@@ -56,9 +66,9 @@ export function reshapeGameLineup(data: GameLineupData, params: LineupParams, in
       linkedText(pageLink('player_detail', entry.player.id), `${entry.player.firstName} ${entry.player.lastName}`),
     ]);
   });
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { game_id: params.gameId, is_home: params.isHome, view: params.view, locale: localeContext(info.locale) },
-    headers: headers(ROSTER_COLUMNS, info.locale),
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    context: { game_id: params.game_id, is_home: Number(params.is_home), view: params.view, locale: localeContext(ctx.locale) },
+    headers: headers(ROSTER_COLUMNS, ctx.locale),
     title: `${t(TEXTS.lineup)} ${team.name}`,
     regions: [region(null, rows)],
   });
@@ -66,17 +76,10 @@ export function reshapeGameLineup(data: GameLineupData, params: LineupParams, in
 
 export function gameLineupRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<GameLineupData>(deps, GAME_LINEUP_DOCUMENT);
-  app.get('/games/:game_id/teams/:is_home/players', async (request, reply) => {
-    const info = requestInfo(deps, request);
-    const rawSide = info.params.is_home;
-    if (rawSide !== '0' && rawSide !== '1') throw badRequest(`is_home must be 0 (home team) or 1 (away team), got "${rawSide}"`);
-    const params: LineupParams = {
-      gameId: pathId(info.params, 'game_id'),
-      isHome: rawSide === '0' ? 0 : 1,
-      view: optionalEnum(info.query, 'view', ['full', 'short'] as const) ?? 'full',
-      hideEmpty: optionalBoolean(info.query, 'hide_empty') ?? true,
-    };
-    const table = reshapeGameLineup(await run({ id: params.gameId, side: params.isHome === 0 ? 'HOME' : 'AWAY' }), params, info);
+  const declaration = { querystring: GAME_LINEUP_QUERY, params: GAME_LINEUP_PATH };
+  facadeGet(app, deps, '/games/:game_id/teams/:is_home/players', declaration, async (params, ctx, _request, reply) => {
+    checkSide(params.is_home);
+    const table = reshapeGameLineup(await run({ id: params.game_id, side: params.is_home === '0' ? 'HOME' : 'AWAY' }), params, ctx);
     if (table === null) return reply.status(200).type('application/json; charset=utf-8').send('');
     return table;
   });

@@ -1,25 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { penaltyMinutesOf } from '../../domain/player-statistics.js';
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { formatDate, formatTime } from '../shared/format.js';
-import { translate, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
-import { pathId } from '../shared/params.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
 import { periodsText } from '../shared/result.js';
+import { facadeGet } from '../shared/route.js';
 import { column, headers, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { competitionSubtitle, type GameDetailFacts } from './game-detail.js';
-import { clockText, playerText, type GameEventData } from './game-events.js';
+import { TEXTS } from '../shared/texts.js';
+import { competitionSubtitle, GAME_PATH, gameOrNotFound, type GameDetailFacts, type GameParams } from './game-detail.js';
+import { clockText, GAME_EVENT_FRAGMENT, playerText, type GameEventData } from './game-events.js';
 import { GAME_ROW_FRAGMENT, gameResult } from './games/game-row.js';
 
 export const GAME_SUMMARY_DOCUMENT = /* GraphQL */ `
   query GameSummary($id: Int!) {
     game(id: $id) {
       ...GameRow spectators firstReferee secondReferee
-      events { id second type side period homeScore awayScore penaltyKind penaltyReason team { name } player { firstName lastName } assist { firstName lastName } }
+      events { ...GameEventTexts }
     }
   }
   ${GAME_ROW_FRAGMENT}
+  ${GAME_EVENT_FRAGMENT}
 `;
 
 export interface GameSummaryData {
@@ -33,12 +33,11 @@ function fill(template: string, values: Record<string, string>): string {
 }
 
 /** Pure: title `A - B 3:2 (1:0, 2:2, 0:0)`, one row: summary paragraph, info, [goals line, penalties line]. */
-export function reshapeGameSummary(data: GameSummaryData, info: RequestInfo) {
-  const game = data.game;
-  if (!game) throw notFound(`No game ${info.params.game_id}`);
-  const t = (text: Translated) => translate(text, info.locale);
+export function reshapeGameSummary(data: GameSummaryData, params: GameParams, ctx: RenderContext) {
+  const game = gameOrNotFound(data.game, params);
+  const t = textIn(ctx);
   const startsAt = new Date(game.startsAt);
-  const result = gameResult(game, info);
+  const result = gameResult(game, ctx);
   const periods = periodsText(game);
   const home = game.homeTeam.name;
   const away = game.awayTeam.name;
@@ -68,8 +67,8 @@ export function reshapeGameSummary(data: GameSummaryData, info: RequestInfo) {
     game.events.filter((e) => e.type === 'PENALTY' && e.side === side).reduce((sum, e) => sum + penaltyMinutesOf(e.penaltyKind), 0);
   const goalsLine = `${t(TEXTS.goals)}: ${goals.length ? goals.join(', ') : t(TEXTS.none)}`;
   const penaltiesLine = `${t(TEXTS.penalties)}: ${home} ${penaltyMinutes('HOME')}', ${away} ${penaltyMinutes('AWAY')}'`;
-  return tableEnvelope(info.baseUrl, 'attribute_list', {
-    headers: headers(COLUMNS, info.locale),
+  return tableEnvelope(ctx.baseUrl, 'attribute_list', {
+    headers: headers(COLUMNS, ctx.locale),
     title: [`${home} - ${away}`, result === '-' ? null : result, periods].filter(Boolean).join(' '),
     subtitle: competitionSubtitle(game),
     regions: [region(null, [row([textCell(paragraph), textCell(...infoLines), textCell(goalsLine, penaltiesLine)])])],
@@ -78,8 +77,7 @@ export function reshapeGameSummary(data: GameSummaryData, info: RequestInfo) {
 
 export function gameSummaryRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<GameSummaryData>(deps, GAME_SUMMARY_DOCUMENT);
-  app.get('/games/:game_id/summary', async (request) => {
-    const info = requestInfo(deps, request);
-    return reshapeGameSummary(await run({ id: pathId(info.params, 'game_id') }), info);
-  });
+  facadeGet(app, deps, '/games/:game_id/summary', { params: GAME_PATH }, async (params, ctx) =>
+    reshapeGameSummary(await run({ id: params.game_id }), params, ctx),
+  );
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { facadeDocument, requestInfo, type FacadeDependencies } from '../shared/facade.js';
-import { translate } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
-import { optionalInt } from '../shared/params.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { integer, paramsSchema, seasonYear, withDefault, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
 import { seasonResolver } from '../shared/season.js';
 import { dropdown, dropdownEntry } from '../shared/table.js';
+import { TEXTS } from '../shared/texts.js';
 
 /** `/leagues` and `/groups` are the same dropdown over a season's league groups, at two levels of detail. */
 export const SEASON_GROUPS_DOCUMENT = /* GraphQL */ `
@@ -16,12 +17,25 @@ export const SEASON_GROUPS_DOCUMENT = /* GraphQL */ `
   }
 `;
 
+/** An absent season is the current one (resolved before the document runs). */
+export const LEAGUES_QUERY = paramsSchema({ season: seasonYear() });
+export const GROUPS_QUERY = paramsSchema({
+  league: withDefault(integer({ min: 1 }), DEFAULT_LEAGUE),
+  game_class: withDefault(integer({ min: 1 }), DEFAULT_GAME_CLASS),
+  season: seasonYear(),
+});
+
+/** The parameters once the season is resolved. */
+type WithSeason<P> = Omit<P, 'season'> & { season: number };
+export type LeaguesParams = WithSeason<ParamsOf<typeof LEAGUES_QUERY>>;
+export type GroupsParams = WithSeason<ParamsOf<typeof GROUPS_QUERY>>;
+
 export interface SeasonGroupsData {
   leagueGroups: { edges: { node: { name: string; league: { id: number; name: string; level: number }; gameClass: { id: number; name: string } } }[] };
 }
 
 /** Pure: one entry per league and game class, in league-level order; the default league is highlighted. */
-export function reshapeLeagues(data: SeasonGroupsData, season: number, locale: 'de' | 'fr' | 'it' | 'en') {
+export function reshapeLeagues(data: SeasonGroupsData, params: LeaguesParams, ctx: RenderContext) {
   const seen = new Map<string, { text: string; league: number; gameClass: number; level: number }>();
   for (const { node } of data.leagueGroups.edges) {
     const key = `${node.league.id}:${node.gameClass.id}`;
@@ -29,31 +43,29 @@ export function reshapeLeagues(data: SeasonGroupsData, season: number, locale: '
   }
   const entries = [...seen.values()]
     .sort((a, b) => a.gameClass - b.gameClass || a.level - b.level || a.league - b.league)
-    .map((e) => dropdownEntry(e.text, { season, league: e.league, game_class: e.gameClass }, e.league === DEFAULT_LEAGUE && e.gameClass === DEFAULT_GAME_CLASS));
-  return dropdown(translate(TEXTS.league, locale), '/leagues', translate(TEXTS.league, locale), entries);
+    .map((e) => dropdownEntry(e.text, { season: params.season, league: e.league, game_class: e.gameClass }, e.league === DEFAULT_LEAGUE && e.gameClass === DEFAULT_GAME_CLASS));
+  const text = textIn(ctx)(TEXTS.league);
+  return dropdown(text, '/leagues', text, entries);
 }
 
 /** Pure: the groups of one league and game class, first group highlighted. */
-export function reshapeGroups(data: SeasonGroupsData, season: number, locale: 'de' | 'fr' | 'it' | 'en') {
+export function reshapeGroups(data: SeasonGroupsData, params: GroupsParams, ctx: RenderContext) {
   const entries = data.leagueGroups.edges.map(({ node }, index) =>
-    dropdownEntry(node.name, { season, league: node.league.id, game_class: node.gameClass.id, group: node.name }, index === 0),
+    dropdownEntry(node.name, { season: params.season, league: node.league.id, game_class: node.gameClass.id, group: node.name }, index === 0),
   );
-  return dropdown(translate(TEXTS.group, locale), '/groups', translate(TEXTS.group, locale), entries);
+  const text = textIn(ctx)(TEXTS.group);
+  return dropdown(text, '/groups', text, entries);
 }
 
 export function leagueDropdownRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<SeasonGroupsData>(deps, SEASON_GROUPS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  app.get('/leagues', async (request) => {
-    const info = requestInfo(deps, request);
-    const season = await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 }));
-    return reshapeLeagues(await run({ season }), season, info.locale);
+  facadeGet(app, deps, '/leagues', { querystring: LEAGUES_QUERY }, async (params, ctx) => {
+    const season = await resolveSeason(params.season);
+    return reshapeLeagues(await run({ season }), { ...params, season }, ctx);
   });
-  app.get('/groups', async (request) => {
-    const info = requestInfo(deps, request);
-    const league = optionalInt(info.query, 'league', { min: 1 }) ?? DEFAULT_LEAGUE;
-    const gameClass = optionalInt(info.query, 'game_class', { min: 1 }) ?? DEFAULT_GAME_CLASS;
-    const season = await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 }));
-    return reshapeGroups(await run({ season, league, gameClass }), season, info.locale);
+  facadeGet(app, deps, '/groups', { querystring: GROUPS_QUERY }, async (params, ctx) => {
+    const season = await resolveSeason(params.season);
+    return reshapeGroups(await run({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
   });
 }

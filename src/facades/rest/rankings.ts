@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { isKnockoutPhase } from '../../domain/groups.js';
 import type { StandingRow } from '../../domain/standings.js';
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
-import { optionalInt, optionalString } from '../shared/params.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { localeContext } from '../shared/locale.js';
+import { integer, paramsSchema, seasonYear, text, withDefault, type ParamsOf } from '../shared/param-schema.js';
+import type { RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { TEXTS } from '../shared/texts.js';
 import type { Row } from '../shared/wire.js';
 
 export const RANKINGS_DOCUMENT = /* GraphQL */ `
@@ -30,12 +33,14 @@ export interface RankingsData {
   leagueGroups: { edges: { node: { name: string; phase: string; playoffLine: number | null; league: { name: string }; gameClass: { name: string }; standings: StandingData[] } }[] };
 }
 
-export interface RankingsParams {
-  season: number;
-  league: number;
-  gameClass: number;
-  group?: string;
-}
+/** An absent season is the current one (resolved before the document runs); an absent group, every qualification group. */
+export const RANKINGS_QUERY = paramsSchema({
+  season: seasonYear(),
+  league: withDefault(integer({ min: 1 }), DEFAULT_LEAGUE),
+  game_class: withDefault(integer({ min: 1 }), DEFAULT_GAME_CLASS),
+  group: text(),
+});
+export type RankingsParams = Omit<ParamsOf<typeof RANKINGS_QUERY>, 'season'> & { season: number };
 
 const COLUMNS = [
   column('rank', TEXTS.rank),
@@ -57,7 +62,7 @@ function signed(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }
 
-export function standingRow(s: StandingData): Row {
+function standingRow(s: StandingData): Row {
   return row(
     [
       textCell(s.rank),
@@ -82,10 +87,11 @@ export function standingRow(s: StandingData): Row {
  * Pure: one region per group (the requested one, else every qualification group of the league — a
  * league split into groups shows them side by side); a separator row under the playoff line.
  */
-export function reshapeRankings(data: RankingsData, params: RankingsParams, info: RequestInfo) {
+export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx: RenderContext) {
   const groups = data.leagueGroups.edges.map((e) => e.node);
-  const shown = params.group === undefined ? groups.filter((g) => g.phase === 'QUALIFICATION') : groups.filter((g) => g.name === params.group);
-  if (shown.length === 0) throw notFound(params.group === undefined ? 'No groups for this league and game class in the season' : `No group "${params.group}"`);
+  // Without a group: the regular season, i.e. every group not played as a knock-out series.
+  const shown = params.group === undefined ? groups.filter((g) => !isKnockoutPhase(g.phase)) : groups.filter((g) => g.name === params.group);
+  const first = orNotFound(shown[0], params.group === undefined ? 'No groups for this league and game class in the season' : `No group "${params.group}"`);
   const regions = shown.map((group) => {
     const rows: Row[] = [];
     group.standings.forEach((standing, index) => {
@@ -96,16 +102,16 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, info
     });
     return region(shown.length > 1 ? group.name : `${group.gameClass.name} ${group.league.name} ${group.name}`, rows);
   });
-  return tableEnvelope(info.baseUrl, 'table', {
+  return tableEnvelope(ctx.baseUrl, 'table', {
     context: {
       season: params.season,
       league: params.league,
-      game_class: params.gameClass,
+      game_class: params.game_class,
       group: params.group ?? null,
-      locale: localeContext(info.locale),
+      locale: localeContext(ctx.locale),
     },
-    headers: headers(COLUMNS, info.locale),
-    title: `${shown[0].gameClass.name} ${shown[0].league.name}`,
+    headers: headers(COLUMNS, ctx.locale),
+    title: `${first.gameClass.name} ${first.league.name}`,
     subtitle: data.season?.label ?? String(params.season),
     regions,
   });
@@ -114,14 +120,8 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, info
 export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<RankingsData>(deps, RANKINGS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  app.get('/rankings', async (request) => {
-    const info = requestInfo(deps, request);
-    const params: RankingsParams = {
-      season: await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 })),
-      league: optionalInt(info.query, 'league', { min: 1 }) ?? DEFAULT_LEAGUE,
-      gameClass: optionalInt(info.query, 'game_class', { min: 1 }) ?? DEFAULT_GAME_CLASS,
-      group: optionalString(info.query, 'group'),
-    };
-    return reshapeRankings(await run({ season: params.season, league: params.league, gameClass: params.gameClass }), params, info);
+  facadeGet(app, deps, '/rankings', { querystring: RANKINGS_QUERY }, async (params, ctx) => {
+    const season = await resolveSeason(params.season);
+    return reshapeRankings(await run({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
   });
 }

@@ -3,7 +3,10 @@ import { FavoriteError, parseFavorite, parseFavoriteJson, type Favorite } from '
 import { isUsableSessionId, MAX_FAVORITES_PER_CALL } from '../../domain/session.js';
 import { changeSession } from '../../http/rate-limit.js';
 import { badRequest } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies } from '../shared/facade.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { paramsSchema, text, type ParamsOf } from '../shared/param-schema.js';
+import type { RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
 
 export const ADD_FAVORITES_DOCUMENT = /* GraphQL */ `
   mutation AddFavorites($sid: String, $favorites: [FavoriteInput!]!) { addFavorite(sid: $sid, favorites: $favorites) { id } }
@@ -14,6 +17,10 @@ export const REMOVE_FAVORITES_DOCUMENT = /* GraphQL */ `
 export const MATCHCENTER_DOCUMENT = /* GraphQL */ `
   query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type json title } } }
 `;
+
+/** An absent, unknown or expired sid is an empty matchcenter, not an error. */
+export const MATCHCENTER_QUERY = paramsSchema({ sid: text() });
+export type MatchcenterParams = ParamsOf<typeof MATCHCENTER_QUERY>;
 
 export interface MatchcenterData {
   favoriteSession: { favorites: { type: string; json: string; title: string }[] } | null;
@@ -60,7 +67,7 @@ export function favoriteInput(favorite: Favorite) {
 }
 
 /** Pure: one section per favorite, in the order they were added; context = the favorite as sent. */
-export function reshapeMatchcenter(data: MatchcenterData) {
+export function reshapeMatchcenter(data: MatchcenterData, _params: MatchcenterParams, _ctx: RenderContext) {
   const favorites = data.favoriteSession?.favorites ?? [];
   return {
     type: 'matchcenter',
@@ -68,26 +75,28 @@ export function reshapeMatchcenter(data: MatchcenterData) {
   };
 }
 
+type FavoriteChange = (variables: { sid: string | null; favorites: ReturnType<typeof favoriteInput>[] }) => Promise<string>;
+
+/** `POST /sessions/add_favorite` and `remove_favorite`: a form or JSON body in, the sid in use afterwards out. */
+function favoriteChangeRoute(app: FastifyInstance, url: string, change: FavoriteChange): void {
+  app.post(url, async (request, reply) => {
+    const body = (request.body ?? {}) as Body;
+    const variables = { sid: sessionIdFrom(body), favorites: favoritesFrom(body).map(favoriteInput) };
+    return { type: 'session', data: await changeSession(request, reply, variables.sid, () => change(variables)) };
+  });
+}
+
 export function sessionRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const add = facadeDocument<{ addFavorite: { id: string } }>(deps, ADD_FAVORITES_DOCUMENT);
   const remove = facadeDocument<{ removeFavorite: { id: string } }>(deps, REMOVE_FAVORITES_DOCUMENT);
   const matchcenter = facadeDocument<MatchcenterData>(deps, MATCHCENTER_DOCUMENT);
 
-  app.post('/sessions/add_favorite', async (request, reply) => {
-    const body = (request.body ?? {}) as Body;
-    const variables = { sid: sessionIdFrom(body), favorites: favoritesFrom(body).map(favoriteInput) };
-    return { type: 'session', data: await changeSession(request, reply, variables.sid, async () => (await add(variables)).addFavorite.id) };
-  });
-  app.post('/sessions/remove_favorite', async (request, reply) => {
-    const body = (request.body ?? {}) as Body;
-    const variables = { sid: sessionIdFrom(body), favorites: favoritesFrom(body).map(favoriteInput) };
-    return { type: 'session', data: await changeSession(request, reply, variables.sid, async () => (await remove(variables)).removeFavorite.id) };
-  });
-  app.get('/sessions/matchcenter', { config: { responseCache: false } }, async (request) => { // private to the sid's holder: never shared
-    const info = requestInfo(deps, request);
-    const sid = info.query.sid;
+  favoriteChangeRoute(app, '/sessions/add_favorite', async (variables) => (await add(variables)).addFavorite.id);
+  favoriteChangeRoute(app, '/sessions/remove_favorite', async (variables) => (await remove(variables)).removeFavorite.id);
+  // Private to the sid's holder: never shared by a cache.
+  facadeGet(app, deps, '/sessions/matchcenter', { querystring: MATCHCENTER_QUERY, config: { responseCache: false } }, async (params, ctx) => {
     // An unknown or expired sid has no favorites: an empty matchcenter, so apps show an empty start page.
-    if (!isUsableSessionId(sid)) return reshapeMatchcenter({ favoriteSession: null });
-    return reshapeMatchcenter(await matchcenter({ sid }));
+    const data = isUsableSessionId(params.sid) ? await matchcenter({ sid: params.sid }) : { favoriteSession: null };
+    return reshapeMatchcenter(data, params, ctx);
   });
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { localeContext } from '../shared/locale.js';
+import { id, paramsSchema, seasonYear, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
-import { optionalInt, pathId } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { playerName, positionText, SCORING_COLUMNS } from './player-profile.js';
@@ -22,6 +24,11 @@ export const TEAM_PLAYERS_DOCUMENT = /* GraphQL */ `
     }
   }
 `;
+
+export const TEAM_PLAYERS_PATH = paramsSchema({ team_id: id() });
+/** An absent season is the current one (resolved before the document runs). */
+export const TEAM_PLAYERS_QUERY = paramsSchema({ season: seasonYear() });
+export type TeamPlayersParams = ParamsOf<typeof TEAM_PLAYERS_PATH> & { season: number };
 
 export interface TeamPlayersData {
   season: { label: string } | null;
@@ -47,15 +54,14 @@ const COLUMNS = [
 ];
 
 /** Pure: WIRE.md §4 `teams/:id/players` (number, position, name + link, year of birth, goals, assists, points, penalty minutes). */
-export function reshapeTeamPlayers(data: TeamPlayersData, season: number, info: RequestInfo) {
-  const team = data.team;
-  if (!team) throw notFound(`No team ${info.params.team_id}`);
-  const t = (text: Translated) => translate(text, info.locale);
+export function reshapeTeamPlayers(data: TeamPlayersData, params: TeamPlayersParams, ctx: RenderContext) {
+  const team = orNotFound(data.team, `No team ${params.team_id}`);
+  const t = textIn(ctx);
   const rows = team.members.map((member) =>
     row(
       [
         textCell(member.number ?? ''),
-        textCell(positionText(member.position ?? member.player.position, info) ?? ''),
+        textCell(positionText(member.position ?? member.player.position, ctx) ?? ''),
         linkedText(pageLink('player_detail', member.player.id), playerName(member.player)),
         textCell(member.player.yearOfBirth ?? ''),
         textCell(member.statistics.goals),
@@ -66,11 +72,11 @@ export function reshapeTeamPlayers(data: TeamPlayersData, season: number, info: 
       { id: member.player.id },
     ),
   );
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { team_id: team.id, season, locale: localeContext(info.locale) },
-    headers: headers(COLUMNS, info.locale),
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    context: { team_id: team.id, season: params.season, locale: localeContext(ctx.locale) },
+    headers: headers(COLUMNS, ctx.locale),
     title: `${t(TEXTS.players)} ${team.name}`,
-    subtitle: `${t(TEXTS.season)} ${data.season?.label ?? season}`,
+    subtitle: `${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
     regions: [region(null, rows)],
   });
 }
@@ -78,10 +84,8 @@ export function reshapeTeamPlayers(data: TeamPlayersData, season: number, info: 
 export function teamPlayersRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<TeamPlayersData>(deps, TEAM_PLAYERS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  app.get('/teams/:team_id/players', async (request) => {
-    const info = requestInfo(deps, request);
-    const id = pathId(info.params, 'team_id');
-    const season = await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 }));
-    return reshapeTeamPlayers(await run({ id, season }), season, info);
+  facadeGet(app, deps, '/teams/:team_id/players', { querystring: TEAM_PLAYERS_QUERY, params: TEAM_PLAYERS_PATH }, async (params, ctx) => {
+    const season = await resolveSeason(params.season);
+    return reshapeTeamPlayers(await run({ id: params.team_id, season }), { ...params, season }, ctx);
   });
 }

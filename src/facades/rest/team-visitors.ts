@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { badRequest } from '../shared/errors.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { localeContext } from '../shared/locale.js';
+import { idList, integer, paramsSchema, seasonYear, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
-import { optionalIdList, optionalInt } from '../shared/params.js';
 import { barDataUri } from '../shared/png.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
@@ -26,23 +29,14 @@ export interface TeamVisitorsData {
   teamVisitors: { rank: number | null; averageVisitors: number | null; percentOfTop: number; team: { id: number; name: string } }[];
 }
 
-export interface TeamVisitorsParams {
-  season: number;
-  leagues: number[];
-  gameClass: number;
-}
+/**
+ * `league` may list several leagues (`league=1,2`); `game_class` needs `league`, as the spec says, so
+ * neither has a declared default (the handler needs to see that they are absent).
+ */
+export const TEAM_VISITORS_QUERY = paramsSchema({ league: idList(20), game_class: integer({ min: 1 }), season: seasonYear() });
 
-/** `league` may list several leagues (`league=1,2`); `game_class` needs `league`, as the spec says. */
-export function teamVisitorsRequest(info: RequestInfo) {
-  const leagues = optionalIdList(info.query, 'league', 20);
-  const gameClass = optionalInt(info.query, 'game_class', { min: 1 });
-  if (gameClass !== undefined && leagues === undefined) throw badRequest('Parameter league is required with game_class');
-  return {
-    season: optionalInt(info.query, 'season', { min: 1900, max: 2999 }),
-    leagues: leagues ?? [DEFAULT_LEAGUE],
-    gameClass: gameClass ?? DEFAULT_GAME_CLASS,
-  };
-}
+/** The parameters with the defaults applied and the season resolved. */
+export type TeamVisitorsParams = Required<ParamsOf<typeof TEAM_VISITORS_QUERY>>;
 
 const COLUMNS = [
   column('rank', TEXTS.rank, { align: 'r' }),
@@ -52,11 +46,11 @@ const COLUMNS = [
 ];
 
 /** Pure: WIRE columns rank, team_name, average_visitors (whole visitors), percent_of_top (a data-URI PNG bar). */
-export function reshapeTeamVisitors(data: TeamVisitorsData, params: TeamVisitorsParams, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
-  if (!data.season) throw notFound(`No season ${params.season}`);
-  const gameClass = data.gameClasses.find((g) => g.id === params.gameClass)?.name ?? String(params.gameClass);
-  const leagues = params.leagues.map((id) => data.leagues.find((l) => l.id === id)?.name ?? String(id));
+export function reshapeTeamVisitors(data: TeamVisitorsData, params: TeamVisitorsParams, ctx: RenderContext) {
+  const t = textIn(ctx);
+  const season = orNotFound(data.season, `No season ${params.season}`);
+  const gameClass = data.gameClasses.find((g) => g.id === params.game_class)?.name ?? String(params.game_class);
+  const leagues = params.league.map((id) => data.leagues.find((l) => l.id === id)?.name ?? String(id));
   const rows = data.teamVisitors.map((entry) => {
     const percent = Math.round(entry.percentOfTop);
     return row(
@@ -69,17 +63,17 @@ export function reshapeTeamVisitors(data: TeamVisitorsData, params: TeamVisitors
       { id: entry.team.id },
     );
   });
-  return tableEnvelope(info.baseUrl, 'table', {
+  return tableEnvelope(ctx.baseUrl, 'table', {
     context: {
       season: params.season,
       // One league echoes as a number, as everywhere else; a list as sent.
-      league: params.leagues.length === 1 ? params.leagues[0] : params.leagues.join(','),
-      game_class: params.gameClass,
-      locale: localeContext(info.locale),
+      league: params.league.length === 1 ? params.league[0] : params.league.join(','),
+      game_class: params.game_class,
+      locale: localeContext(ctx.locale),
     },
-    headers: headers(COLUMNS, info.locale),
+    headers: headers(COLUMNS, ctx.locale),
     title: `${t(TEXTS.visitors)} ${gameClass} ${leagues.join(', ')}`,
-    subtitle: `${t(TEXTS.season)} ${data.season.label}`,
+    subtitle: `${t(TEXTS.season)} ${season.label}`,
     regions: [region(null, rows)],
   });
 }
@@ -87,10 +81,9 @@ export function reshapeTeamVisitors(data: TeamVisitorsData, params: TeamVisitors
 export function teamVisitorsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<TeamVisitorsData>(deps, TEAM_VISITORS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  app.get('/teams/visitors', async (request) => {
-    const info = requestInfo(deps, request);
-    const requested = teamVisitorsRequest(info);
-    const params: TeamVisitorsParams = { ...requested, season: await resolveSeason(requested.season) };
-    return reshapeTeamVisitors(await run({ season: params.season, leagues: params.leagues, gameClass: params.gameClass }), params, info);
+  facadeGet(app, deps, '/teams/visitors', { querystring: TEAM_VISITORS_QUERY }, async (query, ctx) => {
+    if (query.game_class !== undefined && query.league === undefined) throw badRequest('Parameter league is required with game_class');
+    const params: TeamVisitorsParams = { league: query.league ?? [DEFAULT_LEAGUE], game_class: query.game_class ?? DEFAULT_GAME_CLASS, season: await resolveSeason(query.season) };
+    return reshapeTeamVisitors(await run({ season: params.season, leagues: params.league, gameClass: params.game_class }), params, ctx);
   });
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { translate, type Translated } from '../shared/locale.js';
+import { mainGroupOf } from '../../domain/groups.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { id, integer, oneOf, paramsSchema, required, seasonYear, withDefault, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet, parseParams } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
-import { optionalEnum, optionalInt, pathId, requiredInt } from '../shared/params.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, dropdown, dropdownEntry, headers, imageCell, region, row, tableEnvelope, textCell, urlCell } from '../shared/table.js';
 
@@ -15,6 +17,21 @@ export const LEAGUE_TEAMS_DOCUMENT = /* GraphQL */ `
   }
 `;
 
+/** `mode` decides which of the two parameter sets below `/teams` takes. */
+export const TEAMS_QUERY = paramsSchema({ mode: oneOf(['by_club']) });
+/** An absent season is the current one (resolved before the document runs). */
+export const LEAGUE_TEAMS_QUERY = paramsSchema({
+  league: withDefault(integer({ min: 1 }), DEFAULT_LEAGUE),
+  game_class: withDefault(integer({ min: 1 }), DEFAULT_GAME_CLASS),
+  season: seasonYear(),
+});
+export const CLUB_TEAMS_QUERY = paramsSchema({ club_id: required(integer({ min: 1 })), season: required(seasonYear()) });
+export const TEAM_DETAIL_PATH = paramsSchema({ team_id: id() });
+
+export type LeagueTeamsParams = Omit<ParamsOf<typeof LEAGUE_TEAMS_QUERY>, 'season'> & { season: number };
+export type ClubTeamsParams = ParamsOf<typeof CLUB_TEAMS_QUERY>;
+export type TeamDetailParams = ParamsOf<typeof TEAM_DETAIL_PATH>;
+
 export interface LeagueTeamsData {
   teams: { edges: { node: { id: number; name: string; logoUrl: string | null; website: string | null; portraitUrl: string | null } }[] };
 }
@@ -22,14 +39,13 @@ export interface LeagueTeamsData {
 const LEAGUE_TEAMS_COLUMNS = [column('name', TEXTS.name), column('logo', TEXTS.logo), column('homepage', TEXTS.website), column('portrait', TEXTS.portrait)];
 
 /** Pure: WIRE.md §4 `teams` (name, logo, website url, portrait; row id = team id), as captured (`context` null). */
-export function reshapeLeagueTeams(data: LeagueTeamsData, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
+export function reshapeLeagueTeams(data: LeagueTeamsData, _params: LeagueTeamsParams, ctx: RenderContext) {
   const rows = data.teams.edges.map(({ node: team }) =>
     row([textCell(team.name), imageCell(team.logoUrl, ''), urlCell(team.website, team.name), imageCell(team.portraitUrl, '')], { id: team.id }),
   );
-  return tableEnvelope(info.baseUrl, 'table', {
-    headers: headers(LEAGUE_TEAMS_COLUMNS, info.locale),
-    title: t(TEXTS.teamsOverview),
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    headers: headers(LEAGUE_TEAMS_COLUMNS, ctx.locale),
+    title: textIn(ctx)(TEXTS.teamsOverview),
     regions: [region(null, rows)],
   });
 }
@@ -43,10 +59,9 @@ export interface ClubTeamsData {
 }
 
 /** Pure: the club's teams of the season as a dropdown, level `Team`. */
-export function reshapeClubTeams(data: ClubTeamsData, clubId: number, info: RequestInfo) {
-  if (!data.club) throw notFound(`No club ${clubId}`);
-  const text = translate(TEXTS.team, info.locale);
-  return dropdown(text, '/teams', 'Team', data.club.teams.map((team) => dropdownEntry(team.name, { team_id: team.id })));
+export function reshapeClubTeams(data: ClubTeamsData, params: ClubTeamsParams, ctx: RenderContext) {
+  const club = orNotFound(data.club, `No club ${params.club_id}`);
+  return dropdown(textIn(ctx)(TEXTS.team), '/teams', 'Team', club.teams.map((team) => dropdownEntry(team.name, { team_id: team.id })));
 }
 
 export const TEAM_DETAIL_DOCUMENT = /* GraphQL */ `
@@ -82,11 +97,9 @@ export interface TeamDetailData {
 }
 
 /** Pure: WIRE.md §4 `teams/:id` (name, logo, website, portrait, league of the newest season, club address). */
-export function reshapeTeamDetail(data: TeamDetailData, info: RequestInfo) {
-  const team = data.team;
-  if (!team) throw notFound(`No team ${info.params.team_id}`);
-  const newest = team.groups.filter((g) => g.season.id === team.groups[0]?.season.id);
-  const group = newest.find((g) => g.phase === 'QUALIFICATION') ?? newest[0];
+export function reshapeTeamDetail(data: TeamDetailData, params: TeamDetailParams, ctx: RenderContext) {
+  const team = orNotFound(data.team, `No team ${params.team_id}`);
+  const group = mainGroupOf(team.groups.filter((g) => g.season.id === team.groups[0]?.season.id));
   const place = [team.club.zip, team.club.city].filter(Boolean).join(' ');
   const cells = [
     textCell(team.name),
@@ -96,8 +109,8 @@ export function reshapeTeamDetail(data: TeamDetailData, info: RequestInfo) {
     textCell(group ? `${group.gameClass.name} ${group.league.name}` : ''),
     textCell(team.club.name, team.club.street, place || null),
   ];
-  return tableEnvelope(info.baseUrl, 'attribute_list', {
-    headers: headers(TEAM_DETAIL_COLUMNS, info.locale),
+  return tableEnvelope(ctx.baseUrl, 'attribute_list', {
+    headers: headers(TEAM_DETAIL_COLUMNS, ctx.locale),
     title: team.name,
     subtitle: group ? `${group.gameClass.name} ${group.league.name} ${group.name}` : null,
     regions: [region(null, [row(cells, { id: team.id })])],
@@ -109,20 +122,14 @@ export function teamRoutes(app: FastifyInstance, deps: FacadeDependencies): void
   const clubTeams = facadeDocument<ClubTeamsData>(deps, CLUB_TEAMS_DOCUMENT);
   const detail = facadeDocument<TeamDetailData>(deps, TEAM_DETAIL_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  app.get('/teams', async (request) => {
-    const info = requestInfo(deps, request);
-    if (optionalEnum(info.query, 'mode', ['by_club'] as const) === 'by_club') {
-      const clubId = requiredInt(info.query, 'club_id', { min: 1 });
-      const season = requiredInt(info.query, 'season', { min: 1900, max: 2999 });
-      return reshapeClubTeams(await clubTeams({ clubId, season }), clubId, info);
+  facadeGet(app, deps, '/teams', { querystring: TEAMS_QUERY }, async ({ mode }, ctx, request) => {
+    if (mode === 'by_club') {
+      const params = parseParams(CLUB_TEAMS_QUERY, request.query);
+      return reshapeClubTeams(await clubTeams({ clubId: params.club_id, season: params.season }), params, ctx);
     }
-    const league = optionalInt(info.query, 'league', { min: 1 }) ?? DEFAULT_LEAGUE;
-    const gameClass = optionalInt(info.query, 'game_class', { min: 1 }) ?? DEFAULT_GAME_CLASS;
-    const season = await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 }));
-    return reshapeLeagueTeams(await leagueTeams({ season, league, gameClass }), info);
+    const params = parseParams(LEAGUE_TEAMS_QUERY, request.query);
+    const season = await resolveSeason(params.season);
+    return reshapeLeagueTeams(await leagueTeams({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
   });
-  app.get('/teams/:team_id', async (request) => {
-    const info = requestInfo(deps, request);
-    return reshapeTeamDetail(await detail({ id: pathId(info.params, 'team_id') }), info);
-  });
+  facadeGet(app, deps, '/teams/:team_id', { params: TEAM_DETAIL_PATH }, async (params, ctx) => reshapeTeamDetail(await detail({ id: params.team_id }), params, ctx));
 }

@@ -28,6 +28,11 @@ export function integer(range: { min?: number; max?: number } = {}): ParamSchema
   return { type: 'integer', ...(range.min === undefined ? {} : { minimum: range.min }), ...(range.max === undefined ? {} : { maximum: range.max }) };
 }
 
+/** A season, named by its first year (`season=2025` is 2025/26), as every interface takes it. */
+export function seasonYear(): ParamSchema<number> {
+  return integer({ min: 1900, max: 2999 });
+}
+
 /** A path id: digits only (an unknown but well-formed id is the endpoint's 404). */
 export function id(): ParamSchema<number> {
   return integer({ min: 0, max: 999_999_999 });

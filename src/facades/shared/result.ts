@@ -1,4 +1,5 @@
 import type { Translated } from './locale.js';
+import { TEXTS } from './texts.js';
 
 /** Game outcome texts shared by every games table: `3:2`, `3:2 n.V.`, `3:2 n.P.`, live `2:1*`, `-`. */
 export interface ScoreFacts {
@@ -10,9 +11,10 @@ export interface ScoreFacts {
   awayPeriodScores: number[];
 }
 
+/** The mark after a score decided beyond regular time, by `decidedBy`. */
 export const SUFFIX: Record<string, Translated> = {
-  OVERTIME: { de: 'n.V.', fr: 'a.p.', it: 'd.t.s.', en: 'OT' },
-  PENALTY_SHOTS: { de: 'n.P.', fr: 't.a.b.', it: 'd.r.', en: 'SO' },
+  OVERTIME: TEXTS.decidedInOvertime,
+  PENALTY_SHOTS: TEXTS.decidedByPenaltyShots,
 };
 
 export function resultText(game: ScoreFacts, suffix: (decidedBy: string) => string | null): string {

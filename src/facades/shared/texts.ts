@@ -26,6 +26,8 @@ export const TEXTS = {
   today: { de: 'heute', fr: "aujourd'hui", it: 'oggi', en: 'today' },
   tomorrow: { de: 'morgen', fr: 'demain', it: 'domani', en: 'tomorrow' },
   page: { de: 'Seite', fr: 'Page', it: 'Pagina', en: 'Page' },
+  decidedInOvertime: { de: 'n.V.', fr: 'a.p.', it: 'd.t.s.', en: 'OT' },
+  decidedByPenaltyShots: { de: 'n.P.', fr: 't.a.b.', it: 'd.r.', en: 'SO' },
 
   // Games: titles
   currentGamesTitle: { de: 'Aktuelle Spiele', fr: 'Matchs actuels', it: 'Partite attuali', en: 'Current games' },

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { mayReadClub } from '../../auth/api-keys.js';
 import { credentialOf } from '../../http/api-key-check.js';
-import { HttpError, badRequest, notFound } from '../shared/errors.js';
+import { HttpError, badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { identifier, JSON_API_TYPE, type Resource } from './json-api.js';
 
 const CANDIDATE_FIELDS = 'licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason';
@@ -30,6 +32,17 @@ export const LINEUP_DOCUMENT = /* GraphQL */ `
   }
 `;
 
+export interface TeamClubData {
+  game: { homeTeam: { id: number }; awayTeam: { id: number } } | null;
+  team: { club: { id: number } } | null;
+}
+
+/** The game and team of the path. */
+export interface LineupTarget {
+  gameId: number;
+  teamId: number;
+}
+
 export interface CandidateData {
   licenseId: number;
   playerId: number;
@@ -43,6 +56,10 @@ export interface CandidateData {
   eligible: boolean;
   licensing: string | null;
   reason: string | null;
+}
+
+export interface CandidatesData {
+  lineupCandidates: CandidateData[];
 }
 
 export interface LineupData {
@@ -98,17 +115,21 @@ export function teamMemberResources(candidate: CandidateData): { member: Resourc
   };
 }
 
-export function reshapeCandidates(candidates: CandidateData[]) {
-  const resources = candidates.map(teamMemberResources);
+/*
+ * The JSON:API documents are the same in every language and carry no links: the context is taken
+ * for the common reshaper shape.
+ */
+export function reshapeCandidates(data: CandidatesData, _target: LineupTarget, _ctx: RenderContext) {
+  const resources = data.lineupCandidates.map(teamMemberResources);
   return { data: resources.map((r) => r.member), included: resources.flatMap((r) => r.included) };
 }
 
-export function reshapeLineup(data: LineupData, gameId: number, teamId: number) {
+export function reshapeLineup(data: LineupData, target: LineupTarget, _ctx: RenderContext) {
   const verdict = data.lineupValidation;
   const resources = verdict.members.map(teamMemberResources);
   return {
     data: {
-      ...identifier('lineup', `${gameId}-${teamId}`),
+      ...identifier('lineup', `${target.gameId}-${target.teamId}`),
       attributes: {
         valid: verdict.valid,
         quota_exceeded: verdict.quotaExceeded,
@@ -120,7 +141,7 @@ export function reshapeLineup(data: LineupData, gameId: number, teamId: number) 
   };
 }
 
-function ids(params: Record<string, string>): { gameId: number; teamId: number } {
+function ids(params: Record<string, string>): LineupTarget {
   for (const name of ['game_id', 'id']) {
     if (!/^\d{1,9}$/.test(params[name] ?? '')) throw badRequest(`${name} must be a positive integer, got "${params[name]}"`);
   }
@@ -146,29 +167,30 @@ function withLicenseFilter(required: boolean): RouteShorthandOptions {
 
 /** Lineups are team-internal: a key of the team's club (or a federation key) is required. */
 export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const teamClub = facadeDocument<{ game: { homeTeam: { id: number }; awayTeam: { id: number } } | null; team: { club: { id: number } } | null }>(deps, TEAM_CLUB_DOCUMENT);
-  const candidates = facadeDocument<{ lineupCandidates: CandidateData[] }>(deps, CANDIDATES_DOCUMENT);
+  const teamClub = facadeDocument<TeamClubData>(deps, TEAM_CLUB_DOCUMENT);
+  const candidates = facadeDocument<CandidatesData>(deps, CANDIDATES_DOCUMENT);
   const lineup = facadeDocument<LineupData>(deps, LINEUP_DOCUMENT);
 
   /** The game and team of the path, once the request's key may read that team's club. */
-  async function lineupTarget(request: FastifyRequest): Promise<{ gameId: number; teamId: number }> {
+  async function lineupTarget(request: FastifyRequest): Promise<LineupTarget> {
     const { gameId, teamId } = ids(request.params as Record<string, string>);
     const found = await teamClub({ gameId, teamId });
-    if (!found.game) throw notFound(`No game ${gameId}`);
-    if (!found.team || (found.game.homeTeam.id !== teamId && found.game.awayTeam.id !== teamId)) throw notFound(`Team ${teamId} does not play in game ${gameId}`);
-    if (!mayReadClub(credentialOf(request), found.team.club.id)) throw new HttpError(403, 'This API key belongs to another club');
+    const game = orNotFound(found.game, `No game ${gameId}`);
+    const playing = game.homeTeam.id === teamId || game.awayTeam.id === teamId;
+    const team = orNotFound(playing ? found.team : null, `Team ${teamId} does not play in game ${gameId}`);
+    if (!mayReadClub(credentialOf(request), team.club.id)) throw new HttpError(403, 'This API key belongs to another club');
     return { gameId, teamId };
   }
 
   app.get<{ Querystring: { licenseIds?: number[] } }>('/games/:game_id/teams/:id/lineup_candidates', withLicenseFilter(false), async (request, reply) => {
     const target = await lineupTarget(request);
     const data = await candidates({ ...target, licenseIds: request.query.licenseIds ?? null });
-    return reply.type(JSON_API_TYPE).send(reshapeCandidates(data.lineupCandidates));
+    return reply.type(JSON_API_TYPE).send(reshapeCandidates(data, target, renderContext(request, deps)));
   });
 
   app.get<{ Querystring: { licenseIds: number[] } }>('/games/:game_id/teams/:id/lineup', withLicenseFilter(true), async (request, reply) => {
     const target = await lineupTarget(request);
     const data = await lineup({ ...target, licenseIds: request.query.licenseIds });
-    return reply.type(JSON_API_TYPE).send(reshapeLineup(data, target.gameId, target.teamId));
+    return reply.type(JSON_API_TYPE).send(reshapeLineup(data, target, renderContext(request, deps)));
   });
 }

@@ -1,8 +1,10 @@
-import type { RequestInfo } from '../../shared/facade.js';
+import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
 import { addDays, formatShortDate, formatTime, localDay, startOfLocalDay } from '../../shared/format.js';
-import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { localeContext } from '../../shared/locale.js';
+import { day, flag, idList, paramsSchema, type ParamsOf } from '../../shared/param-schema.js';
+import { textIn, type RenderContext } from '../../shared/render-context.js';
+import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
-import { optionalBoolean, optionalDate, optionalIdList } from '../../shared/params.js';
 import { column, headers, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import { competitionName, DAY_GAME_FRAGMENT, gameLink, gameRowExtras, nodes, type Connection, type DayGameData } from './game-row.js';
 
@@ -35,50 +37,45 @@ export interface NearestGameData {
   later?: Connection<{ startsAt: string }>;
 }
 
-export interface CurrentParams {
-  onDate?: string;
-  beforeDate?: string;
-  afterDate?: string;
-  leagueIds?: number[];
-  gameClassIds?: number[];
-  tournamentIds?: number[];
-  /** undefined when not asked for; echoed as null like the deployed service does. */
-  onlyVideoStreamed?: boolean;
-}
+/** `mode=current`. `only_video_streamed` has no default: when not asked for it is echoed as null, as deployed. */
+export const CURRENT_GAMES_QUERY = paramsSchema({
+  on_date: day(),
+  before_date: day(),
+  after_date: day(),
+  league_ids: idList(),
+  game_class_ids: idList(),
+  tournament_ids: idList(),
+  only_video_streamed: flag(),
+});
+export type CurrentGamesQuery = ParamsOf<typeof CURRENT_GAMES_QUERY>;
+/** The query with the day shown resolved (asked for, found by the slider, or today). */
+export type CurrentGamesParams = CurrentGamesQuery & { on_date: string };
 
-export function currentParams(info: RequestInfo): CurrentParams {
+function baseFilter(params: CurrentGamesQuery) {
   return {
-    onDate: optionalDate(info.query, 'on_date'),
-    beforeDate: optionalDate(info.query, 'before_date'),
-    afterDate: optionalDate(info.query, 'after_date'),
-    leagueIds: optionalIdList(info.query, 'league_ids'),
-    gameClassIds: optionalIdList(info.query, 'game_class_ids'),
-    tournamentIds: optionalIdList(info.query, 'tournament_ids'),
-    onlyVideoStreamed: optionalBoolean(info.query, 'only_video_streamed'),
-  };
-}
-
-export function baseFilter(params: CurrentParams) {
-  return {
-    leagueIds: params.leagueIds,
-    gameClassIds: params.gameClassIds,
-    tournamentIds: params.tournamentIds,
-    onlyVideoStreamed: params.onlyVideoStreamed || undefined,
+    leagueIds: params.league_ids,
+    gameClassIds: params.game_class_ids,
+    tournamentIds: params.tournament_ids,
+    onlyVideoStreamed: params.only_video_streamed || undefined,
   };
 }
 
 /** The slider asks for the game day before `before_date` or after `after_date`; `null` when there is none. */
-export function sliderTarget(params: CurrentParams): { instant: Date; direction: 'before' | 'after' } | null {
-  if (params.beforeDate) return { instant: startOfLocalDay(params.beforeDate), direction: 'before' };
-  if (params.afterDate) return { instant: startOfLocalDay(addDays(params.afterDate, 1)), direction: 'after' };
+export function sliderTarget(params: CurrentGamesQuery): { instant: Date; direction: 'before' | 'after' } | null {
+  if (params.before_date) return { instant: startOfLocalDay(params.before_date), direction: 'before' };
+  if (params.after_date) return { instant: startOfLocalDay(addDays(params.after_date, 1)), direction: 'after' };
   return null;
 }
 
-export function dayFilters(params: CurrentParams, day: string) {
-  const from = startOfLocalDay(day).toISOString();
-  const to = startOfLocalDay(addDays(day, 1)).toISOString();
+export function dayFilters(params: CurrentGamesParams) {
+  const from = startOfLocalDay(params.on_date).toISOString();
+  const to = startOfLocalDay(addDays(params.on_date, 1)).toISOString();
   const base = baseFilter(params);
   return { filter: { ...base, from, to }, before: { ...base, to: from }, after: { ...base, from: to } };
+}
+
+export function todayIn(ctx: Pick<RenderContext, 'now'>): string {
+  return localDay(ctx.now);
 }
 
 const COLUMNS = [
@@ -89,13 +86,14 @@ const COLUMNS = [
   column('score', TEXTS.result, { align: 'l', width: 2 }),
 ];
 
+/** League regions before cup regions, each in id order. */
 function regionKey(game: DayGameData): string {
   return game.group ? `0:${game.group.league.id}:${game.group.gameClass.id}` : `1:${game.cupRound?.tournament.id ?? 0}`;
 }
 
 /** Pure: one region per league (and per cup), games in start order, slider to the neighbouring game days. */
-export function reshapeCurrentGames(data: CurrentGamesData, day: string, params: CurrentParams, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
+export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGamesParams, ctx: RenderContext) {
+  const t = textIn(ctx);
   const byCompetition = new Map<string, { text: string; games: DayGameData[] }>();
   for (const game of nodes(data.games)) {
     const key = regionKey(game);
@@ -124,29 +122,49 @@ export function reshapeCurrentGames(data: CurrentGamesData, day: string, params:
       ),
     );
   const listIds = (ids?: number[]) => (ids ? ids.join(',') : null);
-  return tableEnvelope(info.baseUrl, 'table', {
+  const shown = params.on_date;
+  return tableEnvelope(ctx.baseUrl, 'table', {
     context: {
       tabs: true,
-      locale: localeContext(info.locale),
-      on_date: day,
+      locale: localeContext(ctx.locale),
+      on_date: shown,
       mode: 'current',
-      tournament_ids: listIds(params.tournamentIds),
-      league_ids: listIds(params.leagueIds),
-      game_class_ids: listIds(params.gameClassIds),
-      only_video_streamed: params.onlyVideoStreamed ?? null,
+      tournament_ids: listIds(params.tournament_ids),
+      league_ids: listIds(params.league_ids),
+      game_class_ids: listIds(params.game_class_ids),
+      only_video_streamed: params.only_video_streamed ?? null,
       team_id: null,
     },
-    headers: headers(COLUMNS, info.locale),
+    headers: headers(COLUMNS, ctx.locale),
     title: t(TEXTS.currentGamesTitle),
     slider: slider(
-      formatShortDate(day),
-      data.earlier.edges.length ? reload('/games', { before_date: day }) : null,
-      data.later.edges.length ? reload('/games', { after_date: day }) : null,
+      formatShortDate(shown),
+      data.earlier.edges.length ? reload('/games', { before_date: shown }) : null,
+      data.later.edges.length ? reload('/games', { after_date: shown }) : null,
     ),
     regions,
   });
 }
 
-export function todayIn(info: RequestInfo): string {
-  return localDay(info.now);
+/** `mode=current`: the day asked for, or the nearest game day the slider points to, or today. */
+export function currentGamesMode(deps: FacadeDependencies) {
+  const runDay = facadeDocument<CurrentGamesData>(deps, CURRENT_GAMES_DOCUMENT);
+  const runNearest = facadeDocument<NearestGameData>(deps, NEAREST_GAME_DOCUMENT);
+
+  async function shownDay(query: CurrentGamesQuery, ctx: RenderContext): Promise<string> {
+    const target = sliderTarget(query);
+    if (!target) return query.on_date ?? todayIn(ctx);
+    const edge = target.instant.toISOString();
+    const wantBefore = target.direction === 'before';
+    const nearest = await runNearest({ before: { ...baseFilter(query), to: edge }, after: { ...baseFilter(query), from: edge }, wantBefore });
+    const found = (wantBefore ? nearest.earlier : nearest.later)?.edges[0]?.node;
+    // No game day in that direction: the day next to the edge, which shows no games and stops the slider.
+    return found ? localDay(new Date(found.startsAt)) : localDay(new Date(target.instant.getTime() - (wantBefore ? 1 : 0)));
+  }
+
+  return async (rawQuery: unknown, ctx: RenderContext) => {
+    const query = parseParams(CURRENT_GAMES_QUERY, rawQuery);
+    const params: CurrentGamesParams = { ...query, on_date: await shownDay(query, ctx) };
+    return reshapeCurrentGames(await runDay(dayFilters(params)), params, ctx);
+  };
 }

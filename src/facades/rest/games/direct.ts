@@ -1,16 +1,19 @@
-import { notFound } from '../../shared/errors.js';
-import type { RequestInfo } from '../../shared/facade.js';
-import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { DECIDED_STATUSES } from '../../../domain/game-status.js';
+import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
+import { orNotFound } from '../../shared/found.js';
+import { localeContext } from '../../shared/locale.js';
+import { integer, paramsSchema, required, withDefault, type ParamsOf } from '../../shared/param-schema.js';
+import { textIn, type RenderContext } from '../../shared/render-context.js';
+import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
-import { optionalInt, requiredInt } from '../../shared/params.js';
 import { headers, region, tableEnvelope } from '../../shared/table.js';
-import { compactGameColumns, compactGameRow, GAME_ROW_FRAGMENT, type Connection, type GameRowData } from './game-row.js';
+import { compactGameColumns, compactGameRow, GAME_ROW_FRAGMENT, nodes, type Connection, type GameRowData } from './game-row.js';
 
 export const DIRECT_TEAMS_DOCUMENT = /* GraphQL */ `
   query DirectTeams($id: Int!) { game(id: $id) { homeTeam { id } awayTeam { id } } }
 `;
 
-/** Played games between the two teams, newest first (the last `amount` of them). */
+/** Decided games between the two teams, newest first (the last `amount` of them). */
 export const DIRECT_GAMES_DOCUMENT = /* GraphQL */ `
   query DirectGames($filter: GameFilter!, $amount: Int!) {
     games(filter: $filter, last: $amount) { edges { node { ...GameRow } } }
@@ -28,28 +31,38 @@ export interface DirectGamesData {
 
 export const DEFAULT_DIRECT_AMOUNT = 10;
 
-export function directParams(info: RequestInfo) {
-  return {
-    gameId: requiredInt(info.query, 'game_id', { min: 1 }),
-    amount: optionalInt(info.query, 'amount', { min: 1, max: 100 }) ?? DEFAULT_DIRECT_AMOUNT,
-  };
-}
+/** `mode=direct`: the head-to-head record of the two teams of a game. */
+export const DIRECT_GAMES_QUERY = paramsSchema({
+  game_id: required(integer({ min: 1 })),
+  amount: withDefault(integer({ min: 1, max: 100 }), DEFAULT_DIRECT_AMOUNT),
+});
+export type DirectGamesParams = ParamsOf<typeof DIRECT_GAMES_QUERY>;
 
-export function directGamesVariables(teams: DirectTeamsData, params: ReturnType<typeof directParams>) {
-  if (!teams.game) throw notFound(`No game ${params.gameId}`);
+export function directGamesVariables(teams: DirectTeamsData, params: DirectGamesParams) {
+  const game = orNotFound(teams.game, `No game ${params.game_id}`);
   return {
-    filter: { betweenTeams: [teams.game.homeTeam.id, teams.game.awayTeam.id], status: ['FINISHED', 'FORFEIT'] },
+    filter: { betweenTeams: [game.homeTeam.id, game.awayTeam.id], status: DECIDED_STATUSES },
     amount: params.amount,
   };
 }
 
-export function reshapeDirectGames(data: DirectGamesData, params: ReturnType<typeof directParams>, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
-  const games = data.games.edges.map((e) => e.node).sort((a, b) => b.startsAt.localeCompare(a.startsAt) || b.id - a.id);
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { mode: 'direct', game_id: params.gameId, amount: params.amount, locale: localeContext(info.locale) },
-    headers: headers(compactGameColumns('score'), info.locale),
+export function reshapeDirectGames(data: DirectGamesData, params: DirectGamesParams, ctx: RenderContext) {
+  const t = textIn(ctx);
+  const games = nodes(data.games).sort((a, b) => b.startsAt.localeCompare(a.startsAt) || b.id - a.id);
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    context: { mode: 'direct', game_id: params.game_id, amount: params.amount, locale: localeContext(ctx.locale) },
+    headers: headers(compactGameColumns('score'), ctx.locale),
     title: t(TEXTS.directGamesTitle),
-    regions: [region(null, games.map((game) => compactGameRow(game, info)))],
+    regions: [region(null, games.map((game) => compactGameRow(game, ctx)))],
   });
+}
+
+export function directGamesMode(deps: FacadeDependencies) {
+  const runTeams = facadeDocument<DirectTeamsData>(deps, DIRECT_TEAMS_DOCUMENT);
+  const runGames = facadeDocument<DirectGamesData>(deps, DIRECT_GAMES_DOCUMENT);
+  return async (rawQuery: unknown, ctx: RenderContext) => {
+    const params = parseParams(DIRECT_GAMES_QUERY, rawQuery);
+    const teams = await runTeams({ id: params.game_id });
+    return reshapeDirectGames(await runGames(directGamesVariables(teams, params)), params, ctx);
+  };
 }

@@ -1,10 +1,12 @@
-import type { RequestInfo } from '../../shared/facade.js';
+import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
 import { startOfLocalDay } from '../../shared/format.js';
-import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { localeContext } from '../../shared/locale.js';
+import { day, paramsSchema, required, text, type ParamsOf } from '../../shared/param-schema.js';
+import { textIn, type RenderContext } from '../../shared/render-context.js';
+import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
-import { optionalDate, optionalString } from '../../shared/params.js';
-import { badRequest } from '../../shared/errors.js';
 import { headers, region, tableEnvelope } from '../../shared/table.js';
+import type { Region } from '../../shared/wire.js';
 import { compactGameColumns, compactGameRow, GAME_ROW_FRAGMENT, type GameRowData } from './game-row.js';
 import { todayIn } from './current.js';
 
@@ -19,29 +21,33 @@ export interface FavoriteGamesData {
   favoriteSession: { favorites: { title: string; nextGame: GameRowData | null }[] } | null;
 }
 
-export function favoriteParams(info: RequestInfo) {
-  const sid = optionalString(info.query, 'sid');
-  if (!sid) throw badRequest('Parameter sid is required');
-  const onDate = optionalDate(info.query, 'on_date') ?? todayIn(info);
-  return { sid, onDate, from: startOfLocalDay(onDate).toISOString() };
-}
+/** `mode=favorite`: the next game of each favorite of a session, from `on_date` (default today) on. */
+export const FAVORITE_GAMES_QUERY = paramsSchema({ sid: required(text()), on_date: day() });
+export type FavoriteGamesQuery = ParamsOf<typeof FAVORITE_GAMES_QUERY>;
+export type FavoriteGamesParams = FavoriteGamesQuery & { on_date: string };
 
 /** Pure: one region per game that a favorite refers to (a game two favorites share appears once). */
-export function reshapeFavoriteGames(data: FavoriteGamesData, params: ReturnType<typeof favoriteParams>, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
-  const regions = new Map<number, ReturnType<typeof region>>();
+export function reshapeFavoriteGames(data: FavoriteGamesData, params: FavoriteGamesParams, ctx: RenderContext) {
+  const t = textIn(ctx);
+  const regions = new Map<number, Region>();
   for (const favorite of data.favoriteSession?.favorites ?? []) {
     const game = favorite.nextGame;
     if (!game || regions.has(game.id)) continue;
-    regions.set(
-      game.id,
-      region(favorite.title, [compactGameRow(game, info)]),
-    );
+    regions.set(game.id, region(favorite.title, [compactGameRow(game, ctx)]));
   }
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { mode: 'favorite', sid: params.sid, on_date: params.onDate, locale: localeContext(info.locale) },
-    headers: headers(compactGameColumns(), info.locale),
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    context: { mode: 'favorite', sid: params.sid, on_date: params.on_date, locale: localeContext(ctx.locale) },
+    headers: headers(compactGameColumns(), ctx.locale),
     title: t(TEXTS.favoriteGamesTitle),
     regions: [...regions.values()],
   });
+}
+
+export function favoriteGamesMode(deps: FacadeDependencies) {
+  const run = facadeDocument<FavoriteGamesData>(deps, FAVORITE_GAMES_DOCUMENT);
+  return async (rawQuery: unknown, ctx: RenderContext) => {
+    const query = parseParams(FAVORITE_GAMES_QUERY, rawQuery);
+    const params: FavoriteGamesParams = { ...query, on_date: query.on_date ?? todayIn(ctx) };
+    return reshapeFavoriteGames(await run({ sid: params.sid, from: startOfLocalDay(params.on_date).toISOString() }), params, ctx);
+  };
 }

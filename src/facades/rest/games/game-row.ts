@@ -1,9 +1,8 @@
-import type { RequestInfo } from '../../shared/facade.js';
 import { formatDate, formatTime } from '../../shared/format.js';
-import { translate } from '../../shared/locale.js';
+import { textIn, type RenderContext } from '../../shared/render-context.js';
 import { periodsText, SUFFIX, resultText, type ScoreFacts } from '../../shared/result.js';
 import { column, linkedText, pageLink, row, textCell, type Column } from '../../shared/table.js';
-import type { Row } from '../../shared/wire.js';
+import type { Cell, Row } from '../../shared/wire.js';
 import { TEXTS } from '../../shared/texts.js';
 
 /** The fields every games table reads; each games document selects `...GameRow`. */
@@ -75,8 +74,9 @@ export interface Connection<T> {
 
 export const nodes = <T>(connection: Connection<T>): T[] => connection.edges.map((edge) => edge.node);
 
-export function gameResult(game: ScoreFacts, info: Pick<RequestInfo, 'locale'>): string {
-  return resultText(game, (decidedBy) => (SUFFIX[decidedBy] ? translate(SUFFIX[decidedBy], info.locale) : null));
+export function gameResult(game: ScoreFacts, ctx: Pick<RenderContext, 'locale'>): string {
+  const t = textIn(ctx);
+  return resultText(game, (decidedBy) => (SUFFIX[decidedBy] ? t(SUFFIX[decidedBy]) : null));
 }
 
 /** `07.03.2026 17:00` */
@@ -94,6 +94,11 @@ export function gameRowExtras(game: Pick<GameRowData, 'id'>) {
   return { link: gameLink(game), id: game.id };
 }
 
+/** A team's name, linked to the team. */
+export function teamCell(team: Pick<RowTeam, 'id' | 'name'>): Cell {
+  return linkedText(pageLink('team_detail', team.id), team.name);
+}
+
 /** `Herren GF L-UPL` for league games, the cup's name for cup games. */
 export function competitionName(game: Pick<DayGameData, 'group' | 'cupRound'>): string {
   if (game.group) return `${game.group.gameClass.name} ${game.group.league.name}`;
@@ -106,13 +111,13 @@ export function compactGameColumns(resultKey = 'result'): Column[] {
 }
 
 /** A four-column game row: date and time (game link), home and away (team links), result. */
-export function compactGameRow(game: GameRowData, info: Pick<RequestInfo, 'locale'>, options: { periods?: boolean } = {}): Row {
+export function compactGameRow(game: GameRowData, ctx: Pick<RenderContext, 'locale'>, options: { periods?: boolean } = {}): Row {
   return row(
     [
       linkedText(gameLink(game), dateTime(game)),
-      linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),
-      linkedText(pageLink('team_detail', game.awayTeam.id), game.awayTeam.name),
-      textCell(gameResult(game, info), options.periods ? periodsText(game) : null),
+      teamCell(game.homeTeam),
+      teamCell(game.awayTeam),
+      textCell(gameResult(game, ctx), options.periods ? periodsText(game) : null),
     ],
     gameRowExtras(game),
   );

@@ -1,12 +1,16 @@
-import { notFound } from '../../shared/errors.js';
-import type { RequestInfo } from '../../shared/facade.js';
-import { localeContext, translate, type Translated } from '../../shared/locale.js';
-import { TEXTS } from '../../shared/texts.js';
+import { mainGroupOf } from '../../../domain/groups.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../../shared/defaults.js';
-import { optionalBoolean, optionalEnum, optionalInt, optionalString } from '../../shared/params.js';
+import { notFound } from '../../shared/errors.js';
+import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
+import { orNotFound } from '../../shared/found.js';
+import { localeContext } from '../../shared/locale.js';
+import { flag, integer, oneOf, paramsSchema, seasonYear, text, withDefault, type ParamsOf } from '../../shared/param-schema.js';
+import { textIn, type RenderContext } from '../../shared/render-context.js';
+import { parseParams } from '../../shared/route.js';
+import { TEXTS } from '../../shared/texts.js';
 import { periodsText } from '../../shared/result.js';
-import { column, headers, imageCell, linkedText, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
-import { dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, type Connection, type GameRowData } from './game-row.js';
+import { column, headers, imageCell, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
+import { dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
 
 /** Resolves the defaults: the current season, and league/class/group from a team's or player's participation. */
 export const LIST_SELECTION_DOCUMENT = /* GraphQL */ `
@@ -75,61 +79,42 @@ export interface ListRoundGamesData {
   games: Connection<GameRowData>;
 }
 
-export interface ListParams {
-  season: number;
-  /** Known when the season is the current one (the selection reads its label). */
-  seasonLabel?: string;
-  league: number;
-  gameClass: number;
-  group?: string;
-  round?: number;
-  view: 'short' | 'full';
-  streamingLogos: boolean;
-  teamId?: number;
-  playerId?: number;
-}
+/** `mode=list`. A team or a player chooses league, class and group where the query names none. */
+export const GAME_LIST_QUERY = paramsSchema({
+  season: seasonYear(),
+  league: integer({ min: 1 }),
+  game_class: integer({ min: 1 }),
+  group: text(),
+  round: integer({ min: 1 }),
+  view: withDefault(oneOf(['short', 'full']), 'full'),
+  use_streaming_logos: withDefault(flag(), false),
+  team_id: integer({ min: 1 }),
+  player_id: integer({ min: 1 }),
+});
+export type GameListQuery = ParamsOf<typeof GAME_LIST_QUERY>;
+/** The query with season, league and class resolved (explicit, else from the team or player, else the defaults). */
+export type GameListParams = GameListQuery & { season: number; league: number; game_class: number };
 
-export function listRequest(info: RequestInfo) {
-  return {
-    season: optionalInt(info.query, 'season', { min: 1900, max: 2999 }),
-    league: optionalInt(info.query, 'league', { min: 1 }),
-    gameClass: optionalInt(info.query, 'game_class', { min: 1 }),
-    group: optionalString(info.query, 'group'),
-    round: optionalInt(info.query, 'round', { min: 1 }),
-    view: optionalEnum(info.query, 'view', ['short', 'full'] as const) ?? 'full',
-    streamingLogos: optionalBoolean(info.query, 'use_streaming_logos') ?? false,
-    teamId: optionalInt(info.query, 'team_id', { min: 1 }),
-    playerId: optionalInt(info.query, 'player_id', { min: 1 }),
-  };
-}
-
-const PHASE_ORDER = ['QUALIFICATION', 'PLAYOFF', 'PLAYOUT'];
-
-/** Pure: the explicit parameters win; a team or player fills league, class and group from their season's groups. */
-export function resolveListParams(request: ReturnType<typeof listRequest>, data: ListSelectionData): ListParams {
-  const season = request.season ?? data.currentSeason?.id;
-  if (season === undefined) throw notFound('No season');
+/** Pure: the explicit parameters win; a team or player fills league, class and group from their season's main group. */
+export function resolveListParams(query: GameListQuery, data: ListSelectionData): GameListParams {
+  const season = orNotFound(query.season ?? data.currentSeason?.id, 'No season');
   let participation: SelectableGroup[] = [];
-  if (request.teamId !== undefined) {
-    if (!data.team) throw notFound(`No team ${request.teamId}`);
-    participation = data.team.groups;
-  } else if (request.playerId !== undefined) {
-    if (!data.player) throw notFound(`No player ${request.playerId}`);
-    participation = data.player.memberships.filter((m) => m.season.id === season).flatMap((m) => m.team.groups);
+  if (query.team_id !== undefined) {
+    participation = orNotFound(data.team, `No team ${query.team_id}`).groups;
+  } else if (query.player_id !== undefined) {
+    const player = orNotFound(data.player, `No player ${query.player_id}`);
+    participation = player.memberships.filter((m) => m.season.id === season).flatMap((m) => m.team.groups);
   }
-  const chosen = participation
-    .filter((g) => g.season.id === season)
-    .sort((a, b) => PHASE_ORDER.indexOf(a.phase) - PHASE_ORDER.indexOf(b.phase))[0];
-  if ((request.teamId !== undefined || request.playerId !== undefined) && !chosen) {
+  const chosen = mainGroupOf(participation.filter((g) => g.season.id === season));
+  if ((query.team_id !== undefined || query.player_id !== undefined) && !chosen) {
     throw notFound(`No league participation in season ${season}`);
   }
   return {
-    ...request,
+    ...query,
     season,
-    seasonLabel: season === data.currentSeason?.id ? data.currentSeason.label : undefined,
-    league: request.league ?? chosen?.league.id ?? DEFAULT_LEAGUE,
-    gameClass: request.gameClass ?? chosen?.gameClass.id ?? DEFAULT_GAME_CLASS,
-    group: request.group ?? chosen?.name,
+    league: query.league ?? chosen?.league.id ?? DEFAULT_LEAGUE,
+    game_class: query.game_class ?? chosen?.gameClass.id ?? DEFAULT_GAME_CLASS,
+    group: query.group ?? chosen?.name,
   };
 }
 
@@ -137,6 +122,12 @@ export function resolveListParams(request: ReturnType<typeof listRequest>, data:
 export function currentRoundNumber(rounds: { number: number; startsAt: string | null }[], now: Date): number | undefined {
   const started = rounds.filter((r) => r.startsAt !== null && new Date(r.startsAt) <= now);
   return (started.length ? started[started.length - 1] : rounds[0])?.number;
+}
+
+/** The group named, else the first; the 404 says which one was missing. Also the calendars' choice. */
+export function chosenGroup<G extends { name: string }>(groups: readonly G[], name: string | undefined): G {
+  const group = name === undefined ? groups[0] : groups.find((g) => g.name === name);
+  return orNotFound(group, name === undefined ? 'No group for this league and game class in the season' : `No group "${name}"`);
 }
 
 export interface ListSelection {
@@ -147,15 +138,20 @@ export interface ListSelection {
 }
 
 /** Pure: the group (by name, default the first) and the round (by number, default the one being played). */
-export function selectListRound(data: ListGroupsData, params: ListParams, now: Date): ListSelection {
-  const groups = nodes(data.leagueGroups);
-  const group = params.group === undefined ? groups[0] : groups.find((g) => g.name === params.group);
-  if (!group) throw notFound(params.group === undefined ? 'No group for this league and game class in the season' : `No group "${params.group}"`);
+export function selectListRound(data: ListGroupsData, params: GameListParams, now: Date): ListSelection {
+  const group = chosenGroup(nodes(data.leagueGroups), params.group);
   const rounds = [...group.rounds].sort((a, b) => a.number - b.number);
   const roundNumber = params.round ?? currentRoundNumber(rounds, now);
   const index = rounds.findIndex((r) => r.number === roundNumber);
   if (params.round !== undefined && index < 0) throw notFound(`No round ${params.round} in this group`);
   return { group, rounds, index };
+}
+
+/** What the list shows: the groups with their rounds, the games of the round chosen, the current season (for its label). */
+export interface GameListData {
+  groups: ListGroupsData;
+  roundGames: GameRowData[];
+  currentSeason: ListSelectionData['currentSeason'];
 }
 
 const COLUMNS = [
@@ -175,46 +171,72 @@ function logoUrl(url: string | null, streaming: boolean): string | null {
 }
 
 /** Pure: one region for the chosen group's round, WIRE.md §4 `games?mode=list` cells, slider over the group's rounds. */
-export function reshapeGameList(data: ListGroupsData, selection: ListSelection, roundGames: GameRowData[], params: ListParams, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
-  const { group, rounds, index } = selection;
+export function reshapeGameList(data: GameListData, params: GameListParams, ctx: RenderContext) {
+  const t = textIn(ctx);
+  const { group, rounds, index } = selectListRound(data.groups, params, ctx.now);
   const round = rounds[index];
-  const games = [...roundGames].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
+  const games = [...data.roundGames].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
   const rows = games.map((game) =>
     row(
       [
         linkedText(gameLink(game), dateTime(game)),
         textCell(game.venue?.name ?? ''),
-        linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),
-        imageCell(logoUrl(game.homeTeam.logoUrl, params.streamingLogos), game.homeTeam.name),
+        teamCell(game.homeTeam),
+        imageCell(logoUrl(game.homeTeam.logoUrl, params.use_streaming_logos), game.homeTeam.name),
         textCell('-'),
-        imageCell(logoUrl(game.awayTeam.logoUrl, params.streamingLogos), game.awayTeam.name),
-        linkedText(pageLink('team_detail', game.awayTeam.id), game.awayTeam.name),
-        textCell(gameResult(game, info), params.view === 'full' ? periodsText(game) : null),
+        imageCell(logoUrl(game.awayTeam.logoUrl, params.use_streaming_logos), game.awayTeam.name),
+        teamCell(game.awayTeam),
+        textCell(gameResult(game, ctx), params.view === 'full' ? periodsText(game) : null),
         textCell(...(game.hasVideoStream ? ['📺'] : [])),
       ],
       gameRowExtras(game),
     ),
   );
   const roundLink = (r: { number: number } | undefined) => (r ? reload('/games', { round: r.number }) : null);
-  return tableEnvelope(info.baseUrl, 'table', {
+  const currentSeasonLabel = data.currentSeason?.id === params.season ? data.currentSeason.label : undefined;
+  const competition = `${group.gameClass.name} ${group.league.name}`;
+  return tableEnvelope(ctx.baseUrl, 'table', {
     context: {
       mode: 'list',
       season: params.season,
       league: params.league,
-      game_class: params.gameClass,
+      game_class: params.game_class,
       group: group.name,
       round: round?.number ?? null,
       view: params.view,
-      use_streaming_logos: params.streamingLogos,
-      team_id: params.teamId ?? null,
-      player_id: params.playerId ?? null,
-      locale: localeContext(info.locale),
+      use_streaming_logos: params.use_streaming_logos,
+      team_id: params.team_id ?? null,
+      player_id: params.player_id ?? null,
+      locale: localeContext(ctx.locale),
     },
-    headers: headers(COLUMNS, info.locale),
-    title: `${t(TEXTS.season)} ${data.season?.label ?? params.seasonLabel ?? params.season}`,
-    subtitle: `${group.gameClass.name} ${group.league.name}`,
+    headers: headers(COLUMNS, ctx.locale),
+    title: `${t(TEXTS.season)} ${data.groups.season?.label ?? currentSeasonLabel ?? params.season}`,
+    subtitle: competition,
     slider: round ? slider(round.name, roundLink(rounds[index - 1]), roundLink(rounds[index + 1])) : null,
-    regions: [region(`${group.gameClass.name} ${group.league.name} ${group.name}`, rows)],
+    regions: [region(`${competition} ${group.name}`, rows)],
   });
+}
+
+/** `mode=list`: the selection (season, team or player), the groups and their rounds, then the one round's games. */
+export function gameListMode(deps: FacadeDependencies) {
+  const runSelection = facadeDocument<ListSelectionData>(deps, LIST_SELECTION_DOCUMENT);
+  const runGroups = facadeDocument<ListGroupsData>(deps, LIST_GROUPS_DOCUMENT);
+  const runRoundGames = facadeDocument<ListRoundGamesData>(deps, LIST_ROUND_GAMES_DOCUMENT);
+  return async (rawQuery: unknown, ctx: RenderContext) => {
+    const query = parseParams(GAME_LIST_QUERY, rawQuery);
+    const selection = await runSelection({
+      teamId: query.team_id ?? 0,
+      withTeam: query.team_id !== undefined,
+      playerId: query.player_id ?? 0,
+      withPlayer: query.team_id === undefined && query.player_id !== undefined,
+    });
+    const params = resolveListParams(query, selection);
+    // The selection read the current season's label; another season's is read with the groups.
+    const withSeason = params.season !== selection.currentSeason?.id;
+    const groups = await runGroups({ season: params.season, league: params.league, gameClass: params.game_class, withSeason });
+    const { rounds, index } = selectListRound(groups, params, ctx.now);
+    const round = rounds[index];
+    const roundGames = round ? nodes((await runRoundGames({ roundId: round.id })).games) : [];
+    return reshapeGameList({ groups, roundGames, currentSeason: selection.currentSeason }, params, ctx);
+  };
 }

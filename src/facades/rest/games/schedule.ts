@@ -1,12 +1,16 @@
-import { badRequest, notFound } from '../../shared/errors.js';
-import type { RequestInfo } from '../../shared/facade.js';
+import { mainGroupOf } from '../../../domain/groups.js';
+import { badRequest } from '../../shared/errors.js';
+import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
 import { formatDate, formatTime } from '../../shared/format.js';
-import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import { orNotFound } from '../../shared/found.js';
+import { localeContext } from '../../shared/locale.js';
+import { integer, paramsSchema, required, seasonYear, withDefault, type ParamsOf } from '../../shared/param-schema.js';
+import { textIn, type RenderContext } from '../../shared/render-context.js';
+import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
-import { optionalInt, requiredInt } from '../../shared/params.js';
 import { column, headers, linkedText, mapLink, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Cell, Tab } from '../../shared/wire.js';
-import { GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, type Connection, type GameRowData } from './game-row.js';
+import { GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
 
 /**
  * `mode=club` and `mode=team`: one schedule builder; the two differ only in whose games they list,
@@ -25,43 +29,44 @@ export const SCHEDULE_DOCUMENT = /* GraphQL */ `
   ${GAME_ROW_FRAGMENT}
 `;
 
+interface ScheduleGroup {
+  name: string;
+  phase: string;
+  league: { id: number };
+  gameClass: { id: number };
+}
+
 export interface ScheduleData {
   season: { label: string } | null;
   club?: { name: string } | null;
-  team?: { name: string; groups: { name: string; phase: string; league: { id: number }; gameClass: { id: number } }[] } | null;
+  team?: { name: string; groups: ScheduleGroup[] } | null;
   games: Connection<GameRowData>;
-}
-
-export type ScheduleKind = 'club' | 'team';
-
-export interface ScheduleParams {
-  kind: ScheduleKind;
-  ownerId: number;
-  season: number;
-  page: number;
-  perPage: number;
 }
 
 export const DEFAULT_GAMES_PER_PAGE = 10;
 export const MAX_GAMES_PER_PAGE = 100;
 
-export function scheduleParams(kind: ScheduleKind, info: RequestInfo): ScheduleParams {
-  return {
-    kind,
-    ownerId: requiredInt(info.query, kind === 'club' ? 'club_id' : 'team_id', { min: 1 }),
-    season: requiredInt(info.query, 'season', { min: 1900, max: 2999 }),
-    page: optionalInt(info.query, 'page') ?? 1,
-    perPage: optionalInt(info.query, 'games_per_page', { min: 1, max: MAX_GAMES_PER_PAGE }) ?? DEFAULT_GAMES_PER_PAGE,
-  };
-}
+/** After the owner's id: what both schedules take. An out-of-range page is a 400 once the page count is known. */
+const SEASON_AND_PAGE = {
+  season: required(seasonYear()),
+  page: withDefault(integer(), 1),
+  games_per_page: withDefault(integer({ min: 1, max: MAX_GAMES_PER_PAGE }), DEFAULT_GAMES_PER_PAGE),
+};
+export const CLUB_SCHEDULE_QUERY = paramsSchema({ club_id: required(integer({ min: 1 })), ...SEASON_AND_PAGE });
+export const TEAM_SCHEDULE_QUERY = paramsSchema({ team_id: required(integer({ min: 1 })), ...SEASON_AND_PAGE });
+
+export type ScheduleParams = ({ mode: 'club' } & ParamsOf<typeof CLUB_SCHEDULE_QUERY>) | ({ mode: 'team' } & ParamsOf<typeof TEAM_SCHEDULE_QUERY>);
+
+const ownerIdOf = (params: ScheduleParams) => (params.mode === 'club' ? params.club_id : params.team_id);
 
 export function scheduleVariables(params: ScheduleParams) {
-  const isClub = params.kind === 'club';
+  const isClub = params.mode === 'club';
+  const ownerId = ownerIdOf(params);
   return {
-    filter: { season: params.season, ...(isClub ? { clubId: params.ownerId } : { teamId: params.ownerId }) },
+    filter: { season: params.season, ...(isClub ? { clubId: ownerId } : { teamId: ownerId }) },
     isClub,
-    clubId: isClub ? params.ownerId : 0,
-    teamId: isClub ? 0 : params.ownerId,
+    clubId: isClub ? ownerId : 0,
+    teamId: isClub ? 0 : ownerId,
     season: params.season,
   };
 }
@@ -86,16 +91,28 @@ function leagueGroupCell(game: GameRowData): Cell {
   return textCell(game.cupRound?.tournament.name ?? '', game.cupRound?.name ?? '');
 }
 
+/** The standings of the team's main group, as a tab. */
+function standingsTab(group: ScheduleGroup, season: number, ctx: RenderContext): Tab {
+  const ids = [season, group.league.id, group.gameClass.id, group.name];
+  return {
+    text: textIn(ctx)(TEXTS.standings),
+    type: 'tab',
+    link: reload('/rankings', { season, league: group.league.id, game_class: group.gameClass.id, group: group.name }, ids),
+    highlight: false,
+  };
+}
+
 /** Pure: games in order of occurrence (start, then id), one page of them, slider over the pages. */
-export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
-  const ownerName = params.kind === 'club' ? data.club?.name : data.team?.name;
-  if (!ownerName) throw notFound(`No ${params.kind} ${params.ownerId}`);
+export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, ctx: RenderContext) {
+  const t = textIn(ctx);
+  const isClub = params.mode === 'club';
+  const ownerId = ownerIdOf(params);
+  const ownerName = orNotFound(isClub ? data.club?.name : data.team?.name, `No ${params.mode} ${ownerId}`);
   const games = nodes(data.games).sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
-  const pages = Math.max(1, Math.ceil(games.length / params.perPage));
+  const perPage = params.games_per_page;
+  const pages = Math.max(1, Math.ceil(games.length / perPage));
   if (params.page < 1 || params.page > pages) throw badRequest(`Invalid page value ${params.page}: pages 1 to ${pages}`);
-  const pageGames = games.slice((params.page - 1) * params.perPage, params.page * params.perPage);
-  const isClub = params.kind === 'club';
+  const pageGames = games.slice((params.page - 1) * perPage, params.page * perPage);
   const rows = pageGames.map((game) => {
     const startsAt = new Date(game.startsAt);
     const venue = game.venue ? { ...textCell(game.venue.name, game.venue.city), link: mapLink(game.venue) } : textCell('', '');
@@ -103,41 +120,37 @@ export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, info
       linkedText(gameLink(game), formatDate(startsAt), formatTime(startsAt)),
       venue,
       ...(isClub ? [leagueGroupCell(game)] : []),
-      linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),
-      linkedText(pageLink('team_detail', game.awayTeam.id), game.awayTeam.name),
-      textCell(gameResult(game, info)),
+      teamCell(game.homeTeam),
+      teamCell(game.awayTeam),
+      textCell(gameResult(game, ctx)),
     ];
     return row(cells, gameRowExtras(game));
   });
   const pageLinkTo = (page: number) => (page >= 1 && page <= pages ? reload('/games', { page }) : null);
-  const tabs: Tab[] = [];
-  const mainGroup = data.team?.groups.find((g) => g.phase === 'QUALIFICATION') ?? data.team?.groups[0];
-  if (!isClub && mainGroup) {
-    tabs.push({
-      text: t(TEXTS.standings),
-      type: 'tab',
-      link: reload('/rankings', { season: params.season, league: mainGroup.league.id, game_class: mainGroup.gameClass.id, group: mainGroup.name }, [
-        params.season,
-        mainGroup.league.id,
-        mainGroup.gameClass.id,
-        mainGroup.name,
-      ]),
-      highlight: false,
-    });
-  }
-  return tableEnvelope(info.baseUrl, 'table', {
+  const mainGroup = isClub ? undefined : mainGroupOf(data.team?.groups ?? []);
+  return tableEnvelope(ctx.baseUrl, 'table', {
     context: {
-      mode: params.kind,
-      [isClub ? 'club_id' : 'team_id']: params.ownerId,
+      mode: params.mode,
+      [isClub ? 'club_id' : 'team_id']: ownerId,
       season: params.season,
       page: params.page,
-      games_per_page: params.perPage,
-      locale: localeContext(info.locale),
+      games_per_page: perPage,
+      locale: localeContext(ctx.locale),
     },
-    headers: headers(scheduleColumns(isClub), info.locale),
+    headers: headers(scheduleColumns(isClub), ctx.locale),
     title: `${t(TEXTS.gamesOverview)} ${ownerName}, ${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
-    tabs,
+    tabs: mainGroup ? [standingsTab(mainGroup, params.season, ctx)] : [],
     slider: slider(`${t(TEXTS.page)} ${params.page}/${pages}`, pageLinkTo(params.page - 1), pageLinkTo(params.page + 1)),
     regions: [region(null, rows)],
   });
+}
+
+/** `mode=club` and `mode=team`: the same schedule, of the club's or the team's games. */
+export function scheduleMode(deps: FacadeDependencies) {
+  const run = facadeDocument<ScheduleData>(deps, SCHEDULE_DOCUMENT);
+  const show = async (params: ScheduleParams, ctx: RenderContext) => reshapeSchedule(await run(scheduleVariables(params)), params, ctx);
+  return {
+    club: (rawQuery: unknown, ctx: RenderContext) => show({ mode: 'club', ...parseParams(CLUB_SCHEDULE_QUERY, rawQuery) }, ctx),
+    team: (rawQuery: unknown, ctx: RenderContext) => show({ mode: 'team', ...parseParams(TEAM_SCHEDULE_QUERY, rawQuery) }, ctx),
+  };
 }

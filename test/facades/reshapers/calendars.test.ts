@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { calendarOwner, reshapeCalendar, type CalendarData, type CalendarParams } from '../../../src/facades/rest/calendars.js';
+import { renderContextFor } from '../../support/render.js';
+
+type CalendarGame = CalendarData['games']['edges'][number]['node'];
+const game = (id: number, overrides: Partial<CalendarGame> = {}): CalendarGame => ({
+  id,
+  startsAt: '2026-11-14T16:00:00Z',
+  status: 'FINISHED',
+  homeScore: 3,
+  awayScore: 2,
+  homePeriodScores: [1, 1, 0, 0],
+  awayPeriodScores: [0, 1, 1, 0],
+  decidedBy: 'PENALTY_SHOTS',
+  homeTeam: { name: 'Unihockey Brunnhalden' },
+  awayTeam: { name: 'UHC Erlengrund' },
+  venue: { name: 'Sporthalle Brunnhalden', street: 'Büntenweg 99', zip: '6255', city: 'Brunnhalden', latitude: 47.11, longitude: 7.75 },
+  group: { name: 'Gruppe 1', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } },
+  round: { name: 'Runde 5' },
+  cupRound: null,
+  ...overrides,
+});
+const games = [
+  game(1),
+  game(2, { status: 'CANCELLED', homeScore: null, awayScore: null, venue: null, group: null, round: null, cupRound: { name: '1/2-Final', tournament: { name: 'Ligacup Herren' } } }),
+  game(3, { group: { name: 'Gruppe 2', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } }, decidedBy: 'REGULAR' }),
+];
+const data: CalendarData = {
+  season: { label: '2026/27' },
+  team: { name: 'Unihockey Brunnhalden' },
+  leagueGroups: { edges: [{ node: { name: 'Gruppe 1', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } } }, { node: { name: 'Gruppe 2', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } } }] },
+  games: { edges: games.map((node) => ({ node })) },
+};
+const team: CalendarParams = { kind: 'team', teamId: 430001, season: 2026 };
+const league: CalendarParams = { kind: 'league', league: 1, gameClass: 11, season: 2026 };
+
+describe('reshapeCalendar', () => {
+  it("one event per game of a team: teams and result, competition, address, a two-hour slot", () => {
+    const calendar = reshapeCalendar(data, team, renderContextFor('de'));
+    expect(calendar.name).toBe('Unihockey Brunnhalden – Spiele 2026/27');
+    expect(calendar.stamp).toEqual(new Date('2026-11-22T15:30:00Z'));
+    expect(calendar.events[0]).toEqual({
+      uid: 'game-1@test.local',
+      start: new Date('2026-11-14T16:00:00Z'),
+      end: new Date('2026-11-14T18:00:00Z'),
+      summary: 'Unihockey Brunnhalden - UHC Erlengrund 3:2 n.P.',
+      description: 'Herren GF L-UPL, Gruppe 1, Runde 5\nResultat: 3:2 n.P.',
+      location: 'Sporthalle Brunnhalden, Büntenweg 99, 6255 Brunnhalden',
+      geo: { latitude: 47.11, longitude: 7.75 },
+      url: 'http://test.local/api/games/1',
+      cancelled: false,
+    });
+    expect(calendar.events[1]).toMatchObject({ summary: 'Unihockey Brunnhalden - UHC Erlengrund', description: 'Ligacup Herren, 1/2-Final', location: undefined, geo: undefined, cancelled: true });
+  });
+
+  it("a league's calendar: all groups, or one group's games only, named after it", () => {
+    expect(reshapeCalendar(data, league, renderContextFor('de')).name).toBe('Herren GF L-UPL – Spiele 2026/27');
+    expect(reshapeCalendar(data, league, renderContextFor('de')).events).toHaveLength(3);
+    const one = reshapeCalendar(data, { ...league, group: 'Gruppe 2' }, renderContextFor('de'));
+    expect(one.name).toBe('Herren GF L-UPL Gruppe 2 – Spiele 2026/27');
+    expect(one.events.map((event) => event.uid)).toEqual(['game-3@test.local']);
+  });
+
+  it('speaks the requested language', () => {
+    const calendar = reshapeCalendar({ ...data, season: null }, team, renderContextFor('it'));
+    expect(calendar.name).toBe('Unihockey Brunnhalden – Partite 2026');
+    expect(calendar.events[0].description).toBe('Herren GF L-UPL, Gruppe 1, Runde 5\nRisultato: 3:2 d.r.');
+  });
+
+  it('an unknown team, club or group is a 404 naming it', () => {
+    expect(() => reshapeCalendar({ ...data, team: null }, team, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No team 430001' }));
+    expect(() => reshapeCalendar(data, { kind: 'club', clubId: 5, season: 2026 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No club 5' }));
+    expect(() => reshapeCalendar(data, { ...league, group: 'Gruppe 9' }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No group "Gruppe 9"' }));
+  });
+});
+
+describe('calendarOwner', () => {
+  const query = { league: 1, game_class: 11 };
+  it('a team, a club, else the league; never both a team and a club', () => {
+    expect(calendarOwner({ ...query, team_id: 7 })).toEqual({ kind: 'team', teamId: 7 });
+    expect(calendarOwner({ ...query, club_id: 8 })).toEqual({ kind: 'club', clubId: 8 });
+    expect(calendarOwner({ ...query, group: 'Gruppe 1' })).toEqual({ kind: 'league', league: 1, gameClass: 11, group: 'Gruppe 1' });
+    expect(() => calendarOwner({ ...query, team_id: 7, club_id: 8 })).toThrow(expect.objectContaining({ status: 400, message: 'Give either team_id or club_id, not both' }));
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { reshapeGameSummary, type GameSummaryData } from '../../../src/facades/rest/game-summary.js';
+import { away, gameEvent, home, keller, muster, overtimeGame } from '../../support/game-fixtures.js';
+import { renderContextFor } from '../../support/render.js';
+
+const events = [
+  gameEvent(1, 754, 'GOAL', { side: 'HOME', homeScore: 1, awayScore: 0, team: home, player: muster, assist: keller }),
+  gameEvent(2, 1200, 'PENALTY', { side: 'AWAY', penaltyKind: 'MINOR_2', team: away }),
+  gameEvent(3, 1300, 'PENALTY', { side: 'AWAY', penaltyKind: null, team: away }),
+  gameEvent(4, 1500, 'OWN_GOAL', { side: 'AWAY', homeScore: 1, awayScore: 1, team: away }),
+  gameEvent(5, 2400, 'PENALTY', { side: 'HOME', penaltyKind: 'MAJOR_5', team: home }),
+];
+const data: GameSummaryData = { game: { ...overtimeGame, secondReferee: 'Urs Frei', events } };
+const params = { game_id: 5 };
+const cellsOf = (table: ReturnType<typeof reshapeGameSummary>) => table.data.regions[0].rows[0].cells.map((c) => c.text ?? []);
+
+describe('reshapeGameSummary', () => {
+  it('titles with teams, result and periods; one row: paragraph, info, goals and penalty minutes per team', () => {
+    const table = reshapeGameSummary(data, params, renderContextFor('de'));
+    expect(table.subtype).toBe('attribute_list');
+    expect(table.data.headers.map((h) => h.key)).toEqual(['text', 'info', 'details']);
+    expect(table.data.title).toBe('UHC Birkenfeld - Floorball Grünau 4:3 n.V. (1:2, 2:0, 0:1, 1:0)');
+    expect(table.data.subtitle).toBe('Herren GF L-UPL Gruppe 1 Runde 7 2026/27');
+    expect(cellsOf(table)).toEqual([
+      ['UHC Birkenfeld gewinnt gegen Floorball Grünau mit 4:3 n.V..'],
+      ['Zuschauer: 812', 'Schiedsrichter: Anna Keller, Urs Frei'],
+      ['Tore: 1:0 A. Muster (B. Keller) (12:34), 1:1 Floorball Grünau (25:00)', "Strafen: UHC Birkenfeld 5', Floorball Grünau 4'"],
+    ]);
+  });
+
+  it('tells a scheduled, cancelled, live and forfeited game apart; no goals is "keine"', () => {
+    const paragraph = (facts: Partial<NonNullable<GameSummaryData['game']>>) =>
+      cellsOf(reshapeGameSummary({ game: { ...overtimeGame, events: [], ...facts } }, params, renderContextFor('de')))[0][0];
+    const scheduled = { status: 'SCHEDULED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], spectators: null };
+    expect(paragraph(scheduled)).toBe('UHC Birkenfeld empfängt Floorball Grünau am 22.11.2026 um 20:00 in der Sporthalle Birkenfeld.');
+    expect(paragraph({ ...scheduled, venue: null })).toBe('UHC Birkenfeld empfängt Floorball Grünau am 22.11.2026 um 20:00.');
+    expect(paragraph({ status: 'CANCELLED' })).toBe('Das Spiel wurde abgesagt.');
+    expect(paragraph({ status: 'LIVE', homeScore: 1, awayScore: 2 })).toBe('Das Spiel läuft: 1:2*.');
+    expect(paragraph({ status: 'FORFEIT', homeScore: 0, awayScore: 5, decidedBy: 'REGULAR' })).toBe('Das Spiel wurde forfait gewertet: 0:5.');
+    const scheduledTable = reshapeGameSummary({ game: { ...overtimeGame, ...scheduled, firstReferee: null, events: [] } }, params, renderContextFor('de'));
+    expect(scheduledTable.data.title).toBe('UHC Birkenfeld - Floorball Grünau');
+    expect(cellsOf(scheduledTable).slice(1)).toEqual([[], ['Tore: keine', "Strafen: UHC Birkenfeld 0', Floorball Grünau 0'"]]);
+  });
+
+  it('speaks the requested language', () => {
+    const table = reshapeGameSummary(data, params, renderContextFor('fr'));
+    expect(table.data.headers[0].text).toBe('Résumé');
+    expect(table.data.title).toBe('UHC Birkenfeld - Floorball Grünau 4:3 a.p. (1:2, 2:0, 0:1, 1:0)');
+    expect(cellsOf(table)[0]).toEqual(['UHC Birkenfeld bat Floorball Grünau 4:3 a.p..']);
+    expect(cellsOf(table)[2][1]).toBe("Pénalités: UHC Birkenfeld 5', Floorball Grünau 4'");
+  });
+
+  it('an unknown game is a 404 naming the id asked for', () => {
+    expect(() => reshapeGameSummary({ game: null }, { game_id: 99 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No game 99' }));
+  });
+});

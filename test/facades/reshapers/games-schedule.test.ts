@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { reshapeSchedule, scheduleVariables, type ScheduleData, type ScheduleParams } from '../../../src/facades/rest/games/schedule.js';
+import { connection, gameRow, LEAGUE_GROUP } from '../../support/game-rows.js';
+import { renderContextFor } from '../../support/render.js';
+
+const cupGame = gameRow({
+  id: 3,
+  startsAt: '2026-12-02T19:00:00Z',
+  group: null,
+  round: null,
+  venue: null,
+  cupRound: { id: 9002, name: '1/2-Final', tournament: { id: 901, name: 'Ligacup Herren', season: { label: '2026/27' } } },
+});
+const games = connection([gameRow({ id: 2, startsAt: '2026-11-21T16:00:00Z', decidedBy: 'REGULAR' }), cupGame, gameRow({ id: 1 })]);
+const teamData: ScheduleData = {
+  season: { label: '2026/27' },
+  team: {
+    name: 'Unihockey Brunnhalden',
+    groups: [
+      { name: 'Playoff', phase: 'PLAYOFF', league: { id: 1 }, gameClass: { id: 11 } },
+      { name: 'Gruppe 1', phase: 'QUALIFICATION', league: { id: 1 }, gameClass: { id: 11 } },
+    ],
+  },
+  games,
+};
+const clubData: ScheduleData = { season: { label: '2026/27' }, club: { name: 'Unihockey Brunnhalden' }, games };
+const team: ScheduleParams = { mode: 'team', team_id: 430001, season: 2026, page: 1, games_per_page: 2 };
+const club: ScheduleParams = { mode: 'club', club_id: 401001, season: 2026, page: 2, games_per_page: 2 };
+const cells = (table: ReturnType<typeof reshapeSchedule>) => table.data.regions[0].rows.map((r) => r.cells.map((c) => c.text?.join(' ')));
+
+describe('reshapeSchedule', () => {
+  it("a team's games in order of occurrence, one page, with the standings of its main group as a tab", () => {
+    const table = reshapeSchedule(teamData, team, renderContextFor('de'));
+    expect(table.data.headers.map((h) => h.key)).toEqual(['date', 'location', 'home', 'away', 'result']);
+    expect(table.data.title).toBe('Spielübersicht Unihockey Brunnhalden, Saison 2026/27');
+    expect(table.data.context).toEqual({ mode: 'team', team_id: 430001, season: 2026, page: 1, games_per_page: 2, locale: 'de_CH' });
+    expect(cells(table)).toEqual([
+      ['14.11.2026 17:00', 'Sporthalle Brunnhalden Brunnhalden', 'Unihockey Brunnhalden', 'UHC Erlengrund', '5:4 n.V.'],
+      ['21.11.2026 17:00', 'Sporthalle Brunnhalden Brunnhalden', 'Unihockey Brunnhalden', 'UHC Erlengrund', '5:4'],
+    ]);
+    expect(table.data.regions[0].rows[0].cells[1].link).toEqual({ type: 'map', x: 7.75, y: 47.11 });
+    expect(table.data.tabs).toEqual([
+      {
+        text: 'Tabelle',
+        type: 'tab',
+        link: { type: 'reload', set_in_context: { season: 2026, league: 1, game_class: 11, group: 'Gruppe 1' }, resource: '/rankings', ids: [2026, 1, 11, 'Gruppe 1'] },
+        highlight: false,
+      },
+    ]);
+    expect(table.data.slider).toEqual({ text: 'Seite 1/2', prev: null, next: { type: 'reload', set_in_context: { page: 2 }, resource: '/games' } });
+  });
+
+  it("a club's schedule adds the league or cup column and has no tabs", () => {
+    const table = reshapeSchedule(clubData, club, renderContextFor('de'));
+    expect(table.data.headers.map((h) => h.key)).toEqual(['date', 'location', 'league', 'home', 'away', 'result']);
+    expect(table.data.context).toEqual({ mode: 'club', club_id: 401001, season: 2026, page: 2, games_per_page: 2, locale: 'de_CH' });
+    expect(cells(table)).toEqual([['02.12.2026 20:00', ' ', 'Ligacup Herren 1/2-Final', 'Unihockey Brunnhalden', 'UHC Erlengrund', '5:4 n.V.']]);
+    expect(table.data.tabs).toEqual([]);
+    expect(table.data.slider?.text).toBe('Seite 2/2');
+    const leagueCell = reshapeSchedule(clubData, { ...club, page: 1 }, renderContextFor('de')).data.regions[0].rows[0].cells[2];
+    expect(leagueCell).toEqual({ text: ['Herren GF L-UPL', 'Gruppe 1'], link: { type: 'page', page: 'league_group_detail', ids: [2026, 1, 11, LEAGUE_GROUP.name] } });
+  });
+
+  it('speaks the requested language', () => {
+    const table = reshapeSchedule(teamData, team, renderContextFor('fr'));
+    expect(table.data.title).toBe('Aperçu des matchs Unihockey Brunnhalden, Saison 2026/27');
+    expect(table.data.tabs[0].text).toBe('Classement');
+    expect(table.data.slider?.text).toBe('Page 1/2');
+  });
+
+  it('an unknown owner is a 404, a page beyond the last a 400', () => {
+    expect(() => reshapeSchedule({ ...clubData, club: null }, club, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No club 401001' }));
+    expect(() => reshapeSchedule({ ...teamData, team: null }, team, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No team 430001' }));
+    expect(() => reshapeSchedule(teamData, { ...team, page: 3 }, renderContextFor())).toThrow(expect.objectContaining({ status: 400, message: 'Invalid page value 3: pages 1 to 2' }));
+  });
+
+  it("filters the games by the owner's id", () => {
+    expect(scheduleVariables(club)).toEqual({ filter: { season: 2026, clubId: 401001 }, isClub: true, clubId: 401001, teamId: 0, season: 2026 });
+    expect(scheduleVariables(team)).toEqual({ filter: { season: 2026, teamId: 430001 }, isClub: false, clubId: 0, teamId: 430001, season: 2026 });
+  });
+});
