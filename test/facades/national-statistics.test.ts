@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nationalRecordsParams, ORDER_KEYS } from '../../src/facades/rest/national-statistics.js';
-import type { RequestInfo } from '../../src/facades/shared/facade.js';
+import { ORDER_KEYS } from '../../src/facades/rest/national-statistics.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
 import { expectTableEnvelope } from '../support/wire.js';
@@ -53,15 +52,5 @@ describe('GET /api/national_players/statistics', () => {
     await expectError(league.app, '/api/national_players/statistics?direction=up', 400, /direction/);
     await expectError(league.app, '/api/national_players/statistics?selection_id=9', 404, /selection/);
     expect(await countQueries(league.db, () => getJson(league.app, '/api/national_players/statistics?selection_id=2'))).toBeLessThanOrEqual(3);
-  });
-});
-
-describe('national statistics parameters', () => {
-  const info = (query: Record<string, string>) => ({ query, params: {}, locale: 'de', now: new Date(), baseUrl: '' }) as RequestInfo;
-
-  it('defaults to selection 1 by points, descending; names ascending', () => {
-    expect(nationalRecordsParams(info({}))).toEqual({ selection: 1, order: 'points', direction: 'desc' });
-    expect(nationalRecordsParams(info({ order: 'name' }))).toEqual({ selection: 1, order: 'name', direction: 'asc' });
-    expect(nationalRecordsParams(info({ order: 'goals', direction: 'asc', selection_id: '2' }))).toEqual({ selection: 2, order: 'goals', direction: 'asc' });
   });
 });

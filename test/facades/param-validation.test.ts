@@ -36,6 +36,7 @@ describe('facade parameters', () => {
     expect(messageOf({ mode: 'list', on_date: '2026-02-30' })).toBe('Parameter on_date must be a date YYYY-MM-DD, got "2026-02-30"');
     expect(messageOf({ mode: 'list', league_ids: '1,2,3,4' })).toBe('Parameter league_ids must be a comma-separated list of at most 3 ids, got "1,2,3,4"');
     expect(messageOf({ mode: 'list', amount: '0' })).toBe('Parameter amount must be a number from 1 to 50 or "all", got "0"');
+    expect(messageOf({ mode: 'list', amount: '007' })).toBe('Parameter amount must be a number from 1 to 50 or "all", got "007"');
   });
 
   it('names a bad path segment as the route does', () => {

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reshapePlayerOverview, type PlayerOverviewData } from '../../src/facades/rest/player-overview.js';
-import type { RequestInfo } from '../../src/facades/shared/facade.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
 import { expectTableEnvelope } from '../support/wire.js';
@@ -73,51 +71,5 @@ describe('GET /api/players/:player_id/overview', () => {
     expect(await countQueries(league.db, () => getJson(league.app, `/api/players/${member.playerId}/overview`))).toBeLessThanOrEqual(9);
     await expectError(league.app, '/api/players/99999999/overview', 404);
     await expectError(league.app, `/api/players/${member.playerId}/overview?season=x`, 400, /season/);
-  });
-});
-
-describe('player overview reshaper (fixture)', () => {
-  const team = (id: number) => ({ id, name: `Team ${id}` });
-  const game = (id: number, status: string, homeTeam = team(1), awayTeam = team(9)) => ({
-    id,
-    startsAt: '2026-10-17T15:30:00.000Z',
-    status,
-    homeScore: status === 'SCHEDULED' ? null : 3,
-    awayScore: status === 'SCHEDULED' ? null : 1,
-    homePeriodScores: [],
-    awayPeriodScores: [],
-    decidedBy: 'REGULAR',
-    venue: { name: 'Halle', city: 'Ort' },
-    homeTeam,
-    awayTeam,
-  });
-  const line = (played: boolean, teamId: number, goals = 0) => ({ played, goals, assists: 1, points: goals + 1, penaltyMinutes: 2, team: team(teamId) });
-  const data: PlayerOverviewData = {
-    season: { label: '2026/27' },
-    player: {
-      id: 5,
-      firstName: 'Anna',
-      lastName: 'Muster',
-      memberships: [{ team: team(1) }],
-      games: [
-        { ...line(true, 1, 2), game: game(11, 'FINISHED') },
-        { ...line(false, 1), game: game(12, 'FINISHED') },
-        { ...line(false, 1), game: game(13, 'SCHEDULED') },
-        { ...line(true, 2), game: game(14, 'FINISHED', team(2), team(9)) },
-      ],
-    },
-  };
-  const info = { query: {}, params: {}, locale: 'de', now: new Date('2026-11-22T15:30:00Z'), baseUrl: 'http://x' } as RequestInfo;
-
-  it('puts the member team’s games in its region and the others after; marks games the player missed', () => {
-    const body = reshapePlayerOverview(data, 2026, info);
-    expect(body.data.regions.map((r) => [r.text, r.rows.map((row) => row.id)])).toEqual([
-      ['Team 1', [11, 12, 13]],
-      ['Weitere Spiele', [14]],
-    ]);
-    const [played, missed, upcoming] = body.data.regions[0].rows.map((row) => row.cells.slice(5).map((cell) => cell.text));
-    expect(played).toEqual([['3:1'], ['2'], ['1'], ['3'], ['2']]);
-    expect(missed).toEqual([['3:1'], ['Nicht gespielt'], [], [], []]);
-    expect(upcoming).toEqual([['-'], [], [], [], []]);
   });
 });

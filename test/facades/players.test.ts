@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { licenseText, profileAttributeList, type ProfilePlayerData } from '../../src/facades/rest/player-profile.js';
-import type { RequestInfo } from '../../src/facades/shared/facade.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
 import { expectTableEnvelope } from '../support/wire.js';
@@ -89,48 +87,5 @@ describe('GET /api/players/:player_id/statistics', () => {
   it('runs a fixed number of queries and answers unknown ids', async () => {
     expect(await countQueries(league.db, () => getJson(league.app, `/api/players/${scorerId}/statistics`))).toBeLessThanOrEqual(8);
     await expectError(league.app, '/api/players/99999999/statistics', 404);
-  });
-});
-
-describe('player profile (fixture)', () => {
-  const groups = (season: number, league: string) => [
-    { season: { id: season }, phase: 'PLAYOFF', league: { name: 'Playoff-Liga' } },
-    { season: { id: season }, phase: 'QUALIFICATION', league: { name: league } },
-  ];
-  const player: ProfilePlayerData = {
-    id: 1,
-    firstName: 'Anna',
-    lastName: 'Muster',
-    yearOfBirth: null,
-    heightCm: 170,
-    weightKg: null,
-    position: 'FORWARD',
-    portraitUrl: null,
-    licenses: [
-      { licenseType: 'Aktivlizenz Damen GF', season: { id: 2026 }, club: { name: 'UH Neu' }, team: { groups: [...groups(2025, 'NLB'), ...groups(2026, 'L-UPL')] } },
-      { licenseType: 'Aktivlizenz Damen KF', season: { id: 2026 }, club: { name: 'UH Neu' }, team: null },
-      { licenseType: 'Aktivlizenz Damen GF', season: { id: 2025 }, club: { name: 'UH Alt' }, team: null },
-    ],
-    memberships: [{ number: 17, position: 'CENTER', season: { id: 2026 }, team: { club: { name: 'UH Neu' } } }],
-  };
-  const info = { query: {}, params: {}, locale: 'de', now: new Date(), baseUrl: 'http://x' } as RequestInfo;
-
-  it('names the newest season’s licenses with the league of the qualification group', () => {
-    expect(licenseText(player)).toBe('Aktivlizenz Damen GF (L-UPL), Aktivlizenz Damen KF');
-    expect(licenseText({ ...player, licenses: [] })).toBeNull();
-  });
-
-  it('takes club, number and position from the newest season and shows - for what is unknown', () => {
-    const body = profileAttributeList({ player, last: { key: 'license', text: null } }, info);
-    expect(body.data.regions[0].rows[0].cells.map((cell) => cell.text ?? cell.image)).toEqual([
-      { alt: 'Anna Muster', url: '' },
-      ['UH Neu'],
-      ['17'],
-      ['Center'],
-      ['-'],
-      ['170 cm'],
-      ['-'],
-      ['-'],
-    ]);
   });
 });

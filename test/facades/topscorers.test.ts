@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { ConfigError, loadConfig, sponsorPathFrom } from '../../src/config.js';
-import { reshapeTopScorerHighlight, type TopScorerHighlightData } from '../../src/facades/rest/topscorer-highlight.js';
-import { reshapeTopScorers, type TopScorersData } from '../../src/facades/rest/topscorers.js';
-import type { RequestInfo } from '../../src/facades/shared/facade.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
 import { expectTableEnvelope } from '../support/wire.js';
@@ -118,6 +115,14 @@ describe('GET /api/topscorers/sponsor', () => {
     const club = await getJson(league.app, '/api/topscorers/sponsor?club_id=401003&season=2025');
     expect(ranking(club)).toEqual((await expectedRanking(2025, 1, 11, undefined, 401003)).slice(0, 20));
   });
+
+  it('runs as many queries as the main table and answers bad input', async () => {
+    const sponsor = await countQueries(league.db, () => getJson(league.app, '/api/topscorers/sponsor?season=2026'));
+    expect(sponsor).toBe(await countQueries(league.db, () => getJson(league.app, '/api/topscorers/main?season=2026')));
+    expect(sponsor).toBeLessThanOrEqual(7);
+    await expectError(league.app, '/api/topscorers/sponsor?phase=playoff', 400, /phase.*group, finals/);
+    await expectError(league.app, '/api/topscorers/sponsor?club_id=0', 400, /club_id/);
+  });
 });
 
 describe('GET /api/topscorers/sponsor-highlight', () => {
@@ -153,18 +158,6 @@ describe('GET /api/topscorers/sponsor-highlight', () => {
     await expectError(league.app, '/api/topscorers/sponsor-highlight?view_type=list', 400, /view_type/);
     await expectError(league.app, '/api/topscorers/sponsor-highlight?club_id=99999999', 404, /club/);
   });
-
-  it('transposes the attribute list into the table view (fixture, no database)', () => {
-    const scorer = (id: number, points: number) => ({ points, player: { id, firstName: 'A', lastName: `P${id}`, portraitUrl: null }, team: { club: { name: `Club ${id}` } } });
-    const data: TopScorerHighlightData = { season: { label: '2026/27' }, men: [scorer(1, 30)], women: [scorer(2, 20)] };
-    const info = { query: {}, params: {}, locale: 'de', now: new Date(), baseUrl: 'http://x' } as RequestInfo;
-    const list = reshapeTopScorerHighlight(data, { season: 2026, viewType: 'attribute_list' }, info);
-    const table = reshapeTopScorerHighlight(data, { season: 2026, viewType: 'table' }, info);
-    const listRows = list.data.regions[0].rows.map((r) => r.cells);
-    const tableRows = table.data.regions[0].rows.map((r) => r.cells);
-    expect(tableRows).toEqual([0, 1, 2, 3].map((attribute) => listRows.map((cells) => cells[attribute])));
-    expect(table.data.headers.map((h) => h.text)).toEqual(['Topscorer Herren', 'Topscorerin Damen']);
-  });
 });
 
 describe('SPONSOR_PATH', () => {
@@ -184,44 +177,5 @@ describe('SPONSOR_PATH', () => {
     } finally {
       await app.close();
     }
-  });
-});
-
-describe('top-scorer table reshaper (fixture)', () => {
-  const group = (league: [number, string, number, boolean], gameClass: [number, string, boolean]) => ({
-    league: { id: league[0], name: league[1], level: league[2], isNational: league[3] },
-    gameClass: { id: gameClass[0], name: gameClass[1], isYouth: gameClass[2] },
-  });
-  const men: [number, string, boolean] = [11, 'Herren GF', false];
-  const women: [number, string, boolean] = [21, 'Damen GF', false];
-  const juniors: [number, string, boolean] = [19, 'Junioren U21', true];
-  const data: TopScorersData = {
-    season: {
-      label: '2026/27',
-      competitions: [
-        group([12, 'A', 1, true], juniors),
-        group([2, 'NLB', 2, true], women),
-        group([4, '2. Liga', 4, false], men),
-        group([1, 'L-UPL', 1, true], women),
-        group([2, 'NLB', 2, true], men),
-        group([1, 'L-UPL', 1, true], men),
-        group([1, 'L-UPL', 1, true], men),
-      ],
-    },
-    topScorers: [{ rank: 1, goals: 3, assists: 4, points: 7, player: { id: 1, firstName: 'A', lastName: 'B' }, team: null }],
-  };
-  const info = { query: {}, params: {}, locale: 'de', now: new Date(), baseUrl: 'http://x' } as RequestInfo;
-
-  it('tabs: the men’s top league first, adult classes before youth, each class by level; national leagues only', () => {
-    const body = reshapeTopScorers(data, { resource: '/topscorers/main', season: 2026, league: 2, gameClass: 21, amount: 20 }, info);
-    expect(body.data.tabs.map((tab) => [tab.text, tab.highlight])).toEqual([
-      ['Herren GF L-UPL', false],
-      ['Herren GF NLB', false],
-      ['Damen GF L-UPL', false],
-      ['Damen GF NLB', true],
-      ['Junioren U21 A', false],
-    ]);
-    expect(body.data.title).toBe('Topscorer Damen GF NLB');
-    expect(body.data.regions[0].rows[0].cells[2]).toEqual({ text: [''] });
   });
 });

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
-import { id, integer, paramsSchema, seasonYear, withDefault, type ParamsOf, type ParamsSchema } from '../shared/param-schema.js';
-import { validateParams } from '../shared/param-validation.js';
+import { id, integer, paramsSchema, seasonYear, withDefault, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { parseParams } from '../shared/route.js';
 import { seasonResolver } from '../shared/season.js';
@@ -50,7 +49,7 @@ export const MAX_SEARCH_LIMIT = 100;
  * Search: `q` is checked by hand first (trimmed, a minimum length), then `limit`.
  */
 export const CLUB_SEARCH_QUERY = paramsSchema({ limit: withDefault(integer({ min: 1, max: MAX_SEARCH_LIMIT }), DEFAULT_SEARCH_LIMIT) });
-export const CLUB_PATH = paramsSchema({ clubid: id() });
+export const CLUB_PATH = pathSchema({ clubid: id() });
 /** An absent season is the current one (resolved before the document runs). */
 export const CLUB_TEAMS_QUERY = paramsSchema({ season: seasonYear() });
 
@@ -127,13 +126,6 @@ export function legacyParams(request: FastifyRequest): Record<string, unknown> {
   return { ...body, ...(request.query as Record<string, unknown>) };
 }
 
-/** Path parameters parsed in a handler, with the same rules and texts as declared ones. */
-function parsePath<P>(schema: ParamsSchema<P>, params: unknown): P {
-  const result = validateParams(schema, 'params', params);
-  if ('error' in result) throw result.error;
-  return result.value as P;
-}
-
 export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const clubs = facadeDocument<ClubsData>(deps, ACTIVE_CLUBS_DOCUMENT);
   const clubSearch = facadeDocument<ClubsData>(deps, CLUB_SEARCH_DOCUMENT);
@@ -156,14 +148,14 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
     [
       '/:clubid',
       async (request, ctx) => {
-        const params = parsePath(CLUB_PATH, request.params);
+        const params = parseParams(CLUB_PATH, request.params, 'params');
         return reshapeClub(await club({ id: params.clubid }), params, ctx);
       },
     ],
     [
       '/:clubid/teams',
       async (request, ctx) => {
-        const { clubid } = parsePath(CLUB_PATH, request.params);
+        const { clubid } = parseParams(CLUB_PATH, request.params, 'params');
         const season = await resolveSeason(parseParams(CLUB_TEAMS_QUERY, legacyParams(request)).season);
         return reshapeClubTeams(await clubTeams({ id: clubid, season }), { clubid, season }, ctx);
       },

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { localeContext } from '../shared/locale.js';
-import { id, paramsSchema, seasonYear, type ParamsOf } from '../shared/param-schema.js';
+import { id, paramsSchema, seasonYear, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
-import { seasonResolver } from '../shared/season.js';
+import { seasonResolver, type WithSeason } from '../shared/season.js';
 import { column, dropdown, dropdownEntry, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { cupText, finalPhaseText, leaguesText, rankText, SEASON_RECORD_FRAGMENT, type SeasonRecordData } from './achievements.js';
 
@@ -17,10 +17,9 @@ export const SEASON_CLUBS_DOCUMENT = /* GraphQL */ `
 
 /** An absent season is the current one (resolved before the document runs). */
 export const CLUBS_QUERY = paramsSchema({ season: seasonYear() });
-export const CLUB_STATISTICS_PATH = paramsSchema({ club_id: id() });
+export const CLUB_STATISTICS_PATH = pathSchema({ club_id: id() });
 
 /** The parameters once the season is resolved. */
-type WithSeason<P> = Omit<P, 'season'> & { season: number };
 export type SeasonClubsParams = WithSeason<ParamsOf<typeof CLUBS_QUERY>>;
 export type ClubStatisticsParams = WithSeason<ParamsOf<typeof CLUBS_QUERY> & ParamsOf<typeof CLUB_STATISTICS_PATH>>;
 

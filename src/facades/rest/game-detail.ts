@@ -3,7 +3,7 @@ import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { addDays, formatDate, formatTime, localDay } from '../shared/format.js';
 import { orNotFound } from '../shared/found.js';
 import type { Translated } from '../shared/locale.js';
-import { id, paramsSchema, type ParamsOf } from '../shared/param-schema.js';
+import { id, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { periodsText } from '../shared/result.js';
 import { facadeGet } from '../shared/route.js';
@@ -17,7 +17,7 @@ export const GAME_DETAIL_DOCUMENT = /* GraphQL */ `
 `;
 
 /** The path of every page about one game: detail, summary, events. */
-export const GAME_PATH = paramsSchema({ game_id: id() });
+export const GAME_PATH = pathSchema({ game_id: id() });
 export type GameParams = ParamsOf<typeof GAME_PATH>;
 
 export type GameDetailFacts = GameRowData & { spectators: number | null; firstReferee: string | null; secondReferee: string | null };

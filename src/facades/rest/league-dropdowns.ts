@@ -4,7 +4,7 @@ import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { integer, paramsSchema, seasonYear, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
-import { seasonResolver } from '../shared/season.js';
+import { seasonResolver, type WithSeason } from '../shared/season.js';
 import { dropdown, dropdownEntry } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
 
@@ -26,7 +26,6 @@ export const GROUPS_QUERY = paramsSchema({
 });
 
 /** The parameters once the season is resolved. */
-type WithSeason<P> = Omit<P, 'season'> & { season: number };
 export type LeaguesParams = WithSeason<ParamsOf<typeof LEAGUES_QUERY>>;
 export type GroupsParams = WithSeason<ParamsOf<typeof GROUPS_QUERY>>;
 

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
-import { optionalInt, pathId } from '../shared/params.js';
-import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { playerName, positionText, PROFILE_PLAYER_FRAGMENT, profileAttributeList, ROSTER_COLUMNS, TOTALS_COLUMNS, totalsCells, type ProfilePlayerData } from './player-profile.js';
 import type { Totals } from '../../domain/player-statistics.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { localeContext } from '../shared/locale.js';
+import { id, integer, paramsSchema, withDefault, type ParamsOf, pathSchema } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
+import { TEXTS } from '../shared/texts.js';
+import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { playerName, playerStatisticsTable, positionText, PROFILE_PLAYER_FRAGMENT, profileAttributeList, ROSTER_COLUMNS, TOTALS_COLUMNS, totalsCells, type ProfilePlayerData } from './player-profile.js';
 
 /**
  * `/national_players?selection_id=` (active players), `/national_players/:id` (attribute list, the
@@ -15,9 +17,14 @@ import type { Totals } from '../../domain/player-statistics.js';
  */
 export const DEFAULT_SELECTION = 1;
 
-export function selectionParam(info: RequestInfo): number {
-  return optionalInt(info.query, 'selection_id', { min: 1 }) ?? DEFAULT_SELECTION;
-}
+/** `selection_id`, also of `/national_players/statistics`. */
+export const SELECTION_ID = withDefault(integer({ min: 1 }), DEFAULT_SELECTION);
+
+export const NATIONAL_PLAYERS_QUERY = paramsSchema({ selection_id: SELECTION_ID });
+export type NationalPlayersParams = ParamsOf<typeof NATIONAL_PLAYERS_QUERY>;
+
+export const NATIONAL_PLAYER_PATH = pathSchema({ national_player_id: id() });
+export type NationalPlayerParams = ParamsOf<typeof NATIONAL_PLAYER_PATH>;
 
 export const NATIONAL_PLAYERS_DOCUMENT = /* GraphQL */ `
   query NationalPlayers($selection: Int!) {
@@ -33,29 +40,28 @@ export interface NationalPlayersData {
   nationalPlayers: { edges: { node: { id: number; number: number | null; position: string | null; player: { id: number; firstName: string; lastName: string } } }[] };
 }
 
-export function selectionName(selections: { id: number; name: string }[], id: number): string {
-  const selection = selections.find((s) => s.id === id);
-  if (!selection) throw notFound(`No national selection ${id}: selections are ${selections.map((s) => s.id).join(', ')}`);
-  return selection.name;
+export function selectionName(selections: { id: number; name: string }[], selectionId: number): string {
+  const selection = selections.find((s) => s.id === selectionId);
+  return orNotFound(selection, `No national selection ${selectionId}: selections are ${selections.map((s) => s.id).join(', ')}`).name;
 }
 
 /** Pure: WIRE.md §4 `national_players` (number or `-`, position or empty, name); rows carry the national player id. */
-export function reshapeNationalPlayers(data: NationalPlayersData, selection: number, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
-  const name = selectionName(data.nationalSelections, selection);
+export function reshapeNationalPlayers(data: NationalPlayersData, params: NationalPlayersParams, ctx: RenderContext) {
+  const t = textIn(ctx);
+  const name = selectionName(data.nationalSelections, params.selection_id);
   const rows = data.nationalPlayers.edges.map(({ node }) =>
     row(
       [
         textCell(node.number ?? '-'),
-        textCell(positionText(node.position, info) ?? ''),
+        textCell(positionText(node.position, ctx) ?? ''),
         linkedText(pageLink('player_detail', node.player.id), playerName(node.player)),
       ],
       { id: node.id },
     ),
   );
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { selection_id: selection, locale: localeContext(info.locale) },
-    headers: headers(ROSTER_COLUMNS, info.locale),
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    context: { selection_id: params.selection_id, locale: localeContext(ctx.locale) },
+    headers: headers(ROSTER_COLUMNS, ctx.locale),
     title: `${t(TEXTS.nationalTeam)} ${name}`,
     regions: [region(null, rows)],
   });
@@ -72,12 +78,11 @@ export interface NationalPlayerDetailData {
   nationalPlayer: { number: number | null; position: string | null; selection: { name: string }; player: ProfilePlayerData } | null;
 }
 
-export function reshapeNationalPlayerDetail(data: NationalPlayerDetailData, info: RequestInfo) {
-  const national = data.nationalPlayer;
-  if (!national) throw notFound(`No national player ${info.params.national_player_id}`);
+export function reshapeNationalPlayerDetail(data: NationalPlayerDetailData, params: NationalPlayerParams, ctx: RenderContext) {
+  const national = orNotFound(data.nationalPlayer, `No national player ${params.national_player_id}`);
   return profileAttributeList(
     { player: national.player, number: national.number, position: national.position ?? undefined, last: { key: 'selection', text: national.selection.name } },
-    info,
+    ctx,
   );
 }
 
@@ -97,34 +102,23 @@ export interface NationalPlayerStatisticsData {
 }
 
 /** Pure: one row per selection the player has played in (selection, then the totals columns). */
-export function reshapeNationalPlayerStatistics(data: NationalPlayerStatisticsData, info: RequestInfo) {
-  const national = data.nationalPlayer;
-  if (!national) throw notFound(`No national player ${info.params.national_player_id}`);
-  const t = (text: Translated) => translate(text, info.locale);
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { national_player_id: national.id, locale: localeContext(info.locale) },
-    headers: headers(STATISTICS_COLUMNS, info.locale),
-    title: `${t(TEXTS.statistics)} ${playerName(national.player)}`,
-    subtitle: playerName(national.player),
-    regions: [region(null, national.records.map((record) => row([textCell(record.selection.name), ...totalsCells(record)])))],
-  });
+export function reshapeNationalPlayerStatistics(data: NationalPlayerStatisticsData, params: NationalPlayerParams, ctx: RenderContext) {
+  const national = orNotFound(data.nationalPlayer, `No national player ${params.national_player_id}`);
+  const rows = national.records.map((record) => row([textCell(record.selection.name), ...totalsCells(record)]));
+  return playerStatisticsTable({ context: { national_player_id: national.id }, player: national.player, columns: STATISTICS_COLUMNS, rows }, ctx);
 }
 
 export function nationalPlayerRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const list = facadeDocument<NationalPlayersData>(deps, NATIONAL_PLAYERS_DOCUMENT);
   const detail = facadeDocument<NationalPlayerDetailData>(deps, NATIONAL_PLAYER_DETAIL_DOCUMENT);
   const statistics = facadeDocument<NationalPlayerStatisticsData>(deps, NATIONAL_PLAYER_STATISTICS_DOCUMENT);
-  app.get('/national_players', async (request) => {
-    const info = requestInfo(deps, request);
-    const selection = selectionParam(info);
-    return reshapeNationalPlayers(await list({ selection }), selection, info);
-  });
-  app.get('/national_players/:national_player_id', async (request) => {
-    const info = requestInfo(deps, request);
-    return reshapeNationalPlayerDetail(await detail({ id: pathId(info.params, 'national_player_id') }), info);
-  });
-  app.get('/national_players/:national_player_id/statistics', async (request) => {
-    const info = requestInfo(deps, request);
-    return reshapeNationalPlayerStatistics(await statistics({ id: pathId(info.params, 'national_player_id') }), info);
-  });
+  facadeGet(app, deps, '/national_players', { querystring: NATIONAL_PLAYERS_QUERY }, async (params, ctx) =>
+    reshapeNationalPlayers(await list({ selection: params.selection_id }), params, ctx),
+  );
+  facadeGet(app, deps, '/national_players/:national_player_id', { params: NATIONAL_PLAYER_PATH }, async (params, ctx) =>
+    reshapeNationalPlayerDetail(await detail({ id: params.national_player_id }), params, ctx),
+  );
+  facadeGet(app, deps, '/national_players/:national_player_id/statistics', { params: NATIONAL_PLAYER_PATH }, async (params, ctx) =>
+    reshapeNationalPlayerStatistics(await statistics({ id: params.national_player_id }), params, ctx),
+  );
 }

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { NationalRecordOrder } from '../../domain/national-statistics.js';
-import { badRequest } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
-import { optionalEnum, optionalString } from '../shared/params.js';
-import { column, headers, linkedText, pageLink, region, row, tableEnvelope } from '../shared/table.js';
-import { selectionName, selectionParam } from './national-players.js';
-import { playerName, TOTALS_COLUMNS, totalsCells } from './player-profile.js';
 import type { Totals } from '../../domain/player-statistics.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { localeContext } from '../shared/locale.js';
+import { oneOf, paramsSchema, withDefault, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
+import { TEXTS } from '../shared/texts.js';
+import { column, headers, linkedText, pageLink, region, row, tableEnvelope } from '../shared/table.js';
+import { SELECTION_ID, selectionName } from './national-players.js';
+import { playerName, TOTALS_COLUMNS, totalsCells } from './player-profile.js';
 
 /**
  * `/national_players/statistics?selection_id=&order=&direction=`: every player of the selection with at
@@ -30,7 +31,7 @@ export interface NationalRecordsData {
 }
 
 /** The table's header keys, in column order, and the order each stands for. */
-export const ORDER_KEYS: Readonly<Record<string, NationalRecordOrder>> = {
+export const ORDER_KEYS = {
   name: 'NAME',
   games: 'GAMES',
   goals: 'GOALS',
@@ -40,44 +41,44 @@ export const ORDER_KEYS: Readonly<Record<string, NationalRecordOrder>> = {
   '5-minute-penalty': 'PENALTIES_5',
   '10-minute-penalty': 'PENALTIES_10',
   matchpenalty: 'MATCH_PENALTIES',
-};
+} as const satisfies Record<string, NationalRecordOrder>;
+type OrderKey = keyof typeof ORDER_KEYS;
 
-const DEFAULT_ORDER = 'points';
 const DIRECTIONS = ['asc', 'desc'] as const;
 
-export interface NationalRecordsParams {
-  selection: number;
-  order: string;
-  direction: (typeof DIRECTIONS)[number];
-}
+/** `direction` is left open here: its default depends on `order` (nationalRecordsParams). */
+export const NATIONAL_RECORDS_QUERY = paramsSchema({
+  order: withDefault(oneOf(Object.keys(ORDER_KEYS) as OrderKey[]), 'points'),
+  direction: oneOf(DIRECTIONS),
+  selection_id: SELECTION_ID,
+});
+
+export type NationalRecordsParams = Required<ParamsOf<typeof NATIONAL_RECORDS_QUERY>>;
 
 /** Names sort A–Z by default, numbers from the highest. */
-export function nationalRecordsParams(info: RequestInfo): NationalRecordsParams {
-  const order = optionalString(info.query, 'order') ?? DEFAULT_ORDER;
-  if (!Object.hasOwn(ORDER_KEYS, order)) throw badRequest(`Parameter order must be one of ${Object.keys(ORDER_KEYS).join(', ')}, got "${order}"`);
-  const direction = optionalEnum(info.query, 'direction', DIRECTIONS) ?? (order === 'name' ? 'asc' : 'desc');
-  return { selection: selectionParam(info), order, direction };
+export function nationalRecordsParams(query: ParamsOf<typeof NATIONAL_RECORDS_QUERY>): NationalRecordsParams {
+  return { ...query, direction: query.direction ?? (query.order === 'name' ? 'asc' : 'desc') };
 }
 
 export function nationalRecordsVariables(params: NationalRecordsParams) {
-  return { selection: params.selection, order: ORDER_KEYS[params.order], direction: params.direction.toUpperCase() };
+  return { selection: params.selection_id, order: ORDER_KEYS[params.order], direction: params.direction.toUpperCase() };
 }
 
 /** Keyed as `order` accepts (ORDER_KEYS). */
 const COLUMNS = [column('name', TEXTS.name, { align: 'l' }), ...TOTALS_COLUMNS];
 
 /** Pure: rows in the order the schema returned (rows carry the national player id), headers keyed as `order` accepts. */
-export function reshapeNationalRecords(data: NationalRecordsData, params: NationalRecordsParams, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
-  const name = selectionName(data.nationalSelections, params.selection);
+export function reshapeNationalRecords(data: NationalRecordsData, params: NationalRecordsParams, ctx: RenderContext) {
+  const t = textIn(ctx);
+  const name = selectionName(data.nationalSelections, params.selection_id);
   const rows = data.nationalPlayerRecords.map((record) =>
     row([linkedText(pageLink('player_detail', record.nationalPlayer.player.id), playerName(record.nationalPlayer.player)), ...totalsCells(record)], {
       id: record.nationalPlayer.id,
     }),
   );
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { selection_id: params.selection, order: params.order, direction: params.direction, locale: localeContext(info.locale) },
-    headers: headers(COLUMNS, info.locale),
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    context: { selection_id: params.selection_id, order: params.order, direction: params.direction, locale: localeContext(ctx.locale) },
+    headers: headers(COLUMNS, ctx.locale),
     title: `${t(TEXTS.nationalTeamStatistics)} ${name}`,
     regions: [region(null, rows)],
   });
@@ -85,9 +86,8 @@ export function reshapeNationalRecords(data: NationalRecordsData, params: Nation
 
 export function nationalStatisticsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<NationalRecordsData>(deps, NATIONAL_RECORDS_DOCUMENT);
-  app.get('/national_players/statistics', async (request) => {
-    const info = requestInfo(deps, request);
-    const params = nationalRecordsParams(info);
-    return reshapeNationalRecords(await run(nationalRecordsVariables(params)), params, info);
+  facadeGet(app, deps, '/national_players/statistics', { querystring: NATIONAL_RECORDS_QUERY }, async (query, ctx) => {
+    const params = nationalRecordsParams(query);
+    return reshapeNationalRecords(await run(nationalRecordsVariables(params)), params, ctx);
   });
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
+import { isPlayed } from '../../domain/game-status.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { formatDate, formatTime } from '../shared/format.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
+import { orNotFound } from '../shared/found.js';
+import { localeContext } from '../shared/locale.js';
+import { id, paramsSchema, seasonYear, type ParamsOf, pathSchema } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
-import { optionalInt, pathId } from '../shared/params.js';
 import type { ScoreFacts } from '../shared/result.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
@@ -32,6 +35,11 @@ export const PLAYER_OVERVIEW_DOCUMENT = /* GraphQL */ `
     }
   }
 `;
+
+export const PLAYER_OVERVIEW_PATH = pathSchema({ player_id: id() });
+/** An absent season is the current one (resolved before the document runs). */
+export const PLAYER_OVERVIEW_QUERY = paramsSchema({ season: seasonYear() });
+export type PlayerOverviewParams = ParamsOf<typeof PLAYER_OVERVIEW_PATH> & { season: number };
 
 interface OverviewGame extends ScoreFacts {
   id: number;
@@ -65,19 +73,16 @@ const COLUMNS = [
   column('penalty_minutes', TEXTS.penaltyMinutes),
 ];
 
-const PLAYED_GAME = new Set(['FINISHED', 'LIVE']);
-
 /** Pure: WIRE.md §4 `players/:id/overview` rows (id = game id), in order of occurrence within each region. */
-export function reshapePlayerOverview(data: PlayerOverviewData, season: number, info: RequestInfo) {
-  const player = data.player;
-  if (!player) throw notFound(`No player ${info.params.player_id}`);
-  const t = (text: Translated) => translate(text, info.locale);
+export function reshapePlayerOverview(data: PlayerOverviewData, params: PlayerOverviewParams, ctx: RenderContext) {
+  const player = orNotFound(data.player, `No player ${params.player_id}`);
+  const t = textIn(ctx);
   const rowOf = (line: NonNullable<PlayerOverviewData['player']>['games'][number]) => {
     const game = line.game;
     const startsAt = new Date(game.startsAt);
     let numbers: Cell[];
     if (line.played) numbers = [line.goals, line.assists, line.points, line.penaltyMinutes].map((value) => textCell(value));
-    else if (PLAYED_GAME.has(game.status)) numbers = [textCell(t(TEXTS.notPlayed)), textCell(), textCell(), textCell()];
+    else if (isPlayed(game.status)) numbers = [textCell(t(TEXTS.notPlayed)), textCell(), textCell(), textCell()];
     else numbers = [textCell(), textCell(), textCell(), textCell()];
     return row(
       [
@@ -86,7 +91,7 @@ export function reshapePlayerOverview(data: PlayerOverviewData, season: number, 
         textCell(formatTime(startsAt)),
         linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),
         linkedText(pageLink('team_detail', game.awayTeam.id), game.awayTeam.name),
-        textCell(gameResult(game, info)),
+        textCell(gameResult(game, ctx)),
         ...numbers,
       ],
       { link: pageLink('game_detail', game.id), id: game.id },
@@ -97,11 +102,11 @@ export function reshapePlayerOverview(data: PlayerOverviewData, season: number, 
   const regions: Region[] = teams.map((team) => region(team.name, player.games.filter((line) => line.team?.id === team.id).map(rowOf)));
   const others = player.games.filter((line) => !line.team || !memberTeamIds.has(line.team.id));
   if (others.length || regions.length === 0) regions.push(region(t(TEXTS.otherGames), others.map(rowOf)));
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { player_id: player.id, season, locale: localeContext(info.locale) },
-    headers: headers(COLUMNS, info.locale),
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    context: { player_id: player.id, season: params.season, locale: localeContext(ctx.locale) },
+    headers: headers(COLUMNS, ctx.locale),
     title: `${t(TEXTS.gamesOverview)} ${playerName(player)}`,
-    subtitle: `${t(TEXTS.season)} ${data.season?.label ?? season}`,
+    subtitle: `${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
     regions,
   });
 }
@@ -109,10 +114,8 @@ export function reshapePlayerOverview(data: PlayerOverviewData, season: number, 
 export function playerOverviewRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<PlayerOverviewData>(deps, PLAYER_OVERVIEW_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  app.get('/players/:player_id/overview', async (request) => {
-    const info = requestInfo(deps, request);
-    const id = pathId(info.params, 'player_id');
-    const season = await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 }));
-    return reshapePlayerOverview(await run({ id, season }), season, info);
+  facadeGet(app, deps, '/players/:player_id/overview', { querystring: PLAYER_OVERVIEW_QUERY, params: PLAYER_OVERVIEW_PATH }, async (params, ctx) => {
+    const season = await resolveSeason(params.season);
+    return reshapePlayerOverview(await run({ id: params.player_id, season }), { ...params, season }, ctx);
   });
 }

@@ -1,13 +1,14 @@
-import type { RequestInfo } from '../shared/facade.js';
-import { translate, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
-import { column, headers, imageCell, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import type { Cell } from '../shared/wire.js';
+import { mainGroupOf } from '../../domain/groups.js';
 import type { Totals } from '../../domain/player-statistics.js';
+import { localeContext, translate, type Translated } from '../shared/locale.js';
+import type { RenderContext } from '../shared/render-context.js';
+import { TEXTS } from '../shared/texts.js';
+import { column, headers, imageCell, region, row, tableEnvelope, textCell, type Column } from '../shared/table.js';
+import type { Cell, Row } from '../shared/wire.js';
 
 /**
  * What the player and national-player pages share: the profile attribute list (the two differ only
- * in the last attribute, license or selection), position names and the totals columns.
+ * in the last attribute, license or selection), position names, the totals columns and the statistics table.
  */
 export const PROFILE_PLAYER_FRAGMENT = /* GraphQL */ `
   fragment ProfilePlayer on Player {
@@ -42,8 +43,8 @@ export const POSITIONS: Record<string, Translated> = {
 /** Number, position and name: the columns of a lineup and of a national selection. */
 export const ROSTER_COLUMNS = [column('number', TEXTS.number, { align: 'r' }), column('position', TEXTS.position, { align: 'l' }), column('name', TEXTS.name, { align: 'l' })];
 
-export function positionText(position: string | null | undefined, info: Pick<RequestInfo, 'locale'>): string | null {
-  return position && POSITIONS[position] ? translate(POSITIONS[position], info.locale) : null;
+export function positionText(position: string | null | undefined, ctx: Pick<RenderContext, 'locale'>): string | null {
+  return position && POSITIONS[position] ? translate(POSITIONS[position], ctx.locale) : null;
 }
 
 export function playerName(player: { firstName: string; lastName: string }): string {
@@ -79,20 +80,19 @@ export function licenseText(player: ProfilePlayerData): string | null {
   const texts = player.licenses
     .filter((license) => license.season.id === newest)
     .map((license) => {
-      const groups = license.team?.groups.filter((g) => g.season.id === newest) ?? [];
-      const league = (groups.find((g) => g.phase === 'QUALIFICATION') ?? groups[0])?.league.name;
+      const league = mainGroupOf(license.team?.groups.filter((g) => g.season.id === newest) ?? [])?.league.name;
       return league ? `${license.licenseType} (${league})` : license.licenseType;
     });
   return texts.length ? [...new Set(texts)].join(', ') : null;
 }
 
 /** Pure: the attribute list of WIRE.md §4 `players/:id` (8 cells in header order, `-` when unknown). */
-export function profileAttributeList(profile: Profile, info: RequestInfo) {
+export function profileAttributeList(profile: Profile, ctx: RenderContext) {
   const { player } = profile;
   const membership = player.memberships[0];
   const club = player.licenses[0]?.club.name ?? membership?.team.club.name;
   const number = profile.number !== undefined ? profile.number : membership?.number;
-  const position = positionText(profile.position ?? membership?.position ?? player.position, info);
+  const position = positionText(profile.position ?? membership?.position ?? player.position, ctx);
   const name = playerName(player);
   const known = (value: string | number | null | undefined, unit = '') => textCell(value === null || value === undefined ? UNKNOWN : `${value}${unit}`);
   const cells: Cell[] = [
@@ -105,8 +105,8 @@ export function profileAttributeList(profile: Profile, info: RequestInfo) {
     known(player.weightKg, ' kg'),
     known(profile.last.text),
   ];
-  return tableEnvelope(info.baseUrl, 'attribute_list', {
-    headers: headers([...PROFILE_COLUMNS, column(profile.last.key, LAST_ATTRIBUTE[profile.last.key])], info.locale),
+  return tableEnvelope(ctx.baseUrl, 'attribute_list', {
+    headers: headers([...PROFILE_COLUMNS, column(profile.last.key, LAST_ATTRIBUTE[profile.last.key])], ctx.locale),
     title: name,
     subtitle: name,
     regions: [region(null, [row(cells)])],
@@ -128,6 +128,21 @@ export const TOTALS_COLUMNS = [
   column('10-minute-penalty', TEXTS.tenMinutePenalties, { short: "10'", align: 'r' }),
   column('matchpenalty', TEXTS.matchPenalties, { short: 'MS', align: 'r' }),
 ];
+
+/** A player's statistics table (of the club seasons or of the national selections), titled with the player's name. */
+export function playerStatisticsTable(
+  table: { context: Record<string, number>; player: { firstName: string; lastName: string }; columns: readonly Column[]; rows: Row[] },
+  ctx: RenderContext,
+) {
+  const name = playerName(table.player);
+  return tableEnvelope(ctx.baseUrl, 'table', {
+    context: { ...table.context, locale: localeContext(ctx.locale) },
+    headers: headers(table.columns, ctx.locale),
+    title: `${translate(TEXTS.statistics, ctx.locale)} ${name}`,
+    subtitle: name,
+    regions: [region(null, table.rows)],
+  });
+}
 
 export function totalsCells(totals: Totals): Cell[] {
   return [totals.games, totals.goals, totals.assists, totals.points, totals.penalties2, totals.penalties5, totals.penalties10, totals.matchPenalties].map((value) =>

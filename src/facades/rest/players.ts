@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
-import { pathId } from '../shared/params.js';
-import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { playerName, PROFILE_PLAYER_FRAGMENT, profileAttributeList, licenseText, TOTALS_COLUMNS, totalsCells, type ProfilePlayerData } from './player-profile.js';
 import type { Totals } from '../../domain/player-statistics.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { id, type ParamsOf, pathSchema } from '../shared/param-schema.js';
+import type { RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
+import { TEXTS } from '../shared/texts.js';
+import { column, linkedText, pageLink, row, textCell } from '../shared/table.js';
+import { licenseText, playerStatisticsTable, PROFILE_PLAYER_FRAGMENT, profileAttributeList, TOTALS_COLUMNS, totalsCells, type ProfilePlayerData } from './player-profile.js';
 
 /** `/players/:player_id` (attribute list) and `/players/:player_id/statistics` (per season, competition and team). */
 export const PLAYER_DETAIL_DOCUMENT = /* GraphQL */ `
@@ -14,13 +15,16 @@ export const PLAYER_DETAIL_DOCUMENT = /* GraphQL */ `
   ${PROFILE_PLAYER_FRAGMENT}
 `;
 
+export const PLAYER_PATH = pathSchema({ player_id: id() });
+export type PlayerParams = ParamsOf<typeof PLAYER_PATH>;
+
 export interface PlayerDetailData {
   player: ProfilePlayerData | null;
 }
 
-export function reshapePlayerDetail(data: PlayerDetailData, info: RequestInfo) {
-  if (!data.player) throw notFound(`No player ${info.params.player_id}`);
-  return profileAttributeList({ player: data.player, last: { key: 'license', text: licenseText(data.player) } }, info);
+export function reshapePlayerDetail(data: PlayerDetailData, params: PlayerParams, ctx: RenderContext) {
+  const player = orNotFound(data.player, `No player ${params.player_id}`);
+  return profileAttributeList({ player, last: { key: 'license', text: licenseText(player) } }, ctx);
 }
 
 export const PLAYER_STATISTICS_DOCUMENT = /* GraphQL */ `
@@ -58,10 +62,8 @@ const STATISTICS_COLUMNS = [
 ];
 
 /** Pure: WIRE.md §4 `players/:id/statistics`, newest season first, league rows before cup rows. */
-export function reshapePlayerStatistics(data: PlayerStatisticsData, info: RequestInfo) {
-  const player = data.player;
-  if (!player) throw notFound(`No player ${info.params.player_id}`);
-  const t = (text: Translated) => translate(text, info.locale);
+export function reshapePlayerStatistics(data: PlayerStatisticsData, params: PlayerParams, ctx: RenderContext) {
+  const player = orNotFound(data.player, `No player ${params.player_id}`);
   const rows = player.statistics.map((line) =>
     row([
       textCell(line.season.label),
@@ -70,24 +72,16 @@ export function reshapePlayerStatistics(data: PlayerStatisticsData, info: Reques
       ...totalsCells(line),
     ]),
   );
-  return tableEnvelope(info.baseUrl, 'table', {
-    context: { player_id: player.id, locale: localeContext(info.locale) },
-    headers: headers(STATISTICS_COLUMNS, info.locale),
-    title: `${t(TEXTS.statistics)} ${playerName(player)}`,
-    subtitle: playerName(player),
-    regions: [region(null, rows)],
-  });
+  return playerStatisticsTable({ context: { player_id: player.id }, player, columns: STATISTICS_COLUMNS, rows }, ctx);
 }
 
 export function playerRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const detail = facadeDocument<PlayerDetailData>(deps, PLAYER_DETAIL_DOCUMENT);
   const statistics = facadeDocument<PlayerStatisticsData>(deps, PLAYER_STATISTICS_DOCUMENT);
-  app.get('/players/:player_id', async (request) => {
-    const info = requestInfo(deps, request);
-    return reshapePlayerDetail(await detail({ id: pathId(info.params, 'player_id') }), info);
-  });
-  app.get('/players/:player_id/statistics', async (request) => {
-    const info = requestInfo(deps, request);
-    return reshapePlayerStatistics(await statistics({ id: pathId(info.params, 'player_id') }), info);
-  });
+  facadeGet(app, deps, '/players/:player_id', { params: PLAYER_PATH }, async (params, ctx) =>
+    reshapePlayerDetail(await detail({ id: params.player_id }), params, ctx),
+  );
+  facadeGet(app, deps, '/players/:player_id/statistics', { params: PLAYER_PATH }, async (params, ctx) =>
+    reshapePlayerStatistics(await statistics({ id: params.player_id }), params, ctx),
+  );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { localeContext } from '../shared/locale.js';
-import { id, paramsSchema, seasonYear, type ParamsOf } from '../shared/param-schema.js';
+import { id, paramsSchema, seasonYear, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
@@ -25,7 +25,7 @@ export const TEAM_PLAYERS_DOCUMENT = /* GraphQL */ `
   }
 `;
 
-export const TEAM_PLAYERS_PATH = paramsSchema({ team_id: id() });
+export const TEAM_PLAYERS_PATH = pathSchema({ team_id: id() });
 /** An absent season is the current one (resolved before the document runs). */
 export const TEAM_PLAYERS_QUERY = paramsSchema({ season: seasonYear() });
 export type TeamPlayersParams = ParamsOf<typeof TEAM_PLAYERS_PATH> & { season: number };

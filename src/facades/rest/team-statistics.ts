@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { localeContext } from '../shared/locale.js';
-import { id, paramsSchema, type ParamsOf } from '../shared/param-schema.js';
+import { id, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
@@ -15,7 +15,7 @@ export const TEAM_STATISTICS_DOCUMENT = /* GraphQL */ `
   ${SEASON_RECORD_FRAGMENT}
 `;
 
-export const TEAM_STATISTICS_PATH = paramsSchema({ team_id: id() });
+export const TEAM_STATISTICS_PATH = pathSchema({ team_id: id() });
 export type TeamStatisticsParams = ParamsOf<typeof TEAM_STATISTICS_PATH>;
 
 export interface TeamStatisticsData {

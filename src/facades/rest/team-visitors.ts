@@ -10,6 +10,7 @@ import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { barDataUri } from '../shared/png.js';
 import { seasonResolver } from '../shared/season.js';
+import { wholeVisitors } from '../../domain/visitors.js';
 import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 
 /** `/teams/visitors`: teams ranked by the average spectators of their finished home games, with a PNG bar. */
@@ -57,7 +58,7 @@ export function reshapeTeamVisitors(data: TeamVisitorsData, params: TeamVisitors
       [
         textCell(entry.rank ?? '-'),
         linkedText(pageLink('team_detail', entry.team.id), entry.team.name),
-        textCell(entry.averageVisitors === null ? '-' : Math.round(entry.averageVisitors)),
+        textCell(entry.averageVisitors === null ? '-' : wholeVisitors(entry.averageVisitors)),
         imageCell(barDataUri(entry.percentOfTop), `${percent}%`),
       ],
       { id: entry.team.id },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mainGroupOf } from '../../domain/groups.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
-import { id, integer, oneOf, paramsSchema, required, seasonYear, withDefault, type ParamsOf } from '../shared/param-schema.js';
+import { id, integer, oneOf, paramsSchema, required, seasonYear, withDefault, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet, parseParams } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
@@ -26,7 +26,7 @@ export const LEAGUE_TEAMS_QUERY = paramsSchema({
   season: seasonYear(),
 });
 export const CLUB_TEAMS_QUERY = paramsSchema({ club_id: required(integer({ min: 1 })), season: required(seasonYear()) });
-export const TEAM_DETAIL_PATH = paramsSchema({ team_id: id() });
+export const TEAM_DETAIL_PATH = pathSchema({ team_id: id() });
 
 export type LeagueTeamsParams = Omit<ParamsOf<typeof LEAGUE_TEAMS_QUERY>, 'season'> & { season: number };
 export type ClubTeamsParams = ParamsOf<typeof CLUB_TEAMS_QUERY>;

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
-import { optionalEnum, optionalInt } from '../shared/params.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { localeContext } from '../shared/locale.js';
+import { integer, oneOf, paramsSchema, seasonYear, withDefault, type ParamsOf } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
+import { TEXTS } from '../shared/texts.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { playerName } from './player-profile.js';
@@ -42,11 +44,13 @@ export interface TopScorerHighlightData {
 
 const VIEW_TYPES = ['table', 'attribute_list'] as const;
 
-export interface HighlightParams {
-  season: number;
-  clubId?: number;
-  viewType: (typeof VIEW_TYPES)[number];
-}
+/** An absent season is the current one (resolved before the document runs). */
+export const TOP_SCORER_HIGHLIGHT_QUERY = paramsSchema({
+  club_id: integer({ min: 1 }),
+  view_type: withDefault(oneOf(VIEW_TYPES), 'attribute_list'),
+  season: seasonYear(),
+});
+export type HighlightParams = ParamsOf<typeof TOP_SCORER_HIGHLIGHT_QUERY> & { season: number };
 
 /** The attribute list's columns; the table view has one column per scorer. */
 const ATTRIBUTE_COLUMNS = [column('portrait', TEXTS.picture), column('name', TEXTS.name), column('club', TEXTS.club), column('points', TEXTS.points)];
@@ -56,11 +60,11 @@ const ATTRIBUTE_COLUMNS = [column('portrait', TEXTS.picture), column('name', TEX
  * WIRE.md §4 describes it — row 0 the pictures, row 1 the names, row 2 the clubs, row 3 the points,
  * one column per scorer.
  */
-export function reshapeTopScorerHighlight(data: TopScorerHighlightData, params: HighlightParams, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
-  if (params.clubId !== undefined && !data.club) throw notFound(`No club ${params.clubId}`);
+export function reshapeTopScorerHighlight(data: TopScorerHighlightData, params: HighlightParams, ctx: RenderContext) {
+  const t = textIn(ctx);
+  const club = params.club_id === undefined ? null : orNotFound(data.club, `No club ${params.club_id}`);
   // A club only shows the genders it has a top-league team in; all clubs show both.
-  const clubClasses = params.clubId === undefined ? null : new Set(data.topLeagueTeams?.edges.map((e) => e.node.gameClass.id));
+  const clubClasses = params.club_id === undefined ? null : new Set(data.topLeagueTeams?.edges.map((e) => e.node.gameClass.id));
   const scorers = [
     { label: TEXTS.topScorerMen, scorer: data.men[0], gameClass: DEFAULT_GAME_CLASS },
     { label: TEXTS.topScorerWomen, scorer: data.women[0], gameClass: WOMEN_GAME_CLASS },
@@ -75,13 +79,13 @@ export function reshapeTopScorerHighlight(data: TopScorerHighlightData, params: 
     ];
   };
   const perScorer = scorers.map(({ scorer }) => cellsOf(scorer));
-  const table = params.viewType === 'table';
+  const table = params.view_type === 'table';
   const rows = table ? [0, 1, 2, 3].map((attribute) => row(perScorer.map((cells) => cells[attribute]))) : perScorer.map((cells) => row(cells));
   const columns = table ? scorers.map(({ label }, index) => column(`scorer_${index + 1}`, label, { align: 'c' })) : ATTRIBUTE_COLUMNS;
-  return tableEnvelope(info.baseUrl, table ? 'table' : 'attribute_list', {
-    context: { season: params.season, club_id: params.clubId ?? null, view_type: params.viewType, locale: localeContext(info.locale) },
-    headers: headers(columns, info.locale),
-    title: data.club ? `${t(TEXTS.topScorers)} ${data.club.name}` : t(TEXTS.topScorers),
+  return tableEnvelope(ctx.baseUrl, table ? 'table' : 'attribute_list', {
+    context: { season: params.season, club_id: params.club_id ?? null, view_type: params.view_type, locale: localeContext(ctx.locale) },
+    headers: headers(columns, ctx.locale),
+    title: club ? `${t(TEXTS.topScorers)} ${club.name}` : t(TEXTS.topScorers),
     subtitle: `${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
     regions: [region(null, rows)],
   });
@@ -90,12 +94,10 @@ export function reshapeTopScorerHighlight(data: TopScorerHighlightData, params: 
 export function topScorerHighlightRoute(app: FastifyInstance, deps: FacadeDependencies, path: string): void {
   const run = facadeDocument<TopScorerHighlightData>(deps, TOP_SCORER_HIGHLIGHT_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  app.get(path, async (request) => {
-    const info = requestInfo(deps, request);
-    const clubId = optionalInt(info.query, 'club_id', { min: 1 });
-    const viewType = optionalEnum(info.query, 'view_type', VIEW_TYPES) ?? 'attribute_list';
-    const params: HighlightParams = { season: await resolveSeason(optionalInt(info.query, 'season', { min: 1900, max: 2999 })), clubId, viewType };
+  facadeGet(app, deps, path, { querystring: TOP_SCORER_HIGHLIGHT_QUERY }, async (query, ctx) => {
+    const params: HighlightParams = { ...query, season: await resolveSeason(query.season) };
+    const clubId = params.club_id;
     const variables = { season: params.season, clubId: clubId ?? null, clubKey: clubId ?? 0, withClub: clubId !== undefined };
-    return reshapeTopScorerHighlight(await run(variables), params, info);
+    return reshapeTopScorerHighlight(await run(variables), params, ctx);
   });
 }

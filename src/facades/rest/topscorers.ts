@@ -1,10 +1,12 @@
+import { KNOCKOUT_PHASES } from '../../domain/groups.js';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../shared/errors.js';
-import { facadeDocument, requestInfo, type FacadeDependencies, type RequestInfo } from '../shared/facade.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
-import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
-import { optionalEnum, optionalInt, optionalString } from '../shared/params.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { localeContext, type Translated } from '../shared/locale.js';
+import { integer, integerOr, oneOf, paramsSchema, seasonYear, withDefault, type ParamsOf, type ParamsSchema } from '../shared/param-schema.js';
+import { textIn, type RenderContext } from '../shared/render-context.js';
+import { facadeGet } from '../shared/route.js';
+import { TEXTS } from '../shared/texts.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, linkedText, pageLink, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { Tab } from '../shared/wire.js';
@@ -38,46 +40,37 @@ export const MAX_AMOUNT = 100;
 const PHASES = ['group', 'finals'] as const;
 type PhaseParam = (typeof PHASES)[number];
 /** `finals` is the final round: playoffs and playouts together. */
-const PHASE_FILTER: Record<PhaseParam, string[]> = { group: ['QUALIFICATION'], finals: ['PLAYOFF', 'PLAYOUT'] };
+const PHASE_FILTER: Record<PhaseParam, string[]> = { group: ['QUALIFICATION'], finals: [...KNOCKOUT_PHASES] };
 
-export interface TopScorersParams {
+/** What both tables take; an absent season is the current one (resolved before the document runs). */
+const TABLE_PARAMS = {
+  season: seasonYear(),
+  league: withDefault(integer({ min: 1 }), DEFAULT_LEAGUE),
+  game_class: withDefault(integer({ min: 1 }), DEFAULT_GAME_CLASS),
+  phase: oneOf(PHASES),
+  club_id: integer({ min: 1 }),
+};
+
+/** `/topscorers/<sponsor>`: always the first DEFAULT_AMOUNT ranks. */
+export const SPONSOR_TOP_SCORERS_QUERY = paramsSchema(TABLE_PARAMS);
+/** `/topscorers/main`: `amount` is checked first, as deployed clients have always seen it. */
+export const MAIN_TOP_SCORERS_QUERY = paramsSchema({ amount: withDefault(integerOr('all', { min: 1, max: MAX_AMOUNT }), DEFAULT_AMOUNT), ...TABLE_PARAMS });
+
+export type TopScorersParams = Omit<ParamsOf<typeof SPONSOR_TOP_SCORERS_QUERY>, 'season'> & {
+  /** The route's own path: the tabs reload it. */
   resource: string;
   season: number;
-  league: number;
-  gameClass: number;
-  phase?: PhaseParam;
-  clubId?: number;
   /** A number of ranks, or every ranked player. */
   amount: number | 'all';
-}
-
-export function amountParam(info: RequestInfo): number | 'all' {
-  const raw = optionalString(info.query, 'amount');
-  if (raw === undefined) return DEFAULT_AMOUNT;
-  if (raw === 'all') return 'all';
-  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_AMOUNT) {
-    throw badRequest(`Parameter amount must be a number from 1 to ${MAX_AMOUNT} or "all", got "${raw}"`);
-  }
-  return Number(raw);
-}
-
-export function topScorersRequest(info: RequestInfo) {
-  return {
-    season: optionalInt(info.query, 'season', { min: 1900, max: 2999 }),
-    league: optionalInt(info.query, 'league', { min: 1 }) ?? DEFAULT_LEAGUE,
-    gameClass: optionalInt(info.query, 'game_class', { min: 1 }) ?? DEFAULT_GAME_CLASS,
-    phase: optionalEnum(info.query, 'phase', PHASES),
-    clubId: optionalInt(info.query, 'club_id', { min: 1 }),
-  };
-}
+};
 
 export function topScorersVariables(params: TopScorersParams) {
   return {
     season: params.season,
     league: params.league,
-    gameClass: params.gameClass,
+    gameClass: params.game_class,
     phases: params.phase ? PHASE_FILTER[params.phase] : null,
-    clubId: params.clubId ?? null,
+    clubId: params.club_id ?? null,
     first: params.amount === 'all' ? MAX_AMOUNT : params.amount,
     all: params.amount === 'all',
   };
@@ -88,17 +81,17 @@ const PHASE_TEXTS: Record<PhaseParam, Translated> = { group: TEXTS.qualification
 const COLUMNS = [column('rank', TEXTS.rank, { align: 'r' }), column('player', TEXTS.player, { align: 'l' }), column('team', TEXTS.team, { align: 'l' }), ...SCORING_COLUMNS];
 
 /** Pure: WIRE.md §4 `topscorers/*` (rank, player, team, goals, assists, points); a tab per national league of the season. */
-export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams, info: RequestInfo) {
-  const t = (text: Translated) => translate(text, info.locale);
-  const leagues = new Map<string, { league: number; gameClass: number; text: string; level: number; youth: boolean }>();
-  for (const group of data.season?.competitions ?? []) {
-    if (!group.league.isNational) continue;
-    const key = `${group.league.id}:${group.gameClass.id}`;
-    if (!leagues.has(key)) {
-      const text = `${group.gameClass.name} ${group.league.name}`;
-      leagues.set(key, { league: group.league.id, gameClass: group.gameClass.id, text, level: group.league.level, youth: group.gameClass.isYouth });
-    }
-  }
+export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams, ctx: RenderContext) {
+  const t = textIn(ctx);
+  // `competitions` lists each league and class once, so each becomes one tab as it is.
+  const leagues = new Map(
+    (data.season?.competitions ?? [])
+      .filter((competition) => competition.league.isNational)
+      .map(({ league, gameClass }) => [
+        `${league.id}:${gameClass.id}`,
+        { league: league.id, gameClass: gameClass.id, text: `${gameClass.name} ${league.name}`, level: league.level, youth: gameClass.isYouth },
+      ]),
+  );
   const isDefault = (entry: { league: number; gameClass: number }) => entry.league === DEFAULT_LEAGUE && entry.gameClass === DEFAULT_GAME_CLASS;
   // The men's top league first, then adult before youth classes, each class by league level.
   const ordered = [...leagues.values()].sort(
@@ -108,9 +101,9 @@ export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams
     text: entry.text,
     type: 'tab',
     link: reload(params.resource, { season: params.season, league: entry.league, game_class: entry.gameClass, ...(params.phase ? { phase: params.phase } : {}) }),
-    highlight: entry.league === params.league && entry.gameClass === params.gameClass,
+    highlight: entry.league === params.league && entry.gameClass === params.game_class,
   }));
-  const current = leagues.get(`${params.league}:${params.gameClass}`);
+  const current = leagues.get(`${params.league}:${params.game_class}`);
   const rows = data.topScorers.map((scorer) =>
     row([
       textCell(scorer.rank),
@@ -122,17 +115,17 @@ export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams
     ]),
   );
   const seasonText = `${t(TEXTS.season)} ${data.season?.label ?? params.season}`;
-  return tableEnvelope(info.baseUrl, 'table', {
+  return tableEnvelope(ctx.baseUrl, 'table', {
     context: {
       season: params.season,
       league: params.league,
-      game_class: params.gameClass,
+      game_class: params.game_class,
       phase: params.phase ?? null,
-      club_id: params.clubId ?? null,
+      club_id: params.club_id ?? null,
       amount: params.amount,
-      locale: localeContext(info.locale),
+      locale: localeContext(ctx.locale),
     },
-    headers: headers(COLUMNS, info.locale),
+    headers: headers(COLUMNS, ctx.locale),
     title: current ? `${t(TEXTS.topScorers)} ${current.text}` : t(TEXTS.topScorers),
     subtitle: params.phase ? `${seasonText}, ${t(PHASE_TEXTS[params.phase])}` : seasonText,
     tabs,
@@ -148,15 +141,21 @@ export interface TopScorerOptions {
 export function topScorerRoutes(app: FastifyInstance, deps: FacadeDependencies, options: TopScorerOptions): void {
   const run = facadeDocument<TopScorersData>(deps, TOP_SCORERS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  const table = async (info: RequestInfo, resource: string, amount: number | 'all') => {
-    const request = topScorersRequest(info);
-    const params: TopScorersParams = { ...request, resource, season: await resolveSeason(request.season), amount };
-    return reshapeTopScorers(await run(topScorersVariables(params)), params, info);
-  };
-  app.get('/topscorers/main', async (request) => {
-    const info = requestInfo(deps, request);
-    return table(info, '/topscorers/main', amountParam(info));
-  });
-  app.get(`/topscorers/${options.sponsorPath}`, async (request) => table(requestInfo(deps, request), `/topscorers/${options.sponsorPath}`, DEFAULT_AMOUNT));
+  /** The two tables differ only in whether `amount` is taken. */
+  const table = <Q extends ParamsOf<typeof SPONSOR_TOP_SCORERS_QUERY>>(resource: string, schema: ParamsSchema<Q>, amountOf: (query: Q) => number | 'all') =>
+    facadeGet(app, deps, resource, { querystring: schema }, async (query, ctx) => {
+      const params: TopScorersParams = {
+        resource,
+        season: await resolveSeason(query.season),
+        league: query.league,
+        game_class: query.game_class,
+        phase: query.phase,
+        club_id: query.club_id,
+        amount: amountOf(query),
+      };
+      return reshapeTopScorers(await run(topScorersVariables(params)), params, ctx);
+    });
+  table('/topscorers/main', MAIN_TOP_SCORERS_QUERY, (params) => params.amount);
+  table(`/topscorers/${options.sponsorPath}`, SPONSOR_TOP_SCORERS_QUERY, () => DEFAULT_AMOUNT);
   topScorerHighlightRoute(app, deps, `/topscorers/${options.sponsorPath}-highlight`);
 }

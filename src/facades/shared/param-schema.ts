@@ -103,3 +103,9 @@ export function paramsSchema<const D extends Declared>(declared: D): ParamsSchem
   }
   return { type: 'object', properties, required: names };
 }
+
+/** The JSON Schema of a route's path parameters: a matched route always has every segment. */
+export function pathSchema<const D extends Declared>(declared: D): ParamsSchema<{ [K in keyof D]: ValueOf<D[K]> }> {
+  const { properties } = paramsSchema(declared);
+  return { type: 'object', properties, required: Object.keys(declared) };
+}

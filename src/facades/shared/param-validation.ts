@@ -33,7 +33,9 @@ function parseQueryValue(name: string, param: ParamSchema<unknown>, raw: string)
   if (param.anyOf) {
     const [number, word] = param.anyOf;
     if (raw === word.const) return raw;
-    if (/^\d{1,10}$/.test(raw) && inRange(number, Number(raw))) return Number(raw);
+    // No more digits than the maximum has: `amount=0100` has never been a count.
+    const digits = String(number.maximum ?? 9_999_999_999).length;
+    if (new RegExp(`^\\d{1,${digits}}$`).test(raw) && inRange(number, Number(raw))) return Number(raw);
     throw badRequest(`${label} must be a number ${rangeText(number)} or "${word.const}", got "${raw}"`);
   }
   switch (param.type) {

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FacadeDependencies } from './facade.js';
 import { text, type ParamsSchema } from './param-schema.js';
-import { paramValidatorCompiler, validateParams } from './param-validation.js';
+import { paramValidatorCompiler, validateParams, type ParamPart } from './param-validation.js';
 import { renderContext, type RenderContext } from './render-context.js';
 
 type NoParams = Record<never, never>;
@@ -41,9 +41,13 @@ export function facadeGet<Q extends object = NoParams, P extends object = NoPara
   );
 }
 
-/** Parameters that depend on another parameter (the `mode` of /games): parsed with the same rules and texts. */
-export function parseParams<Q>(schema: ParamsSchema<Q>, query: unknown): Q {
-  const result = validateParams(schema, 'querystring', query);
+/**
+ * Parameters parsed inside a handler with the same rules and texts as declared ones: those that
+ * depend on another parameter (the `mode` of /games), and those a keyed interface may only look at
+ * after its key check (legacy, v3).
+ */
+export function parseParams<Q>(schema: ParamsSchema<Q>, given: unknown, part: ParamPart = 'querystring'): Q {
+  const result = validateParams(schema, part, given);
   if ('error' in result) throw result.error;
   return result.value as Q;
 }

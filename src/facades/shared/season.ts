@@ -1,6 +1,9 @@
 import { notFound } from './errors.js';
 import { facadeDocument, type FacadeDependencies } from './facade.js';
 
+/** Parameters once an optional `season` is resolved to a season. */
+export type WithSeason<P> = Omit<P, 'season'> & { season: number };
+
 const CURRENT_SEASON_DOCUMENT = /* GraphQL */ `query CurrentSeason { currentSeason { id } }`;
 
 /** Resolves an optional `season` parameter to the current season (one query, only when absent). */

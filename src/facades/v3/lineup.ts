@@ -4,6 +4,8 @@ import { credentialOf } from '../../http/api-key-check.js';
 import { HttpError, badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
+import { id, pathSchema } from '../shared/param-schema.js';
+import { parseParams } from '../shared/route.js';
 import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { identifier, JSON_API_TYPE, type Resource } from './json-api.js';
 
@@ -141,12 +143,8 @@ export function reshapeLineup(data: LineupData, target: LineupTarget, _ctx: Rend
   };
 }
 
-function ids(params: Record<string, string>): LineupTarget {
-  for (const name of ['game_id', 'id']) {
-    if (!/^\d{1,9}$/.test(params[name] ?? '')) throw badRequest(`${name} must be a positive integer, got "${params[name]}"`);
-  }
-  return { gameId: Number(params.game_id), teamId: Number(params.id) };
-}
+/** Parsed in the handler, not by the route: the key check (a preHandler) comes first. */
+export const LINEUP_PATH = pathSchema({ game_id: id(), id: id() });
 
 /**
  * filter[licenses] is parsed with the query string, so before the scope's key check (a preHandler):
@@ -173,7 +171,7 @@ export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
 
   /** The game and team of the path, once the request's key may read that team's club. */
   async function lineupTarget(request: FastifyRequest): Promise<LineupTarget> {
-    const { gameId, teamId } = ids(request.params as Record<string, string>);
+    const { game_id: gameId, id: teamId } = parseParams(LINEUP_PATH, request.params, 'params');
     const found = await teamClub({ gameId, teamId });
     const game = orNotFound(found.game, `No game ${gameId}`);
     const playing = game.homeTeam.id === teamId || game.awayTeam.id === teamId;
