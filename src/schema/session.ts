@@ -109,10 +109,12 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'The session with this sid; null when unknown or expired.',
     args: { sid: t.arg.string({ required: true }) },
-    resolve: (query, _root, args, ctx) =>
-      isUsableSessionId(args.sid)
-        ? ctx.prisma.favoriteSession.findFirst({ ...query, where: { id: args.sid, expiresAt: { gt: ctx.clock.now() } } })
-        : null,
+    resolve: (query, _root, args, ctx) => {
+      // Read the selection even when no query runs: a malformed sid is simply unknown, and the
+      // plugin's development check would otherwise turn this answer into an error.
+      const selection = { ...query };
+      return isUsableSessionId(args.sid) ? ctx.prisma.favoriteSession.findFirst({ ...selection, where: { id: args.sid, expiresAt: { gt: ctx.clock.now() } } }) : null;
+    },
   }),
 }));
 

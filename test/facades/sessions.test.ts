@@ -189,4 +189,11 @@ describe('GET /api/games?mode=favorite', () => {
     const empty = await getJson(league.app, '/api/games?mode=favorite&sid=unknown-session-1234567');
     expect(empty.data.regions).toEqual([]);
   });
+
+  it('answers a sid that cannot be one (too short, odd characters) like an unknown one: an empty table', async () => {
+    for (const sid of ['abc', '%C3%A9t%C3%A9', 'x'.repeat(300)]) {
+      const body = await getJson(league.app, `/api/games?mode=favorite&sid=${sid}`);
+      expect(body.data.regions).toEqual([]);
+    }
+  });
 });
