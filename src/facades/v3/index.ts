@@ -5,12 +5,22 @@ import type { FacadeDependencies } from '../shared/facade.js';
 import { jsonApiErrorFormat } from './json-api.js';
 import { lineupRoutes } from './lineup.js';
 
-/** The key as lineup clients send it: `Authorization: Bearer <key>`, or `X-Api-Key`. */
+function firstText(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/**
+ * The key as v3 clients send it: `Authorization: Bearer <key>`, `X-Api-Key`, or the federation's
+ * documented `auth_token` parameter (query or form). The request log redacts `auth_token` in URLs.
+ */
 function presentedKey(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim();
-  const header = request.headers['x-api-key'];
-  return typeof header === 'string' ? header : undefined;
+  const header = firstText(request.headers['x-api-key']);
+  if (header !== undefined) return header;
+  const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  return firstText((request.query as Record<string, unknown> | undefined)?.auth_token) ?? firstText(body.auth_token);
 }
 
 /** The lineup interface under /api/v3: every call needs a key; errors are JSON:API. */
@@ -20,7 +30,7 @@ export async function registerV3Facade(app: FastifyInstance, deps: FacadeDepende
       useErrorFormat(v3, jsonApiErrorFormat);
       requireApiKey(v3, deps.prisma, {
         presented: presentedKey,
-        missingMessage: 'An API key is required: Authorization: Bearer <key>',
+        missingMessage: 'An API key is required: Authorization: Bearer <key> or auth_token=<key>',
         invalidMessage: 'The API key is invalid or revoked',
       });
       lineupRoutes(v3, deps);
