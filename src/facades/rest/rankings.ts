@@ -9,16 +9,24 @@ import { integer, paramsSchema, seasonYear, text, withDefault, type ParamsOf } f
 import type { RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
 import { seasonResolver } from '../shared/season.js';
-import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { column, headers, imageCell, linkedText, pageLink, region, reload, row, tab, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
-import type { Row } from '../shared/wire.js';
+import type { Row, Tab } from '../shared/wire.js';
 
+/**
+ * The season's groups for the tabs ride on the season query (a relation, joined into the same
+ * statement): asked for only when the tabs list the whole season; otherwise the tabs are the
+ * league's groups the document selects anyway.
+ */
 export const RANKINGS_DOCUMENT = /* GraphQL */ `
-  query Rankings($season: Int!, $league: Int!, $gameClass: Int!) {
-    season(id: $season) { label }
+  query Rankings($season: Int!, $league: Int!, $gameClass: Int!, $seasonWide: Boolean!) {
+    season(id: $season) {
+      label
+      groups @include(if: $seasonWide) { name league { id name level } gameClass { id name } }
+    }
     leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {
       edges { node {
-        name phase playoffLine league { name } gameClass { name }
+        name phase playoffLine league { id name level } gameClass { id name }
         standings { rank games wins overtimeWins overtimeLosses losses forfeits goalsFor goalsAgainst points team { id name logoUrl } }
       } }
     }
@@ -28,19 +36,33 @@ export const RANKINGS_DOCUMENT = /* GraphQL */ `
 /** A standing as the document selects it: the computed row with its team instead of the team id. */
 type StandingData = Omit<StandingRow, 'teamId'> & { team: { id: number; name: string; logoUrl: string | null } };
 
-export interface RankingsData {
-  season: { label: string } | null;
-  leagueGroups: { edges: { node: { name: string; phase: string; playoffLine: number | null; league: { name: string }; gameClass: { name: string }; standings: StandingData[] } }[] };
+/** A group as a tab needs it. */
+export interface TabGroupData {
+  name: string;
+  league: { id: number; name: string; level: number };
+  gameClass: { id: number; name: string };
 }
 
-/** An absent season is the current one (resolved before the document runs); an absent group, every qualification group. */
+type GroupData = TabGroupData & { phase: string; playoffLine: number | null; standings: StandingData[] };
+
+export interface RankingsData {
+  /** `groups`: every group of the season, present only when the tabs list the whole season. */
+  season: { label: string; groups?: TabGroupData[] } | null;
+  leagueGroups: { edges: { node: GroupData }[] };
+}
+
+/**
+ * An absent season is the current one (resolved before the document runs); an absent league is
+ * DEFAULT_LEAGUE (resolved by the route: whether one was named decides the tabs); an absent group,
+ * every qualification group.
+ */
 export const RANKINGS_QUERY = paramsSchema({
   season: seasonYear(),
-  league: withDefault(integer({ min: 1 }), DEFAULT_LEAGUE),
+  league: integer({ min: 1 }),
   game_class: withDefault(integer({ min: 1 }), DEFAULT_GAME_CLASS),
   group: text(),
 });
-export type RankingsParams = Omit<ParamsOf<typeof RANKINGS_QUERY>, 'season'> & { season: number };
+export type RankingsParams = Omit<ParamsOf<typeof RANKINGS_QUERY>, 'season' | 'league'> & { season: number; league: number };
 
 const COLUMNS = [
   column('rank', TEXTS.rank),
@@ -83,9 +105,32 @@ function standingRow(s: StandingData): Row {
   );
 }
 
+/** `Herren GF L-UPL Gruppe 1`: a single group's region title and its tab text. */
+function groupTitle(group: TabGroupData): string {
+  return `${group.gameClass.name} ${group.league.name} ${group.name}`;
+}
+
+const groupKey = (group: TabGroupData) => `${group.league.id}:${group.gameClass.id}:${group.name}`;
+
+/**
+ * One tab per group, reloading the rankings with its league, game class and group; the shown
+ * groups' tabs highlighted. Ordered by league level, then game class, keeping the schema's order
+ * otherwise (league id, then the group's sort order): a stable sort.
+ */
+function rankingTabs(groups: readonly TabGroupData[], shown: readonly TabGroupData[]): Tab[] {
+  const shownKeys = new Set(shown.map(groupKey));
+  return [...groups]
+    .sort((a, b) => a.league.level - b.league.level || a.gameClass.id - b.gameClass.id)
+    .map((group) =>
+      tab(groupTitle(group), reload('/rankings', { league: group.league.id, game_class: group.gameClass.id, group: group.name }), shownKeys.has(groupKey(group))),
+    );
+}
+
 /**
  * Pure: one region per group (the requested one, else every qualification group of the league — a
  * league split into groups shows them side by side); a separator row under the playoff line.
+ * Tabs: every group of the season when the document brought them (`season.groups`, asked for when
+ * the request names neither league nor group), else the groups of the shown league and game class.
  */
 export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx: RenderContext) {
   const groups = data.leagueGroups.edges.map((e) => e.node);
@@ -100,7 +145,7 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx:
         rows.push(row([], { separator: true }));
       }
     });
-    return region(shown.length > 1 ? group.name : `${group.gameClass.name} ${group.league.name} ${group.name}`, rows);
+    return region(shown.length > 1 ? group.name : groupTitle(group), rows);
   });
   return tableEnvelope(ctx.baseUrl, 'table', {
     context: {
@@ -113,6 +158,7 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx:
     headers: headers(COLUMNS, ctx.locale),
     title: `${first.gameClass.name} ${first.league.name}`,
     subtitle: data.season?.label ?? String(params.season),
+    tabs: rankingTabs(data.season?.groups ?? groups, shown),
     regions,
   });
 }
@@ -122,6 +168,9 @@ export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): v
   const resolveSeason = seasonResolver(deps);
   facadeGet(app, deps, '/rankings', { querystring: RANKINGS_QUERY }, async (params, ctx) => {
     const season = await resolveSeason(params.season);
-    return reshapeRankings(await run({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
+    const league = params.league ?? DEFAULT_LEAGUE;
+    const seasonWide = params.league === undefined && params.group === undefined;
+    const data = await run({ season, league, gameClass: params.game_class, seasonWide });
+    return reshapeRankings(data, { ...params, season, league }, ctx);
   });
 }

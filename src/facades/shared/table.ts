@@ -1,4 +1,4 @@
-import type { Cell, CellLink, Dropdown, DropdownEntry, Header, PageLink, PageName, Region, ReloadLink, Row, Slider, TableData, TableEnvelope } from './wire.js';
+import type { Cell, CellLink, Dropdown, DropdownEntry, Header, PageLink, PageName, Region, ReloadLink, Row, Slider, Tab, TableData, TableEnvelope } from './wire.js';
 import { translate, type Locale, type Translated } from './locale.js';
 
 /** One builder for every table and attribute list: key order and the always-present data keys live here only. */
@@ -74,6 +74,11 @@ export function mapLink(venue: { longitude: number; latitude: number } | null): 
 
 export function reload(resource: string, setInContext: Record<string, unknown>, ids?: (number | string | null)[]): ReloadLink {
   return { type: 'reload', set_in_context: setInContext, resource, ...(ids ? { ids } : {}) };
+}
+
+/** A tab, key order as deployed: `text, type, link, highlight`; `text` is one string (WIRE.md §2). */
+export function tab(text: string, link: ReloadLink, highlight = false): Tab {
+  return { text, type: 'tab', link, highlight };
 }
 
 export function row(cells: Cell[], extra: Record<string, unknown> = {}): Row {

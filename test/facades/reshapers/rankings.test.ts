@@ -9,7 +9,7 @@ const standing = (rank: number, teamId: number, name: string, points: number, go
   team: { id: teamId, name, logoUrl: null },
 });
 const group = (name: string, phase: string, standings: Group['standings'], playoffLine: number | null = null): Group => ({
-  name, phase, playoffLine, league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' }, standings,
+  name, phase, playoffLine, league: { id: 1, name: 'L-UPL', level: 1 }, gameClass: { id: 11, name: 'Herren GF' }, standings,
 });
 const groupOne = group('Gruppe 1', 'QUALIFICATION', [standing(1, 11, 'UHC Birkenfeld', 9, 20, 8), standing(2, 12, 'Floorball Grünau', 6, 10, 10), standing(3, 13, 'UH Tann', 2, 5, 17)], 2);
 const groupTwo = group('Gruppe 2', 'QUALIFICATION', [standing(1, 21, 'UHC Lind', 7, 12, 9)]);
@@ -51,6 +51,54 @@ describe('reshapeRankings', () => {
     const lineAtLast = group('Gruppe 1', 'QUALIFICATION', groupOne.standings, 3);
     const single = reshapeRankings({ ...data, leagueGroups: { edges: [{ node: lineAtLast }] } }, params, renderContextFor('de'));
     expect(single.data.regions[0].rows.some((r) => r.separator)).toBe(false);
+  });
+
+  it('tabs: the shown league and game class’s groups, the shown ones highlighted, reloading league, game class and group', () => {
+    const tabsOf = (table: ReturnType<typeof reshapeRankings>) => table.data.tabs.map((t) => [t.text, t.link.set_in_context, t.highlight]);
+    const all = { league: 1, game_class: 11 };
+    // without a group both qualification groups are shown
+    expect(tabsOf(reshapeRankings(data, params, renderContextFor('de')))).toEqual([
+      ['Herren GF L-UPL Gruppe 1', { ...all, group: 'Gruppe 1' }, true],
+      ['Herren GF L-UPL Gruppe 2', { ...all, group: 'Gruppe 2' }, true],
+      ['Herren GF L-UPL Playoff', { ...all, group: 'Playoff' }, false],
+    ]);
+    const one = reshapeRankings(data, { ...params, group: 'Gruppe 2' }, renderContextFor('fr'));
+    expect(tabsOf(one).map(([, , highlight]) => highlight)).toEqual([false, true, false]);
+    expect(one.data.tabs[1]).toEqual({
+      text: 'Herren GF L-UPL Gruppe 2',
+      type: 'tab',
+      link: { type: 'reload', set_in_context: { league: 1, game_class: 11, group: 'Gruppe 2' }, resource: '/rankings' },
+      highlight: true,
+    });
+    expect(Object.keys(one.data.tabs[1])).toEqual(['text', 'type', 'link', 'highlight']);
+  });
+
+  it('tabs: every group of the season when the document brings them, by league level, then game class, else in the given order', () => {
+    const tabGroup = (league: [number, string, number], gameClass: [number, string], name: string) => ({
+      name, league: { id: league[0], name: league[1], level: league[2] }, gameClass: { id: gameClass[0], name: gameClass[1] },
+    });
+    const upl: [number, string, number] = [1, 'L-UPL', 1];
+    const nlb: [number, string, number] = [2, 'NLB', 2];
+    const juniorsA: [number, string, number] = [12, 'A', 1];
+    const men: [number, string] = [11, 'Herren GF'];
+    const women: [number, string] = [21, 'Damen GF'];
+    const u21: [number, string] = [19, 'Junioren U21'];
+    // as the schema orders them: league id, game class id, group order
+    const seasonGroups = [
+      tabGroup(upl, men, 'Gruppe 1'), tabGroup(upl, men, 'Gruppe 2'), tabGroup(upl, men, 'Playoff'), tabGroup(upl, women, 'Gruppe 1'),
+      tabGroup(nlb, men, 'Gruppe 1'), tabGroup(juniorsA, u21, 'Gruppe 1'),
+    ];
+    const table = reshapeRankings({ ...data, season: { label: '2026/27', groups: seasonGroups } }, params, renderContextFor('de'));
+    expect(table.data.tabs.map((t) => [t.text, t.link.set_in_context, t.highlight])).toEqual([
+      ['Herren GF L-UPL Gruppe 1', { league: 1, game_class: 11, group: 'Gruppe 1' }, true],
+      ['Herren GF L-UPL Gruppe 2', { league: 1, game_class: 11, group: 'Gruppe 2' }, true],
+      ['Herren GF L-UPL Playoff', { league: 1, game_class: 11, group: 'Playoff' }, false],
+      ['Junioren U21 A Gruppe 1', { league: 12, game_class: 19, group: 'Gruppe 1' }, false],
+      ['Damen GF L-UPL Gruppe 1', { league: 1, game_class: 21, group: 'Gruppe 1' }, false],
+      ['Herren GF NLB Gruppe 1', { league: 2, game_class: 11, group: 'Gruppe 1' }, false],
+    ]);
+    // the regions are still the requested league's
+    expect(table.data.regions.map((r) => r.text)).toEqual(['Gruppe 1', 'Gruppe 2']);
   });
 
   it('speaks the requested language', () => {
