@@ -45,3 +45,5 @@ export const isPlayed = (status: string): boolean => includes(PLAYED_STATUSES, s
 export const isDecided = (status: string): boolean => includes(DECIDED_STATUSES, status);
 export const countsForVisitors = (status: string): boolean => includes(VISITORS_COUNTED_STATUSES, status);
 export const isPending = (status: string): boolean => includes(PENDING_STATUSES, status);
+/** A cancelled game will not take place (as scheduled): every view says so instead of its date. */
+export const isCancelled = (status: string): boolean => status === 'CANCELLED';

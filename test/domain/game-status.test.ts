@@ -3,6 +3,7 @@ import {
   countsForVisitors,
   DECIDED_STATUSES,
   GAME_STATUSES,
+  isCancelled,
   isDecided,
   isPending,
   isPlayed,
@@ -38,6 +39,10 @@ describe('game statuses', () => {
   it("offer every game but a cancelled one as a favorite's next game", () => {
     expect(NEXT_GAME_STATUSES).toEqual(GAME_STATUSES.filter((status) => status !== 'CANCELLED'));
     expect(NEXT_GAME_STATUSES).toEqual(['SCHEDULED', 'LIVE', 'FINISHED', 'FORFEIT']);
+  });
+
+  it('tell a cancelled game apart', () => {
+    expect(statusesWhere(isCancelled)).toEqual(['CANCELLED']);
   });
 
   it('count nothing of a cancelled game or an unknown status', () => {

@@ -31,6 +31,7 @@ describe('GET /api/players/:player_id', () => {
     expectTableEnvelope(body, 'attribute_list');
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['portrait', 'club', 'number', 'position', 'year_of_birth', 'height', 'weight', 'license']);
     expect(body.data.subtitle).toBe(`${player.firstName} ${player.lastName}`);
+    expect(body.data.context.player_id).toBe(scorerId);
     const cells = body.data.regions[0].rows[0].cells;
     expect(cells).toHaveLength(8);
     const license = await league.db.prisma.license.findFirstOrThrow({ where: { playerId: scorerId, seasonId: 2026 }, include: { club: true } });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isCancelled } from '../../domain/game-status.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
@@ -150,7 +151,7 @@ export function reshapeCalendar(data: CalendarData, params: CalendarParams, ctx:
       location: venue ? [venue.name, venue.street, [venue.zip, venue.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : undefined,
       geo: venue ? { latitude: venue.latitude, longitude: venue.longitude } : undefined,
       url: `${ctx.baseUrl}/api/games/${game.id}`,
-      cancelled: game.status === 'CANCELLED',
+      cancelled: isCancelled(game.status),
     };
   });
   return { name: `${owner} – ${t(TEXTS.games)} ${data.season?.label ?? params.season}`, stamp: ctx.now, events };

@@ -9,7 +9,7 @@ import { periodsText } from '../shared/result.js';
 import { facadeGet } from '../shared/route.js';
 import { column, headers, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
-import { GAME_ROW_FRAGMENT, gameResult, type GameRowData, type RowTeam } from './games/game-row.js';
+import { dateLine, GAME_ROW_FRAGMENT, gameResult, type GameRowData, type RowTeam } from './games/game-row.js';
 
 export const GAME_DETAIL_DOCUMENT = /* GraphQL */ `
   query GameDetail($id: Int!) { game(id: $id) { ...GameRow spectators firstReferee secondReferee } }
@@ -64,7 +64,7 @@ export function gameOrNotFound<G>(game: G | null, params: GameParams): G {
   return orNotFound(game, `No game ${params.game_id}`);
 }
 
-/** Pure: GraphQL data in, the attribute list of WIRE.md §4 (11 cells in header order) out. */
+/** Pure: GraphQL data in, the attribute list of WIRE.md §4 (11 cells in header order) out; a cancelled game's date cell says so. */
 export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx: RenderContext) {
   const game = gameOrNotFound(data.game, params);
   const startsAt = new Date(game.startsAt);
@@ -76,7 +76,7 @@ export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx:
     imageCell(game.awayTeam.logoUrl, logoAlt(game.awayTeam), teamLink(game.awayTeam)),
     linkedText(teamLink(game.awayTeam), game.awayTeam.name),
     textCell(gameResult(game, ctx), periodsText(game)),
-    textCell(dayText(startsAt, ctx)),
+    textCell(dateLine(game, ctx, dayText(startsAt, ctx))),
     textCell(formatTime(startsAt)),
     game.venue ? { ...textCell(game.venue.name), link: mapLink(game.venue) } : textCell(''),
     textCell(game.firstReferee ?? ''),

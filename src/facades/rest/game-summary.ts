@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isCancelled } from '../../domain/game-status.js';
 import { penaltyMinutesOf } from '../../domain/player-statistics.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { formatDate, formatTime } from '../shared/format.js';
@@ -45,7 +46,7 @@ export function reshapeGameSummary(data: GameSummaryData, params: GameParams, ct
   if (game.status === 'SCHEDULED') {
     const venue = game.venue ? fill(t(TEXTS.gameScheduledVenue), { venue: game.venue.name }) : '';
     paragraph = fill(t(TEXTS.gameScheduled), { home, away, date: formatDate(startsAt), time: formatTime(startsAt), venue });
-  } else if (game.status === 'CANCELLED') {
+  } else if (isCancelled(game.status)) {
     paragraph = t(TEXTS.gameCancelled);
   } else if (game.status === 'LIVE') {
     paragraph = fill(t(TEXTS.gameRunning), { score: result });

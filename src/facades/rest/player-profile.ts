@@ -72,6 +72,8 @@ export interface Profile {
   /** Overrides the club position (a national player's position). */
   position?: string | null;
   last: { key: keyof typeof LAST_ATTRIBUTE; text: string | null };
+  /** The ids the page was asked for, echoed in `context` (clients read `context.player_id`). */
+  context?: Record<string, number>;
 }
 
 /** `Aktivlizenz Herren GF (L-UPL)`: the newest season's licenses with the league of the licensed team. */
@@ -106,6 +108,7 @@ export function profileAttributeList(profile: Profile, ctx: RenderContext) {
     known(profile.last.text),
   ];
   return tableEnvelope(ctx.baseUrl, 'attribute_list', {
+    context: profile.context ? { ...profile.context, locale: localeContext(ctx.locale) } : null,
     headers: headers([...PROFILE_COLUMNS, column(profile.last.key, LAST_ATTRIBUTE[profile.last.key])], ctx.locale),
     title: name,
     subtitle: name,

@@ -24,7 +24,7 @@ export interface PlayerDetailData {
 
 export function reshapePlayerDetail(data: PlayerDetailData, params: PlayerParams, ctx: RenderContext) {
   const player = orNotFound(data.player, `No player ${params.player_id}`);
-  return profileAttributeList({ player, last: { key: 'license', text: licenseText(player) } }, ctx);
+  return profileAttributeList({ player, last: { key: 'license', text: licenseText(player) }, context: { player_id: player.id } }, ctx);
 }
 
 export const PLAYER_STATISTICS_DOCUMENT = /* GraphQL */ `

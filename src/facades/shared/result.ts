@@ -1,3 +1,4 @@
+import { isCancelled } from '../../domain/game-status.js';
 import type { Translated } from './locale.js';
 import { TEXTS } from './texts.js';
 
@@ -18,7 +19,7 @@ export const SUFFIX: Record<string, Translated> = {
 };
 
 export function resultText(game: ScoreFacts, suffix: (decidedBy: string) => string | null): string {
-  if (game.homeScore === null || game.awayScore === null || game.status === 'SCHEDULED' || game.status === 'CANCELLED') return '-';
+  if (game.homeScore === null || game.awayScore === null || game.status === 'SCHEDULED' || isCancelled(game.status)) return '-';
   const score = `${game.homeScore}:${game.awayScore}`;
   if (game.status === 'LIVE') return `${score}*`;
   const extra = game.decidedBy === 'REGULAR' ? null : suffix(game.decidedBy);

@@ -28,6 +28,8 @@ export const TEXTS = {
   page: { de: 'Seite', fr: 'Page', it: 'Pagina', en: 'Page' },
   decidedInOvertime: { de: 'n.V.', fr: 'a.p.', it: 'd.t.s.', en: 'OT' },
   decidedByPenaltyShots: { de: 'n.P.', fr: 't.a.b.', it: 'd.r.', en: 'SO' },
+  /** Instead of the date of a cancelled game; deployed clients look for exactly these words. */
+  cancelled: { de: 'Abgesagt', fr: 'annulé', it: 'annullato', en: 'cancelled' },
 
   // Games: titles
   currentGamesTitle: { de: 'Aktuelle Spiele', fr: 'Matchs actuels', it: 'Partite attuali', en: 'Current games' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarOwner, reshapeCalendar, type CalendarData, type CalendarParams } from '../../../src/facades/rest/calendars.js';
+import { renderCalendar } from '../../../src/facades/rest/icalendar.js';
 import { renderContextFor } from '../../support/render.js';
 
 type CalendarGame = CalendarData['games']['edges'][number]['node'];
@@ -51,6 +52,16 @@ describe('reshapeCalendar', () => {
       cancelled: false,
     });
     expect(calendar.events[1]).toMatchObject({ summary: 'Unihockey Brunnhalden - UHC Erlengrund', description: 'Ligacup Herren, 1/2-Final', location: undefined, geo: undefined, cancelled: true });
+  });
+
+  it('a cancelled game is an event with STATUS:CANCELLED, the others stay CONFIRMED', () => {
+    const text = renderCalendar(reshapeCalendar(data, team, renderContextFor('de')));
+    const statuses = text.split('BEGIN:VEVENT').slice(1).map((event) => [/UID:(\S+)/.exec(event)?.[1], /STATUS:(\w+)/.exec(event)?.[1]]);
+    expect(statuses).toEqual([
+      ['game-1@test.local', 'CONFIRMED'],
+      ['game-2@test.local', 'CANCELLED'],
+      ['game-3@test.local', 'CONFIRMED'],
+    ]);
   });
 
   it("a league's calendar: all groups, or one group's games only, named after it", () => {

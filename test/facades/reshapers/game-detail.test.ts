@@ -48,6 +48,13 @@ describe('reshapeGameDetail', () => {
     expect(cellTexts(table)[5]).toEqual(['hier']);
   });
 
+  it('a cancelled game says so in its date cell, in each language; time and venue stay', () => {
+    const cancelled: GameDetailFacts = { ...overtimeGame, status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR', spectators: null };
+    const texts = (locale: 'de' | 'fr' | 'it' | 'en') => cellTexts(reshapeGameDetail({ game: cancelled }, params, renderContextFor(locale, new Date('2026-11-22T12:00:00Z'))));
+    expect(texts('de').slice(4, 8)).toEqual([['-'], ['Abgesagt'], ['20:00'], ['Sporthalle Birkenfeld']]);
+    expect([texts('fr')[5], texts('it')[5], texts('en')[5]]).toEqual([['annulé'], ['annullato'], ['cancelled']]);
+  });
+
   it('an unknown game is a 404 naming the id asked for', () => {
     expect(() => reshapeGameDetail({ game: null }, { game_id: 99 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No game 99' }));
   });

@@ -50,6 +50,18 @@ describe('reshapeGameSummary', () => {
     expect(cellsOf(table)[2][1]).toBe("Pénalités: UHC Birkenfeld 5', Floorball Grünau 4'");
   });
 
+  it('says a cancelled game was cancelled, in each language, with no result in the title', () => {
+    const cancelled = { ...overtimeGame, status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR', spectators: null, events: [] };
+    const summaryIn = (locale: 'de' | 'fr' | 'it' | 'en') => reshapeGameSummary({ game: cancelled }, params, renderContextFor(locale));
+    expect(summaryIn('de').data.title).toBe('UHC Birkenfeld - Floorball Grünau');
+    expect((['de', 'fr', 'it', 'en'] as const).map((locale) => cellsOf(summaryIn(locale))[0])).toEqual([
+      ['Das Spiel wurde abgesagt.'],
+      ['Le match a été annulé.'],
+      ['La partita è stata annullata.'],
+      ['The game was cancelled.'],
+    ]);
+  });
+
   it('an unknown game is a 404 naming the id asked for', () => {
     expect(() => reshapeGameSummary({ game: null }, { game_id: 99 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No game 99' }));
   });

@@ -41,6 +41,15 @@ describe('reshapeCup', () => {
     expect(table.data.context?.locale).toBe('en');
   });
 
+  it('a cancelled game says so instead of its date and keeps its game link', () => {
+    const cancelled: CupGame = { ...cupGame(4, 4), status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' };
+    const cancelledData: CupData = { cupTournament: { ...data.cupTournament!, rounds: [{ id: 9001, number: 1, name: '1/4-Final', games: [cupGame(3, 3), cancelled] }] } };
+    const row = reshapeCup(cancelledData, left, renderContextFor('de')).data.regions[0].rows[1];
+    expect(row.cells[0]).toEqual({ text: ['Abgesagt'], link: { type: 'page', page: 'game_detail', ids: [4] } });
+    expect(row.cells[3].text).toEqual(['-']);
+    expect(reshapeCup(cancelledData, left, renderContextFor('en')).data.regions[0].rows[1].cells[0].text).toEqual(['cancelled']);
+  });
+
   it('an unknown tournament or round is a 404 naming it', () => {
     expect(() => reshapeCup({ cupTournament: null }, left, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No cup tournament 901' }));
     expect(() => reshapeCup(data, { ...left, round: 42 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No round 42 in cup tournament 901' }));

@@ -43,7 +43,7 @@ describe('reshapeCurrentGames', () => {
         ['Spiel läuft', 'Heim 2', '-', 'Gast 2', '1:1'],
       ],
       [['12:15', 'Heim 3', '-', 'Gast 3', '-']],
-      [['12:15', 'Heim 4', '-', 'Gast 4', '-']],
+      [['Abgesagt', 'Heim 4', '-', 'Gast 4', '-']],
       [['12:15', 'Heim 5', '-', 'Gast 5', '5:4']],
     ]);
     expect(table.data.regions[0].rows[0].cells[1].link).toEqual({ type: 'page', page: 'game_detail', ids: [1] });
@@ -59,6 +59,7 @@ describe('reshapeCurrentGames', () => {
 
   it('speaks the requested language', () => {
     const table = reshapeCurrentGames(data, { ...params, only_video_streamed: false }, renderContextFor('it'));
+    expect(table.data.regions[2].rows[0].cells[0].text).toEqual(['annullato']);
     expect(table.data.title).toBe('Partite attuali');
     expect(table.data.regions[0].rows[1].cells[0].text).toEqual(['In corso']);
     expect(table.data.context).toMatchObject({ locale: 'it_CH', only_video_streamed: false });

@@ -23,6 +23,13 @@ describe('reshapeDirectGames', () => {
     ]);
   });
 
+  it('a cancelled game (never asked for here, but drawn by the shared row) says so instead of its date', () => {
+    const cancelled = gameRow({ id: 13, startsAt: '2026-03-01T18:00:00Z', status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' });
+    const table = reshapeDirectGames({ games: connection([cancelled]) }, params, renderContextFor('it'));
+    expect(table.data.regions[0].rows[0].cells[0]).toEqual({ text: ['annullato'], link: { type: 'page', page: 'game_detail', ids: [13] } });
+    expect(table.data.regions[0].rows[0].cells[3].text).toEqual(['-']);
+  });
+
   it('speaks the requested language', () => {
     const table = reshapeDirectGames(data, params, renderContextFor('fr'));
     expect(table.data.title).toBe('Confrontations directes');

@@ -28,6 +28,12 @@ describe('reshapeFavoriteGames', () => {
     ]);
   });
 
+  it('a cancelled game says so instead of its date', () => {
+    const cancelled = gameRow({ id: 23, status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' });
+    const table = reshapeFavoriteGames({ favoriteSession: { favorites: [{ title: 'UHC Erlengrund', nextGame: cancelled }] } }, params, renderContextFor('de'));
+    expect(table.data.regions[0].rows[0].cells[0]).toEqual({ text: ['Abgesagt'], link: { type: 'page', page: 'game_detail', ids: [23] } });
+  });
+
   it('an unknown session shows no games; the title speaks the requested language', () => {
     const table = reshapeFavoriteGames({ favoriteSession: null }, params, renderContextFor('en'));
     expect(table.data.regions).toEqual([]);

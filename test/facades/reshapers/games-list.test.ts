@@ -35,6 +35,16 @@ const ctx = renderContextFor('de');
 const texts = (table: ReturnType<typeof reshapeGameList>) => table.data.regions[0].rows.map((r) => r.cells.map((c) => c.text?.join(' ') ?? c.image?.url));
 
 describe('reshapeGameList', () => {
+  it("a cancelled game says so instead of its date (the cell keeps its game link), in each language", () => {
+    const cancelled = gameRow({ id: 3, startsAt: '2026-11-22T20:00:00Z', status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' });
+    const table = reshapeGameList({ ...data, roundGames: [earlier, cancelled] }, params, ctx);
+    expect(table.data.regions[0].rows[1].cells[0]).toEqual({ text: ['Abgesagt'], link: { type: 'page', page: 'game_detail', ids: [3] } });
+    expect(texts(table)[1][7]).toBe('-');
+    expect(texts(table)[0][0]).toBe('14.11.2026 17:00');
+    const cellIn = (locale: 'fr' | 'it' | 'en') => reshapeGameList({ ...data, roundGames: [cancelled] }, params, renderContextFor(locale)).data.regions[0].rows[0].cells[0].text;
+    expect([cellIn('fr'), cellIn('it'), cellIn('en')]).toEqual([['annulé'], ['annullato'], ['cancelled']]);
+  });
+
   it('shows the round being played of the first group, games in start order, with period scores', () => {
     const table = reshapeGameList(data, params, ctx);
     expect(table.data.headers.map((h) => h.key)).toEqual(['date', 'location', 'home_name', 'home_logo', undefined, 'away_logo', 'away_name', 'result', 'broadcast']);

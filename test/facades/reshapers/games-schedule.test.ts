@@ -29,6 +29,16 @@ const club: ScheduleParams = { mode: 'club', club_id: 401001, season: 2026, page
 const cells = (table: ReturnType<typeof reshapeSchedule>) => table.data.regions[0].rows.map((r) => r.cells.map((c) => c.text?.join(' ')));
 
 describe('reshapeSchedule', () => {
+  it('a cancelled game says so instead of its date, keeps its time line and its game link', () => {
+    const cancelled = gameRow({ id: 4, startsAt: '2026-11-28T17:00:00Z', status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' });
+    const table = reshapeSchedule({ ...teamData, games: connection([gameRow({ id: 1 }), cancelled]) }, team, renderContextFor('de'));
+    expect(table.data.regions[0].rows[1].cells[0]).toEqual({ text: ['Abgesagt', '18:00'], link: { type: 'page', page: 'game_detail', ids: [4] } });
+    expect(table.data.regions[0].rows[1].cells[4].text).toEqual(['-']);
+    expect(table.data.regions[0].rows[0].cells[0].text).toEqual(['14.11.2026', '17:00']);
+    const clubTable = reshapeSchedule({ ...clubData, games: connection([cancelled]) }, { ...club, page: 1 }, renderContextFor('fr'));
+    expect(clubTable.data.regions[0].rows[0].cells[0].text).toEqual(['annulé', '18:00']);
+  });
+
   it("a team's games in order of occurrence, one page, with the standings of its main group as a tab", () => {
     const table = reshapeSchedule(teamData, team, renderContextFor('de'));
     expect(table.data.headers.map((h) => h.key)).toEqual(['date', 'location', 'home', 'away', 'result']);

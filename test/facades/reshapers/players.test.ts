@@ -52,12 +52,14 @@ describe('reshapePlayerDetail', () => {
     expect(body.data.headers.map((h) => h.key)).toEqual(['portrait', 'club', 'number', 'position', 'year_of_birth', 'height', 'weight', 'license']);
     expect(body.data.headers[7].text).toBe('Lizenz');
     expect(body.data.title).toBe('Anna Muster');
+    expect(body.data.context).toEqual({ player_id: player.id, locale: 'de_CH' });
     expect(body.data.regions[0].rows[0].cells[7].text).toEqual(['Aktivlizenz Damen GF (L-UPL), Aktivlizenz Damen KF']);
   });
 
   it('speaks the requested language', () => {
     const body = reshapePlayerDetail({ player }, { player_id: 1 }, renderContextFor('fr'));
     expect(body.data.headers[7].text).toBe('Licence');
+    expect(body.data.context).toEqual({ player_id: player.id, locale: 'fr_CH' });
     expect(body.data.regions[0].rows[0].cells[3].text).toEqual(['Centre']);
   });
 

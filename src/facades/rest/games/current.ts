@@ -6,7 +6,8 @@ import { textIn, type RenderContext } from '../../shared/render-context.js';
 import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
-import { competitionName, DAY_GAME_FRAGMENT, gameLink, gameRowExtras, nodes, type Connection, type DayGameData } from './game-row.js';
+import { isCancelled } from '../../../domain/game-status.js';
+import { competitionName, dateLine, DAY_GAME_FRAGMENT, gameLink, gameRowExtras, nodes, type Connection, type DayGameData } from './game-row.js';
 
 /** Games of one league day plus whether game days exist before and after it (for the slider). */
 export const CURRENT_GAMES_DOCUMENT = /* GraphQL */ `
@@ -110,11 +111,11 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
           const score = game.homeScore === null || game.awayScore === null ? '-' : `${game.homeScore}:${game.awayScore}`;
           return row(
             [
-              textCell(live ? t(TEXTS.gameLive) : formatTime(new Date(game.startsAt))),
+              textCell(live ? t(TEXTS.gameLive) : dateLine(game, ctx, formatTime(new Date(game.startsAt)))),
               linkedText(gameLink(game), game.homeTeam.name),
               textCell('-'),
               linkedText(gameLink(game), game.awayTeam.name),
-              textCell(game.status === 'SCHEDULED' || game.status === 'CANCELLED' ? '-' : score),
+              textCell(game.status === 'SCHEDULED' || isCancelled(game.status) ? '-' : score),
             ],
             gameRowExtras(game),
           );

@@ -1,3 +1,4 @@
+import { isCancelled } from '../../../domain/game-status.js';
 import { formatDate, formatTime } from '../../shared/format.js';
 import { textIn, type RenderContext } from '../../shared/render-context.js';
 import { periodsText, SUFFIX, resultText, type ScoreFacts } from '../../shared/result.js';
@@ -79,6 +80,14 @@ export function gameResult(game: ScoreFacts, ctx: Pick<RenderContext, 'locale'>)
   return resultText(game, (decidedBy) => (SUFFIX[decidedBy] ? t(SUFFIX[decidedBy]) : null));
 }
 
+/**
+ * The first line of a game's date cell: the date (or date and time) given, or for a cancelled game
+ * the word `Abgesagt` (`annulé`, `annullato`, `cancelled`) in its place, which deployed clients look for.
+ */
+export function dateLine(game: Pick<GameRowData, 'status'>, ctx: Pick<RenderContext, 'locale'>, line: string): string {
+  return isCancelled(game.status) ? textIn(ctx)(TEXTS.cancelled) : line;
+}
+
 /** `07.03.2026 17:00` */
 export function dateTime(game: GameRowData): string {
   const startsAt = new Date(game.startsAt);
@@ -110,11 +119,11 @@ export function compactGameColumns(resultKey = 'result'): Column[] {
   return [column('date', TEXTS.date, { align: 'l' }), column('home', TEXTS.home, { align: 'l' }), column('away', TEXTS.away, { align: 'l' }), column(resultKey, TEXTS.result, { align: 'c' })];
 }
 
-/** A four-column game row: date and time (game link), home and away (team links), result. */
+/** A four-column game row: date and time (game link; `Abgesagt` when cancelled), home and away (team links), result. */
 export function compactGameRow(game: GameRowData, ctx: Pick<RenderContext, 'locale'>, options: { periods?: boolean } = {}): Row {
   return row(
     [
-      linkedText(gameLink(game), dateTime(game)),
+      linkedText(gameLink(game), dateLine(game, ctx, dateTime(game))),
       teamCell(game.homeTeam),
       teamCell(game.awayTeam),
       textCell(gameResult(game, ctx), options.periods ? periodsText(game) : null),

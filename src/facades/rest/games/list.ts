@@ -10,7 +10,7 @@ import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { periodsText } from '../../shared/result.js';
 import { column, headers, imageCell, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
-import { dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
+import { dateLine, dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
 
 /** Resolves the defaults: the current season, and league/class/group from a team's or player's participation. */
 export const LIST_SELECTION_DOCUMENT = /* GraphQL */ `
@@ -179,7 +179,7 @@ export function reshapeGameList(data: GameListData, params: GameListParams, ctx:
   const rows = games.map((game) =>
     row(
       [
-        linkedText(gameLink(game), dateTime(game)),
+        linkedText(gameLink(game), dateLine(game, ctx, dateTime(game))),
         textCell(game.venue?.name ?? ''),
         teamCell(game.homeTeam),
         imageCell(logoUrl(game.homeTeam.logoUrl, params.use_streaming_logos), game.homeTeam.name),

@@ -10,7 +10,7 @@ import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, mapLink, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Cell, Tab } from '../../shared/wire.js';
-import { GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
+import { dateLine, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
 
 /**
  * `mode=club` and `mode=team`: one schedule builder; the two differ only in whose games they list,
@@ -117,7 +117,7 @@ export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, ctx:
     const startsAt = new Date(game.startsAt);
     const venue = game.venue ? { ...textCell(game.venue.name, game.venue.city), link: mapLink(game.venue) } : textCell('', '');
     const cells: Cell[] = [
-      linkedText(gameLink(game), formatDate(startsAt), formatTime(startsAt)),
+      linkedText(gameLink(game), dateLine(game, ctx, formatDate(startsAt)), formatTime(startsAt)),
       venue,
       ...(isClub ? [leagueGroupCell(game)] : []),
       teamCell(game.homeTeam),
