@@ -187,7 +187,18 @@ describe('mode=club and mode=team', () => {
     await expectError(league.app, '/api/games?mode=club&season=2026', 400, /club_id/);
     await expectError(league.app, '/api/games?mode=team&team_id=1', 400, /season/);
     await expectError(league.app, '/api/games?mode=team&team_id=99999999&season=2026', 404, /team/);
-    await expectError(league.app, '/api/games?mode=club&club_id=1&season=2026&games_per_page=1000', 400, /games_per_page/);
+    await expectError(league.app, '/api/games?mode=club&club_id=1&season=2026&games_per_page=5001', 400, /games_per_page/);
+  });
+
+  it('holds a club\'s whole season on one page when an exporter asks for games_per_page=1000 and never pages', async () => {
+    const club = await league.db.prisma.club.findFirstOrThrow({ where: { teams: { some: { homeGames: { some: { group: { seasonId: 2026 } } } } } } });
+    const expected = await league.db.prisma.game.count({
+      where: { OR: [{ homeTeam: { clubId: club.id } }, { awayTeam: { clubId: club.id } }], AND: { OR: [{ group: { seasonId: 2026 } }, { cupRound: { tournament: { seasonId: 2026 } } }] } },
+    });
+    const body = await getJson(league.app, `/api/games?mode=club&club_id=${club.id}&season=2026&games_per_page=1000`);
+    expect(body.data.regions[0].rows).toHaveLength(expected);
+    expect(body.data.slider.next).toBeNull();
+    expect(body.data.context.games_per_page).toBe(1000);
   });
 
   it('runs a bounded number of queries for a club', async () => {

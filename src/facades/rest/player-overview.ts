@@ -12,7 +12,7 @@ import type { ScoreFacts } from '../shared/result.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { Cell, Region } from '../shared/wire.js';
-import { gameResult } from './games/game-row.js';
+import { gameResult, dateLine } from './games/game-row.js';
 import { playerName } from './player-profile.js';
 
 /**
@@ -86,7 +86,7 @@ export function reshapePlayerOverview(data: PlayerOverviewData, params: PlayerOv
     else numbers = [textCell(), textCell(), textCell(), textCell()];
     return row(
       [
-        textCell(formatDate(startsAt)),
+        textCell(dateLine(game, ctx, formatDate(startsAt))),
         textCell(game.venue?.name ?? '', game.venue?.city),
         textCell(formatTime(startsAt)),
         linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),

@@ -70,6 +70,12 @@ describe('reshapePlayerOverview', () => {
     expect(body.data.regions).toEqual([{ text: 'Weitere Spiele', rows: [] }]);
   });
 
+  it('a cancelled game says so in its date cell', () => {
+    const cancelled: PlayerOverviewData = { ...data, player: { ...data.player!, games: [{ ...line(false, 1), game: game(17, 'CANCELLED') }] } };
+    const rows = reshapePlayerOverview(cancelled, params, renderContextFor('fr')).data.regions[0].rows;
+    expect(rows[0].cells[0].text).toEqual(['annulé']);
+  });
+
   it('an unknown player is a 404 naming the id asked for', () => {
     expect(() => reshapePlayerOverview({ season: null, player: null }, { player_id: 99, season: 2026 }, renderContextFor())).toThrow(
       expect.objectContaining({ status: 404, message: 'No player 99' }),

@@ -12,6 +12,13 @@ import { column, headers, linkedText, mapLink, pageLink, region, reload, row, sl
 import type { Cell, Tab } from '../../shared/wire.js';
 import { dateLine, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
 
+export const DEFAULT_GAMES_PER_PAGE = 10;
+/**
+ * Deployed exporters ask for `games_per_page=1000` and never page: one page may hold everything the
+ * document loads (5,000 games: far more than one club plays in a season).
+ */
+export const MAX_GAMES_PER_PAGE = 5000;
+
 /**
  * `mode=club` and `mode=team`: one schedule builder; the two differ only in whose games they list,
  * the title and the club view's league/group column.
@@ -24,7 +31,7 @@ export const SCHEDULE_DOCUMENT = /* GraphQL */ `
       name
       groups(season: $season) { name phase league { id } gameClass { id } }
     }
-    games(filter: $filter, first: 5000) { edges { node { ...GameRow } } }
+    games(filter: $filter, first: ${MAX_GAMES_PER_PAGE}) { edges { node { ...GameRow } } }
   }
   ${GAME_ROW_FRAGMENT}
 `;
@@ -43,8 +50,6 @@ export interface ScheduleData {
   games: Connection<GameRowData>;
 }
 
-export const DEFAULT_GAMES_PER_PAGE = 10;
-export const MAX_GAMES_PER_PAGE = 100;
 
 /** After the owner's id: what both schedules take. An out-of-range page is a 400 once the page count is known. */
 const SEASON_AND_PAGE = {
