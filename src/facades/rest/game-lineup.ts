@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { localeContext, type Translated } from '../shared/locale.js';
-import { flag, id, oneOf, paramsSchema, withDefault, type ParamsOf, pathSchema } from '../shared/param-schema.js';
+import { flag, id, oneOf, paramsSchema, text, withDefault, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
 import { headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
@@ -38,7 +38,8 @@ const SHORT_POSITIONS: Record<string, Translated> = {
 
 /** `is_home` is the deployed clients' name for the side: 0 is the home team, 1 the away team. */
 const SIDES = ['0', '1'] as const;
-export const GAME_LINEUP_PATH = pathSchema({ game_id: id(), is_home: oneOf(SIDES) });
+// is_home keeps its own 400 text (checkSide), which the shared validator's path texts do not have.
+export const GAME_LINEUP_PATH = pathSchema({ game_id: id(), is_home: text() });
 /** An unknown (empty) lineup is a blank body unless `hide_empty=false` asks for the empty table. */
 export const GAME_LINEUP_QUERY = paramsSchema({ view: withDefault(oneOf(['full', 'short']), 'full'), hide_empty: withDefault(flag(), true) });
 export type GameLineupParams = ParamsOf<typeof GAME_LINEUP_PATH> & ParamsOf<typeof GAME_LINEUP_QUERY>;
