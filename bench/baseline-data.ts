@@ -89,8 +89,8 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
     const withSeason = params.season !== currentSeason?.id;
     const [season, groups] = await Promise.all([
       withSeason ? query<{ label: string }>('SELECT label FROM "Season" WHERE id = $1', [params.season]) : { rows: [] },
-      query<{ id: number; name: string; league_name: string; class_name: string }>(
-        `SELECT grp.id, grp.name, l.name league_name, gc.name class_name FROM "LeagueGroup" grp
+      query<{ id: number; name: string; seriesBestOf: number | null; league_name: string; class_name: string }>(
+        `SELECT grp.id, grp.name, grp."seriesBestOf", l.name league_name, gc.name class_name FROM "LeagueGroup" grp
          JOIN "League" l ON l.id = grp."leagueId" JOIN "GameClass" gc ON gc.id = grp."gameClassId"
          WHERE grp."seasonId" = $1 AND grp."leagueId" = $2 AND grp."gameClassId" = $3
          ORDER BY grp."sortOrder", grp.id LIMIT 100`,
@@ -110,6 +110,7 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
           node: {
             id: group.id,
             name: group.name,
+            seriesBestOf: group.seriesBestOf,
             league: { name: group.league_name },
             gameClass: { name: group.class_name },
             rounds: rounds.rows.filter((r) => r.groupId === group.id).map((r) => ({ id: r.id, number: r.number, name: r.name, startsAt: r.startsAt?.toISOString() ?? null })),

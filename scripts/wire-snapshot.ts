@@ -49,6 +49,7 @@ async function sample(db: Database) {
   const cupGame = await prisma.game.findFirst({ where: { cupRoundId: { not: null } }, orderBy: { id: 'asc' }, include: { cupRound: true } });
   const upcoming = await prisma.game.findFirst({ where: { status: 'SCHEDULED', groupId: { not: null } }, orderBy: { startsAt: 'asc' } });
   const group = await prisma.leagueGroup.findFirstOrThrow({ where: { seasonId: season.id, phase: 'QUALIFICATION' }, orderBy: { id: 'asc' } });
+  const playoff = await prisma.leagueGroup.findFirst({ where: { phase: 'PLAYOFF', seriesBestOf: { not: null } }, orderBy: [{ seasonId: 'desc' }, { id: 'asc' }] });
   return {
     season: season.id,
     previousSeason: previous?.id,
@@ -63,6 +64,7 @@ async function sample(db: Database) {
     cup: cupGame?.cupRound ? { tournament: cupGame.cupRound.tournamentId, round: cupGame.cupRound.id } : undefined,
     upcomingTeam: upcoming?.homeTeamId,
     group,
+    playoff,
   };
 }
 
@@ -174,6 +176,25 @@ function probes(ids: Awaited<ReturnType<typeof sample>>, keys: { club: string; f
     get(`/api/v3/games/${finished.id}/teams/abc/lineup_candidates`, { authorization: `Bearer ${keys.federation}` }),
   ];
   if (ids.upcomingTeam) list.push(...withLocales(`/api/games?mode=team&team_id=${ids.upcomingTeam}&season=${season}&page=2&games_per_page=5`));
+  // Added with issue 17 (after the older probes, so that older dumps still line up).
+  const { playoff } = ids;
+  const v3 = { authorization: `Bearer ${keys.federation}` };
+  list.push(
+    ...withLocales('/api/games'),
+    ...withLocales('/api/topscorers'),
+    ...withLocales(`/api/cups?season=${season}`),
+    ...(ids.cup ? withLocales(`/api/cups/${ids.cup.tournament}`) : []),
+    get('/api/cups/999999'),
+    ...(playoff
+      ? [1, 2].flatMap((round) => withLocales(`/api/games?mode=list&season=${playoff.seasonId}&league=${playoff.leagueId}&game_class=${playoff.gameClassId}&group=${playoff.name}&round=${round}`))
+      : []),
+    get(`/api/games?mode=club&club_id=${club}&season=${season}&games_per_page=1000`),
+    get(`/api/v3/games?filter[from_date]=2026-11-21&filter[to_date]=2026-11-22&include=home_team,away_team`, v3),
+    get(`/api/v3/games?filter[with_live_stream]=1&filter[from_date]=2026-11-22&filter[to_date]=2026-11-22`, v3),
+    get(`/api/v3/games/${finished.id}?include=home_team`, v3),
+    get('/api/v3/games', v3),
+    get(`/api/v3/games/${finished.id}?auth_token=${keys.federation}`),
+  );
   return list;
 }
 
@@ -203,7 +224,7 @@ async function dump(app: FastifyInstance, list: Probe[]): Promise<string> {
     const body = sid ? response.body.replaceAll(sid, '<sid>') : response.body;
     const contentType = String(response.headers['content-type'] ?? '');
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
-    const shown = probe.url.replace(/apikey=[^&]+/, 'apikey=<key>');
+    const shown = probe.url.replace(/apikey=[^&]+/, 'apikey=<key>').replace(/auth_token=[^&]+/, 'auth_token=<key>');
     const keyHeader = probe.headers && Object.keys(probe.headers).some((h) => h === 'authorization' || h === 'x-api-key') ? ' (with key)' : '';
     out.push(`### ${probe.method} ${shown}${keyHeader}${probe.body ? ` body ${probe.body}` : ''}`, `${response.statusCode} ${contentType} sha256:${hash}`, readable(contentType, body), '');
   }

@@ -29,6 +29,10 @@ builder.prismaObject('LeagueGroup', {
     name: t.exposeString('name'),
     phase: t.expose('phase', { type: GroupPhaseEnum }),
     playoffLine: t.exposeInt('playoffLine', { nullable: true }),
+    seriesBestOf: t.exposeInt('seriesBestOf', {
+      nullable: true,
+      description: 'Games of a knock-out series in this group (best of N: a majority of N wins it); null when the group plays single games.',
+    }),
     season: t.relation('season'),
     league: t.relation('league'),
     gameClass: t.relation('gameClass'),

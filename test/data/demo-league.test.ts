@@ -203,8 +203,8 @@ describe('generateDemoLeague', () => {
       for (const seasonId of [2024, 2025, 2026]) {
         const cups = rows(league, 'cupTournaments').filter((cup) => cup.seasonId === seasonId);
         expect(cups.map((cup) => [cup.gameClassId, cup.name])).toEqual([
-          [11, 'Ligacup Herren'],
-          [21, 'Ligacup Damen'],
+          [11, 'Schweizer Cup Herren'],
+          [21, 'Schweizer Cup Damen'],
         ]);
       }
       const currentCup = rows(league, 'cupTournaments').find((cup) => cup.seasonId === 2026 && cup.gameClassId === 11);

@@ -16,9 +16,20 @@ const today = localDay(TEST_NOW);
 const rowIds = (body: Json): number[] => body.data.regions.flatMap((r: Json) => r.rows.map((row: Json) => row.id));
 
 describe('GET /api/games without a valid mode', () => {
-  it('lists the modes in a 400', async () => {
-    await expectError(league.app, '/api/games', 400, /mode.*cup, current, direct, favorite, list, club, team/);
-    await expectError(league.app, '/api/games?mode=everything', 400, /one of/);
+  it('lists the modes in a 400 for an unknown mode', async () => {
+    await expectError(league.app, '/api/games?mode=everything', 400, /mode.*cup, current, direct, favorite, list, club, team/);
+  });
+
+  it('serves the overview list without a mode (or an empty one), with the same queries', async () => {
+    const list = await league.app.inject({ method: 'GET', url: '/api/games?mode=list&season=2025' });
+    const bare = await league.app.inject({ method: 'GET', url: '/api/games?season=2025' });
+    const empty = await league.app.inject({ method: 'GET', url: '/api/games?mode=&season=2025' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.body).toBe(list.body);
+    expect(empty.body).toBe(list.body);
+    expect(await countQueries(league.db, () => getJson(league.app, '/api/games?season=2024'))).toBe(
+      await countQueries(league.db, () => getJson(league.app, '/api/games?mode=list&season=2024&view=full')),
+    );
   });
 });
 

@@ -37,7 +37,7 @@ describe('GET /api/teams/:team_id/statistics', () => {
       include: { cupRound: true },
     });
     const last = cupGames.sort((a, b) => b.cupRound!.number - a.cupRound!.number)[0];
-    expect(row2025.cells[4].text[0]).toMatch(last ? new RegExp(`^Ligacup Herren: ${last.cupRound!.name.replace('/', '\\/')}`) : /^-$/);
+    expect(row2025.cells[4].text[0]).toMatch(last ? new RegExp(`^Schweizer Cup Herren: ${last.cupRound!.name.replace('/', '\\/')}`) : /^-$/);
   });
 
   it('runs a fixed number of queries and answers unknown ids', async () => {

@@ -105,6 +105,20 @@ describe('GET /api/topscorers/main', () => {
   });
 });
 
+describe('GET /api/topscorers (no kind)', () => {
+  it('is the federation’s own table, the same answer and queries as /topscorers/main, its links reloading /topscorers/main', async () => {
+    const bare = await league.app.inject({ method: 'GET', url: '/api/topscorers?season=2025&amount=5' });
+    const main = await league.app.inject({ method: 'GET', url: '/api/topscorers/main?season=2025&amount=5' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.body).toBe(main.body);
+    expect(bare.json().data.tabs[0].link.resource).toBe('/topscorers/main');
+    expect(await countQueries(league.db, () => getJson(league.app, '/api/topscorers?season=2024'))).toBe(
+      await countQueries(league.db, () => getJson(league.app, '/api/topscorers/main?season=2024&amount=20')),
+    );
+    await expectError(league.app, '/api/topscorers?amount=0', 400, /amount/);
+  });
+});
+
 describe('GET /api/topscorers/sponsor', () => {
   it('is the main table limited to the first 20 ranks', async () => {
     const body = await getJson(league.app, '/api/topscorers/sponsor?amount=all');

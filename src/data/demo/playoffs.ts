@@ -12,6 +12,8 @@ import { groupCompetition } from './qualification.js';
 import { playoffRoundStart } from './season-calendar.js';
 
 const WINS_NEEDED = 3;
+/** What the groups declare (best of N): a series to WINS_NEEDED wins takes at most this many games. */
+const SERIES_BEST_OF = 2 * WINS_NEEDED - 1;
 /** Saturday, Tuesday, Saturday, Tuesday, Saturday. */
 const SERIES_DAY_OFFSETS = [0, 3, 7, 10, 14] as const;
 
@@ -56,6 +58,7 @@ function addKnockoutGroup(
     phase,
     sortOrder: isPlayoff ? 10 : 11,
     playoffLine: null,
+    seriesBestOf: SERIES_BEST_OF,
   };
   document.rows.leagueGroups.push(row);
   for (const team of teams) document.rows.teamRegistrations.push({ teamId: team.row.id, groupId: row.id });

@@ -103,8 +103,8 @@ export const PLAYOFF_CLASSES: readonly number[] = [MEN_GF, WOMEN_GF];
 
 /** Classes with a national cup. */
 export const CUPS: readonly { gameClassId: number; name: string }[] = [
-  { gameClassId: MEN_GF, name: 'Ligacup Herren' },
-  { gameClassId: WOMEN_GF, name: 'Ligacup Damen' },
+  { gameClassId: MEN_GF, name: 'Schweizer Cup Herren' },
+  { gameClassId: WOMEN_GF, name: 'Schweizer Cup Damen' },
 ];
 
 export function gameClassDefinition(id: number): GameClassDefinition {

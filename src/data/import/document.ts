@@ -55,6 +55,7 @@ export interface LeagueGroupRow {
   phase?: GroupPhase;
   sortOrder?: number;
   playoffLine?: number | null;
+  seriesBestOf?: number | null;
 }
 
 export interface RoundRow {

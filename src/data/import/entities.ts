@@ -148,6 +148,7 @@ const leagueGroups: TypedEntitySpec<LeagueImportRows['leagueGroups'][number]> = 
     phase: { ...oneOf('GroupPhase', GroupPhase), default: GroupPhase.QUALIFICATION },
     sortOrder: { kind: 'int', default: 0 },
     playoffLine: { kind: 'int', min: 1, max: 1000 },
+    seriesBestOf: { kind: 'int', min: 1, max: 99 },
   },
 };
 

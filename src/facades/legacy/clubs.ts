@@ -7,6 +7,7 @@ import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { parseParams } from '../shared/route.js';
 import { seasonResolver } from '../shared/season.js';
 import { acceptsJson, legacyPayload, type XmlElement } from './xml.js';
+import { groupTitle } from '../shared/competition.js';
 
 export const ACTIVE_CLUBS_DOCUMENT = /* GraphQL */ `
   query LegacyClubs { clubs(active: true, first: 5000) { edges { node { id name } } } }
@@ -101,7 +102,7 @@ export function reshapeClubTeams(data: ClubTeamsData, params: ClubTeamsParams, _
         leaguecode: group.league.id,
         teamname: team.name,
         group: group.name,
-        grouptext: `${group.gameClass.name} ${group.league.name} ${group.name}`,
+        grouptext: groupTitle(group),
       },
       text: team.gameClass.name,
     })),

@@ -1,5 +1,6 @@
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { TEXTS } from '../shared/texts.js';
+import { competitionName } from '../shared/competition.js';
 
 /** Texts of a team's season record, shared by `/teams/:id/statistics` and `/clubs/:id/statistics`. */
 export const SEASON_RECORD_FRAGMENT = /* GraphQL */ `
@@ -35,7 +36,7 @@ type InLocale = Pick<RenderContext, 'locale'>;
 
 /** `Herren GF L-UPL`, each league once, qualification first. */
 export function leaguesText(record: SeasonRecordData): string {
-  return [...new Set(record.groups.map((g) => `${g.gameClass.name} ${g.league.name}`))].join(', ');
+  return [...new Set(record.groups.map(competitionName))].join(', ');
 }
 
 /** `{rank}` is replaced: `3. Rang`, `3e rang`, `3° posto`, `Rank 3`. */
@@ -57,7 +58,7 @@ export function finalPhaseText(record: SeasonRecordData, ctx: InLocale): string 
   return phase.round ? `${name}: ${roundText(phase.round, ctx)}` : name;
 }
 
-/** `Ligacup Herren: 1/4-Final (verloren)`. */
+/** `Schweizer Cup Herren: 1/4-Final (verloren)`. */
 export function cupText(record: SeasonRecordData, ctx: InLocale): string | null {
   return record.cup ? `${record.cup.tournament.name}: ${roundText(record.cup.round, ctx)}` : null;
 }

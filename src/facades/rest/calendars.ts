@@ -13,6 +13,7 @@ import { TEXTS } from '../shared/texts.js';
 import { gameResult } from './games/game-row.js';
 import { chosenGroup } from './games/list.js';
 import { renderCalendar, type Calendar, type CalendarEvent } from './icalendar.js';
+import { competitionName, groupTitle } from '../shared/competition.js';
 
 /**
  * `/calendars?team_id=` | `?club_id=` | `?season&league&game_class&group`: the games of a team, a club
@@ -113,7 +114,7 @@ export function calendarVariables(params: CalendarParams) {
 export const GAME_DURATION_MS = 2 * 60 * 60 * 1000;
 
 function competition(game: CalendarGame): string {
-  if (game.group) return [`${game.group.gameClass.name} ${game.group.league.name}`, game.group.name, game.round?.name].filter(Boolean).join(', ');
+  if (game.group) return [competitionName(game.group), game.group.name, game.round?.name].filter(Boolean).join(', ');
   return game.cupRound ? `${game.cupRound.tournament.name}, ${game.cupRound.name}` : '';
 }
 
@@ -127,8 +128,8 @@ function ownerAndGames(data: CalendarData, params: CalendarParams): { owner: str
       return { owner: orNotFound(data.club, `No club ${params.clubId}`).name, games };
     case 'league': {
       const group = chosenGroup(data.leagueGroups?.edges.map((edge) => edge.node) ?? [], params.group);
-      if (params.group === undefined) return { owner: `${group.gameClass.name} ${group.league.name}`, games };
-      return { owner: `${group.gameClass.name} ${group.league.name} ${group.name}`, games: games.filter((game) => game.group?.name === params.group) };
+      if (params.group === undefined) return { owner: competitionName(group), games };
+      return { owner: groupTitle(group), games: games.filter((game) => game.group?.name === params.group) };
     }
   }
 }

@@ -10,6 +10,7 @@ import { facadeGet } from '../shared/route.js';
 import { column, headers, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
 import { dateLine, GAME_ROW_FRAGMENT, gameResult, type GameRowData, type RowTeam } from './games/game-row.js';
+import { competitionName } from '../shared/competition.js';
 
 export const GAME_DETAIL_DOCUMENT = /* GraphQL */ `
   query GameDetail($id: Int!) { game(id: $id) { ...GameRow spectators firstReferee secondReferee } }
@@ -52,7 +53,7 @@ export function dayText(startsAt: Date, ctx: Pick<RenderContext, 'now' | 'locale
 
 export function competitionSubtitle(game: Pick<GameRowData, 'group' | 'round' | 'cupRound'>): string | null {
   if (game.group) {
-    const parts = [`${game.group.gameClass.name} ${game.group.league.name}`, game.group.name, game.round?.name, game.group.season.label];
+    const parts = [competitionName(game.group), game.group.name, game.round?.name, game.group.season.label];
     return parts.filter(Boolean).join(' ');
   }
   if (game.cupRound) return `${game.cupRound.tournament.name} ${game.cupRound.name} ${game.cupRound.tournament.season.label}`;

@@ -4,6 +4,7 @@ import { envelopeErrorFormat } from '../shared/errors.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { calendarRoute } from './calendars.js';
 import { clubRoutes } from './clubs.js';
+import { cupRoutes } from './cups.js';
 import { nationalPlayerRoutes } from './national-players.js';
 import { nationalStatisticsRoute } from './national-statistics.js';
 import { playerOverviewRoute } from './player-overview.js';
@@ -46,6 +47,7 @@ export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions)
     teamPlayersRoute(app, deps);
     teamStatisticsRoute(app, deps);
     clubRoutes(app, deps);
+    cupRoutes(app, deps);
     seasonRoutes(app, deps);
     playerRoutes(app, deps);
     playerOverviewRoute(app, deps);

@@ -7,6 +7,7 @@ import { facadeGet } from '../shared/route.js';
 import { seasonResolver, type WithSeason } from '../shared/season.js';
 import { dropdown, dropdownEntry } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
+import { competitionName } from '../shared/competition.js';
 
 /** `/leagues` and `/groups` are the same dropdown over a season's league groups, at two levels of detail. */
 export const SEASON_GROUPS_DOCUMENT = /* GraphQL */ `
@@ -38,7 +39,7 @@ export function reshapeLeagues(data: SeasonGroupsData, params: LeaguesParams, ct
   const seen = new Map<string, { text: string; league: number; gameClass: number; level: number }>();
   for (const { node } of data.leagueGroups.edges) {
     const key = `${node.league.id}:${node.gameClass.id}`;
-    if (!seen.has(key)) seen.set(key, { text: `${node.gameClass.name} ${node.league.name}`, league: node.league.id, gameClass: node.gameClass.id, level: node.league.level });
+    if (!seen.has(key)) seen.set(key, { text: competitionName(node), league: node.league.id, gameClass: node.gameClass.id, level: node.league.level });
   }
   const entries = [...seen.values()]
     .sort((a, b) => a.gameClass - b.gameClass || a.level - b.level || a.league - b.league)

@@ -8,6 +8,7 @@ import { facadeGet } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
 import { column, linkedText, pageLink, row, textCell } from '../shared/table.js';
 import { licenseText, playerStatisticsTable, PROFILE_PLAYER_FRAGMENT, profileAttributeList, TOTALS_COLUMNS, totalsCells, type ProfilePlayerData } from './player-profile.js';
+import { competitionName } from '../shared/competition.js';
 
 /** `/players/:player_id` (attribute list) and `/players/:player_id/statistics` (per season, competition and team). */
 export const PLAYER_DETAIL_DOCUMENT = /* GraphQL */ `
@@ -67,7 +68,7 @@ export function reshapePlayerStatistics(data: PlayerStatisticsData, params: Play
   const rows = player.statistics.map((line) =>
     row([
       textCell(line.season.label),
-      textCell(line.league ? `${line.gameClass.name} ${line.league.name}` : (line.cupTournament?.name ?? line.gameClass.name)),
+      textCell(line.league ? competitionName({ league: line.league, gameClass: line.gameClass }) : (line.cupTournament?.name ?? line.gameClass.name)),
       linkedText(pageLink('team_detail', line.team.id), line.team.name),
       ...totalsCells(line),
     ]),

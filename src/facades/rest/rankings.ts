@@ -12,6 +12,7 @@ import { seasonResolver } from '../shared/season.js';
 import { column, headers, imageCell, linkedText, pageLink, region, reload, row, tab, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
 import type { Row, Tab } from '../shared/wire.js';
+import { competitionName, groupTitle } from '../shared/competition.js';
 
 /**
  * The season's groups for the tabs ride on the season query (a relation, joined into the same
@@ -105,11 +106,6 @@ function standingRow(s: StandingData): Row {
   );
 }
 
-/** `Herren GF L-UPL Gruppe 1`: a single group's region title and its tab text. */
-function groupTitle(group: TabGroupData): string {
-  return `${group.gameClass.name} ${group.league.name} ${group.name}`;
-}
-
 const groupKey = (group: TabGroupData) => `${group.league.id}:${group.gameClass.id}:${group.name}`;
 
 /**
@@ -156,7 +152,7 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx:
       locale: localeContext(ctx.locale),
     },
     headers: headers(COLUMNS, ctx.locale),
-    title: `${first.gameClass.name} ${first.league.name}`,
+    title: competitionName(first),
     subtitle: data.season?.label ?? String(params.season),
     tabs: rankingTabs(data.season?.groups ?? groups, shown),
     regions,

@@ -9,6 +9,7 @@ import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, dropdown, dropdownEntry, headers, imageCell, region, row, tableEnvelope, textCell, urlCell } from '../shared/table.js';
+import { competitionName, groupTitle } from '../shared/competition.js';
 
 /** `/teams` (the teams of a league, or with mode=by_club a dropdown of a club's teams) and `/teams/:team_id`. */
 export const LEAGUE_TEAMS_DOCUMENT = /* GraphQL */ `
@@ -106,13 +107,13 @@ export function reshapeTeamDetail(data: TeamDetailData, params: TeamDetailParams
     imageCell(team.logoUrl, team.name),
     urlCell(team.website, team.name),
     imageCell(team.portraitUrl, team.name),
-    textCell(group ? `${group.gameClass.name} ${group.league.name}` : ''),
+    textCell(group ? competitionName(group) : ''),
     textCell(team.club.name, team.club.street, place || null),
   ];
   return tableEnvelope(ctx.baseUrl, 'attribute_list', {
     headers: headers(TEAM_DETAIL_COLUMNS, ctx.locale),
     title: team.name,
-    subtitle: group ? `${group.gameClass.name} ${group.league.name} ${group.name}` : null,
+    subtitle: group ? groupTitle(group) : null,
     regions: [region(null, [row(cells, { id: team.id })])],
   });
 }

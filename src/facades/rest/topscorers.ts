@@ -12,6 +12,7 @@ import { column, headers, linkedText, pageLink, region, reload, row, tableEnvelo
 import type { Tab } from '../shared/wire.js';
 import { playerName, SCORING_COLUMNS } from './player-profile.js';
 import { topScorerHighlightRoute } from './topscorer-highlight.js';
+import { competitionName } from '../shared/competition.js';
 
 /**
  * `/topscorers/main` and `/topscorers/<sponsor>`: one table builder; the sponsor table is the main
@@ -89,7 +90,7 @@ export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams
       .filter((competition) => competition.league.isNational)
       .map(({ league, gameClass }) => [
         `${league.id}:${gameClass.id}`,
-        { league: league.id, gameClass: gameClass.id, text: `${gameClass.name} ${league.name}`, level: league.level, youth: gameClass.isYouth },
+        { league: league.id, gameClass: gameClass.id, text: competitionName({ league, gameClass }), level: league.level, youth: gameClass.isYouth },
       ]),
   );
   const isDefault = (entry: { league: number; gameClass: number }) => entry.league === DEFAULT_LEAGUE && entry.gameClass === DEFAULT_GAME_CLASS;
@@ -141,9 +142,9 @@ export interface TopScorerOptions {
 export function topScorerRoutes(app: FastifyInstance, deps: FacadeDependencies, options: TopScorerOptions): void {
   const run = facadeDocument<TopScorersData>(deps, TOP_SCORERS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  /** The two tables differ only in whether `amount` is taken. */
-  const table = <Q extends ParamsOf<typeof SPONSOR_TOP_SCORERS_QUERY>>(resource: string, schema: ParamsSchema<Q>, amountOf: (query: Q) => number | 'all') =>
-    facadeGet(app, deps, resource, { querystring: schema }, async (query, ctx) => {
+  /** The two tables differ only in whether `amount` is taken; `paths` serve the table whose links reload `resource`. */
+  const table = <Q extends ParamsOf<typeof SPONSOR_TOP_SCORERS_QUERY>>(resource: string, schema: ParamsSchema<Q>, amountOf: (query: Q) => number | 'all', paths = [resource]) => {
+    const serve = async (query: Q, ctx: RenderContext) => {
       const params: TopScorersParams = {
         resource,
         season: await resolveSeason(query.season),
@@ -154,8 +155,11 @@ export function topScorerRoutes(app: FastifyInstance, deps: FacadeDependencies, 
         amount: amountOf(query),
       };
       return reshapeTopScorers(await run(topScorersVariables(params)), params, ctx);
-    });
-  table('/topscorers/main', MAIN_TOP_SCORERS_QUERY, (params) => params.amount);
+    };
+    for (const path of paths) facadeGet(app, deps, path, { querystring: schema }, serve);
+  };
+  // Bare `/topscorers` is the federation's own table, the first one its documentation lists.
+  table('/topscorers/main', MAIN_TOP_SCORERS_QUERY, (params) => params.amount, ['/topscorers/main', '/topscorers']);
   table(`/topscorers/${options.sponsorPath}`, SPONSOR_TOP_SCORERS_QUERY, () => DEFAULT_AMOUNT);
   topScorerHighlightRoute(app, deps, `/topscorers/${options.sponsorPath}-highlight`);
 }

@@ -38,6 +38,8 @@ export const TEXTS = {
   gamesOverview: { de: 'Spielübersicht', fr: 'Aperçu des matchs', it: 'Panoramica partite', en: 'Games of' },
   otherGames: { de: 'Weitere Spiele', fr: 'Autres matchs', it: 'Altre partite', en: 'Other games' },
   notPlayed: { de: 'Nicht gespielt', fr: 'Pas joué', it: 'Non giocato', en: 'Did not play' },
+  /** After a decided playoff/playout series' score in `games?mode=list` region texts. */
+  seriesOver: { de: 'Serie beendet', fr: 'série terminée', it: 'serie conclusa', en: 'series over' },
 
   // Game events
   gameEventsTitle: { de: 'Spielereignisse', fr: 'Événements du match', it: 'Eventi della partita', en: 'Game events' },
@@ -137,6 +139,13 @@ export const TEXTS = {
   playoffOrPlayout: { de: 'Playoff/Playout', fr: 'Playoff/Playout', it: 'Playoff/Playout', en: 'Playoff/playout' },
   championship: { de: 'Meisterschaft', fr: 'Championnat', it: 'Campionato', en: 'Championship' },
   cup: { de: 'Cup', fr: 'Coupe', it: 'Coppa', en: 'Cup' },
+  // Cups (/cups, /cups/:championship_id)
+  swissCup: { de: 'Schweizer Cup', fr: 'Coupe de Suisse', it: 'Coppa Svizzera', en: 'Swiss Cup' },
+  cupCategory: { de: 'Kategorie', fr: 'Catégorie', it: 'Categoria', en: 'Category' },
+  cupRound: { de: 'Runde', fr: 'Tour', it: 'Turno', en: 'Round' },
+  cupRounds: { de: 'Runden', fr: 'Tours', it: 'Turni', en: 'Rounds' },
+  cupCurrentRound: { de: 'Aktuelle Runde', fr: 'Tour actuel', it: 'Turno attuale', en: 'Current round' },
+  cupPlayed: { de: 'Gespielt', fr: 'Joués', it: 'Giocate', en: 'Played' },
   won: { de: 'gewonnen', fr: 'gagné', it: 'vinto', en: 'won' },
   lost: { de: 'verloren', fr: 'perdu', it: 'perso', en: 'lost' },
   rankOrdinal: { de: '{rank}. Rang', fr: '{rank}e rang', it: '{rank}° posto', en: 'Rank {rank}' },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireApiKey } from '../../http/api-key-check.js';
 import { useErrorFormat } from '../../http/error-handling.js';
 import type { FacadeDependencies } from '../shared/facade.js';
+import { v3GamesRoutes } from './games.js';
 import { jsonApiErrorFormat } from './json-api.js';
 import { lineupRoutes } from './lineup.js';
 
@@ -34,6 +35,7 @@ export async function registerV3Facade(app: FastifyInstance, deps: FacadeDepende
         invalidMessage: 'The API key is invalid or revoked',
       });
       lineupRoutes(v3, deps);
+      v3GamesRoutes(v3, deps);
     },
     { prefix: '/api/v3' },
   );

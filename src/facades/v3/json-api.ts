@@ -1,4 +1,5 @@
 import type { ErrorFormat } from '../../http/error-format.js';
+import { badRequest } from '../shared/errors.js';
 
 /** JSON:API documents of the lineup interface (data / included / errors). */
 export const JSON_API_TYPE = 'application/vnd.api+json';
@@ -35,4 +36,27 @@ export const jsonApiErrorFormat: ErrorFormat = (status, message, requestId) => (
 
 export function identifier(type: string, id: number | string): ResourceIdentifier {
   return { type, id: String(id) };
+}
+
+/** A compound document's `included`: each type and id once, in first-seen order, as JSON:API requires. */
+export function uniqueResources(resources: Resource[]): Resource[] {
+  const seen = new Map<string, Resource>();
+  for (const resource of resources) {
+    const key = `${resource.type}:${resource.id}`;
+    if (!seen.has(key)) seen.set(key, resource);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The `include` parameter: comma-separated relationship paths the endpoint offers. JSON:API asks for
+ * a 400 when one is not offered; an empty `include` counts as absent, as every empty parameter does.
+ */
+export function includePaths<const T extends string>(raw: unknown, offered: readonly T[]): Set<T> {
+  const first = Array.isArray(raw) ? raw[0] : raw;
+  if (first === undefined || first === null || first === '') return new Set();
+  const paths = String(first).split(',').map((path) => path.trim());
+  const unknown = paths.filter((path) => !(offered as readonly string[]).includes(path));
+  if (unknown.length) throw badRequest(`include takes ${offered.join(', ')}, got "${unknown.join(',')}"`);
+  return new Set(paths as T[]);
 }

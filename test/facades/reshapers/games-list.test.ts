@@ -16,6 +16,7 @@ const round = (number: number, startsAt: string | null) => ({ id: 9000 + number,
 const group1: ListGroup = {
   id: 10021,
   name: 'Gruppe 1',
+  seriesBestOf: null,
   league: { name: 'L-UPL' },
   gameClass: { name: 'Herren GF' },
   // Out of order on purpose: the list sorts rounds by number. "Now" is 2026-11-22 15:30 UTC.
@@ -131,5 +132,63 @@ describe('resolveListParams', () => {
     expect(() => resolveListParams({ ...query, team_id: 5, season: 2024 }, { currentSeason: current, team: { groups: [selectable('Gruppe 1', 'QUALIFICATION', 1)] } })).toThrow(
       expect.objectContaining({ status: 404, message: 'No league participation in season 2024' }),
     );
+  });
+});
+
+describe('reshapeGameList: a playoff round of best-of-5 series', () => {
+  const THIRD = { id: 430003, name: 'Floorball Wehrbach', logoUrl: null };
+  const FOURTH = { id: 430004, name: 'UHC Birkenfeld', logoUrl: null };
+  const playoff: ListGroup = { ...group1, id: 10030, name: 'Playoff', seriesBestOf: 5, rounds: [round(1, '2026-11-07T12:00:00Z')] };
+  const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T18:00:00.000Z`;
+  const unplayed = { status: 'SCHEDULED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' };
+  const played = (id: number, day: number, home: typeof HOME, away: typeof HOME, homeScore: number, awayScore: number) =>
+    gameRow({ id, startsAt: at(day), homeTeam: home, awayTeam: away, homeScore, awayScore, homePeriodScores: [homeScore], awayPeriodScores: [awayScore], decidedBy: 'REGULAR' });
+  // HOME beat AWAY 3:1 in four games; the fifth, scheduled in case, will not be played.
+  const decided = [
+    played(11, 7, HOME, AWAY, 4, 2),
+    played(12, 10, AWAY, HOME, 5, 3),
+    played(13, 14, HOME, AWAY, 6, 1),
+    played(14, 17, AWAY, HOME, 2, 3),
+    gameRow({ id: 15, startsAt: at(21), homeTeam: HOME, awayTeam: AWAY, ...unplayed }),
+  ];
+  // THIRD leads FOURTH 2:1; games 4 and 5 are still to come. Its first game starts later than HOME's.
+  const open = [
+    played(21, 8, THIRD, FOURTH, 3, 1),
+    played(22, 11, FOURTH, THIRD, 4, 0),
+    played(23, 15, THIRD, FOURTH, 2, 1),
+    gameRow({ id: 24, startsAt: at(18), homeTeam: FOURTH, awayTeam: THIRD, ...unplayed }),
+    gameRow({ id: 25, startsAt: at(22), homeTeam: THIRD, awayTeam: FOURTH, ...unplayed }),
+  ];
+  const seriesData: GameListData = { groups: { leagueGroups: connection([playoff]) }, roundGames: [...open, ...decided].reverse(), currentSeason: { id: 2026, label: '2026/27' } };
+  const rowIds = (table: ReturnType<typeof reshapeGameList>) => table.data.regions.map((r) => r.rows.map((row) => row.id));
+
+  it('has one region per series, in the order the series start, titled with the series score', () => {
+    const table = reshapeGameList(seriesData, { ...params, group: 'Playoff' }, ctx);
+    expect(table.data.regions.map((r) => r.text)).toEqual([`${HOME.name} - ${AWAY.name} 3:1 Serie beendet`, `${THIRD.name} - ${FOURTH.name} 2:1`]);
+    expect(rowIds(table)).toEqual([[11, 12, 13, 14], [21, 22, 23, 24, 25]]);
+  });
+
+  it('keeps the rows of the plain list', () => {
+    const table = reshapeGameList(seriesData, { ...params, group: 'Playoff' }, ctx);
+    const plain = reshapeGameList({ ...seriesData, groups: { leagueGroups: connection([{ ...playoff, seriesBestOf: null }]) } }, { ...params, group: 'Playoff' }, ctx);
+    expect(plain.data.regions).toHaveLength(1);
+    expect(plain.data.regions[0].text).toBe('Herren GF L-UPL Playoff');
+    const plainRows = new Map(plain.data.regions[0].rows.map((row) => [row.id, row]));
+    for (const row of table.data.regions.flatMap((r) => r.rows)) expect(row).toEqual(plainRows.get(row.id));
+    expect(table.data.regions[1].rows[1].cells.map((c) => c.text?.join(' ') ?? c.image?.url)).toEqual(
+      ['11.11.2026 19:00', 'Sporthalle Brunnhalden', FOURTH.name, '', '-', '', THIRD.name, '4:0 (4:0)', ''],
+    );
+  });
+
+  it('says the series is over in each language', () => {
+    const textIn = (locale: 'fr' | 'it' | 'en') => reshapeGameList(seriesData, { ...params, group: 'Playoff' }, renderContextFor(locale)).data.regions[0].text;
+    expect([textIn('fr'), textIn('it'), textIn('en')]).toEqual(
+      [`${HOME.name} - ${AWAY.name} 3:1 série terminée`, `${HOME.name} - ${AWAY.name} 3:1 serie conclusa`, `${HOME.name} - ${AWAY.name} 3:1 series over`],
+    );
+  });
+
+  it('a series round without games shows the one empty region of any round', () => {
+    const table = reshapeGameList({ ...seriesData, roundGames: [] }, { ...params, group: 'Playoff' }, ctx);
+    expect(table.data.regions).toEqual([{ text: 'Herren GF L-UPL Playoff', rows: [] }]);
   });
 });

@@ -17,8 +17,8 @@ const teamData: ScheduleData = {
   team: {
     name: 'Unihockey Brunnhalden',
     groups: [
-      { name: 'Playoff', phase: 'PLAYOFF', league: { id: 1 }, gameClass: { id: 11 } },
-      { name: 'Gruppe 1', phase: 'QUALIFICATION', league: { id: 1 }, gameClass: { id: 11 } },
+      { name: 'Playoff', phase: 'PLAYOFF', league: { id: 1, name: 'L-UPL' }, gameClass: { id: 11, name: 'Herren GF' } },
+      { name: 'Gruppe 1', phase: 'QUALIFICATION', league: { id: 1, name: 'L-UPL' }, gameClass: { id: 11, name: 'Herren GF' } },
     ],
   },
   games,
@@ -43,6 +43,7 @@ describe('reshapeSchedule', () => {
     const table = reshapeSchedule(teamData, team, renderContextFor('de'));
     expect(table.data.headers.map((h) => h.key)).toEqual(['date', 'location', 'home', 'away', 'result']);
     expect(table.data.title).toBe('Spielübersicht Unihockey Brunnhalden, Saison 2026/27');
+    expect(table.data.subtitle).toBe('Herren GF L-UPL Gruppe 1');
     expect(table.data.context).toEqual({ mode: 'team', team_id: 430001, season: 2026, page: 1, games_per_page: 2, locale: 'de_CH' });
     expect(cells(table)).toEqual([
       ['14.11.2026 17:00', 'Sporthalle Brunnhalden Brunnhalden', 'Unihockey Brunnhalden', 'UHC Erlengrund', '5:4 n.V.'],
@@ -66,6 +67,7 @@ describe('reshapeSchedule', () => {
     expect(table.data.context).toEqual({ mode: 'club', club_id: 401001, season: 2026, page: 2, games_per_page: 2, locale: 'de_CH' });
     expect(cells(table)).toEqual([['02.12.2026 20:00', ' ', 'Ligacup Herren 1/2-Final', 'Unihockey Brunnhalden', 'UHC Erlengrund', '5:4 n.V.']]);
     expect(table.data.tabs).toEqual([]);
+    expect(table.data.subtitle).toBeNull();
     expect(table.data.slider?.text).toBe('Seite 2/2');
     const leagueCell = reshapeSchedule(clubData, { ...club, page: 1 }, renderContextFor('de')).data.regions[0].rows[0].cells[2];
     expect(leagueCell).toEqual({ text: ['Herren GF L-UPL', 'Gruppe 1'], link: { type: 'page', page: 'league_group_detail', ids: [2026, 1, 11, LEAGUE_GROUP.name] } });
@@ -73,6 +75,7 @@ describe('reshapeSchedule', () => {
 
   it('speaks the requested language', () => {
     const table = reshapeSchedule(teamData, team, renderContextFor('fr'));
+    expect(table.data.subtitle).toBe('Herren GF L-UPL Gruppe 1');
     expect(table.data.title).toBe('Aperçu des matchs Unihockey Brunnhalden, Saison 2026/27');
     expect(table.data.tabs[0].text).toBe('Classement');
     expect(table.data.slider?.text).toBe('Page 1/2');

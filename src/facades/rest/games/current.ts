@@ -7,7 +7,7 @@ import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import { isCancelled } from '../../../domain/game-status.js';
-import { competitionName, dateLine, DAY_GAME_FRAGMENT, gameLink, gameRowExtras, nodes, type Connection, type DayGameData } from './game-row.js';
+import { dateLine, DAY_GAME_FRAGMENT, gameCompetitionName, gameLink, gameRowExtras, nodes, type Connection, type DayGameData } from './game-row.js';
 
 /** Games of one league day plus whether game days exist before and after it (for the slider). */
 export const CURRENT_GAMES_DOCUMENT = /* GraphQL */ `
@@ -98,7 +98,7 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
   const byCompetition = new Map<string, { text: string; games: DayGameData[] }>();
   for (const game of nodes(data.games)) {
     const key = regionKey(game);
-    if (!byCompetition.has(key)) byCompetition.set(key, { text: competitionName(game), games: [] });
+    if (!byCompetition.has(key)) byCompetition.set(key, { text: gameCompetitionName(game), games: [] });
     byCompetition.get(key)!.games.push(game);
   }
   const regions = [...byCompetition.entries()]

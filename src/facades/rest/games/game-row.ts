@@ -5,6 +5,7 @@ import { periodsText, SUFFIX, resultText, type ScoreFacts } from '../../shared/r
 import { column, linkedText, pageLink, row, textCell, type Column } from '../../shared/table.js';
 import type { Cell, Row } from '../../shared/wire.js';
 import { TEXTS } from '../../shared/texts.js';
+import { competitionName } from '../../shared/competition.js';
 
 /** The fields every games table reads; each games document selects `...GameRow`. */
 export const GAME_ROW_FRAGMENT = /* GraphQL */ `
@@ -109,8 +110,8 @@ export function teamCell(team: Pick<RowTeam, 'id' | 'name'>): Cell {
 }
 
 /** `Herren GF L-UPL` for league games, the cup's name for cup games. */
-export function competitionName(game: Pick<DayGameData, 'group' | 'cupRound'>): string {
-  if (game.group) return `${game.group.gameClass.name} ${game.group.league.name}`;
+export function gameCompetitionName(game: Pick<DayGameData, 'group' | 'cupRound'>): string {
+  if (game.group) return competitionName(game.group);
   return game.cupRound?.tournament.name ?? '';
 }
 

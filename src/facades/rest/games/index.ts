@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FacadeDependencies } from '../../shared/facade.js';
-import { oneOf, paramsSchema, required } from '../../shared/param-schema.js';
+import { oneOf, paramsSchema, withDefault } from '../../shared/param-schema.js';
 import type { RenderContext } from '../../shared/render-context.js';
 import { facadeGet } from '../../shared/route.js';
 import { cupMode } from './cup.js';
@@ -13,8 +13,12 @@ import { scheduleMode } from './schedule.js';
 export const GAME_MODES = ['cup', 'current', 'direct', 'favorite', 'list', 'club', 'team'] as const;
 type GameMode = (typeof GAME_MODES)[number];
 
-/** The mode chooses the other parameters; each mode's module declares and parses its own. */
-export const GAMES_QUERY = paramsSchema({ mode: required(oneOf(GAME_MODES)) });
+/**
+ * The mode chooses the other parameters; each mode's module declares and parses its own. Without a
+ * mode, `/games` is the overview list: the federation's "default mode" (a league's games, navigable
+ * by league), which widgets call bare.
+ */
+export const GAMES_QUERY = paramsSchema({ mode: withDefault(oneOf(GAME_MODES), 'list') });
 
 type ModeHandler = (query: unknown, ctx: RenderContext) => Promise<unknown>;
 

@@ -1,4 +1,6 @@
 import { mainGroupOf } from '../../../domain/groups.js';
+import { competitionName } from '../../shared/competition.js';
+import { roundSeries } from '../../../domain/series.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../../shared/defaults.js';
 import { notFound } from '../../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
@@ -10,6 +12,7 @@ import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { periodsText } from '../../shared/result.js';
 import { column, headers, imageCell, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
+import type { Region, Row } from '../../shared/wire.js';
 import { dateLine, dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
 
 /** Resolves the defaults: the current season, and league/class/group from a team's or player's participation. */
@@ -30,7 +33,7 @@ export const LIST_GROUPS_DOCUMENT = /* GraphQL */ `
   query ListGroups($season: Int!, $league: Int!, $gameClass: Int!, $withSeason: Boolean!) {
     season(id: $season) @include(if: $withSeason) { label }
     leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {
-      edges { node { id name league { name } gameClass { name } rounds { id number name startsAt } } }
+      edges { node { id name seriesBestOf league { name } gameClass { name } rounds { id number name startsAt } } }
     }
   }
 `;
@@ -65,6 +68,8 @@ export interface ListRound {
 export interface ListGroup {
   id: number;
   name: string;
+  /** Set on playoff/playout groups: their rounds are best-of-N series, one region each. Null: single games. */
+  seriesBestOf: number | null;
   league: { name: string };
   gameClass: { name: string };
   rounds: ListRound[];
@@ -170,31 +175,54 @@ function logoUrl(url: string | null, streaming: boolean): string | null {
   return url && streaming ? `${url}?size=large` : url;
 }
 
-/** Pure: one region for the chosen group's round, WIRE.md §4 `games?mode=list` cells, slider over the group's rounds. */
+function listRow(game: GameRowData, params: GameListParams, ctx: RenderContext): Row {
+  return row(
+    [
+      linkedText(gameLink(game), dateLine(game, ctx, dateTime(game))),
+      textCell(game.venue?.name ?? ''),
+      teamCell(game.homeTeam),
+      imageCell(logoUrl(game.homeTeam.logoUrl, params.use_streaming_logos), game.homeTeam.name),
+      textCell('-'),
+      imageCell(logoUrl(game.awayTeam.logoUrl, params.use_streaming_logos), game.awayTeam.name),
+      teamCell(game.awayTeam),
+      textCell(gameResult(game, ctx), params.view === 'full' ? periodsText(game) : null),
+      textCell(...(game.hasVideoStream ? ['📺'] : [])),
+    ],
+    gameRowExtras(game),
+  );
+}
+
+/**
+ * A series round: one region per series (domain rule `roundSeries`), titled `Home - Away 2:1`, plus
+ * ` Serie beendet` once decided; a decided series leaves out its games that will not be played.
+ * Null for a group of single games, or a series round without games (rendered as any other round).
+ */
+function seriesRegions(group: ListGroup, games: readonly GameRowData[], params: GameListParams, ctx: RenderContext): Region[] | null {
+  const series = roundSeries(
+    group.seriesBestOf,
+    games.map((game) => ({ ...game, homeTeamId: game.homeTeam.id, awayTeamId: game.awayTeam.id })),
+  );
+  if (!series?.length) return null;
+  const t = textIn(ctx);
+  return series.map((s) => {
+    const { homeTeam, awayTeam } = s.games[0];
+    const text = `${homeTeam.name} - ${awayTeam.name} ${s.homeWins}:${s.awayWins}${s.decided ? ` ${t(TEXTS.seriesOver)}` : ''}`;
+    return region(text, s.shown.map((game) => listRow(game, params, ctx)));
+  });
+}
+
+/**
+ * Pure: one region for the chosen group's round (one per series in a playoff or playout round),
+ * WIRE.md §4 `games?mode=list` cells, slider over the group's rounds.
+ */
 export function reshapeGameList(data: GameListData, params: GameListParams, ctx: RenderContext) {
   const t = textIn(ctx);
   const { group, rounds, index } = selectListRound(data.groups, params, ctx.now);
   const round = rounds[index];
   const games = [...data.roundGames].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
-  const rows = games.map((game) =>
-    row(
-      [
-        linkedText(gameLink(game), dateLine(game, ctx, dateTime(game))),
-        textCell(game.venue?.name ?? ''),
-        teamCell(game.homeTeam),
-        imageCell(logoUrl(game.homeTeam.logoUrl, params.use_streaming_logos), game.homeTeam.name),
-        textCell('-'),
-        imageCell(logoUrl(game.awayTeam.logoUrl, params.use_streaming_logos), game.awayTeam.name),
-        teamCell(game.awayTeam),
-        textCell(gameResult(game, ctx), params.view === 'full' ? periodsText(game) : null),
-        textCell(...(game.hasVideoStream ? ['📺'] : [])),
-      ],
-      gameRowExtras(game),
-    ),
-  );
   const roundLink = (r: { number: number } | undefined) => (r ? reload('/games', { round: r.number }) : null);
   const currentSeasonLabel = data.currentSeason?.id === params.season ? data.currentSeason.label : undefined;
-  const competition = `${group.gameClass.name} ${group.league.name}`;
+  const competition = competitionName(group);
   return tableEnvelope(ctx.baseUrl, 'table', {
     context: {
       mode: 'list',
@@ -213,7 +241,7 @@ export function reshapeGameList(data: GameListData, params: GameListParams, ctx:
     title: `${t(TEXTS.season)} ${data.groups.season?.label ?? currentSeasonLabel ?? params.season}`,
     subtitle: competition,
     slider: round ? slider(round.name, roundLink(rounds[index - 1]), roundLink(rounds[index + 1])) : null,
-    regions: [region(`${competition} ${group.name}`, rows)],
+    regions: seriesRegions(group, games, params, ctx) ?? [region(`${competition} ${group.name}`, games.map((game) => listRow(game, params, ctx)))],
   });
 }
 

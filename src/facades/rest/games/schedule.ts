@@ -11,6 +11,7 @@ import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, mapLink, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Cell, Tab } from '../../shared/wire.js';
 import { dateLine, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
+import { competitionName, groupTitle } from '../../shared/competition.js';
 
 export const DEFAULT_GAMES_PER_PAGE = 10;
 /**
@@ -29,7 +30,7 @@ export const SCHEDULE_DOCUMENT = /* GraphQL */ `
     club(id: $clubId) @include(if: $isClub) { name }
     team(id: $teamId) @skip(if: $isClub) {
       name
-      groups(season: $season) { name phase league { id } gameClass { id } }
+      groups(season: $season) { name phase league { id name } gameClass { id name } }
     }
     games(filter: $filter, first: ${MAX_GAMES_PER_PAGE}) { edges { node { ...GameRow } } }
   }
@@ -39,8 +40,8 @@ export const SCHEDULE_DOCUMENT = /* GraphQL */ `
 interface ScheduleGroup {
   name: string;
   phase: string;
-  league: { id: number };
-  gameClass: { id: number };
+  league: { id: number; name: string };
+  gameClass: { id: number; name: string };
 }
 
 export interface ScheduleData {
@@ -91,7 +92,7 @@ function scheduleColumns(isClub: boolean) {
 function leagueGroupCell(game: GameRowData): Cell {
   if (game.group) {
     const g = game.group;
-    return linkedText(pageLink('league_group_detail', g.season.id, g.league.id, g.gameClass.id, g.name), `${g.gameClass.name} ${g.league.name}`, g.name);
+    return linkedText(pageLink('league_group_detail', g.season.id, g.league.id, g.gameClass.id, g.name), competitionName(g), g.name);
   }
   return textCell(game.cupRound?.tournament.name ?? '', game.cupRound?.name ?? '');
 }
@@ -144,6 +145,7 @@ export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, ctx:
     },
     headers: headers(scheduleColumns(isClub), ctx.locale),
     title: `${t(TEXTS.gamesOverview)} ${ownerName}, ${t(TEXTS.season)} ${data.season?.label ?? params.season}`,
+    subtitle: mainGroup ? groupTitle(mainGroup) : null,
     tabs: mainGroup ? [standingsTab(mainGroup, params.season, ctx)] : [],
     slider: slider(`${t(TEXTS.page)} ${params.page}/${pages}`, pageLinkTo(params.page - 1), pageLinkTo(params.page + 1)),
     regions: [region(null, rows)],

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "LeagueGroup" ADD COLUMN     "seriesBestOf" INTEGER;

@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import { seasonIdAt, seasonOfGame } from '../../domain/season.js';
+import { badRequest } from '../shared/errors.js';
+import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
+import { orNotFound } from '../shared/found.js';
+import { addDays, formatTime, localDay, startOfLocalDay } from '../shared/format.js';
+import { day, flag, id, paramsSchema, pathSchema, text, type ParamsOf } from '../shared/param-schema.js';
+import { renderContext, type RenderContext } from '../shared/render-context.js';
+import { parseParams } from '../shared/route.js';
+import { identifier, includePaths, JSON_API_TYPE, uniqueResources, type Resource } from './json-api.js';
+
+/**
+ * The most games one answer carries. The federation's documentation refuses to list every game
+ * ("you can not fetch them all at once"); a league weekend stays well below this.
+ */
+export const MAX_V3_GAMES = 1000;
+
+const GAME_FIELDS = /* GraphQL */ `
+  fragment V3Team on Team { id name shortName logoUrl portraitUrl }
+  fragment V3Game on Game {
+    id startsAt status homeScore awayScore hasVideoStream
+    homeTeam { ...V3Team }
+    awayTeam { ...V3Team }
+    group { season { id } }
+    cupRound { tournament { season { id } } }
+  }
+`;
+
+/** `hasNextPage` tells a match of more than MAX_V3_GAMES without loading the rest. */
+export const V3_GAMES_DOCUMENT = /* GraphQL */ `
+  query V3Games($filter: GameFilter!, $first: Int!) {
+    games(filter: $filter, first: $first) { edges { node { ...V3Game } } pageInfo { hasNextPage } }
+  }
+  ${GAME_FIELDS}
+`;
+
+export const V3_GAME_DOCUMENT = /* GraphQL */ `
+  query V3Game($id: Int!) { game(id: $id) { ...V3Game } }
+  ${GAME_FIELDS}
+`;
+
+export interface V3TeamData {
+  id: number;
+  name: string;
+  shortName: string | null;
+  logoUrl: string | null;
+  portraitUrl: string | null;
+}
+
+export interface V3GameData {
+  id: number;
+  startsAt: string;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  hasVideoStream: boolean;
+  homeTeam: V3TeamData;
+  awayTeam: V3TeamData;
+  group: { season: { id: number } } | null;
+  cupRound: { tournament: { season: { id: number } } } | null;
+}
+
+export interface V3GamesData {
+  games: { edges: { node: V3GameData }[]; pageInfo: { hasNextPage: boolean } };
+}
+
+export interface V3GameOneData {
+  game: V3GameData | null;
+}
+
+export const V3_GAME_INCLUDES = ['home_team', 'away_team'] as const;
+export type V3GameInclude = (typeof V3_GAME_INCLUDES)[number];
+
+/** Parsed in the handlers, after the scope's key check, as every keyed interface does. */
+export const V3_GAMES_QUERY = paramsSchema({
+  'filter[from_date]': day(),
+  'filter[to_date]': day(),
+  'filter[with_live_stream]': flag(),
+  include: text(),
+});
+export type V3GamesQuery = ParamsOf<typeof V3_GAMES_QUERY>;
+export const V3_GAME_PATH = pathSchema({ id: id() });
+export const V3_GAME_QUERY = paramsSchema({ include: text() });
+
+export interface V3GamesParams {
+  include: ReadonlySet<V3GameInclude>;
+}
+
+/**
+ * The GraphQL filter of the query string. Dates are Europe/Zurich calendar days, both ends
+ * inclusive (GraphQL's `to` is exclusive: the start of the day after). `with_live_stream=0` restricts
+ * nothing, so it does not count as the mandatory filter.
+ */
+export function v3GamesFilter(query: V3GamesQuery): { from?: string; to?: string; onlyVideoStreamed?: true } {
+  const from = query['filter[from_date]'];
+  const to = query['filter[to_date]'];
+  const streamed = query['filter[with_live_stream]'] === true;
+  if (from === undefined && to === undefined && !streamed) {
+    throw badRequest('At least one filter is required: filter[from_date], filter[to_date] (YYYY-MM-DD) or filter[with_live_stream]=1');
+  }
+  if (from !== undefined && to !== undefined && from > to) throw badRequest(`filter[from_date] ${from} is after filter[to_date] ${to}`);
+  return {
+    ...(from === undefined ? {} : { from: startOfLocalDay(from).toISOString() }),
+    ...(to === undefined ? {} : { to: startOfLocalDay(addDays(to, 1)).toISOString() }),
+    ...(streamed ? { onlyVideoStreamed: true } : {}),
+  };
+}
+
+const twoDigits = (value: number) => String(Math.floor(value)).padStart(2, '0');
+
+/** `2026-11-22T16:00:00+01:00`: the start in the league's time zone, with its offset, so it is also one exact instant. */
+export function zurichDateTime(instant: Date): string {
+  const local = `${localDay(instant)}T${formatTime(instant)}`;
+  const wholeMinute = instant.getTime() - (instant.getTime() % 60_000);
+  const offset = (Date.parse(`${local}:00Z`) - wholeMinute) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  return `${local}:${twoDigits(instant.getUTCSeconds())}${sign}${twoDigits(Math.abs(offset) / 60)}:${twoDigits(Math.abs(offset) % 60)}`;
+}
+
+/** The games list's `use_streaming_logos` convention (`?size=large`), and its small counterpart. */
+function sizedLogo(url: string | null, size: 'small' | 'large'): string | null {
+  return url === null ? null : `${url}${url.includes('?') ? '&' : '?'}size=${size}`;
+}
+
+/** Pure: a team resource; URLs come absolute from the schema. A team without a short name shows its name. */
+export function v3TeamResource(team: V3TeamData): Resource {
+  return {
+    ...identifier('team', team.id),
+    attributes: {
+      name: team.name,
+      slangname: team.shortName ?? team.name,
+      logo: team.logoUrl,
+      logo_small: sizedLogo(team.logoUrl, 'small'),
+      logo_streaming: sizedLogo(team.logoUrl, 'large'),
+      portrait: team.portraitUrl,
+    },
+  };
+}
+
+/**
+ * Pure: a game resource. The documented attributes (season_id, starts_at) plus what a client needs
+ * to show the game: status, score and whether it is streamed.
+ */
+export function v3GameResource(game: V3GameData): Resource {
+  const startsAt = new Date(game.startsAt);
+  const season = seasonOfGame({
+    group: game.group && { seasonId: game.group.season.id },
+    cupRound: game.cupRound && { tournament: { seasonId: game.cupRound.tournament.season.id } },
+  });
+  return {
+    ...identifier('game', game.id),
+    attributes: {
+      season_id: season ?? seasonIdAt(startsAt),
+      starts_at: zurichDateTime(startsAt),
+      status: game.status.toLowerCase(),
+      home_score: game.homeScore,
+      away_score: game.awayScore,
+      has_live_stream: game.hasVideoStream,
+    },
+    relationships: {
+      home_team: { data: identifier('team', game.homeTeam.id) },
+      away_team: { data: identifier('team', game.awayTeam.id) },
+    },
+  };
+}
+
+function includedTeams(games: V3GameData[], include: ReadonlySet<V3GameInclude>): { included?: Resource[] } {
+  if (include.size === 0) return {};
+  const teams = games.flatMap((game) => [
+    ...(include.has('home_team') ? [game.homeTeam] : []),
+    ...(include.has('away_team') ? [game.awayTeam] : []),
+  ]);
+  return { included: uniqueResources(teams.map(v3TeamResource)) };
+}
+
+/* The documents are the same in every language and carry no links: the context is taken for the common reshaper shape. */
+export function reshapeV3Games(data: V3GamesData, params: V3GamesParams, _ctx: RenderContext) {
+  if (data.games.pageInfo.hasNextPage) {
+    throw badRequest(`More than ${MAX_V3_GAMES} games match these filters: narrow the dates with filter[from_date] and filter[to_date]`);
+  }
+  const games = data.games.edges.map((edge) => edge.node);
+  return { data: games.map(v3GameResource), ...includedTeams(games, params.include) };
+}
+
+export function reshapeV3Game(data: V3GameOneData, params: V3GamesParams & { id: number }, _ctx: RenderContext) {
+  const game = orNotFound(data.game, `No game ${params.id}`);
+  return { data: v3GameResource(game), ...includedTeams([game], params.include) };
+}
+
+/** Games are public data: any valid key of the scope may read them (no club check, unlike lineups). */
+export function v3GamesRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
+  const games = facadeDocument<V3GamesData>(deps, V3_GAMES_DOCUMENT);
+  const game = facadeDocument<V3GameOneData>(deps, V3_GAME_DOCUMENT);
+
+  app.get('/games', async (request, reply) => {
+    const query = parseParams(V3_GAMES_QUERY, request.query);
+    const include = includePaths(query.include, V3_GAME_INCLUDES);
+    const data = await games({ filter: v3GamesFilter(query), first: MAX_V3_GAMES });
+    return reply.type(JSON_API_TYPE).send(reshapeV3Games(data, { include }, renderContext(request, deps)));
+  });
+
+  app.get('/games/:id', async (request, reply) => {
+    const { id: gameId } = parseParams(V3_GAME_PATH, request.params, 'params');
+    const include = includePaths(parseParams(V3_GAME_QUERY, request.query).include, V3_GAME_INCLUDES);
+    const data = await game({ id: gameId });
+    return reply.type(JSON_API_TYPE).send(reshapeV3Game(data, { id: gameId, include }, renderContext(request, deps)));
+  });
+}
