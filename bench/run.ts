@@ -1,9 +1,12 @@
 // npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse]
 // Loads the demo league into PostgreSQL at each scale, builds the service and starts it exactly as
 // `npm run serve` does (once with the response cache off, once as deployed), starts the bare
-// baseline, drives each over loopback with autocannon and prints one table and the targets.
+// baseline, drives each over loopback with autocannon and prints one table and the targets. The
+// deployed service is driven twice per endpoint, side by side: as today's clients ask (no
+// Accept-Encoding) and as browsers do (`gzip, br`, row `compressed`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { newApiKey } from '../src/domain/api-keys.js';
@@ -48,7 +51,9 @@ function start(nodeArgs: string[], env: Record<string, string>): ChildProcess {
 /** The node arguments of `npm run serve`, so the benchmark runs the service exactly as deployed. */
 function serveArgs(): string[] {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  const [command, ...rest] = scripts.serve.split(/\s+/);
+  // Leading `NAME=value` assignments (NODE_ENV) are left out: the harness sets the environment itself.
+  const words = scripts.serve.split(/\s+/);
+  const [command, ...rest] = words.slice(words.findIndex((word) => !/^[A-Z_][A-Z0-9_]*=/.test(word)));
   if (command !== 'node') throw new Error(`the serve script must start with node: ${scripts.serve}`);
   return rest;
 }
@@ -90,7 +95,13 @@ function peakRssMb(pid: number | undefined): number {
   return Math.round(kb / 1024);
 }
 
-type Target = 'uncached' | 'deployed' | 'baseline';
+type Target = 'uncached' | 'deployed' | 'compressed' | 'baseline';
+const TARGET_ORDER: Target[] = ['uncached', 'deployed', 'compressed', 'baseline'];
+/** The processes; the compressed rows are the deployed one's. */
+type Server = Exclude<Target, 'compressed'>;
+const serverOf = (target: Target): Server => (target === 'compressed' ? 'deployed' : target);
+/** What a browser sends; the `compressed` rows are the deployed service asked this way. */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, br' };
 
 interface Row {
   scale: number;
@@ -103,16 +114,38 @@ interface Row {
   non2xx: number;
   /** No request completed during the run; p50 and p99 are then lower bounds. */
   unanswered: boolean;
-  /** Size of one response body. */
+  /** Size of one response body on the wire (compressed, for the compressed rows). */
   bytes: number;
   rss?: number;
 }
 
+/** One answer's body in each encoding, as sent on the wire. */
+interface Sizes {
+  scale: number;
+  endpoint: string;
+  plain: number;
+  gzip: number;
+  br: number;
+}
+
 type RequestInit_ = { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> };
+
+/** The body's size as sent: node:http, unlike fetch, neither adds Accept-Encoding nor decodes. */
+function wireBytes(url: string, init: RequestInit_ = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
 
 async function measure(url: string, init: RequestInit_ = {}) {
   const options = { url, connections, method: init.method ?? 'GET', body: init.body, headers: init.headers };
-  const bytes = (await (await fetch(url, init)).arrayBuffer()).byteLength;
+  const bytes = await wireBytes(url, init);
   if (warmup > 0) await autocannon({ ...options, duration: warmup }); // JIT, plan and statement caches
   const result = await autocannon({ ...options, duration });
   // No answer within the run: its latency is at least the run's length, never the 0 autocannon reports.
@@ -123,7 +156,7 @@ async function measure(url: string, init: RequestInit_ = {}) {
 
 const BASELINE_PATHS = (gameId: number) => ['/api/games?mode=list', `/api/games/${gameId}`];
 
-async function benchScale(scale: number, rows: Row[]): Promise<void> {
+async function benchScale(scale: number, rows: Row[], sizes: Sizes[]): Promise<void> {
   const name = benchDatabaseName(scale);
   const url = databaseUrl(name);
   const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
@@ -151,13 +184,13 @@ async function benchScale(scale: number, rows: Row[]): Promise<void> {
   // One client on loopback sends everything: the per-client and per-key rate limits would refuse it
   // within a second, so they are off here; every other setting keeps its default.
   const env = { DATABASE_URL: url, PUBLIC_BASE_URL, DEMO_ON_EMPTY: 'false', NODE_ENV: 'production', RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0' };
-  const ports: Record<Target, number> = { uncached: SERVICE_PORT, deployed: CACHED_SERVICE_PORT, baseline: BASELINE_PORT };
-  const processes: Record<Target, ChildProcess> = {
+  const ports: Record<Server, number> = { uncached: SERVICE_PORT, deployed: CACHED_SERVICE_PORT, baseline: BASELINE_PORT };
+  const processes: Record<Server, ChildProcess> = {
     uncached: start(serveArgs(), { ...env, PORT: String(ports.uncached), RESPONSE_CACHE_TTL_MS: '0' }),
     deployed: start(serveArgs(), { ...env, PORT: String(ports.deployed) }), // every other setting at its default
     baseline: start(['--import', 'tsx', 'bench/baseline.ts'], { ...env, PORT: String(ports.baseline) }),
   };
-  const base = (target: Target) => `http://127.0.0.1:${ports[target]}`;
+  const base = (target: Target) => `http://127.0.0.1:${ports[serverOf(target)]}`;
   try {
     await waitFor(`${base('uncached')}/health`);
     await waitFor(`${base('deployed')}/health`);
@@ -186,17 +219,23 @@ async function benchScale(scale: number, rows: Row[]): Promise<void> {
         },
       ],
     ];
-    for (const target of ['uncached', 'deployed'] as const) {
-      for (const [path, init] of endpoints) {
-        console.error(`scale ${scale} ${target} ${path.replace(/apikey=[^&]+/, 'apikey=…')}`);
-        await settle(processes[target].pid);
-        rows.push({ scale, target, endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), ...(await measure(base(target) + path, init)) });
-      }
+    const runs = [
+      ...endpoints.map(([path, init]) => ['uncached', path, init] as const),
+      ...endpoints.flatMap(([path, init]) => [['deployed', path, init] as const, ['compressed', path, { ...init, headers: { ...init?.headers, ...BROWSER_ENCODINGS } }] as const]),
+    ];
+    for (const [target, path, init] of runs) {
+      console.error(`scale ${scale} ${target} ${path.replace(/apikey=[^&]+/, 'apikey=…')}`);
+      await settle(processes[serverOf(target)].pid);
+      rows.push({ scale, target, endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), ...(await measure(base(target) + path, init)) });
+    }
+    for (const [path, init] of endpoints) {
+      const sized = (encoding: string) => wireBytes(base('deployed') + path, { ...init, headers: { ...init?.headers, 'accept-encoding': encoding } });
+      sizes.push({ scale, endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), plain: await sized('identity'), gzip: await sized('gzip'), br: await sized('br') });
     }
     for (const path of BASELINE_PATHS(ids.gameId)) rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(base('baseline') + path)) });
-    for (const target of Object.keys(processes) as Target[]) {
-      const rss = peakRssMb(processes[target].pid);
-      rows.filter((r) => r.scale === scale && r.target === target).forEach((r) => (r.rss = rss));
+    for (const server of Object.keys(processes) as Server[]) {
+      const rss = peakRssMb(processes[server].pid);
+      rows.filter((r) => r.scale === scale && serverOf(r.target) === server).forEach((r) => (r.rss = rss));
     }
   } finally {
     Object.values(processes).forEach((child) => child.kill('SIGTERM'));
@@ -207,11 +246,12 @@ const generic = (endpoint: string) => endpoint.replace(/\d{4,}/g, ':id').replace
 const find = (rows: Row[], scale: number, target: Target, endpoint: string) => rows.find((r) => r.scale === scale && r.target === target && generic(r.endpoint) === generic(endpoint));
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-function report(rows: Row[]): void {
+function report(rows: Row[], sizes: Sizes[]): void {
   console.log(`\n${connections} connections, ${warmup} s warm-up + ${duration} s per endpoint, PostgreSQL, loopback, ${new Date().toISOString().slice(0, 10)}\n`);
   console.log('| scale | target | endpoint | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB | body KB |');
   console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.scale} | ${r.target} | \`${generic(r.endpoint)}\` | ${r.rps} | ${r.unanswered ? '>' : ''}${r.p50} | ${r.unanswered ? '>' : ''}${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss ?? ''} | ${(r.bytes / 1024).toFixed(1)} |`);
+  const ordered = [...rows].sort((a, b) => a.scale - b.scale || TARGET_ORDER.indexOf(a.target) - TARGET_ORDER.indexOf(b.target));
+  for (const r of ordered) console.log(`| ${r.scale} | ${r.target} | \`${generic(r.endpoint)}\` | ${r.rps} | ${r.unanswered ? '>' : ''}${r.p50} | ${r.unanswered ? '>' : ''}${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss ?? ''} | ${(r.bytes / 1024).toFixed(1)} |`);
 
   const [small, large] = [scales[0], scales[scales.length - 1]];
   console.log('\ntargets:');
@@ -246,17 +286,35 @@ function report(rows: Row[]): void {
       console.log(`  median at scale ${large} ≤ 1.5x scale ${small}, ${target}: ${outcome}${over.length ? ` (${over.map((g) => `${g.endpoint} ${g.ratio.toFixed(2)}x, body ${g.size.toFixed(1)}x`).join(', ')})` : ''}`);
     }
   }
+  for (const scale of scales) {
+    const ratios = rows
+      .filter((r) => r.scale === scale && r.target === 'compressed')
+      .map((r) => ({ endpoint: generic(r.endpoint), ratio: r.rps / (find(rows, scale, 'deployed', r.endpoint)?.rps ?? NaN) }));
+    const low = ratios.filter((r) => !(r.ratio >= 0.8));
+    const least = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a), ratios[0]);
+    console.log(`  scale ${scale} compressed / deployed (gzip, br): lowest ${least?.ratio.toFixed(2)}x at ${least?.endpoint} (want ≥ 0.8x each) ${verdict(low.length === 0)}${low.length ? ` (${low.map((r) => `${r.endpoint} ${r.ratio.toFixed(2)}x`).join(', ')})` : ''}`);
+  }
   const failures = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
   console.log(`  zero errors and non-2xx: ${verdict(failures.length === 0)}`);
   const peak = Math.max(...rows.filter((r) => r.target !== 'baseline').map((r) => r.rss ?? 0));
   console.log(`  peak RSS of the service < 300 MB: ${peak} MB ${verdict(peak < 300)}`);
+
+  console.log('\nlargest answers, body KB as sent (deployed):\n');
+  console.log('| scale | endpoint | plain | gzip | br |');
+  console.log('|---:|---|---:|---:|---:|');
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  for (const scale of scales) {
+    const largest = sizes.filter((s) => s.scale === scale).sort((a, b) => b.plain - a.plain).slice(0, 3);
+    for (const s of largest) console.log(`| ${scale} | \`${generic(s.endpoint)}\` | ${kb(s.plain)} | ${kb(s.gzip)} | ${kb(s.br)} |`);
+  }
 }
 
 async function main(): Promise<void> {
   await run('npm', ['run', 'build', '--silent'], {});
   const rows: Row[] = [];
-  for (const scale of scales) await benchScale(scale, rows);
-  report(rows);
+  const sizes: Sizes[] = [];
+  for (const scale of scales) await benchScale(scale, rows, sizes);
+  report(rows, sizes);
 }
 
 main().catch((error: unknown) => {

@@ -8,9 +8,12 @@ import { registerRestFacade } from './facades/rest/index.js';
 import { envelopeErrorFormat } from './facades/shared/errors.js';
 import { registerV3Facade } from './facades/v3/index.js';
 import { registerLegacyFacade } from './facades/legacy/index.js';
+import { registerOpenApi } from './facades/openapi/index.js';
 import { mountGraphQL } from './graphql.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
+import { registerCompression } from './http/compression.js';
 import { registerConcurrencyLimit } from './http/concurrency-limit.js';
+import { registerCors, type CorsOrigins } from './http/cors.js';
 import { registerRequestDeadline } from './http/deadline.js';
 import { ErrorFormats } from './http/error-format.js';
 import { preRoutingErrors, registerErrorHandling, useErrorFormat } from './http/error-handling.js';
@@ -60,6 +63,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** /graphql's document, cost and time limits, introspection and suggestions (GRAPHQL_*); unset ones keep their defaults, limits on. */
   graphqlLimits?: Partial<GraphQLLimits>;
+  /** Origins whose pages may read the public interfaces (CORS_ORIGINS); `*` (the default) = every origin. */
+  corsOrigins?: CorsOrigins;
 }
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
@@ -90,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerRequestLog(app);
   registerErrorHandling(app, errorFormats);
+  // First of the onRequest hooks that answer early (startup gate, rate limits, response cache), so their answers carry CORS headers.
+  await registerCors(app, { origins: options.corsOrigins });
   registerStartupGate(app, isStarted);
   // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
   await registerRateLimits(app, options.rateLimits, { ...deps, graphqlMaxTokens: options.graphqlLimits?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
@@ -109,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerRequestDeadline(app, { timeoutMs: options.requestTimeoutMs ?? 0, exempt: isHealthCheck });
   registerInputGuard(app);
+  // Before every route: @fastify/compress hooks into the routes registered after it.
+  await registerCompression(app);
   await app.register(formbody);
   await app.register(mediaRoutes);
   registerHealth(app, { database: options.database, isStarted, concurrency, checkTimeoutMs: options.healthCheckTimeoutMs ?? 1000 });
@@ -116,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     useErrorFormat(graphql, graphqlErrorFormat, { urls: '/graphql' });
     mountGraphQL(graphql, schema, deps, { production: options.production ?? false, responseCacheTtlMs: options.responseCacheTtlMs ?? 0, limits: options.graphqlLimits });
   });
+  // Before the interfaces: the document is built from the routes registered after it.
+  await registerOpenApi(app, { publicBaseUrl: deps.publicBaseUrl, sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });
   await registerV3Facade(app, { ...deps, schema });
   await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: options.responseCacheTtlMs ?? 0 });
   await registerRestFacade(app, { ...deps, schema }, { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { defaultMaxPerRoute } from './http/concurrency-limit.js';
+import type { CorsOrigins } from './http/cors.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
 
 /** Every environment variable the service reads, parsed and validated once at start-up. */
@@ -50,6 +51,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** What /graphql accepts from one request and how long it works on it (GRAPHQL_*). */
   graphql: GraphQLLimits;
+  /** Which browser pages' origins may read the public interfaces (CORS_ORIGINS): `*` or a list. */
+  corsOrigins: CorsOrigins;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +155,34 @@ export function graphqlLimitsFrom(env: Env): GraphQLLimits {
   };
 }
 
+/**
+ * CORS_ORIGINS: `*` (the default), or a comma-separated list of origins as browsers send them
+ * (`scheme://host[:port]`, no path); a trailing slash is forgiven.
+ */
+export function corsOriginsFrom(env: Env): CorsOrigins {
+  const raw = (env.CORS_ORIGINS ?? '').trim();
+  if (raw === '' || raw === '*') return '*';
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/$/, ''))
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) throw new ConfigError(`CORS_ORIGINS must be * or comma-separated origins, got "${raw}"`);
+  for (const entry of entries) {
+    let origin: string | undefined;
+    try {
+      const url = new URL(entry);
+      origin = url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== entry) {
+      const hint = origin ? ` (did you mean "${origin}"?)` : '';
+      throw new ConfigError(`CORS_ORIGINS must be * or comma-separated origins like https://club.example (http or https, host, optional port, no path), got "${entry}"${hint}`);
+    }
+  }
+  return [...new Set(entries)];
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -204,5 +235,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sponsorPath: sponsorPathFrom(env),
     graphql: graphqlLimitsFrom(env),
+    corsOrigins: corsOriginsFrom(env),
   };
 }

@@ -11,6 +11,7 @@ import { defaultGraphQLLimits, type GraphQLLimits } from './graphql/limits.js';
 import { useNulRefusal } from './graphql/nul.js';
 import { createParseCaches } from './graphql/parse-caches.js';
 import { createBoundedResponseCache } from './graphql/response-cache-store.js';
+import { createCompressedMemo } from './http/compression.js';
 import { useValidationLimits } from './graphql/validation.js';
 
 export interface GraphQLOptions {
@@ -34,6 +35,9 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
     graphqlEndpoint: '/graphql',
     graphiql: !options.production,
     landingPage: false,
+    // /graphql's CORS is the app's (src/http/cors.ts), as for every interface; yoga's own would
+    // reflect any origin with credentials.
+    cors: false,
     logging: {
       debug: (...args) => log.debug(args.map(String).join(' ')),
       info: (...args) => log.info(args.map(String).join(' ')),
@@ -62,19 +66,35 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
   });
 }
 
+function asGet(req: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return new Request(new URL(req.url, 'http://localhost'), { method: 'GET', headers });
+}
+
 /** Mounts graphql-yoga at /graphql inside fastify. */
 export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions): void {
   const yoga = createGraphQLServer(schema, deps, options, app.log);
+  const compressOnce = createCompressedMemo();
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      // yoga knows GET and POST only: a HEAD is run as the GET it stands for, and fastify drops the body.
+      const response = await (req.method === 'HEAD' ? yoga.fetch(asGet(req), { req, reply }) : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }));
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
       reply.status(response.status);
-      reply.send(response.body);
+      // One result goes out whole, so compression sees its size and leaves small ones alone;
+      // event streams and multipart (@defer) answers stay streams.
+      const streamed = /^(?:text\/event-stream|multipart\/)/i.test(response.headers.get('content-type') ?? '');
+      if (streamed || response.body === null) return reply.send(response.body);
+      const body = Buffer.from(await response.arrayBuffer());
+      // A result from yoga's response cache (it carries yoga's ETag) is compressed once, not on every hit.
+      reply.send(response.headers.has('etag') ? await compressOnce(req, reply, body) : body);
       return reply;
     },
   });

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     rateLimits: config.rateLimits,
     trustProxy: config.trustProxy,
     graphqlLimits: config.graphql,
+    corsOrigins: config.corsOrigins,
     isStarted: () => started,
   });
   const server: FastifyInstance = app;

@@ -161,3 +161,28 @@ describe('GraphQL limits configuration', () => {
     expect(() => loadConfig(env)).toThrow(pattern);
   });
 });
+
+describe('CORS configuration', () => {
+  it.each([
+    [undefined, '*'],
+    ['', '*'],
+    ['*', '*'],
+    ['https://club.example', ['https://club.example']],
+    [' https://club.example/ , http://localhost:8080,https://club.example', ['https://club.example', 'http://localhost:8080']],
+  ])('CORS_ORIGINS=%j → %j', (raw, expected) => {
+    expect(loadConfig({ CORS_ORIGINS: raw }).corsOrigins).toEqual(expected);
+  });
+
+  it.each([
+    ['club.example', /CORS_ORIGINS.*"club\.example"/],
+    ['https://club.example/widgets', /did you mean "https:\/\/club\.example"/],
+    ['https://Club.Example', /did you mean "https:\/\/club\.example"/],
+    ['https://club.example:443', /did you mean "https:\/\/club\.example"/],
+    ['ftp://club.example', /CORS_ORIGINS/],
+    ['*,https://club.example', /CORS_ORIGINS.*"\*"/],
+    [',', /CORS_ORIGINS/],
+  ])('rejects CORS_ORIGINS=%j', (raw, pattern) => {
+    expect(() => loadConfig({ CORS_ORIGINS: raw })).toThrow(ConfigError);
+    expect(() => loadConfig({ CORS_ORIGINS: raw })).toThrow(pattern);
+  });
+});

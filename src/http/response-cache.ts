@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 
 /**
  * With whom a route's GET answers may be shared, as the route declares it in `config.responseCache`:
@@ -37,7 +38,7 @@ export interface ResponseCacheOptions {
   stage?: 'onRequest' | 'preHandler';
   /** What tells responses apart; the URL by default. */
   key?: (request: FastifyRequest) => string;
-  /** Cache-Control of these responses; by default public for the TTL, and stale-if-error. */
+  /** Cache-Control of these responses; by default public for the TTL, stale-while-revalidate as long again, and stale-if-error. */
   cacheControl?: string;
 }
 
@@ -45,8 +46,19 @@ interface Entry {
   /** Encoded once: every hit sends the same bytes instead of encoding the text again. */
   body: Buffer;
   contentType: string;
+  /** One weak tag for every encoding of the body: it names the content, not the bytes on the wire. */
   etag: string;
   storedAt: number;
+  /** The body, then each compressed variant as it is made: what the entry counts against maxBytes. */
+  bytes: number;
+  /** Of a compressible type: answers say `Vary: Accept-Encoding`. */
+  varies: boolean;
+  /** Also large enough to be worth compressing. */
+  encodable: boolean;
+  /** Compressed once, the first time a client asks for that encoding: every later hit sends these bytes. */
+  variants: Partial<Record<ContentEncoding, Buffer>>;
+  /** Variants being compressed right now, so that clients asking at the same time wait for the one result. */
+  pending: Partial<Record<ContentEncoding, Promise<Buffer>>>;
 }
 
 export const DEFAULT_RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
@@ -80,20 +92,32 @@ class BoundedEntries {
   }
 
   set(key: string, entry: Entry): void {
-    if (entry.body.length > this.maxBytes) return;
+    if (entry.bytes > this.maxBytes) return;
     this.delete(key);
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      this.delete(this.entries.keys().next().value as string);
-    }
+    this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  /** Counts a variant added to an entry, if the entry is still kept. */
+  grow(key: string, entry: Entry, bytes: number): void {
+    entry.bytes += bytes;
+    if (this.entries.get(key) !== entry) return;
+    this.bytes += bytes;
+    this.evict();
   }
 
   delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.bytes;
+  }
+
+  private evict(): void {
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      this.delete(this.entries.keys().next().value as string);
+    }
   }
 }
 
@@ -106,22 +130,61 @@ class BoundedEntries {
  *
  * When the database fails (a 503), an answer up to `staleIfErrorMs` past its TTL is served instead,
  * marked `X-Cache: stale`: readers of public data prefer slightly old data to an error.
+ *
+ * Compressed answers are kept too (gzip and br, made the first time a client asks for each), so a
+ * hit sends stored bytes and is never compressed again; they are marked with Content-Encoding,
+ * which tells @fastify/compress to leave them alone. Every variant answers If-None-Match.
  */
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
   const entries = new BoundedEntries(options.maxEntries ?? 1000, options.maxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES);
   const staleMs = options.staleIfErrorMs ?? 0;
+  const ttlSeconds = Math.floor(options.ttlMs / 1000);
+  // stale-while-revalidate as long as the TTL: a browser or CDN may show an answer up to twice the
+  // TTL old while it fetches the next one, which is as fresh as the shared cache's own answers get.
   const cacheControl =
-    options.cacheControl ?? `public, max-age=${Math.floor(options.ttlMs / 1000)}${staleMs > 0 ? `, stale-if-error=${Math.floor(staleMs / 1000)}` : ''}`;
+    options.cacheControl ??
+    `public, max-age=${ttlSeconds}${ttlSeconds > 0 ? `, stale-while-revalidate=${ttlSeconds}` : ''}${staleMs > 0 ? `, stale-if-error=${Math.floor(staleMs / 1000)}` : ''}`;
   const keyOf = options.key ?? ((request: FastifyRequest) => request.url);
   // The route is known by onRequest already (fastify routes first), so its declaration can be read here.
-  const applies = (request: FastifyRequest) => options.ttlMs > 0 && request.method === 'GET' && request.routeOptions.config.responseCache === options.sharing;
+  // HEAD shares GET's entries, so it answers with the headers GET would send, Content-Encoding and
+  // its Content-Length included (@fastify/compress never sees a HEAD answer's body).
+  const applies = (request: FastifyRequest) =>
+    options.ttlMs > 0 && (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.responseCache === options.sharing;
   /** The stale answer a request may fall back on if rebuilding it fails. */
   const fallbacks = new WeakMap<FastifyRequest, Entry>();
 
-  const send = (request: FastifyRequest, reply: FastifyReply, entry: Entry, how: 'hit' | 'stale') => {
+  /** The entry's body in that encoding: stored, or compressed now (once, however many ask at the same time). */
+  const variant = (key: string, entry: Entry, encoding: ContentEncoding): Buffer | Promise<Buffer> =>
+    entry.variants[encoding] ??
+    (entry.pending[encoding] ??= compressBody(entry.body, encoding).then((compressed) => {
+      entry.variants[encoding] = compressed;
+      delete entry.pending[encoding];
+      entries.grow(key, entry, compressed.length);
+      return compressed;
+    }));
+
+  /**
+   * Sets the headers of a stored answer and says what to send: nothing for a 304, else its bytes in
+   * the encoding the request negotiates. Synchronous unless a variant has to be made first: hits are
+   * the hot path.
+   */
+  const answer = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: 'hit' | 'stale' | 'miss'): Buffer | Promise<Buffer> | undefined => {
     reply.header('etag', entry.etag).header('cache-control', cacheControl).header('x-cache', how);
-    if (matches(request, entry.etag)) return reply.status(304).send();
-    return reply.type(entry.contentType).send(entry.body);
+    if (entry.varies) varyOnAcceptEncoding(reply);
+    if (matches(request, entry.etag)) {
+      reply.status(304);
+      return undefined;
+    }
+    reply.status(200).type(entry.contentType);
+    const encoding = entry.encodable ? negotiateEncoding(request) : undefined;
+    if (!encoding) return entry.body;
+    reply.header('content-encoding', encoding);
+    return variant(key, entry, encoding);
+  };
+
+  const send = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: 'hit' | 'stale') => {
+    const body = answer(request, reply, key, entry, how);
+    return body instanceof Promise ? body.then((compressed) => reply.send(compressed)) : reply.send(body);
   };
 
   const lookup = (key: string): { fresh?: Entry; stale?: Entry } => {
@@ -146,9 +209,9 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       await inProgress;
       found = lookup(key);
     }
-    if (found.fresh) return send(request, reply, found.fresh, 'hit');
+    if (found.fresh) return send(request, reply, key, found.fresh, 'hit');
     if (found.stale) {
-      if (options.isDatabaseDown?.()) return send(request, reply, found.stale, 'stale');
+      if (options.isDatabaseDown?.()) return send(request, reply, key, found.stale, 'stale');
       fallbacks.set(request, found.stale);
     }
     if (rebuilding.has(key)) return; // that rebuild failed; build this one on its own
@@ -163,22 +226,29 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!applies(request) || reply.getHeader('x-cache') !== undefined) return payload;
+    const key = keyOf(request);
     if (reply.statusCode === 503) {
       const stale = fallbacks.get(request);
       if (!stale) return payload;
       reply.removeHeader('retry-after');
-      reply.status(200).type(stale.contentType).header('etag', stale.etag).header('cache-control', cacheControl).header('x-cache', 'stale');
-      return stale.body;
+      return (await answer(request, reply, key, stale, 'stale')) ?? '';
     }
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const body = Buffer.from(payload);
-    const entry: Entry = { body, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), etag: etagOf(body), storedAt: Date.now() };
-    entries.set(keyOf(request), entry);
-    reply.header('etag', entry.etag).header('cache-control', cacheControl).header('x-cache', 'miss');
-    if (matches(request, entry.etag)) {
-      reply.status(304);
-      return '';
-    }
-    return payload;
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    const varies = isCompressible(contentType);
+    const entry: Entry = {
+      body,
+      contentType,
+      etag: etagOf(body),
+      storedAt: Date.now(),
+      bytes: body.length,
+      varies,
+      encodable: varies && body.length >= COMPRESSION_THRESHOLD,
+      variants: {},
+      pending: {},
+    };
+    entries.set(key, entry);
+    return (await answer(request, reply, key, entry, 'miss')) ?? '';
   });
 }

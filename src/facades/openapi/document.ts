@@ -1,0 +1,234 @@
+/**
+ * The OpenAPI 3.1 document of /api and /api/v3, in two steps @fastify/swagger offers: per route
+ * (`transform`: which routes are shown, their names, and parameters from the routes' own
+ * declarations) and once for the whole document (`transformObject`: envelope schemas, responses,
+ * examples, keys). Responses live in the document only: a fastify response schema would make
+ * fastify serialize the answers itself and change the bytes deployed clients parse.
+ */
+import type { FastifySchema, RouteOptions } from 'fastify';
+import { FAVORITE_TYPES } from '../../domain/favorites.js';
+import { MAX_FAVORITES_PER_CALL } from '../../domain/session.js';
+import { ENVELOPE_SCHEMAS, envelopeRef, tableOf, type JsonSchema } from './envelopes.js';
+import type { RecordedExamples, RecordedExchange } from './examples.js';
+import { isLineupInterface, openApiPath, type DeclaredParams, type DocumentedRoute, type ParsedQuery, type ResponseKind } from './registry.js';
+
+/** The document's own URLs: served beside the interface, not part of it. */
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+const JSON_TYPE = 'application/json';
+const JSON_API_TYPE = 'application/vnd.api+json';
+
+/** Whether a route belongs in the document: /api and below, GET and POST, not the document's own pages. */
+export function isDocumentable(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'POST') return false;
+  if (url !== '/api' && !url.startsWith('/api/')) return false;
+  if (url === OPENAPI_JSON_PATH || url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`)) return false;
+  return !url.includes('*');
+}
+
+/** `/api/` and `/api` are one route (ignoreTrailingSlash); the registry names it without the slash. */
+export function routeUrl(url: string): string {
+  return url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
+}
+
+const routeKey = (method: string, url: string) => `${method} ${url}`;
+
+function distinct(schemas: object[]): object[] {
+  const seen = new Map<string, object>();
+  for (const schema of schemas) if (!seen.has(JSON.stringify(schema))) seen.set(JSON.stringify(schema), schema);
+  return [...seen.values()];
+}
+
+/**
+ * The query string as documented: the route's declared parameters as they are (the same schema
+ * objects), plus the ones its handler parses itself. A parameter taken only in some cases (a mode)
+ * says in which, and whether it is required there.
+ */
+export function documentedQuery(own: DeclaredParams | undefined, parsed: readonly ParsedQuery[] | undefined): DeclaredParams | undefined {
+  if (!parsed) return own;
+  // A route may declare an empty query schema only to run its own validator (v3 lineups).
+  const ownProperties: Readonly<Record<string, object>> = own?.properties ?? {};
+  const properties: Record<string, object> = { ...ownProperties };
+  const required = [...(own?.required ?? [])];
+  const uses = new Map<string, { schema: object; when?: string; required: boolean }[]>();
+  for (const { when, schema } of parsed) {
+    for (const [name, param] of Object.entries(schema.properties)) {
+      if (name in ownProperties) continue;
+      uses.set(name, [...(uses.get(name) ?? []), { schema: param, when, required: schema.required.includes(name) }]);
+    }
+  }
+  for (const [name, cases] of uses) {
+    const always = cases.find((use) => use.when === undefined);
+    if (always) {
+      properties[name] = always.schema;
+      if (always.required) required.push(name);
+      continue;
+    }
+    const schemas = distinct(cases.map((use) => use.schema));
+    const when = cases.map((use) => (use.required ? `${use.when} (required)` : use.when)).join(', ');
+    properties[name] = { ...(schemas.length === 1 ? schemas[0] : { anyOf: schemas }), description: `Taken with ${when}.` };
+  }
+  return { type: 'object', properties, required };
+}
+
+type TransformInput = { schema: FastifySchema; url: string; route: RouteOptions };
+
+/** @fastify/swagger's `transform`: hides what is not /api, names and describes what is. */
+export function routeTransform(routes: readonly DocumentedRoute[]) {
+  const byKey = new Map(routes.map((route) => [routeKey(route.method, route.url), route]));
+  return ({ schema, url, route }: TransformInput): { schema: FastifySchema; url: string } => {
+    const method = [route.method].flat()[0];
+    const documented = byKey.get(routeKey(method, routeUrl(url)));
+    // An /api route missing from the registry stays visible, bare: the OpenAPI test then fails on it.
+    if (!documented) return { schema: { ...schema, hide: !isDocumentable(method, routeUrl(url)) }, url: routeUrl(url) };
+    const querystring = documentedQuery(schema?.querystring as DeclaredParams | undefined, documented.parsedQuery);
+    const params = documented.parsedPath ?? schema?.params;
+    return {
+      url: routeUrl(url),
+      schema: {
+        ...schema,
+        operationId: documented.id,
+        summary: documented.summary,
+        ...(documented.description ? { description: documented.description } : {}),
+        tags: [documented.tag],
+        ...(querystring ? { querystring } : {}),
+        ...(params ? { params } : {}),
+      },
+    };
+  };
+}
+
+interface Success {
+  contentType: string;
+  schema: JsonSchema;
+  description: string;
+}
+
+const json = (schema: JsonSchema, description: string): Success => ({ contentType: JSON_TYPE, schema, description });
+const jsonApi = (name: string, description: string): Success => ({ contentType: JSON_API_TYPE, schema: envelopeRef(name), description });
+
+const SUCCESS: Record<ResponseKind, Success> = {
+  version: json(envelopeRef('Version'), 'The version object.'),
+  table: json(tableOf('table'), 'A table (WIRE.md §1–4).'),
+  attribute_list: json(tableOf('attribute_list'), 'An attribute list: one row whose cells match the headers.'),
+  table_or_attribute_list: json(envelopeRef('Table'), 'An attribute list, or a table (`view_type=table`).'),
+  table_or_dropdown: json({ oneOf: [tableOf('table'), envelopeRef('Dropdown')] }, 'A table, or a dropdown (`mode=by_club`).'),
+  dropdown: json(envelopeRef('Dropdown'), 'A dropdown.'),
+  session: json(envelopeRef('Session'), 'The session id to use from now on.'),
+  matchcenter: json(envelopeRef('Matchcenter'), 'One section per favorite, in the order they were added.'),
+  calendar: { contentType: 'text/calendar', schema: envelopeRef('Calendar'), description: 'An iCalendar feed.' },
+  v3_games: jsonApi('V3GamesDocument', 'The games, with their teams when `include` asks.'),
+  v3_game: jsonApi('V3GameDocument', 'The game.'),
+  v3_candidates: jsonApi('V3CandidatesDocument', 'Team members who may be lined up, with their players and licenses.'),
+  v3_lineup: jsonApi('V3LineupDocument', 'The verdict on the lineup, with its members.'),
+};
+
+const STATUS_TEXTS: Record<number, string> = {
+  400: 'A parameter is malformed or out of range.',
+  401: 'No API key, or an invalid or revoked one.',
+  403: 'The API key belongs to another club.',
+  404: 'Nothing with this id (or no such route).',
+};
+
+interface MediaType {
+  schema: JsonSchema;
+  examples?: Record<string, { summary: string; value: unknown }>;
+}
+
+interface Response {
+  description: string;
+  content?: Record<string, MediaType>;
+}
+
+interface Operation {
+  operationId?: string;
+  parameters?: { in: string; name: string; schema?: JsonSchema; style?: string; explode?: boolean }[];
+  requestBody?: unknown;
+  responses?: Record<string, Response>;
+  security?: Record<string, string[]>[];
+}
+
+/** The part of @fastify/swagger's document this module completes. */
+export interface OpenApiObject {
+  openapi: string;
+  components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+function examplesOf(exchanges: readonly RecordedExchange[]): MediaType['examples'] {
+  if (exchanges.length === 0) return undefined;
+  return Object.fromEntries(exchanges.map((exchange) => [exchange.name, { summary: `${exchange.method} ${exchange.url}`, value: exchange.body }]));
+}
+
+function media(schema: JsonSchema, exchanges: readonly RecordedExchange[]): MediaType {
+  const examples = examplesOf(exchanges);
+  return { schema, ...(examples ? { examples } : {}) };
+}
+
+function responsesOf(route: DocumentedRoute, examples: RecordedExamples): Record<string, Response> {
+  const recorded = examples.routes[route.id] ?? { examples: [], errors: [] };
+  const success = SUCCESS[route.response];
+  const errorType = isLineupInterface(route) ? JSON_API_TYPE : JSON_TYPE;
+  const errorSchema = envelopeRef(isLineupInterface(route) ? 'V3Error' : 'Error');
+  const responses: Record<string, Response> = { 200: { description: success.description, content: { [success.contentType]: media(success.schema, recorded.examples) } } };
+  for (const status of route.errors) {
+    const errors = recorded.errors.filter((exchange) => exchange.status === status);
+    responses[status] = { description: STATUS_TEXTS[status] ?? 'Error.', content: { [errorType]: media(errorSchema, errors) } };
+  }
+  responses.default = { description: 'Any other error (429 too many requests, 503 busy or database away, 500), in the same format.', content: { [errorType]: { schema: errorSchema } } };
+  return responses;
+}
+
+function favoritesBody(route: DocumentedRoute, examples: RecordedExamples) {
+  const favorite = `A favorite: {"type": one of ${FAVORITE_TYPES.join(', ')}, and its ids: league+game_class (+group), club_id, team_id or player_id}.`;
+  const sid = { type: ['string', 'null'], description: 'The session to change; null, "null", "" or absent starts a new one.' };
+  const sent = (examples.routes[route.id]?.examples ?? []).filter((exchange) => exchange.requestBody !== undefined);
+  const formExamples = Object.fromEntries(sent.map((exchange) => [exchange.name, { summary: exchange.name, value: exchange.requestBody }]));
+  return {
+    required: true,
+    content: {
+      'application/x-www-form-urlencoded': {
+        schema: {
+          type: 'object',
+          properties: { sid, 'favorites[]': { type: 'array', items: { type: 'string', description: `JSON-encoded. ${favorite}` }, minItems: 1, maxItems: MAX_FAVORITES_PER_CALL } },
+          required: ['favorites[]'],
+        },
+        ...(sent.length ? { examples: formExamples } : {}),
+      },
+      [JSON_TYPE]: {
+        schema: {
+          type: 'object',
+          properties: { sid, favorites: { type: 'array', items: { type: ['object', 'string'], description: favorite }, minItems: 1, maxItems: MAX_FAVORITES_PER_CALL } },
+          required: ['favorites'],
+        },
+      },
+    },
+  };
+}
+
+const SECURITY_SCHEMES = {
+  bearerKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <key>' },
+  headerKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+  queryKey: { type: 'apiKey', in: 'query', name: 'auth_token', description: 'Also accepted as a form field.' },
+};
+
+/** @fastify/swagger's `transformObject`: envelopes, responses with their demo-league examples, keys. */
+export function completeDocument(document: OpenApiObject, routes: readonly DocumentedRoute[], examples: RecordedExamples): OpenApiObject {
+  const byKey = new Map(routes.map((route) => [routeKey(route.method, openApiPath(route.url)), route]));
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...ENVELOPE_SCHEMAS }, securitySchemes: SECURITY_SCHEMES };
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const route = byKey.get(routeKey(method.toUpperCase(), path));
+      if (!route) continue;
+      operation.responses = responsesOf(route, examples);
+      if (isLineupInterface(route)) operation.security = Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));
+      if (route.favoritesBody) operation.requestBody = favoritesBody(route, examples);
+      // Lists are sent comma-separated (`league_ids=1,2`), not as repeated parameters.
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.schema?.type === 'array') Object.assign(parameter, { style: 'form', explode: false });
+      }
+    }
+  }
+  return document;
+}

@@ -1,0 +1,195 @@
+/**
+ * The response envelopes of /api and /api/v3 as JSON Schema 2020-12 (OpenAPI 3.1 `components`),
+ * written from WIRE.md §1–3 and the builders that produce them (shared/table.ts, shared/wire.ts,
+ * shared/errors.ts, v3/json-api.ts, v3/games.ts, v3/lineup.ts). They only describe: no route
+ * serializes with them, so the bytes deployed clients parse stay the builders' own.
+ *
+ * Precise where clients index without guards (required keys, cell and link forms, closed objects),
+ * open where data legitimately varies (the `context` echo, `set_in_context`, texts).
+ */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+const string = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+const boolean = { type: 'boolean' } as const;
+const arrayOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+
+/** A closed object: every listed key required unless named in `optional`. */
+function object(properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema {
+  return { type: 'object', properties, required: Object.keys(properties).filter((key) => !optional.includes(key)), additionalProperties: false };
+}
+
+/** An echo of parameters or a reload target: whatever keys the endpoint sets. */
+const freeObject: JsonSchema = { type: 'object' };
+
+const MAIN_INTERFACE: Record<string, JsonSchema> = {
+  PageLink: object({
+    type: { const: 'page' },
+    page: { enum: ['game_detail', 'team_detail', 'player_detail', 'league_group_detail'] },
+    ids: arrayOf({ type: ['integer', 'string', 'null'] }),
+  }),
+  MapLink: object({ type: { const: 'map' }, x: { type: 'number' }, y: { type: 'number' } }),
+  ReloadLink: object({ type: { const: 'reload' }, set_in_context: freeObject, resource: string, ids: arrayOf({ type: ['integer', 'string', 'null'] }) }, ['ids']),
+  Cell: {
+    ...object(
+      {
+        text: { ...arrayOf(string), description: 'Always an array of strings: one entry per line.' },
+        image: object({ alt: string, url: string }),
+        url: object({ href: nullable(string), text: string }),
+        link: { oneOf: [ref('PageLink'), ref('MapLink')] },
+      },
+      ['text', 'image', 'url', 'link'],
+    ),
+    anyOf: [{ required: ['text'] }, { required: ['image'] }, { required: ['url'] }],
+  },
+  Row: object(
+    {
+      id: { ...integer, description: 'Game id on game rows, team id on team rows, round id on cup rounds.' },
+      link: { oneOf: [ref('PageLink'), ref('ReloadLink')] },
+      data: object({ team: object({ id: integer, name: string }), rank: nullable(integer) }),
+      team_id: integer,
+      separator: boolean,
+      highlight: boolean,
+      cells: { ...arrayOf(ref('Cell')), description: 'Indexed by position: the column orders of WIRE.md §4.' },
+    },
+    ['id', 'link', 'data', 'team_id', 'separator'],
+  ),
+  Header: object(
+    {
+      text: string,
+      key: { ...string, description: 'Absent on a `-` separator column.' },
+      long: string,
+      short: string,
+      prefer: { const: 'fit' },
+      align: { enum: ['l', 'r', 'c'] },
+      width: integer,
+    },
+    ['key', 'align', 'width'],
+  ),
+  Tab: object({ text: string, type: { const: 'tab' }, link: ref('ReloadLink'), highlight: boolean }),
+  Slider: object({ text: string, next: nullable(ref('ReloadLink')), prev: nullable(ref('ReloadLink')) }),
+  Region: object({ text: nullable(string), rows: arrayOf(ref('Row')) }),
+  TableData: object({
+    context: { ...nullable(freeObject), description: 'The effective query echoed (mode, season, page, round, locale, …), or null.' },
+    headers: arrayOf(ref('Header')),
+    title: nullable(string),
+    subtitle: nullable(string),
+    tabs: arrayOf(ref('Tab')),
+    slider: nullable(ref('Slider')),
+    regions: arrayOf(ref('Region')),
+  }),
+  Table: {
+    ...object({ type: { const: 'table' }, subtype: { enum: ['table', 'attribute_list'] }, doc: string, data: ref('TableData') }),
+    description: 'A table or an attribute list (WIRE.md §1): `data` always carries all seven keys.',
+  },
+  DropdownEntry: object({ text: string, set_in_context: freeObject, entries: arrayOf(ref('DropdownEntry')), highlight: boolean }),
+  Dropdown: {
+    ...object({ type: { const: 'dropdown' }, text: string, resource: string, entries: arrayOf(ref('DropdownEntry')), levels: arrayOf(string), highlight: { const: false } }),
+    description: 'A dropdown, top level (no `data` wrapper).',
+  },
+  Session: object({ type: { const: 'session' }, data: { ...string, description: 'The session id in use after the change.' } }),
+  Matchcenter: object({
+    type: { const: 'matchcenter' },
+    data: object({ sections: arrayOf(object({ type: { enum: ['league', 'club', 'team', 'player'] }, title: string, context: freeObject })) }),
+  }),
+  Version: object({
+    type: { const: 'version' },
+    data: object({
+      description: string,
+      full_version: { ...string, pattern: '^\\d+\\.\\d+\\.\\d+' },
+      authentication: string,
+      version: object({ major: integer, minor: integer, patch: integer }),
+    }),
+  }),
+  Error: {
+    ...object(
+      {
+        type: { const: 'Error' },
+        message: string,
+        object: { const: 'error' },
+        data: object({ message: string, code: { ...integer, minimum: 400, maximum: 599 } }),
+        request_id: { ...string, description: 'Also in the X-Request-Id response header and the service log.' },
+      },
+      ['request_id'],
+    ),
+    description: 'Every error of the main interface (WIRE.md §5): `type` contains "Error"; `message` and `data.message` are the same text.',
+  },
+  Calendar: { ...string, pattern: '^BEGIN:VCALENDAR\\r\\n', description: 'An iCalendar (RFC 5545) text, one VEVENT per game.' },
+};
+
+const identifier = (type: string): JsonSchema => object({ type: { const: type }, id: { ...string, pattern: '^\\d+$' } });
+const resource = (type: string, attributes: JsonSchema, relationships?: Record<string, JsonSchema>): JsonSchema =>
+  object({
+    type: { const: type },
+    id: { ...string, pattern: type === 'lineup' ? '^\\d+-\\d+$' : '^\\d+$' },
+    attributes,
+    ...(relationships ? { relationships: object(Object.fromEntries(Object.entries(relationships).map(([name, data]) => [name, object({ data })]))) } : {}),
+  });
+
+const LINEUP_INTERFACE: Record<string, JsonSchema> = {
+  V3Team: resource(
+    'team',
+    object({ name: string, slangname: string, logo: nullable(string), logo_small: nullable(string), logo_streaming: nullable(string), portrait: nullable(string) }),
+  ),
+  V3Game: resource(
+    'game',
+    object({
+      season_id: integer,
+      starts_at: { ...string, pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[+-]\\d{2}:\\d{2}$', description: 'Local time in Europe/Zurich, with its offset.' },
+      status: { enum: ['scheduled', 'live', 'finished', 'cancelled', 'forfeit'] },
+      home_score: nullable(integer),
+      away_score: nullable(integer),
+      has_live_stream: boolean,
+    }),
+    { home_team: identifier('team'), away_team: identifier('team') },
+  ),
+  V3TeamMember: resource(
+    'team_member',
+    object({
+      licensing: nullable(string),
+      last_name: string,
+      first_name: string,
+      shirt_number: nullable(integer),
+      position: nullable(string),
+      captain: boolean,
+      license_description: string,
+      license_disabled: boolean,
+    }),
+    { player: identifier('player'), license: identifier('license') },
+  ),
+  V3Player: resource('player', object({ first_name: string, last_name: string })),
+  V3License: resource('license', object({ description: string, disabled: boolean, licensing: nullable(string) })),
+  V3Lineup: resource(
+    'lineup',
+    object({ valid: boolean, quota_exceeded: boolean, messages: arrayOf(object({ rule: string, license_id: nullable(integer), message: string })) }),
+    { team_members: arrayOf(identifier('team_member')) },
+  ),
+  V3GamesDocument: object({ data: arrayOf(ref('V3Game')), included: arrayOf(ref('V3Team')) }, ['included']),
+  V3GameDocument: object({ data: ref('V3Game'), included: arrayOf(ref('V3Team')) }, ['included']),
+  V3CandidatesDocument: object({ data: arrayOf(ref('V3TeamMember')), included: arrayOf({ oneOf: [ref('V3Player'), ref('V3License')] }) }),
+  V3LineupDocument: object({ data: ref('V3Lineup'), included: arrayOf({ oneOf: [ref('V3TeamMember'), ref('V3Player'), ref('V3License')] }) }),
+  V3Error: {
+    ...object({
+      errors: {
+        ...arrayOf(object({ status: { ...string, pattern: '^[45]\\d{2}$' }, title: string, detail: string, meta: object({ request_id: string }) }, ['meta'])),
+        minItems: 1,
+      },
+    }),
+    description: 'JSON:API error document of the lineup interface.',
+  },
+};
+
+/** Every envelope, by the name the document's `components.schemas` gives it. */
+export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonSchema>> = { ...MAIN_INTERFACE, ...LINEUP_INTERFACE };
+
+export function envelopeRef(name: string): JsonSchema {
+  if (!(name in ENVELOPE_SCHEMAS)) throw new Error(`openapi: no envelope schema ${name}`);
+  return ref(name);
+}
+
+/** A table narrowed to one subtype: `attribute_list` for detail pages. */
+export function tableOf(subtype: 'table' | 'attribute_list'): JsonSchema {
+  return { allOf: [ref('Table'), { properties: { subtype: { const: subtype } } }] };
+}

@@ -1,0 +1,82 @@
+import { createRequire } from 'node:module';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { useErrorFormat } from '../../http/error-handling.js';
+import { envelopeErrorFormat } from '../shared/errors.js';
+import { completeDocument, DOCS_PATH, isDocumentable, OPENAPI_JSON_PATH, routeTransform, routeUrl, type OpenApiObject } from './document.js';
+import { loadExamples, type RecordedExamples } from './examples.js';
+import { documentedRoutes, TAGS } from './registry.js';
+
+const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+
+export interface OpenApiOptions {
+  /** PUBLIC_BASE_URL: the document's server. */
+  publicBaseUrl: string;
+  /** SPONSOR_PATH: names two top-scorer routes. */
+  sponsorPath: string;
+}
+
+/** A route of /api as fastify registered it; what the OpenAPI test compares the document with. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
+const apiRoutes = new WeakMap<FastifyInstance, ApiRoute[]>();
+
+/** Every GET and POST route under /api registered after registerOpenApi, but the document's own. */
+export function apiRoutesOf(app: FastifyInstance): readonly ApiRoute[] {
+  return apiRoutes.get(app) ?? [];
+}
+
+function description({ league }: RecordedExamples): string {
+  return [
+    'The main JSON interface (`/api`) and the keyed lineup interface (`/api/v3`, JSON:API).',
+    'Every query string of `/api` takes `locale` (`de`, `fr`, `it`, `en`; `de-CH`/`de_CH` alike); unknown parameters are ignored.',
+    'Errors of the main interface carry `type: "Error"`, `message` and `data: {message, code}`; those of `/api/v3` are JSON:API error documents.',
+    'The main interface is also served without the `/api` prefix for deployed clients; only the `/api` paths are listed here.',
+    `Examples are real answers of the demo league (seed ${league.seed}, scale ${league.scale}, at ${league.now}), trimmed to a few rows.`,
+  ].join('\n\n');
+}
+
+/**
+ * The OpenAPI document at /api/openapi.json and its browsable page at /api/docs. Call on the app
+ * before the interfaces register: @fastify/swagger documents the routes added after it.
+ */
+export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
+  const routes = documentedRoutes(options.sponsorPath);
+  const examples = loadExamples();
+  const seen: ApiRoute[] = [];
+  apiRoutes.set(app, seen);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (isDocumentable(method, routeUrl(route.url))) seen.push({ method, url: routeUrl(route.url), schema: route.schema });
+    }
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Floorball league data service', version, description: description(examples) },
+      servers: [{ url: options.publicBaseUrl }],
+      tags: TAGS.map((tag) => ({ ...tag })),
+    },
+    // The server's URL names the host only; paths keep their /api.
+    stripBasePath: false,
+    transform: routeTransform(routes),
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      completeDocument(document.openapiObject as unknown as OpenApiObject, routes, examples);
+      return document.openapiObject;
+    },
+  });
+  await app.register(async (docs) => {
+    // The document's pages answer errors as the main interface does, under whose prefix they are.
+    useErrorFormat(docs, envelopeErrorFormat);
+    // Built once, on the first request (the routes are all known by then).
+    let body: string | undefined;
+    docs.get(OPENAPI_JSON_PATH, (_request, reply) => reply.type('application/json; charset=utf-8').send((body ??= JSON.stringify(app.swagger()))));
+    await docs.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 } });
+  });
+}

@@ -1,0 +1,258 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { DEFAULT_SPONSOR_PATH } from '../../src/config.js';
+import { loadExamples, type RecordedExchange } from '../../src/facades/openapi/examples.js';
+import { apiRoutesOf } from '../../src/facades/openapi/index.js';
+import { documentedRoutes, openApiPath } from '../../src/facades/openapi/registry.js';
+import type { Json } from '../support/api.js';
+import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
+import { createKey } from '../support/keys.js';
+
+const ROUTES = documentedRoutes(DEFAULT_SPONSOR_PATH);
+const EXAMPLES = loadExamples();
+const FORM = 'application/x-www-form-urlencoded';
+
+let league: TestLeague;
+let doc: Json;
+let sid: string;
+const keys = new Map<number | null, string>();
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+const compiled = new Map<string, ValidateFunction>();
+
+async function keyOf(clubId: number | null): Promise<string> {
+  if (!keys.has(clubId)) keys.set(clubId, (await createKey(league.db, `openapi ${clubId ?? 'federation'}`, clubId)).key);
+  return keys.get(clubId)!;
+}
+
+/** A schema of the document, its `#/components/schemas/…` references pointing at the components added to Ajv. */
+function validatorOf(schema: Json): ValidateFunction {
+  const text = JSON.stringify(schema).replaceAll('"#/components/schemas/', '"https://openapi.test/components.json#/$defs/');
+  if (!compiled.has(text)) compiled.set(text, ajv.compile(JSON.parse(text) as object));
+  return compiled.get(text)!;
+}
+
+function expectValid(schema: Json, value: unknown, what: string): void {
+  const validate = validatorOf(schema);
+  const valid = validate(value);
+  expect(valid, `${what}: ${ajv.errorsText(validate.errors, { separator: '\n' })}`).toBe(true);
+}
+
+/** The routes fastify's router holds, read from its own printout: `METHOD /path` with every parameter as `:`. */
+function routerRoutes(app: FastifyInstance): Set<string> {
+  const found = new Set<string>();
+  const segments: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    segments.length = match[1].length / 4;
+    segments.push(match[2]);
+    const path = segments.join('').replace(/:[^/|]+(\|:[^/|]+)*/g, ':');
+    for (const method of match[3]?.split(', ') ?? []) found.add(`${method} ${path.length > 1 ? path.replace(/\/$/, '') : path}`);
+  }
+  return found;
+}
+
+const anyParameter = (path: string) => path.replace(/\{[^}]+\}/g, ':');
+
+async function send(exchange: RecordedExchange) {
+  const substitute = (text: string) => text.replaceAll('{sid}', encodeURIComponent(sid));
+  const headers: Record<string, string> = {};
+  if (exchange.url.startsWith('/api/v3/') && !exchange.withoutKey) headers.authorization = `Bearer ${await keyOf(exchange.keyClubId ?? null)}`;
+  if (exchange.requestContentType) headers['content-type'] = exchange.requestContentType;
+  return league.app.inject({ method: exchange.method, url: substitute(exchange.url), headers, ...(exchange.requestBody === undefined ? {} : { payload: substitute(exchange.requestBody) }) });
+}
+
+/** The documented media type of a status and the answer's body in the form its schema describes. */
+function documented(operation: Json, status: number, contentType: string): { type: string; schema: Json } {
+  const response = operation.responses[String(status)] ?? operation.responses.default;
+  expect(response, `status ${status} is documented`).toBeDefined();
+  const type = Object.keys(response.content ?? {}).find((candidate) => contentType.startsWith(candidate));
+  expect(type, `content type ${contentType} is documented for ${status}: ${Object.keys(response.content ?? {}).join(', ')}`).toBeDefined();
+  return { type: type!, schema: response.content[type!].schema };
+}
+
+beforeAll(async () => {
+  league = await openTestLeague();
+  const response = await league.app.inject({ url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  doc = response.json() as Json;
+  const defs = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('"#/components/schemas/', '"#/$defs/')) as Json;
+  ajv.addSchema({ $id: 'https://openapi.test/components.json', $defs: defs });
+  const session = await league.app.inject({
+    method: 'POST',
+    url: '/api/sessions/add_favorite',
+    headers: { 'content-type': FORM },
+    payload: `sid=null&favorites[]=${encodeURIComponent(JSON.stringify({ type: 'league', league: 1, game_class: 11 }))}`,
+  });
+  sid = (session.json() as { data: string }).data;
+});
+
+afterAll(async () => {
+  await league?.close();
+});
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document of /api and /api/v3 only', async () => {
+    const response = await league.app.inject({ url: '/api/openapi.json' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+/);
+    const paths = Object.keys(doc.paths);
+    for (const path of paths) expect(path === '/api' || path.startsWith('/api/'), path).toBe(true);
+    expect(paths.filter((path) => path === '/api/openapi.json' || path.startsWith('/api/docs'))).toEqual([]);
+    const operations = paths.flatMap((path) => Object.entries(doc.paths[path] as Json).map(([method, operation]) => ({ path, method, operation: operation as Json })));
+    expect(operations.every(({ method }) => method === 'get' || method === 'post')).toBe(true);
+    const ids = operations.map(({ operation }) => operation.operationId as string);
+    expect(new Set(ids).size, 'operationIds are unique').toBe(ids.length);
+    expect(ids.sort()).toEqual(ROUTES.map((route) => route.id).sort());
+    for (const { path, operation } of operations) {
+      for (const name of path.match(/\{([^}]+)\}/g) ?? []) {
+        expect(operation.parameters.some((p: Json) => p.in === 'path' && `{${p.name}}` === name && p.required === true), `${path}: ${name} is a path parameter`).toBe(true);
+      }
+    }
+  });
+
+  it('lists every GET and POST route fastify serves under /api, and only those', () => {
+    const served = [...routerRoutes(league.app)].filter((route) => /^(GET|POST) \/api(\/|$)/.test(route) && !/^GET \/api\/(openapi\.json|docs)/.test(route));
+    const listed = Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.keys(item as Json).map((method) => `${method.toUpperCase()} ${anyParameter(path)}`));
+    expect(listed.sort()).toEqual(served.sort());
+    // The same from the routes as registered, with their declared schemas.
+    const registered = apiRoutesOf(league.app).map((route) => `${route.method} ${anyParameter(openApiPath(route.url))}`);
+    expect([...new Set(registered)].sort()).toEqual(listed.sort());
+  });
+
+  it('shows the parameters each route declares, as declared', () => {
+    let checked = 0;
+    for (const route of apiRoutesOf(league.app)) {
+      const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
+      for (const [part, location] of [['querystring', 'query'], ['params', 'path']] as const) {
+        const declared = route.schema?.[part] as { properties?: Record<string, object>; required?: string[] } | undefined;
+        for (const [name, schema] of Object.entries(declared?.properties ?? {})) {
+          const parameter = (operation.parameters as Json[]).find((p) => p.in === location && p.name === name);
+          expect(parameter, `${route.method} ${route.url}: ${location} parameter ${name}`).toBeDefined();
+          // @fastify/swagger writes `const` as a one-value `enum`, which swagger-ui shows.
+          const expected = JSON.parse(JSON.stringify(schema).replace(/"const":("[^"]*")/g, '"enum":[$1]')) as Json;
+          const { description: _description, ...shown } = parameter!.schema as Json;
+          expect(shown, `${route.method} ${route.url}: ${name}`).toEqual(expected);
+          expect(parameter!.required).toBe(location === 'path' || (declared?.required ?? []).includes(name));
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(80);
+    // Parameters the handlers parse themselves are listed too.
+    const games = doc.paths['/api/games'].get as Json;
+    expect(games.parameters.map((p: Json) => p.name)).toEqual(expect.arrayContaining(['mode', 'round', 'on_date', 'game_id', 'club_id', 'tournament_id', 'sid']));
+    const lineup = doc.paths['/api/v3/games/{game_id}/teams/{id}/lineup'].get as Json;
+    expect(lineup.parameters.find((p: Json) => p.name === 'filter[licenses]')).toMatchObject({ in: 'query', required: true });
+  });
+
+  it('documents every route with its envelope, its errors and examples that fit their schemas', () => {
+    let examples = 0;
+    for (const route of ROUTES) {
+      const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
+      const success = Object.values(operation.responses['200'].content as Json)[0] as Json;
+      expect(Object.keys(success.examples ?? {}).length, `${route.id} has a demo-league example`).toBeGreaterThan(0);
+      for (const status of route.errors) {
+        const error = Object.values(operation.responses[String(status)].content as Json)[0] as Json;
+        expect(Object.keys(error.examples ?? {}).length, `${route.id} has a ${status} example`).toBeGreaterThan(0);
+      }
+      expect(operation.responses.default).toBeDefined();
+      for (const [status, response] of Object.entries(operation.responses as Json)) {
+        for (const [type, media] of Object.entries((response as Json).content ?? {})) {
+          for (const [name, example] of Object.entries(((media as Json).examples ?? {}) as Json)) {
+            expectValid((media as Json).schema as Json, (example as Json).value, `${route.id} ${status} ${type} example "${name}"`);
+            examples += 1;
+          }
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(100);
+  });
+
+  it('has envelope schemas tight enough to catch drift from WIRE.md', () => {
+    const gameDetail = doc.paths['/api/games/{game_id}'].get.responses['200'].content['application/json'];
+    const table = structuredClone(Object.values(gameDetail.examples as Json)[0].value) as Json;
+    expectValid(gameDetail.schema, table, 'the recorded game detail');
+    const drifted = (change: (body: Json) => void) => {
+      const body = structuredClone(table);
+      change(body);
+      return validatorOf(gameDetail.schema)(body);
+    };
+    expect(drifted((body) => (body.data.regions[0].rows[0].cells[1].text = 'UHC'))).toBe(false);
+    expect(drifted((body) => delete body.data.slider)).toBe(false);
+    expect(drifted((body) => (body.subtype = 'table'))).toBe(false);
+    expect(drifted((body) => (body.data.regions[0].rows[0].cells[1].link = { type: 'web', page: 'team_detail', ids: [1] }))).toBe(false);
+    expect(drifted((body) => (body.data.headers[0].prefer = 'wide'))).toBe(false);
+    expect(drifted((body) => (body.data.regions[0].rows[0].cells[0].picture = {}))).toBe(false);
+    const error = doc.paths['/api/games/{game_id}'].get.responses['404'].content['application/json'];
+    const envelope = Object.values(error.examples as Json)[0].value as Json;
+    expect(validatorOf(error.schema)({ ...envelope, object: undefined })).toBe(false);
+    expect(validatorOf(error.schema)({ ...envelope, data: { message: envelope.message } })).toBe(false);
+  });
+
+  it('is built once and runs no SQL', async () => {
+    expect(await countQueries(league.db, () => league.app.inject({ url: '/api/openapi.json' }))).toBe(0);
+  });
+});
+
+describe.each(ROUTES.map((route) => ({ ...route, name: `${route.method} ${route.url}` })))('$name on the demo league', (route) => {
+  const recorded = EXAMPLES.routes[route.id] ?? { examples: [], errors: [] };
+
+  it('answers its recorded examples as documented', async () => {
+    const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
+    expect(recorded.examples.length).toBeGreaterThan(0);
+    for (const exchange of recorded.examples) {
+      const response = await send(exchange);
+      expect(response.statusCode, `${exchange.url}: ${response.body.slice(0, 300)}`).toBe(200);
+      const contentType = String(response.headers['content-type']);
+      expect(contentType).toBe(exchange.contentType);
+      const { type, schema } = documented(operation, 200, contentType);
+      expectValid(schema, type.includes('json') ? response.json() : response.body, `${exchange.method} ${exchange.url}`);
+    }
+  });
+
+  // Routes without an error answer (the version, the matchcenter of any sid) have nothing to check here.
+  if (route.errors.length > 0) it('answers its errors in the documented error format', async () => {
+    const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
+    expect(new Set(recorded.errors.map((exchange) => exchange.status))).toEqual(new Set(route.errors));
+    for (const exchange of recorded.errors) {
+      const response = await send(exchange);
+      expect(response.statusCode, `${exchange.url}: ${response.body.slice(0, 300)}`).toBe(exchange.status);
+      const { schema } = documented(operation, exchange.status, String(response.headers['content-type']));
+      expectValid(schema, response.json(), `${exchange.method} ${exchange.url}`);
+    }
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is a browsable page whose assets and document load', async () => {
+    const page = await league.app.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(assets).toContain('/api/docs/static/swagger-ui-bundle.js');
+    for (const asset of assets) expect((await league.app.inject({ url: asset })).statusCode, asset).toBe(200);
+    const json = await league.app.inject({ url: '/api/docs/json' });
+    expect(json.json()).toEqual(doc);
+  });
+
+  it('answers an unknown docs URL in the main interface\'s error format', async () => {
+    const response = await league.app.inject({ url: '/api/docs/static/nope.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ type: 'Error', object: 'error', data: { code: 404 } });
+  });
+
+  it('is served in production mode too', async () => {
+    const app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', production: true });
+    try {
+      expect((await app.inject({ url: '/api/openapi.json' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/docs' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
