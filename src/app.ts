@@ -19,7 +19,10 @@ import { ErrorFormats } from './http/error-format.js';
 import { preRoutingErrors, registerErrorHandling, useErrorFormat } from './http/error-handling.js';
 import { graphqlErrorFormat } from './http/graphql-error-format.js';
 import { HEALTH_PATHS, registerHealth, registerStartupGate } from './http/health.js';
+import { gracefulCloseOptions, registerGracefulClose } from './http/graceful-close.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { registerLoadShedding, type LoadSheddingOptions } from './http/load-shedding.js';
+import { registerMetrics, type MetricsOptions } from './http/metrics.js';
 import { registerRateLimits, trustProxyOption } from './http/rate-limit.js';
 import { loggingOptions, registerRequestLog } from './http/request-log.js';
 import { registerResponseCache } from './http/response-cache.js';
@@ -65,6 +68,10 @@ export interface AppOptions {
   graphqlLimits?: Partial<GraphQLLimits>;
   /** Origins whose pages may read the public interfaces (CORS_ORIGINS); `*` (the default) = every origin. */
   corsOrigins?: CorsOrigins;
+  /** Early 503 while the event loop lags (EVENT_LOOP_MAX_DELAY_MS); absent (the default) = off. */
+  loadShedding?: Omit<LoadSheddingOptions, 'exempt' | 'isStarted'>;
+  /** Prometheus metrics at `path`, behind a bearer token when one is given (METRICS_PATH, METRICS_TOKEN); absent (the default) = none. */
+  metrics?: MetricsOptions;
 }
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
@@ -76,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxyOption(options.trustProxy ?? false),
+    ...gracefulCloseOptions,
     ...preRoutingErrors(errorFormats),
   });
   const schema = getSchema();
@@ -86,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   const isHealthCheck = (url: string) => HEALTH_PATHS.has(url.split('?')[0]);
+  // Like the probes, a scrape passes the startup gate and never waits for a slot: it is most wanted when the service is busiest.
+  const isMetricsScrape = (url: string) => options.metrics !== undefined && url.split('?')[0] === options.metrics.path;
   const isStarted = options.isStarted ?? (() => true);
   const isDatabaseDown = () => options.database.availability?.isDown ?? false;
   options.database.availability?.onChange((event) => {
@@ -95,9 +105,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerRequestLog(app);
   registerErrorHandling(app, errorFormats);
+  // Counts every request received, for the drain on close.
+  const lifecycle = registerGracefulClose(app);
   // First of the onRequest hooks that answer early (startup gate, rate limits, response cache), so their answers carry CORS headers.
   await registerCors(app, { origins: options.corsOrigins });
-  registerStartupGate(app, isStarted);
+  registerStartupGate(app, isStarted, isMetricsScrape);
   // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
   await registerRateLimits(app, options.rateLimits, { ...deps, graphqlMaxTokens: options.graphqlLimits?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
   registerResponseCache(app, {
@@ -107,20 +119,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isDatabaseDown,
     sharing: 'public',
   });
+  // After the cache (a hit costs no more than the 503), before the queue (a refused request never waits).
+  if (options.loadShedding) await registerLoadShedding(app, { ...options.loadShedding, exempt: (url) => isHealthCheck(url) || isMetricsScrape(url), isStarted });
   const concurrency = registerConcurrencyLimit(app, {
     maxInFlight: options.maxInFlight ?? 0,
     maxPerRoute: options.maxInFlightPerRoute,
     maxQueue: options.maxQueue,
     maxWaitMs: options.queueTimeoutMs,
-    exempt: isHealthCheck,
+    exempt: (url) => isHealthCheck(url) || isMetricsScrape(url),
   });
   registerRequestDeadline(app, { timeoutMs: options.requestTimeoutMs ?? 0, exempt: isHealthCheck });
   registerInputGuard(app);
   // Before every route: @fastify/compress hooks into the routes registered after it.
   await registerCompression(app);
+  // Before every route, so its hooks count them all; after the compression, which then compresses scrapes.
+  if (options.metrics) registerMetrics(app, options.database, options.metrics);
   await app.register(formbody);
   await app.register(mediaRoutes);
-  registerHealth(app, { database: options.database, isStarted, concurrency, checkTimeoutMs: options.healthCheckTimeoutMs ?? 1000 });
+  registerHealth(app, { database: options.database, isStarted, concurrency, checkTimeoutMs: options.healthCheckTimeoutMs ?? 1000, isClosing: lifecycle.closing });
   await app.register(async (graphql) => {
     useErrorFormat(graphql, graphqlErrorFormat, { urls: '/graphql' });
     mountGraphQL(graphql, schema, deps, { production: options.production ?? false, responseCacheTtlMs: options.responseCacheTtlMs ?? 0, limits: options.graphqlLimits });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { defaultMaxPerRoute } from './http/concurrency-limit.js';
 import type { CorsOrigins } from './http/cors.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
+import type { MetricsOptions } from './http/metrics.js';
 
 /** Every environment variable the service reads, parsed and validated once at start-up. */
 export interface Config {
@@ -11,8 +12,18 @@ export interface Config {
   /** PostgreSQL connection string; absent → embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** shared_buffers of the embedded database (MB): most of its share of the RSS. */
+  embeddedSharedBuffersMb: number;
+  /** PostgreSQL connections at most; by default MAX_IN_FLIGHT + 2, at least 10. */
   dbPoolSize: number;
+  /** How long opening a connection, or waiting for a free one from a full pool, may take. */
   dbConnectTimeoutMs: number;
+  /** How long a connection may sit unused in the pool before it is closed; 0 keeps them open. */
+  dbIdleTimeoutMs: number;
+  /** How long a SIGTERM/SIGINT waits for the requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Mean event-loop delay above which requests get an early 503; 0 turns load shedding off. */
+  eventLoopMaxDelayMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   production: boolean;
   /** Load the demo league on start when the database holds no season. */
@@ -53,6 +64,8 @@ export interface Config {
   graphql: GraphQLLimits;
   /** Which browser pages' origins may read the public interfaces (CORS_ORIGINS): `*` or a list. */
   corsOrigins: CorsOrigins;
+  /** Prometheus metrics: where, and the bearer token a scrape needs (METRICS_PATH, METRICS_TOKEN); undefined = off. */
+  metrics: MetricsOptions | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +196,41 @@ export function corsOriginsFrom(env: Env): CorsOrigins {
   return [...new Set(entries)];
 }
 
+/** First path segments of the interfaces and probes: the metrics may not hide one of their URLs. */
+const RESERVED_SEGMENTS = ['api', 'graphql', 'rest', 'media', 'health'];
+
+export const DEFAULT_METRICS_PATH = '/metrics';
+
+/**
+ * METRICS_PATH: `/metrics` by default, empty or `off` for no metrics endpoint; a path of plain
+ * segments outside the interfaces. METRICS_TOKEN: the bearer token a scrape must send, if any; its
+ * value never appears in a message.
+ */
+export function metricsFrom(env: Env): MetricsOptions | undefined {
+  const raw = env.METRICS_PATH?.trim();
+  if (raw === '' || raw?.toLowerCase() === 'off') return undefined;
+  const path = raw ?? DEFAULT_METRICS_PATH;
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(path) || path.split('/').some((segment) => segment === '.' || segment === '..')) {
+    throw new ConfigError(`METRICS_PATH must be a path like /metrics (segments of letters, digits and ._~-), or off, got "${raw}"`);
+  }
+  const first = path.split('/')[1].toLowerCase();
+  if (RESERVED_SEGMENTS.includes(first)) throw new ConfigError(`METRICS_PATH must not be under /${first}, which an interface or the probes answer, got "${raw}"`);
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && !/^[A-Za-z0-9._~+/-]{16,}=*$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters of letters, digits and ._~+/- (e.g. `openssl rand -hex 32`); the value given is not shown');
+  }
+  return { path, token };
+}
+
+/**
+ * DB_POOL_SIZE's default: a connection for every request worked on at once and two for the rest
+ * (readiness probe, session purge, the breaker's probe), so a request seldom waits for one; at
+ * least 10, pg's own default, for requests that run sibling statements side by side.
+ */
+export function defaultPoolSize(maxInFlight: number): number {
+  return Math.max(10, maxInFlight + 2);
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -206,8 +254,12 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     databaseUrl,
     dataDir: resolve(env.DATA_DIR || 'data'),
-    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 500),
+    embeddedSharedBuffersMb: integer(env, 'EMBEDDED_DB_SHARED_BUFFERS_MB', 16, 1, 4096),
+    dbPoolSize: integer(env, 'DB_POOL_SIZE', defaultPoolSize(maxInFlight), 1, 500),
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 120000),
+    dbIdleTimeoutMs: integer(env, 'DB_IDLE_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    eventLoopMaxDelayMs: integer(env, 'EVENT_LOOP_MAX_DELAY_MS', 1000, 0, 60_000),
     logLevel,
     production: env.NODE_ENV === 'production',
     demoOnEmpty: flag(env, 'DEMO_ON_EMPTY', true),
@@ -236,5 +288,6 @@ export function loadConfig(env: Env = process.env): Config {
     sponsorPath: sponsorPathFrom(env),
     graphql: graphqlLimitsFrom(env),
     corsOrigins: corsOriginsFrom(env),
+    metrics: metricsFrom(env),
   };
 }

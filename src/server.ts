@@ -1,4 +1,5 @@
 // Wiring only: configuration, database, HTTP listener, background preparation, shutdown.
+import { constants } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     graphqlLimits: config.graphql,
     corsOrigins: config.corsOrigins,
+    metrics: config.metrics,
+    loadShedding: { maxEventLoopDelayMs: config.eventLoopMaxDelayMs },
     isStarted: () => started,
   });
   const server: FastifyInstance = app;
@@ -49,14 +52,28 @@ async function main(): Promise<void> {
     await database.serving.close();
   });
 
+  // A drain (src/http/graceful-close.ts): no new connections, requests in flight answered, then
+  // the pool closed, exit 0. Bounded, so a stuck request cannot keep the process from stopping;
+  // a second signal stops it at once.
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (closing) return;
+      if (closing) {
+        server.log.warn({ signal, openRequests: server.openRequests?.() }, 'second signal: exiting without waiting');
+        process.exit(128 + constants.signals[signal]);
+      }
       closing = true;
-      server.log.info({ signal }, 'shutting down');
+      const began = Date.now();
+      server.log.info({ signal, openRequests: server.openRequests?.(), timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+      setTimeout(() => {
+        server.log.error({ openRequests: server.openRequests?.(), timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out: exiting with requests still open');
+        process.exit(1);
+      }, config.shutdownTimeoutMs).unref();
       server.close().then(
-        () => process.exit(0),
+        () => {
+          server.log.info({ ms: Date.now() - began }, 'shut down');
+          process.exit(0);
+        },
         (error: unknown) => {
           server.log.error({ err: error }, 'shutdown failed');
           process.exit(1);
@@ -65,7 +82,12 @@ async function main(): Promise<void> {
     });
   }
   await server.listen({ port: config.port, host: config.host });
-  await database.prepare(server.log);
+  try {
+    await database.prepare(server.log);
+  } catch (error) {
+    if (closing) return; // the database was closed under the preparation: that is the shutdown
+    throw error;
+  }
   started = true;
   server.log.info('ready');
 }

@@ -25,8 +25,10 @@ export async function openServiceDatabase(config: Config): Promise<ServiceDataba
   const serving = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    sharedBuffersMb: config.embeddedSharedBuffersMb,
     poolSize: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
+    idleTimeoutMs: config.dbIdleTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs || undefined,
     lockTimeoutMs: config.dbLockTimeoutMs || undefined,
     migrate: !config.databaseUrl, // the embedded database is here already: migrate it at once

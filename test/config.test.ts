@@ -186,3 +186,72 @@ describe('CORS configuration', () => {
     expect(() => loadConfig({ CORS_ORIGINS: raw })).toThrow(pattern);
   });
 });
+
+describe('metrics configuration', () => {
+  it('serves /metrics without a token by default', () => {
+    expect(loadConfig({}).metrics).toEqual({ path: '/metrics', token: undefined });
+  });
+
+  it.each([
+    ['', undefined],
+    [' ', undefined],
+    ['off', undefined],
+    ['OFF', undefined],
+    ['/internal/metrics', '/internal/metrics'],
+    ['/prometheus', '/prometheus'],
+  ])('METRICS_PATH=%j → %j', (raw, expected) => {
+    expect(loadConfig({ METRICS_PATH: raw }).metrics?.path).toBe(expected);
+  });
+
+  it('reads METRICS_TOKEN', () => {
+    const token = '3f1c0a9e7d5b4c2a1f0e9d8c7b6a5f4e';
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ path: '/metrics', token });
+    expect(loadConfig({ METRICS_PATH: 'off', METRICS_TOKEN: token }).metrics).toBeUndefined();
+  });
+
+  it.each([
+    ['metrics', /METRICS_PATH must be a path/],
+    ['/metrics/', /METRICS_PATH must be a path/],
+    ['/metrics?x=1', /METRICS_PATH must be a path/],
+    ['/a/../metrics', /METRICS_PATH must be a path/],
+    ['/', /METRICS_PATH must be a path/],
+    ['/api/metrics', /METRICS_PATH must not be under \/api/],
+    ['/health', /METRICS_PATH must not be under \/health/],
+    ['/Graphql/metrics', /METRICS_PATH must not be under \/graphql/],
+    ['/rest', /METRICS_PATH must not be under \/rest/],
+  ])('rejects METRICS_PATH=%j', (raw, pattern) => {
+    expect(() => loadConfig({ METRICS_PATH: raw })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_PATH: raw })).toThrow(pattern);
+  });
+
+  it.each(['short-token', 'has spaces in it, sixteen+', 'ünïcödé-token-0123456789'])('rejects METRICS_TOKEN=%j without repeating it', (token) => {
+    expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: token })).not.toThrow(token);
+  });
+});
+
+describe('shutdown, pool and load shedding configuration', () => {
+  it('defaults: 10 s to drain, the pool a connection per request in flight plus two (at least 10), idle connections closed after 30 s, shedding past 1 s of lag', () => {
+    const config = loadConfig({});
+    expect(config.shutdownTimeoutMs).toBe(10_000);
+    expect(config.dbPoolSize).toBe(10);
+    expect(config.dbIdleTimeoutMs).toBe(30_000);
+    expect(config.eventLoopMaxDelayMs).toBe(1000);
+    expect(loadConfig({ MAX_IN_FLIGHT: '32' }).dbPoolSize).toBe(34);
+    expect(loadConfig({ MAX_IN_FLIGHT: '0' }).dbPoolSize).toBe(10);
+    expect(loadConfig({ MAX_IN_FLIGHT: '32', DB_POOL_SIZE: '12' }).dbPoolSize).toBe(12);
+  });
+
+  it('reads each; 0 turns shedding off and keeps idle connections', () => {
+    const config = loadConfig({ SHUTDOWN_TIMEOUT_MS: '25000', DB_IDLE_TIMEOUT_MS: '0', EVENT_LOOP_MAX_DELAY_MS: '0' });
+    expect([config.shutdownTimeoutMs, config.dbIdleTimeoutMs, config.eventLoopMaxDelayMs]).toEqual([25_000, 0, 0]);
+  });
+
+  it.each([
+    [{ SHUTDOWN_TIMEOUT_MS: '0' }, /SHUTDOWN_TIMEOUT_MS/],
+    [{ DB_IDLE_TIMEOUT_MS: 'soon' }, /DB_IDLE_TIMEOUT_MS/],
+    [{ EVENT_LOOP_MAX_DELAY_MS: '-1' }, /EVENT_LOOP_MAX_DELAY_MS/],
+  ])('rejects %j with a message naming the variable', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+});

@@ -9,8 +9,13 @@ export interface DatabaseTarget {
   databaseUrl?: string;
   /** PGlite data directory; 'memory://' keeps it in memory (tests). */
   dataDir?: string;
+  /** The embedded database's shared_buffers in MB; PGlite's own 128 MB when absent. */
+  sharedBuffersMb?: number;
   poolSize?: number;
+  /** How long opening a connection, or waiting for one from a full pool, may take (pg's connectionTimeoutMillis covers both). */
   connectTimeoutMs?: number;
+  /** How long an unused connection stays open; 0 never closes it. */
+  idleTimeoutMs?: number;
   /** PostgreSQL `statement_timeout` of every connection; also bounds a frozen server's reply (client side). */
   statementTimeoutMs?: number;
   /** PostgreSQL `lock_timeout`: how long a statement waits for a table another session locked. */
@@ -22,9 +27,21 @@ export interface DatabaseTarget {
   charAsText?: boolean;
 }
 
+/** A connection pool's state right now, as pg.Pool counts it. */
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection because all `max` are in use. */
+  waiting: number;
+  max: number;
+}
+
 export interface OpenAdapter {
   kind: 'postgresql' | 'pglite';
   factory: SqlMigrationAwareDriverAdapterFactory;
+  /** The PostgreSQL pool's state (read by the metrics); none for the embedded database, which has no pool. */
+  poolStats?: () => PoolStats;
   /** The circuit breaker of a PostgreSQL server; none for the embedded database, which cannot go away. */
   availability?: DatabaseAvailability;
   close(): Promise<void>;
@@ -33,14 +50,7 @@ export interface OpenAdapter {
 /** The one place that decides between a PostgreSQL server and the embedded PGlite database. */
 export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: target.databaseUrl,
-      max: target.poolSize ?? 10,
-      connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
-      idleTimeoutMillis: 30_000,
-      ...(target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs, query_timeout: target.statementTimeoutMs + FROZEN_SERVER_GRACE_MS } : {}),
-      ...(target.lockTimeoutMs ? { lock_timeout: target.lockTimeoutMs } : {}),
-    });
+    const pool = new pg.Pool(poolConfig(target));
     if (target.charAsText) pool.on('connect', reportCharAsText);
     const availability = guardPool(pool);
     const factory = new PrismaPg(pool, target.charAsText ? undefined : { statementNameGenerator: preparedStatementNames() });
@@ -48,6 +58,7 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
       kind: 'postgresql',
       factory,
       availability,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
       close: () => {
         availability.stop();
         return pool.end();
@@ -63,7 +74,9 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
     import('@electric-sql/pglite/contrib/pg_trgm'), // the club search index (migration `club_search_name`)
   ]);
   const extensions = { pg_trgm };
-  const client = await PGlite.create({ dataDir, extensions });
+  // Its WebAssembly memory only grows, and shared_buffers is most of what it grows by (README "Operating the service": memory).
+  const startParams = target.sharedBuffersMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${target.sharedBuffersMb}MB`] : undefined;
+  const client = await PGlite.create({ dataDir, extensions, startParams });
   // The adapter's own shadow database (migration diffs) would lack the extensions the migrations create.
   class PGliteWithExtensions extends PrismaPGlite {
     override async connectToShadowDb() {
@@ -71,6 +84,18 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
     }
   }
   return { kind: 'pglite', factory: new PGliteWithExtensions(client), close: () => client.close() };
+}
+
+/** The pg.Pool settings of a PostgreSQL target (README "Operating the service": pool settings). */
+export function poolConfig(target: DatabaseTarget): pg.PoolConfig {
+  return {
+    connectionString: target.databaseUrl,
+    max: target.poolSize ?? 10,
+    connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
+    idleTimeoutMillis: target.idleTimeoutMs ?? 30_000,
+    ...(target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs, query_timeout: target.statementTimeoutMs + FROZEN_SERVER_GRACE_MS } : {}),
+    ...(target.lockTimeoutMs ? { lock_timeout: target.lockTimeoutMs } : {}),
+  };
 }
 
 /** How long past statement_timeout a reply may take before the server counts as frozen. */

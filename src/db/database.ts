@@ -1,9 +1,12 @@
 import { PrismaClient } from '../generated/prisma/client.js';
-import { openAdapter, type DatabaseTarget } from './adapter.js';
+import { openAdapter, type DatabaseTarget, type PoolStats } from './adapter.js';
 import type { DatabaseAvailability } from './availability.js';
 import { applyMigrations, readMigrations } from './schema-engine.js';
 
-export type { PrismaClient };
+export type { PrismaClient, PoolStats };
+
+/** Told of each SQL statement that succeeded (Prisma reports no failed ones): its text and how long it took. */
+export type QueryListener = (query: { sql: string; durationMs: number }) => void;
 
 export interface Database {
   prisma: PrismaClient;
@@ -12,6 +15,10 @@ export interface Database {
   availability?: DatabaseAvailability;
   /** SQL statements sent so far; tests read it to prove that query counts stay bounded. */
   queryCount(): number;
+  /** Calls `listener` after every statement (the metrics time them); returns what stops it. */
+  onQuery(listener: QueryListener): () => void;
+  /** The PostgreSQL pool's connections right now; absent for the embedded database, which has no pool. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -32,14 +39,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw error;
   }
   let count = 0;
-  prisma.$on('query', () => {
+  const listeners = new Set<QueryListener>();
+  prisma.$on('query', (event) => {
     count += 1;
+    for (const listener of listeners) listener({ sql: event.query, durationMs: event.duration });
   });
   return {
     prisma,
     kind: adapter.kind,
     availability: adapter.availability,
     queryCount: () => count,
+    onQuery: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    poolStats: adapter.poolStats,
     close: async () => {
       await prisma.$disconnect();
       await adapter.close();

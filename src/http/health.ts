@@ -10,12 +10,15 @@ export interface HealthOptions {
   concurrency: () => ConcurrencyState;
   /** How long the readiness probe's `SELECT 1` may take. */
   checkTimeoutMs: number;
+  /** Shutdown has begun: the balancer should stop sending. */
+  isClosing?: () => boolean;
 }
 
 export const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 
 /** Why the service should get no traffic now, or undefined when it can take some. */
 async function notReadyReason(options: HealthOptions): Promise<string | undefined> {
+  if (options.isClosing?.()) return 'shutting down';
   if (!options.isStarted()) return 'starting: waiting for the database';
   if (options.database.availability?.isDown) return 'database unreachable';
   if (options.concurrency().saturated) return 'saturated: the request queue is full';
@@ -50,10 +53,10 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions): vo
   app.get('/health', ready);
 }
 
-/** Until the database is migrated and loaded, every request but the health checks is a 503. */
-export function registerStartupGate(app: FastifyInstance, isStarted: () => boolean): void {
+/** Until the database is migrated and loaded, every request but the health checks (and those `alsoOpen` names) is a 503. */
+export function registerStartupGate(app: FastifyInstance, isStarted: () => boolean, alsoOpen: (url: string) => boolean = () => false): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (isStarted() || HEALTH_PATHS.has(request.url.split('?')[0])) return done();
+    if (isStarted() || HEALTH_PATHS.has(request.url.split('?')[0]) || alsoOpen(request.url)) return done();
     done(serviceUnavailable('The service is starting; try again shortly', 2));
   });
 }

@@ -16,7 +16,7 @@ export class KeyCheckBrake {
   async assertOpen(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const state = await this.failures(request, { increment: false });
     if (!state.isAllowed && state.remaining === 0 && state.ttl > 0) {
-      throw refuse(reply, state.max, secondsOf(state.ttl), 'Too many failed API key checks from this address');
+      throw refuse(reply, state.max, secondsOf(state.ttl), 'Too many failed API key checks from this address', 'auth_failures');
     }
   }
 

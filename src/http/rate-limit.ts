@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-type RequestClass = 'health' | 'keyed' | 'public';
+type RequestClass = 'health' | 'exempt' | 'keyed' | 'public';
 
 /**
  * Which budget a request spends. The matched route pattern is used when there is one, so a path
@@ -37,6 +37,8 @@ type RequestClass = 'health' | 'keyed' | 'public';
 export function requestClass(request: FastifyRequest): RequestClass {
   const path = request.routeOptions.url ?? request.url.split('?')[0];
   if (/^\/health(\/|$)/.test(path)) return 'health';
+  // A route that opts out with @fastify/rate-limit's own `config: { rateLimit: false }`: the metrics scrape.
+  if (request.routeOptions.config.rateLimit === false) return 'exempt';
   if (/^\/(api\/v3|rest\/v1\.0\/clubs)(\/|$)/.test(path)) return 'keyed';
   return 'public';
 }
@@ -100,7 +102,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     global: false,
     enableDraftSpec: true,
     // An error, not a body: the interface's own error handler renders it in its format.
-    errorResponseBuilder: (_request, context) => new TooManyRequestsError(secondsOf(context.ttl)),
+    errorResponseBuilder: (request, context) => new TooManyRequestsError(secondsOf(context.ttl), requestClass(request) === 'keyed' ? 'key' : 'public'),
   });
   const options = (max: number, timeWindow: number, keyGenerator: (request: FastifyRequest) => string): RateLimitOptions => ({
     max,

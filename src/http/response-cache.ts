@@ -10,9 +10,19 @@ import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding,
  */
 export type ResponseSharing = 'public' | 'keyed';
 
+/**
+ * Why a cache dropped an answer: `expired`, it outlived its TTL and a miss replaced it (or it
+ * outlived its stale window too); `evicted`, the bounds pushed it out, least recently used first.
+ */
+export type CacheInvalidation = 'expired' | 'evicted';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     responseCache?: ResponseSharing | false;
+  }
+  interface FastifyInstance {
+    /** Told of every answer a response cache drops (the metrics count them); absent, nobody is. Read from the scope the cache serves. */
+    responseCacheInvalidated?: (cache: ResponseSharing, reason: CacheInvalidation) => void;
   }
 }
 
@@ -80,6 +90,7 @@ class BoundedEntries {
   constructor(
     private readonly maxEntries: number,
     private readonly maxBytes: number,
+    private readonly dropped: (reason: CacheInvalidation) => void,
   ) {}
 
   get(key: string): Entry | undefined {
@@ -93,7 +104,8 @@ class BoundedEntries {
 
   set(key: string, entry: Entry): void {
     if (entry.bytes > this.maxBytes) return;
-    this.delete(key);
+    // Only a miss stores, so an entry still there had outlived its TTL.
+    this.delete(key, 'expired');
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     this.evict();
@@ -107,16 +119,17 @@ class BoundedEntries {
     this.evict();
   }
 
-  delete(key: string): void {
+  delete(key: string, reason: CacheInvalidation): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    this.dropped(reason);
   }
 
   private evict(): void {
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      this.delete(this.entries.keys().next().value as string);
+      this.delete(this.entries.keys().next().value as string, 'evicted');
     }
   }
 }
@@ -136,7 +149,9 @@ class BoundedEntries {
  * which tells @fastify/compress to leave them alone. Every variant answers If-None-Match.
  */
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
-  const entries = new BoundedEntries(options.maxEntries ?? 1000, options.maxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES);
+  const entries = new BoundedEntries(options.maxEntries ?? 1000, options.maxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES, (reason) =>
+    app.responseCacheInvalidated?.(options.sharing, reason),
+  );
   const staleMs = options.staleIfErrorMs ?? 0;
   const ttlSeconds = Math.floor(options.ttlMs / 1000);
   // stale-while-revalidate as long as the TTL: a browser or CDN may show an answer up to twice the
@@ -193,7 +208,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const age = Date.now() - entry.storedAt;
     if (age <= options.ttlMs) return { fresh: entry };
     if (age <= options.ttlMs + staleMs) return { stale: entry };
-    entries.delete(key);
+    entries.delete(key, 'expired');
     return {};
   };
   // Keys being worked on right now: when an entry expires under load, one request rebuilds it and

@@ -38,7 +38,7 @@ export class SessionCap {
 
   private refusal(reply: FastifyReply, client: string) {
     const state = this.counter.state(client);
-    return refuse(reply, state.limit, state.resetSeconds, 'Too many new sessions from this address');
+    return refuse(reply, state.limit, state.resetSeconds, 'Too many new sessions from this address', 'sessions');
   }
 
   /**

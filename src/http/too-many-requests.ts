@@ -1,5 +1,8 @@
 import type { FastifyReply } from 'fastify';
 
+/** Which limit refused a request (the metrics count refusals by it): a budget per minute, the failed-key brake, the session cap. */
+export type Limiter = 'public' | 'key' | 'auth_failures' | 'sessions';
+
 /**
  * A refused request. It is thrown, not sent: fastify hands it to the error handler of the interface
  * the request belongs to, which renders it in that interface's own error format (JSON envelope,
@@ -10,6 +13,7 @@ export class TooManyRequestsError extends Error {
 
   constructor(
     readonly retryAfterSeconds: number,
+    readonly limiter: Limiter,
     what = 'Too many requests',
   ) {
     super(`${what}; try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`);
@@ -26,7 +30,7 @@ export function secondsOf(ms: number): number {
  * Sets the headers @fastify/rate-limit sends with its own 429s (IETF draft names) and returns the
  * error to throw, for the limits this service counts itself.
  */
-export function refuse(reply: FastifyReply, limit: number, retryAfterSeconds: number, what: string): TooManyRequestsError {
+export function refuse(reply: FastifyReply, limit: number, retryAfterSeconds: number, what: string, limiter: Limiter): TooManyRequestsError {
   reply.header('ratelimit-limit', limit).header('ratelimit-remaining', 0).header('ratelimit-reset', retryAfterSeconds).header('retry-after', retryAfterSeconds);
-  return new TooManyRequestsError(retryAfterSeconds, what);
+  return new TooManyRequestsError(retryAfterSeconds, limiter, what);
 }

@@ -1,0 +1,183 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database, PoolStats } from '../db/database.js';
+import { HttpError } from './errors.js';
+import { TooManyRequestsError } from './too-many-requests.js';
+
+export interface MetricsOptions {
+  /** Where Prometheus scrapes (METRICS_PATH). */
+  path: string;
+  /** When set (METRICS_TOKEN), a scrape must send `Authorization: Bearer <token>`. */
+  token?: string;
+}
+
+/** The route label of every request no route matched: raw URLs would make one series per URL. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * Latency buckets in seconds: a response-cache hit takes well under a millisecond, a large uncached
+ * table tens of milliseconds, and nothing may take longer than REQUEST_TIMEOUT_MS (15 s by default).
+ */
+const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15];
+/** Statements end by DB_STATEMENT_TIMEOUT_MS (5 s by default); PGlite answers point reads in well under 1 ms. */
+const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+let processRegistry: Registry | undefined;
+
+/**
+ * Heap, event-loop lag, GC, CPU, handles: facts of the process, not of one app, so collected once per
+ * process into a registry of their own (never prom-client's global one). prom-client's event-loop
+ * monitor and GC observer cannot be stopped, so one set per app built (tests build many) would pile up.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** Which interface a path belongs to (a label with a handful of values, also for unmatched URLs). */
+export function interfaceOf(path: string, metricsPath: string): string {
+  if (path === metricsPath) return 'metrics';
+  if (/^\/api\/v3(\/|$)/.test(path)) return 'v3';
+  if (/^\/rest(\/|$)/.test(path)) return 'legacy';
+  if (/^\/graphql(\/|$)/.test(path)) return 'graphql';
+  if (/^\/media(\/|$)/.test(path)) return 'media';
+  if (/^\/health(\/|$)/.test(path)) return 'health';
+  return 'api'; // the main interface answers at /api, at the root and for every URL no interface claims
+}
+
+const STATEMENTS = new Set(['select', 'insert', 'update', 'delete']);
+
+/**
+ * A statement's kind from its first word; a `WITH` is the first write it does (the bulk imports are
+ * `WITH written AS (INSERT …)`), else a select. Anything else (a comment, SET, ANALYZE, …) is `other`.
+ */
+export function statementOf(sql: string): string {
+  const word = /^\s*([A-Za-z]+)/.exec(sql)?.[1].toLowerCase() ?? '';
+  if (word === 'with') return /\b(insert|update|delete)\b/i.exec(sql)?.[1].toLowerCase() ?? 'select';
+  return STATEMENTS.has(word) ? word : 'other';
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** Whether the request carries the token; compared as digests, so neither content nor length leaks through timing. */
+function bearerMatches(request: FastifyRequest, expected: Buffer): boolean {
+  const header = request.headers.authorization;
+  const presented = typeof header === 'string' ? /^Bearer +(\S+) *$/i.exec(header)?.[1] : undefined;
+  return presented !== undefined && timingSafeEqual(sha256(presented), expected);
+}
+
+function poolGauges(registry: Registry, stats: () => PoolStats): void {
+  const gauge = (name: string, help: string, read: (pool: PoolStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read(stats()));
+      },
+    });
+  gauge('db_pool_connections', 'Connections the PostgreSQL pool holds open, idle or in use.', (pool) => pool.total);
+  gauge('db_pool_idle_connections', 'Open connections of the PostgreSQL pool that no statement uses.', (pool) => pool.idle);
+  gauge('db_pool_waiting_clients', 'Queries waiting for a connection because the whole pool is in use.', (pool) => pool.waiting);
+  gauge('db_pool_max_connections', 'The PostgreSQL pool size (DB_POOL_SIZE).', (pool) => pool.max);
+}
+
+/**
+ * Prometheus metrics at `options.path`: requests by route pattern and status, their latency, SQL
+ * statement latency, the PostgreSQL pool, the response caches, rate-limit refusals, and the process
+ * (heap, event-loop lag). Call before any route is registered, so its hooks see every request, and
+ * after the compression, which then compresses scrapes too. The route is not rate limited, cached or
+ * open to other origins' pages, and is no interface's, so the OpenAPI document leaves it out.
+ */
+export function registerMetrics(app: FastifyInstance, database: Database, options: MetricsOptions): void {
+  const registry = new Registry();
+  const requestLabels = ['interface', 'method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by interface, method, route pattern (`unmatched` for unknown URLs) and status.',
+    labelNames: requestLabels,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by interface, method, route pattern and status.',
+    labelNames: requestLabels,
+    buckets: REQUEST_BUCKETS,
+    registers: [registry],
+  });
+  const cacheAnswers = new Counter({
+    name: 'http_response_cache_requests_total',
+    help: 'Cacheable GET requests by how the response cache answered: hit (fresh copy), miss (built and stored), stale (an old copy instead of a 503).',
+    labelNames: ['interface', 'result'],
+    registers: [registry],
+  });
+  const invalidations = new Counter({
+    name: 'http_response_cache_invalidations_total',
+    help: 'Answers the response caches dropped: expired (outlived the TTL, replaced or past the stale window) or evicted (pushed out by RESPONSE_CACHE_MAX_MB).',
+    labelNames: ['cache', 'reason'],
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'http_rate_limit_rejections_total',
+    help: 'Requests refused with 429, by interface and the limit that refused them (public, key, auth_failures, sessions).',
+    labelNames: ['interface', 'limiter'],
+    registers: [registry],
+  });
+  const queries = new Histogram({
+    name: 'db_query_duration_seconds',
+    help: 'SQL statements that succeeded, by kind: from Prisma handing one to the driver until its rows are back, a wait for a pool connection included.',
+    labelNames: ['statement'],
+    buckets: QUERY_BUCKETS,
+    registers: [registry],
+  });
+  // The embedded database is one in-process connection: there is no pool to report.
+  if (database.poolStats) poolGauges(registry, database.poolStats);
+  // Merging takes the metrics registered so far.
+  const scraped = Registry.merge([processMetrics(), registry]);
+
+  const stopTiming = database.onQuery(({ sql, durationMs }) => queries.observe({ statement: statementOf(sql) }, durationMs / 1000));
+  app.addHook('onClose', async () => {
+    stopTiming();
+  });
+  app.decorate('responseCacheInvalidated', (cache, reason) => invalidations.inc({ cache, reason }));
+
+  app.addHook('onError', (request, _reply, error, done) => {
+    if (error instanceof TooManyRequestsError) refusals.inc({ interface: interfaceOf(pathOf(request), options.path), limiter: error.limiter });
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = routeOf(request);
+    const labels = { interface: interfaceOf(pathOf(request), options.path), method: request.method, route, status: reply.statusCode };
+    requests.inc(labels);
+    latency.observe(labels, reply.elapsedTime / 1000);
+    const cached = reply.getHeader('x-cache');
+    if (cached === 'hit' || cached === 'miss' || cached === 'stale') cacheAnswers.inc({ interface: labels.interface, result: cached });
+    done();
+  });
+
+  const expected = options.token === undefined ? undefined : sha256(options.token);
+  app.get(options.path, { config: { rateLimit: false, cors: false, responseCache: false } }, async (request, reply) => {
+    if (expected && !bearerMatches(request, expected)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new HttpError(401, 'This endpoint needs Authorization: Bearer <METRICS_TOKEN>');
+    }
+    reply.header('cache-control', 'no-store').type(scraped.contentType);
+    return scraped.metrics();
+  });
+}
+
+/** The matched route's pattern, never the URL: one series per route, however many ids clients ask for. */
+function routeOf(request: FastifyRequest): string {
+  return request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
+}
+
+/** What the interface label is read from: the pattern when a route matched, else the path (mapped to a few values). */
+function pathOf(request: FastifyRequest): string {
+  return request.is404 || request.routeOptions.url === undefined ? request.url.split('?')[0] : request.routeOptions.url;
+}
