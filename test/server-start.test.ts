@@ -1,19 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from './support/database.js';
 import { TcpProxy } from './support/tcp-proxy.js';
+import { freePort, sleep } from './support/process.js';
 
 const serverUrl = process.env.DATABASE_URL;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 async function statusOf(url: string): Promise<number> {
   try {

@@ -6,7 +6,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { readMigrations } from '../../src/db/schema-engine.js';
 import { createServerDatabase } from '../support/database.js';
+import { freePort, sleep } from '../support/process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -211,16 +211,7 @@ describe('Dockerfile and compose.yaml', () => {
 
 // --- the entrypoint, run ------------------------------------------------------------------------
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /**
  * /app as the runtime stage's COPY instructions build it: `dist` compiled here with the project's

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,17 +15,9 @@ import { gracefulCloseOptions, registerGracefulClose } from '../../src/http/grac
 import { registerHealth } from '../../src/http/health.js';
 import { openTestDatabase } from '../support/database.js';
 import { REQUEST_RECEIVED } from './support/server-events.js';
+import { freePort, sleep } from '../support/process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 interface Answer {
   status: number;
