@@ -6,6 +6,7 @@ import { progressReporter } from '../src/data/cli/progress.js';
 import { formatSummary } from '../src/data/cli/summary.js';
 import { ImportValidationError, validateLeagueImport } from '../src/data/import/format.js';
 import { importLeague } from '../src/data/import/importer.js';
+import { announceDataChange } from '../src/live/pg-feed.js';
 
 class UsageError extends Error {}
 
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
     const started = Date.now();
     const summary = await importLeague(database.prisma, league, { onProgress: progress.onProgress });
     progress.finish();
+    // Running instances drop their cached answers now instead of when they expire.
+    await announceDataChange(database);
     console.log(formatSummary(summary));
     console.log(`imported ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

@@ -26,6 +26,8 @@ import { registerMetrics, type MetricsOptions } from './http/metrics.js';
 import { registerRateLimits, trustProxyOption } from './http/rate-limit.js';
 import { loggingOptions, registerRequestLog } from './http/request-log.js';
 import { registerResponseCache } from './http/response-cache.js';
+import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
+import { LiveUpdates } from './live/updates.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
 import { schedulePurge } from './sessions/purge-timer.js';
@@ -72,6 +74,15 @@ export interface AppOptions {
   loadShedding?: Omit<LoadSheddingOptions, 'exempt' | 'isStarted'>;
   /** Prometheus metrics at `path`, behind a bearer token when one is given (METRICS_PATH, METRICS_TOKEN); absent (the default) = none. */
   metrics?: MetricsOptions;
+  /** Where committed writes are announced and heard (src/live): this process only by default; PostgreSQL LISTEN/NOTIFY across instances. */
+  changes?: ChangeFeed;
+  /** GraphQL subscriptions one client may hold open (SUBSCRIPTIONS_PER_CLIENT). */
+  subscriptionsPerClient?: number;
+}
+
+/** A GraphQL subscription over SSE: open as long as its client listens, so it holds no request slot. */
+function isSubscriptionStream(url: string, accept: string | string[] | undefined): boolean {
+  return url.split('?')[0] === '/graphql' && String(accept ?? '').includes('text/event-stream');
 }
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
@@ -87,10 +98,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...preRoutingErrors(errorFormats),
   });
   const schema = getSchema();
+  const changes = options.changes ?? createLocalChangeFeed();
+  const live = new LiveUpdates(changes, options.subscriptionsPerClient);
   const deps = {
     prisma: options.database.prisma,
     clock: options.clock ?? systemClock,
     publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
+    live,
   };
 
   const isHealthCheck = (url: string) => HEALTH_PATHS.has(url.split('?')[0]);
@@ -107,6 +121,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, errorFormats);
   // Counts every request received, for the drain on close.
   const lifecycle = registerGracefulClose(app);
+  // Subscriptions last as long as their clients listen: a shutdown ends them, so the drain need not wait.
+  app.addHook('preClose', (done) => {
+    live.close();
+    done();
+  });
   // First of the onRequest hooks that answer early (startup gate, rate limits, response cache), so their answers carry CORS headers.
   await registerCors(app, { origins: options.corsOrigins });
   registerStartupGate(app, isStarted, isMetricsScrape);
@@ -118,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     staleIfErrorMs: options.staleIfErrorMs,
     isDatabaseDown,
     sharing: 'public',
+    changes,
   });
   // After the cache (a hit costs no more than the 503), before the queue (a refused request never waits).
   if (options.loadShedding) await registerLoadShedding(app, { ...options.loadShedding, exempt: (url) => isHealthCheck(url) || isMetricsScrape(url), isStarted });
@@ -126,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxPerRoute: options.maxInFlightPerRoute,
     maxQueue: options.maxQueue,
     maxWaitMs: options.queueTimeoutMs,
-    exempt: (url) => isHealthCheck(url) || isMetricsScrape(url),
+    exempt: (url, request) => isHealthCheck(url) || isMetricsScrape(url) || isSubscriptionStream(url, request.headers.accept),
   });
   registerRequestDeadline(app, { timeoutMs: options.requestTimeoutMs ?? 0, exempt: isHealthCheck });
   registerInputGuard(app);
@@ -144,8 +164,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the interfaces: the document is built from the routes registered after it.
   await registerOpenApi(app, { publicBaseUrl: deps.publicBaseUrl, sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });
   await registerV3Facade(app, { ...deps, schema });
-  await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: options.responseCacheTtlMs ?? 0 });
+  await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: options.responseCacheTtlMs ?? 0, changes });
   await registerRestFacade(app, { ...deps, schema }, { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });
   schedulePurge(app, deps.prisma, deps.clock);
+  // A feed the app made is the app's to close; one passed in belongs to whoever made it.
+  if (!options.changes) app.addHook('onClose', () => changes.close());
   return app;
 }

@@ -34,8 +34,10 @@ export interface Config {
   publicBaseUrl: string;
   /** Path segment of the sponsor's top-scorer tables: /api/topscorers/<sponsorPath>(-highlight). */
   sponsorPath: string;
-  /** Lifetime of the shared response cache of public GET endpoints; 0 turns it off. */
+  /** Lifetime of the shared response cache of public GET endpoints; 0 turns it off. Writes drop it sooner. */
   responseCacheTtlMs: number;
+  /** GraphQL subscriptions one client may hold open at once. */
+  subscriptionsPerClient: number;
   /** Requests worked on at once; more wait their turn. 0 leaves them unbounded. */
   maxInFlight: number;
   /** Of those, the slots one route may hold. */
@@ -266,7 +268,9 @@ export function loadConfig(env: Env = process.env): Config {
     demoSeed: integer(env, 'DEMO_SEED', 2025, 0, 2 ** 31 - 1),
     demoScale: positiveNumber(env, 'DEMO_SCALE', 1),
     publicBaseUrl,
-    responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 5000, 0, 600_000),
+    // Every committed write drops the caches (src/live/changes.ts): expiry is only a safety net.
+    responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 60_000, 0, 600_000),
+    subscriptionsPerClient: integer(env, 'SUBSCRIPTIONS_PER_CLIENT', 20, 1, 10_000),
     maxInFlight,
     maxInFlightPerRoute: integer(env, 'MAX_IN_FLIGHT_PER_ROUTE', defaultMaxPerRoute(maxInFlight), 1, 10_000),
     maxQueue: integer(env, 'MAX_QUEUE', 100, 0, 100_000),

@@ -13,6 +13,7 @@ import { createParseCaches } from './graphql/parse-caches.js';
 import { createBoundedResponseCache } from './graphql/response-cache-store.js';
 import { createCompressedMemo } from './http/compression.js';
 import { useValidationLimits } from './graphql/validation.js';
+import { headerKey } from './http/api-key-check.js';
 
 export interface GraphQLOptions {
   /** GraphiQL is served only outside production. */
@@ -30,6 +31,9 @@ const PRIVATE_TYPES = ['FavoriteSession', 'Favorite'];
 export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions, log: FastifyBaseLogger) {
   const limits: GraphQLLimits = { ...defaultGraphQLLimits(options.production), ...options.limits };
   const parseCaches = createParseCaches();
+  const responseCache = createBoundedResponseCache();
+  // Standings, top scorers and statistics follow from a game's events: a write drops every result.
+  deps.live?.changes.subscribe(() => responseCache.clear());
   return createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -46,7 +50,10 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
     },
     maskedErrors: { maskError },
     parserAndValidationCache: parseCaches,
-    context: () => ({ ...createContext(deps), maxComplexity: limits.maxComplexity }),
+    context: ({ req }) => ({
+      ...createContext(deps, false, { presentedKey: headerKey(req.headers) ?? null, clientId: req.ip }),
+      maxComplexity: limits.maxComplexity,
+    }),
     plugins: [
       useDocumentLimits({ maxBytes: limits.maxDocumentBytes, maxTokens: limits.maxTokens, isKnown: (source) => parseCaches.documentCache.has(source) }),
       useNulRefusal(),
@@ -57,7 +64,7 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
         ttl: options.responseCacheTtlMs,
         ignoredTypes: PRIVATE_TYPES,
         ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0 }, // not even an unknown sid's null
-        cache: createBoundedResponseCache(),
+        cache: responseCache,
         includeExtensionMetadata: false,
       }),
       // After the response cache: a hit is answered before the deadline starts.

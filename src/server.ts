@@ -1,9 +1,12 @@
 // Wiring only: configuration, database, HTTP listener, background preparation, shutdown.
 import { constants } from 'node:os';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import type { Database } from './db/database.js';
+import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
+import { createPostgresChangeFeed } from './live/pg-feed.js';
 import { openServiceDatabase } from './startup.js';
 
 function readConfig(): Config {
@@ -18,9 +21,22 @@ function readConfig(): Config {
   }
 }
 
+/** Instances on one PostgreSQL hear each other's writes; the embedded database has one process. */
+function changeFeedFor(config: Config, database: Database, log: () => FastifyBaseLogger | undefined): Promise<ChangeFeed> {
+  if (!config.databaseUrl) return Promise.resolve(createLocalChangeFeed());
+  return createPostgresChangeFeed({
+    databaseUrl: config.databaseUrl,
+    notify: (channel, payload) => database.prisma.$queryRaw`SELECT pg_notify(${channel}, ${payload})`,
+    log: { warn: (details, message) => log()?.warn(details, message), info: (details, message) => log()?.info(details, message) },
+  });
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openServiceDatabase(config);
+  // The feed starts before the app, whose logger it then uses.
+  let appLog: FastifyBaseLogger | undefined;
+  const changes = await changeFeedFor(config, database.serving, () => appLog);
   let started = false;
   const app = await buildApp({
     database: database.serving,
@@ -45,9 +61,13 @@ async function main(): Promise<void> {
     metrics: config.metrics,
     loadShedding: { maxEventLoopDelayMs: config.eventLoopMaxDelayMs },
     isStarted: () => started,
+    changes,
+    subscriptionsPerClient: config.subscriptionsPerClient,
   });
   const server: FastifyInstance = app;
+  appLog = app.log;
   server.addHook('onClose', async () => {
+    await changes.close();
     database.stop();
     await database.serving.close();
   });

@@ -14,3 +14,24 @@ export class NotFoundError extends DomainError {
 export class InvalidInputError extends DomainError {
   override readonly name: string = 'InvalidInputError';
 }
+
+/** The request carries no credential, or one that is unknown or revoked. */
+export class UnauthenticatedError extends DomainError {
+  override readonly name = 'UnauthenticatedError';
+}
+
+/** The credential is valid but does not allow this (a read-only key, another club's game). */
+export class ForbiddenError extends DomainError {
+  override readonly name = 'ForbiddenError';
+}
+
+/** The write was based on a version of the record that another write has replaced since. */
+export class ConflictError extends DomainError {
+  override readonly name = 'ConflictError';
+  constructor(
+    message: string,
+    readonly currentVersion: number,
+  ) {
+    super(message);
+  }
+}

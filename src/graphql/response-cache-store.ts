@@ -11,6 +11,7 @@ const HEAP_BYTES_PER_JSON_BYTE = 2;
 const ENTRY_OVERHEAD_BYTES = 512;
 
 export const RESPONSE_CACHE_ENTRIES = 1000;
+const MAX_PENDING_MISSES = 10_000;
 export const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** What the plugin reports a result to hold: a type name and, for identified objects, an id. */
@@ -25,6 +26,8 @@ interface Stored {
 export interface BoundedResponseCache extends Cache {
   /** Entries and estimated heap held, for tests and diagnostics. */
   stats(): { entries: number; bytes: number };
+  /** Drops every result (a write committed); results of executions that began before are not kept either. */
+  clear(): void;
 }
 
 /**
@@ -33,8 +36,11 @@ export interface BoundedResponseCache extends Cache {
  * a miss only, next to an execution that cost far more.
  *
  * Invalidation (after a mutation) drops every entry that holds one of the named types, whatever the
- * id: coarser than per entity, and cheap, since no per-entity index is kept. Today's mutations only
- * touch favorite sessions, which are never stored.
+ * id: coarser than per entity, and cheap, since no per-entity index is kept. A live write clears
+ * everything (`clear`): standings, top scorers and statistics follow from its events too.
+ *
+ * The plugin looks a result up (a miss) before it executes and stores it after: a result whose
+ * lookup came before the latest clear was read before a write committed, and is not stored.
  */
 export function createBoundedResponseCache(options: { maxEntries?: number; maxBytes?: number } = {}): BoundedResponseCache {
   const entries = new BoundedLru<Stored>({
@@ -42,14 +48,31 @@ export function createBoundedResponseCache(options: { maxEntries?: number; maxBy
     maxBytes: options.maxBytes ?? RESPONSE_CACHE_BYTES,
     weigh: (key, stored) => 2 * key.length + ENTRY_OVERHEAD_BYTES + HEAP_BYTES_PER_JSON_BYTE * JSON.stringify(stored.result).length,
   });
+  let generation = 0;
+  /** The generation of the first miss of each id still executing. */
+  const missedIn = new Map<string, number>();
   return {
     set(id: string, result: ExecutionResult, entities: Iterable<CacheEntityRecord>, ttl: number) {
+      const missed = missedIn.get(id);
+      missedIn.delete(id);
+      if (missed !== generation) return;
       const typenames = new Set<string>();
       for (const entity of entities) typenames.add(entity.typename);
       entries.set(id, { result, typenames }, ttl);
     },
     get(id: string) {
-      return entries.get(id)?.result ?? null;
+      const found = entries.get(id)?.result ?? null;
+      if (!found && !missedIn.has(id)) {
+        // Results the plugin does not store (errors, private types) never come back to set(): a
+        // bound keeps their ids from piling up; a forgotten id only means a result is not stored.
+        if (missedIn.size >= MAX_PENDING_MISSES) missedIn.clear();
+        missedIn.set(id, generation);
+      }
+      return found;
+    },
+    clear() {
+      generation += 1;
+      entries.deleteWhere(() => true);
     },
     invalidate(entities: Iterable<CacheEntityRecord>) {
       const typenames = new Set<string>();

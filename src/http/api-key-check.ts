@@ -37,6 +37,18 @@ export function requireApiKey(scope: FastifyInstance, prisma: PrismaClient, chec
   });
 }
 
+export function firstText(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/** A key sent in a header, as v3 and GraphQL clients send it: `Authorization: Bearer <key>` or `X-Api-Key`. */
+export function headerKey(headers: FastifyRequest['headers']): string | undefined {
+  const authorization = headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim();
+  return firstText(headers['x-api-key']);
+}
+
 /** The credential requireApiKey's hook left on the request. */
 export function credentialOf(request: FastifyRequest): ApiCredential {
   if (!request.apiCredential) throw new Error(`no API key check ran for ${request.routeOptions.url}`);

@@ -11,7 +11,7 @@ export interface ConcurrencyLimitOptions {
   /** How long a request may wait for a slot before it is answered 503. */
   maxWaitMs?: number;
   /** Requests that never wait (health checks). */
-  exempt?: (url: string) => boolean;
+  exempt?: (url: string, request: FastifyRequest) => boolean;
 }
 
 export interface ConcurrencyState {
@@ -93,7 +93,7 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
   };
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (options.exempt?.(request.url)) return done();
+    if (options.exempt?.(request.url, request)) return done();
     const route = routeOf(request);
     let state: 'waiting' | 'working' | 'closed' = 'waiting';
     let timer: NodeJS.Timeout | undefined;

@@ -119,7 +119,7 @@ export function registerMetrics(app: FastifyInstance, database: Database, option
   });
   const invalidations = new Counter({
     name: 'http_response_cache_invalidations_total',
-    help: 'Answers the response caches dropped: expired (outlived the TTL, replaced or past the stale window) or evicted (pushed out by RESPONSE_CACHE_MAX_MB).',
+    help: 'Answers the response caches dropped: expired (outlived the TTL, replaced or past the stale window) evicted (pushed out by RESPONSE_CACHE_MAX_MB) or changed (a write committed).',
     labelNames: ['cache', 'reason'],
     registers: [registry],
   });

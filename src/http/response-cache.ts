@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from '../live/changes.js';
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 
 /**
@@ -12,9 +13,16 @@ export type ResponseSharing = 'public' | 'keyed';
 
 /**
  * Why a cache dropped an answer: `expired`, it outlived its TTL and a miss replaced it (or it
- * outlived its stale window too); `evicted`, the bounds pushed it out, least recently used first.
+ * outlived its stale window too); `evicted`, the bounds pushed it out, least recently used first;
+ * `changed`, a write committed (src/live/changes.ts).
  */
-export type CacheInvalidation = 'expired' | 'evicted';
+export type CacheInvalidation = 'expired' | 'evicted' | 'changed';
+
+/**
+ * How long a browser or CDN may keep an answer before it asks again (with its ETag): they do not
+ * hear of writes as this cache does, so they keep answers briefly however long the TTL is.
+ */
+export const CLIENT_MAX_AGE_SECONDS = 5;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,8 +56,10 @@ export interface ResponseCacheOptions {
   stage?: 'onRequest' | 'preHandler';
   /** What tells responses apart; the URL by default. */
   key?: (request: FastifyRequest) => string;
-  /** Cache-Control of these responses; by default public for the TTL, stale-while-revalidate as long again, and stale-if-error. */
+  /** Cache-Control of these responses; by default public for the TTL (5 s at most), stale-while-revalidate as long again, and stale-if-error. */
   cacheControl?: string;
+  /** Committed writes: each one drops every answer, and answers built before it are not kept. */
+  changes?: Pick<ChangeFeed, 'subscribe'>;
 }
 
 interface Entry {
@@ -119,6 +129,10 @@ class BoundedEntries {
     this.evict();
   }
 
+  clear(reason: CacheInvalidation): void {
+    for (const key of [...this.entries.keys()]) this.delete(key, reason);
+  }
+
   delete(key: string, reason: CacheInvalidation): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -137,8 +151,9 @@ class BoundedEntries {
 /**
  * A short-lived shared cache of GET responses with ETag / 304 revalidation. Responses are kept per
  * URL (the query string is the whole input of these endpoints; `key` can say otherwise) for a few
- * seconds, so a burst of identical requests costs one database round trip. Imports run in another
- * process (the CLI), so what they change shows after at most one TTL. Bounded in bytes: varying an
+ * seconds, so a burst of identical requests costs one database round trip. Every committed write
+ * (a live mutation, an import, on any instance) drops them all (`changes`), so the TTL is only a
+ * safety net for changes nobody announced. Bounded in bytes: varying an
  * ignored parameter makes every URL new, and a thousand 344 KB answers would not fit the heap cap.
  *
  * When the database fails (a 503), an answer up to `staleIfErrorMs` past its TTL is served instead,
@@ -153,7 +168,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     app.responseCacheInvalidated?.(options.sharing, reason),
   );
   const staleMs = options.staleIfErrorMs ?? 0;
-  const ttlSeconds = Math.floor(options.ttlMs / 1000);
+  const ttlSeconds = Math.min(CLIENT_MAX_AGE_SECONDS, Math.floor(options.ttlMs / 1000));
   // stale-while-revalidate as long as the TTL: a browser or CDN may show an answer up to twice the
   // TTL old while it fetches the next one, which is as fresh as the shared cache's own answers get.
   const cacheControl =
@@ -214,9 +229,18 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   // Keys being worked on right now: when an entry expires under load, one request rebuilds it and
   // the others wait for that answer instead of all rebuilding it at once.
   const rebuilding = new Map<string, Promise<void>>();
+  // An answer built from data read before a write committed must not be kept after it: each write
+  // starts a new generation, and only answers of the current one are stored.
+  let generation = 0;
+  const generationOf = new WeakMap<FastifyRequest, number>();
+  options.changes?.subscribe(() => {
+    generation += 1;
+    entries.clear('changed');
+  });
 
   app.addHook(options.stage ?? 'onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!applies(request)) return;
+    generationOf.set(request, generation);
     const key = keyOf(request);
     let found = lookup(key);
     const inProgress = rebuilding.get(key);
@@ -248,7 +272,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       reply.removeHeader('retry-after');
       return (await answer(request, reply, key, stale, 'stale')) ?? '';
     }
-    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || generationOf.get(request) !== generation) return payload;
     const body = Buffer.from(payload);
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     const varies = isCompressible(contentType);

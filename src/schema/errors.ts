@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { NotFoundError, type DomainError } from '../domain/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, type DomainError } from '../domain/errors.js';
 
 /**
  * The error codes clients and the facades read (src/facades/shared/execute.ts turns BAD_USER_INPUT
@@ -13,7 +13,15 @@ export function notFound(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'NOT_FOUND' } });
 }
 
-/** The one mapping of domain errors to GraphQL errors: a missing record is NOT_FOUND, any other refusal the client's input. */
+/**
+ * The one mapping of domain errors to GraphQL errors: a missing record is NOT_FOUND, a missing or
+ * refused credential UNAUTHENTICATED or FORBIDDEN, a stale version CONFLICT (naming the current
+ * one), any other refusal the client's input.
+ */
 export function graphQLErrorOf(error: DomainError): GraphQLError {
-  return error instanceof NotFoundError ? notFound(error.message) : badUserInput(error.message);
+  if (error instanceof NotFoundError) return notFound(error.message);
+  if (error instanceof UnauthenticatedError) return new GraphQLError(error.message, { extensions: { code: 'UNAUTHENTICATED' } });
+  if (error instanceof ForbiddenError) return new GraphQLError(error.message, { extensions: { code: 'FORBIDDEN' } });
+  if (error instanceof ConflictError) return new GraphQLError(error.message, { extensions: { code: 'CONFLICT', currentVersion: error.currentVersion } });
+  return badUserInput(error.message);
 }

@@ -15,6 +15,8 @@ import './player-statistics.js';
 import './team-records.js';
 import './visitors.js';
 import './national-statistics.js';
+import './live-game.js';
+import './live-subscriptions.js';
 
 let built: GraphQLSchema | undefined;
 

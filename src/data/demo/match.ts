@@ -3,11 +3,10 @@
 // goes to 10 minutes of sudden-death overtime, then to penalty shots, whose winner is credited
 // one goal (so 4:3 n.P. after 3:3).
 import type { GameDecision, PenaltyKind, TeamSide } from '../../generated/prisma/enums.js';
+import { OVERTIME_SECONDS, PERIOD_SECONDS, periodOf, REGULATION_SECONDS } from '../../domain/game-clock.js';
 import type { Random } from './random.js';
 
-export const PERIOD_SECONDS = 1200;
-const REGULATION_SECONDS = 3 * PERIOD_SECONDS;
-const OVERTIME_SECONDS = 600;
+export { PERIOD_SECONDS, periodOf };
 
 export interface GoalPlan {
   second: number;
@@ -122,10 +121,6 @@ export function planMatch(random: Random, matchUp: MatchUp): MatchPlan {
     plan.endSecond = REGULATION_SECONDS + OVERTIME_SECONDS;
   }
   return plan;
-}
-
-export function periodOf(second: number): number {
-  return Math.min(4, Math.floor(second / PERIOD_SECONDS) + 1);
 }
 
 export interface Scoreline {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireApiKey } from '../../http/api-key-check.js';
 import { useErrorFormat } from '../../http/error-handling.js';
 import { registerResponseCache } from '../../http/response-cache.js';
+import type { ChangeFeed } from '../../live/changes.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { clubRoutes, legacyParams, wantsJson } from './clubs.js';
 import { legacyErrorFormat } from './xml.js';
@@ -17,7 +18,7 @@ export function legacyCacheKey(request: FastifyRequest): string {
 }
 
 /** The legacy XML club interface: every call needs `apikey`; errors are XML too. */
-export async function registerLegacyFacade(app: FastifyInstance, deps: FacadeDependencies, options: { responseCacheTtlMs: number }): Promise<void> {
+export async function registerLegacyFacade(app: FastifyInstance, deps: FacadeDependencies, options: { responseCacheTtlMs: number; changes?: ChangeFeed }): Promise<void> {
   await app.register(
     async (legacy) => {
       // Every /rest/ URL, not only the clubs, was this XML service's: errors before routing there stay XML.
@@ -29,7 +30,7 @@ export async function registerLegacyFacade(app: FastifyInstance, deps: FacadeDep
       });
       // Answers are shared only after the key check above, which every request still passes through,
       // so a revoked key stops at once. `no-cache`: a client may keep a copy but must revalidate it.
-      registerResponseCache(legacy, { ttlMs: options.responseCacheTtlMs, sharing: 'keyed', stage: 'preHandler', key: legacyCacheKey, cacheControl: 'private, no-cache' });
+      registerResponseCache(legacy, { ttlMs: options.responseCacheTtlMs, sharing: 'keyed', stage: 'preHandler', key: legacyCacheKey, cacheControl: 'private, no-cache', changes: options.changes });
       clubRoutes(legacy, deps);
     },
     { prefix: '/rest/v1.0/clubs' },

@@ -1,24 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireApiKey } from '../../http/api-key-check.js';
+import { firstText, headerKey, requireApiKey } from '../../http/api-key-check.js';
 import { useErrorFormat } from '../../http/error-handling.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { v3GamesRoutes } from './games.js';
 import { jsonApiErrorFormat } from './json-api.js';
 import { lineupRoutes } from './lineup.js';
 
-function firstText(value: unknown): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : undefined;
-}
-
 /**
  * The key as v3 clients send it: `Authorization: Bearer <key>`, `X-Api-Key`, or the federation's
  * documented `auth_token` parameter (query or form). The request log redacts `auth_token` in URLs.
  */
 function presentedKey(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim();
-  const header = firstText(request.headers['x-api-key']);
+  const header = headerKey(request.headers);
   if (header !== undefined) return header;
   const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
   return firstText((request.query as Record<string, unknown> | undefined)?.auth_token) ?? firstText(body.auth_token);

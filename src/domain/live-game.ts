@@ -1,0 +1,213 @@
+/**
+ * The rules of a game recorded live by its officials: what may be recorded when, which markers a
+ * transition writes, and the score, which is always derived from the events (never typed in a
+ * second time). Pure: the writer (src/live/game-writer.ts) loads the log, asks these rules, and
+ * stores what they return.
+ */
+import { InvalidInputError } from './errors.js';
+import { OVERTIME_PERIOD, periodBounds, REGULATION_PERIODS } from './game-clock.js';
+
+export type Side = 'HOME' | 'AWAY';
+export type Decision = 'REGULAR' | 'OVERTIME' | 'PENALTY_SHOTS';
+
+/** An event of the log as far as the rules read it. */
+export interface LogEvent {
+  type: string;
+  side: Side | null;
+  second: number;
+  sequence: number;
+  period: number | null;
+}
+
+/** Events officials record during play; markers (period start and end, game start and end) follow from transitions. */
+export const RECORDED_TYPES = ['GOAL', 'OWN_GOAL', 'PENALTY', 'TIMEOUT'] as const;
+export type RecordedType = (typeof RECORDED_TYPES)[number];
+
+export const isRecordedType = (type: string): type is RecordedType => (RECORDED_TYPES as readonly string[]).includes(type);
+
+/** Each team has one timeout per game. */
+export const TIMEOUTS_PER_TEAM = 1;
+export const PENALTY_REASON_MAX_LENGTH = 100;
+
+/** Where a game stands: not started, in a period (open or just ended), or finished. */
+export type Phase =
+  | { kind: 'not-started' }
+  | { kind: 'playing'; period: number; periodOpen: boolean }
+  | { kind: 'finished' };
+
+const SCORING_TYPES = new Set(['GOAL', 'OWN_GOAL', 'PENALTY_SHOOTOUT']);
+
+/** Clock order, then the order events were written in. */
+export function inGameOrder<E extends LogEvent>(events: readonly E[]): E[] {
+  return [...events].sort((a, b) => a.second - b.second || a.sequence - b.sequence);
+}
+
+export function phaseOf(status: string, events: readonly LogEvent[]): Phase {
+  if (status === 'FINISHED' || status === 'FORFEIT' || status === 'CANCELLED') return { kind: 'finished' };
+  if (status !== 'LIVE') return { kind: 'not-started' };
+  let period = 1;
+  let periodOpen = true;
+  for (const event of events) {
+    if (event.type === 'PERIOD_START' && (event.period ?? 1) >= period) {
+      period = event.period ?? 1;
+      periodOpen = true;
+    } else if (event.type === 'PERIOD_END' && (event.period ?? 1) === period) {
+      periodOpen = false;
+    }
+  }
+  return { kind: 'playing', period, periodOpen };
+}
+
+function playing(phase: Phase): Extract<Phase, { kind: 'playing' }> {
+  if (phase.kind === 'not-started') throw new InvalidInputError('The game has not started: start it first');
+  if (phase.kind === 'finished') throw new InvalidInputError('The game is over: nothing can be recorded after the final whistle');
+  return phase;
+}
+
+const clock = (second: number) => `${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
+
+/** The period an event at `second` is recorded in: the open one, and the second must lie within it. */
+export function periodForRecord(phase: Phase, second: number): number {
+  const { period, periodOpen } = playing(phase);
+  if (!periodOpen) throw new InvalidInputError(`Period ${period} has ended: no event can be recorded until play resumes`);
+  assertWithinPeriod(period, second);
+  return period;
+}
+
+/**
+ * The period a corrected event moves to: its own if the new second is still within it, else the
+ * period the second falls in, which must have started already.
+ */
+export function periodForCorrection(phase: Phase, currentPeriod: number, second: number): number {
+  const { period: latest } = playing(phase);
+  const own = periodBounds(currentPeriod);
+  if (second >= own.start && second <= own.end) return currentPeriod;
+  for (let period = 1; period <= latest; period++) {
+    const bounds = periodBounds(period);
+    if (second >= bounds.start && second <= bounds.end) return period;
+  }
+  assertWithinPeriod(latest, second);
+  return latest;
+}
+
+function assertWithinPeriod(period: number, second: number): void {
+  const { start, end } = periodBounds(period);
+  if (!Number.isInteger(second) || second < start || second > end) {
+    throw new InvalidInputError(`Second ${second} is outside period ${period} (${clock(start)} to ${clock(end)})`);
+  }
+}
+
+export function assertTimeoutLeft(events: readonly LogEvent[], side: Side, ignoring?: LogEvent): void {
+  const taken = events.filter((event) => event !== ignoring && event.type === 'TIMEOUT' && event.side === side).length;
+  if (taken >= TIMEOUTS_PER_TEAM) throw new InvalidInputError(`The ${side === 'HOME' ? 'home' : 'away'} team has already taken its timeout`);
+}
+
+export function assertCorrectable(type: string): void {
+  if (!isRecordedType(type)) throw new InvalidInputError(`A ${type} event follows from starting, ending a period or finishing the game: it cannot be corrected or deleted`);
+}
+
+/** A marker event a transition writes. */
+export interface Marker {
+  type: 'GAME_START' | 'PERIOD_START' | 'PERIOD_END' | 'GAME_END' | 'PENALTY_SHOOTOUT';
+  second: number;
+  period: number;
+  side?: Side;
+}
+
+export function startMarkers(status: string): Marker[] {
+  if (status === 'LIVE') throw new InvalidInputError('The game is already under way');
+  if (status !== 'SCHEDULED') throw new InvalidInputError(`A ${status.toLowerCase()} game cannot be started`);
+  return [
+    { type: 'GAME_START', second: 0, period: 1 },
+    { type: 'PERIOD_START', second: 0, period: 1 },
+  ];
+}
+
+/**
+ * Ending the open period. Play resumes at once in the next period (the clock stands still between
+ * periods); after regulation only a tie goes on, into overtime. A decided game is finished instead.
+ */
+export function endPeriodMarkers(phase: Phase, score: { home: number; away: number }): Marker[] {
+  const { period, periodOpen } = playing(phase);
+  if (!periodOpen) throw new InvalidInputError(`Period ${period} has already ended`);
+  const end: Marker = { type: 'PERIOD_END', second: periodBounds(period).end, period };
+  if (period < REGULATION_PERIODS) return [end, { type: 'PERIOD_START', second: end.second, period: period + 1 }];
+  if (period === REGULATION_PERIODS) {
+    if (score.home !== score.away) throw new InvalidInputError('The game is decided after regulation: finish it (decidedBy REGULAR)');
+    return [end, { type: 'PERIOD_START', second: end.second, period: OVERTIME_PERIOD }];
+  }
+  return [end];
+}
+
+/**
+ * Finishing the game, with the markers that close it. REGULAR after the third period (a draw where
+ * the group allows one), OVERTIME after a golden goal in overtime, PENALTY_SHOTS after a tied
+ * overtime, whose shootout winner is credited one goal.
+ */
+export function finishMarkers(
+  phase: Phase,
+  events: readonly LogEvent[],
+  score: { home: number; away: number },
+  decidedBy: Decision,
+  shootoutWinner: Side | null,
+): Marker[] {
+  const { period, periodOpen } = playing(phase);
+  if (decidedBy !== 'PENALTY_SHOTS' && shootoutWinner) throw new InvalidInputError('shootoutWinner is for a game decided by penalty shots only');
+  const markers: Marker[] = [];
+  const close = (second: number) => {
+    if (periodOpen) markers.push({ type: 'PERIOD_END', second, period });
+  };
+  const tied = score.home === score.away;
+  if (decidedBy === 'REGULAR') {
+    if (period !== REGULATION_PERIODS) throw new InvalidInputError(`A game decided in regulation ends in period ${REGULATION_PERIODS}; it is in period ${period}`);
+    close(periodBounds(period).end);
+    markers.push({ type: 'GAME_END', second: periodBounds(period).end, period });
+    return markers;
+  }
+  if (period !== OVERTIME_PERIOD) throw new InvalidInputError(`A game decided by ${decidedBy === 'OVERTIME' ? 'overtime' : 'penalty shots'} is in overtime first; it is in period ${period}`);
+  if (decidedBy === 'OVERTIME') {
+    if (tied) throw new InvalidInputError('Overtime is decided by a goal: the score is still tied');
+    const overtimeGoals = events.filter((event) => event.period === OVERTIME_PERIOD && SCORING_TYPES.has(event.type)).map((event) => event.second);
+    const goldenGoal = overtimeGoals.length > 0 ? Math.max(...overtimeGoals) : periodBounds(period).end;
+    close(goldenGoal);
+    markers.push({ type: 'GAME_END', second: goldenGoal, period });
+    return markers;
+  }
+  if (!tied) throw new InvalidInputError('Penalty shots follow a tied overtime: the score is not tied');
+  if (!shootoutWinner) throw new InvalidInputError('Name the shootout winner (shootoutWinner: HOME or AWAY)');
+  const end = periodBounds(period).end;
+  close(end);
+  markers.push({ type: 'PENALTY_SHOOTOUT', second: end, period, side: shootoutWinner }, { type: 'GAME_END', second: end, period });
+  return markers;
+}
+
+export interface Score {
+  home: number;
+  away: number;
+  homePeriodScores: number[];
+  awayPeriodScores: number[];
+}
+
+/**
+ * The score after every event, in game order, and at the end: goals and own goals count for the
+ * side credited, a shootout win for one goal more, and markers carry the score they close on.
+ */
+export function replayScore<E extends LogEvent>(events: readonly E[]): { score: Score; running: Map<E, { home: number; away: number } | null> } {
+  const periods = Math.max(0, ...events.map((event) => (event.type === 'PERIOD_START' ? (event.period ?? 1) : 0)));
+  const score: Score = { home: 0, away: 0, homePeriodScores: new Array<number>(periods).fill(0), awayPeriodScores: new Array<number>(periods).fill(0) };
+  const running = new Map<E, { home: number; away: number } | null>();
+  for (const event of inGameOrder(events)) {
+    if (SCORING_TYPES.has(event.type) && event.side) {
+      if (event.side === 'HOME') score.home += 1;
+      else score.away += 1;
+      const index = (event.period ?? 1) - 1;
+      if (event.type !== 'PENALTY_SHOOTOUT' && index < periods) {
+        if (event.side === 'HOME') score.homePeriodScores[index] += 1;
+        else score.awayPeriodScores[index] += 1;
+      }
+    }
+    const carriesScore = SCORING_TYPES.has(event.type) || event.type === 'PERIOD_END' || event.type === 'GAME_END';
+    running.set(event, carriesScore ? { home: score.home, away: score.away } : null);
+  }
+  return { score, running };
+}

@@ -1,0 +1,69 @@
+/**
+ * What a committed write changed, told to everything that serves or pushes league data: the
+ * response caches drop their answers and the subscriptions push. In one process the feed is a
+ * plain fan-out; several instances on one PostgreSQL also hear each other (src/live/pg-feed.ts).
+ */
+
+/** How a game changed; `liveGames` subscribers hear of the status and score changes only. */
+export const GAME_CHANGE_KINDS = ['STARTED', 'EVENT_ADDED', 'EVENT_CORRECTED', 'EVENT_DELETED', 'PERIOD_ENDED', 'FINISHED'] as const;
+export type GameChangeKind = (typeof GAME_CHANGE_KINDS)[number];
+
+export interface GameChange {
+  gameId: number;
+  version: number;
+  kind: GameChangeKind;
+  /** The event added, corrected or deleted; null for a transition. */
+  eventId: number | null;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  scoreChanged: boolean;
+  /** What `liveGames(filter)` filters on, so no instance has to load the game to decide. */
+  groupId: number | null;
+  homeTeamId: number;
+  awayTeamId: number;
+  homeClubId: number;
+  awayClubId: number;
+}
+
+/** A game written live, or data changed wholesale (an import, a reconnect that may have missed changes). */
+export type LeagueChange = { kind: 'game'; game: GameChange } | { kind: 'data' };
+
+export type ChangeListener = (change: LeagueChange) => void;
+
+export interface ChangeFeed {
+  /** Tells this instance's listeners at once, and the other instances where there are any. */
+  publish(change: LeagueChange): void;
+  subscribe(listener: ChangeListener): () => void;
+  close(): Promise<void>;
+}
+
+/** The listeners of one process; a listener that throws does not keep the others from hearing. */
+export class LocalListeners {
+  private readonly listeners = new Set<ChangeListener>();
+
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  deliver(change: LeagueChange, onError: (error: unknown) => void = () => undefined): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        onError(error);
+      }
+    }
+  }
+}
+
+/** The embedded database has one process: its feed reaches this process only. */
+export function createLocalChangeFeed(): ChangeFeed {
+  const listeners = new LocalListeners();
+  return {
+    publish: (change) => listeners.deliver(change),
+    subscribe: (listener) => listeners.subscribe(listener),
+    close: async () => undefined,
+  };
+}
