@@ -43,6 +43,7 @@ builder.prismaObject('Game', {
     spectators: t.exposeInt('spectators', { nullable: true }),
     hasVideoStream: t.exposeBoolean('hasVideoStream'),
     bracketPosition: t.exposeInt('bracketPosition', { nullable: true }),
+    version: t.exposeInt('version', { description: 'Raised by every live write; send it as expectedVersion to be told of writes in between.' }),
     firstReferee: t.string({
       nullable: true,
       description: 'Published no earlier than 48 hours before the start.',
@@ -94,6 +95,7 @@ builder.prismaObject('GameEvent', {
     awayScore: t.exposeInt('awayScore', { nullable: true }),
     penaltyKind: t.expose('penaltyKind', { type: PenaltyKindEnum, nullable: true }),
     penaltyReason: t.exposeString('penaltyReason', { nullable: true }),
+    penaltyShot: t.exposeBoolean('penaltyShot', { description: 'A goal scored from a penalty shot during play.' }),
     team: t.relation('team', { nullable: true }),
     player: t.relation('player', { nullable: true }),
     assist: t.relation('assist', { nullable: true }),
