@@ -1,9 +1,11 @@
-// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse]
+// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse] [--only endpoints|live]
 // Loads the demo league into PostgreSQL at each scale, builds the service and starts it exactly as
 // `npm run serve` does (once with the response cache off, once as deployed), starts the bare
 // baseline, drives each over loopback with autocannon and prints one table and the targets. The
 // deployed service is driven twice per endpoint, side by side: as today's clients ask (no
-// Accept-Encoding) and as browsers do (`gzip, br`, row `compressed`).
+// Accept-Encoding) and as browsers do (`gzip, br`, row `compressed`). Then, at each scale, the live
+// scenario (bench/live.ts) writes games on the deployed service during a read load. `--only` runs
+// one part: `endpoints` (the tables above) or `live`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -11,6 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { newApiKey } from '../src/domain/api-keys.js';
 import { benchDatabaseName, databaseUrl, serverUrl } from './databases.js';
+import { benchLive, reportLive, type LiveResult } from './live.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -22,6 +25,11 @@ const duration = Number(option('duration', '10'));
 const warmup = Number(option('warmup', '3'));
 const connections = Number(option('connections', '50'));
 const reuse = args.includes('--reuse');
+const PARTS = ['endpoints', 'live'] as const;
+type Part = (typeof PARTS)[number];
+const parts = new Set(option('only', PARTS.join(',')).split(','));
+for (const part of parts) if (!PARTS.includes(part as Part)) throw new Error(`--only takes ${PARTS.join(' or ')}, not ${part}`);
+const runs = (part: Part) => parts.has(part);
 const SERVICE_PORT = 3301;
 const BASELINE_PORT = 3302;
 const CACHED_SERVICE_PORT = 3303;
@@ -156,7 +164,7 @@ async function measure(url: string, init: RequestInit_ = {}) {
 
 const BASELINE_PATHS = (gameId: number) => ['/api/games?mode=list', `/api/games/${gameId}`];
 
-async function benchScale(scale: number, rows: Row[], sizes: Sizes[]): Promise<void> {
+async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: LiveResult[]): Promise<void> {
   const name = benchDatabaseName(scale);
   const url = databaseUrl(name);
   const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
@@ -219,23 +227,29 @@ async function benchScale(scale: number, rows: Row[], sizes: Sizes[]): Promise<v
         },
       ],
     ];
-    const runs = [
+    const endpointRuns = [
       ...endpoints.map(([path, init]) => ['uncached', path, init] as const),
       ...endpoints.flatMap(([path, init]) => [['deployed', path, init] as const, ['compressed', path, { ...init, headers: { ...init?.headers, ...BROWSER_ENCODINGS } }] as const]),
     ];
-    for (const [target, path, init] of runs) {
+    for (const [target, path, init] of runs('endpoints') ? endpointRuns : []) {
       console.error(`scale ${scale} ${target} ${path.replace(/apikey=[^&]+/, 'apikey=…')}`);
       await settle(processes[serverOf(target)].pid);
       rows.push({ scale, target, endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), ...(await measure(base(target) + path, init)) });
     }
-    for (const [path, init] of endpoints) {
+    for (const [path, init] of runs('endpoints') ? endpoints : []) {
       const sized = (encoding: string) => wireBytes(base('deployed') + path, { ...init, headers: { ...init?.headers, 'accept-encoding': encoding } });
       sizes.push({ scale, endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), plain: await sized('identity'), gzip: await sized('gzip'), br: await sized('br') });
     }
-    for (const path of BASELINE_PATHS(ids.gameId)) rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(base('baseline') + path)) });
+    for (const path of runs('endpoints') ? BASELINE_PATHS(ids.gameId) : []) rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(base('baseline') + path)) });
     for (const server of Object.keys(processes) as Server[]) {
       const rss = peakRssMb(processes[server].pid);
       rows.filter((r) => r.scale === scale && serverOf(r.target) === server).forEach((r) => (r.rss = rss));
+    }
+    // Last: its writes change what the endpoints above would answer (it restores the games after).
+    if (runs('live')) {
+      console.error(`scale ${scale} live`);
+      await settle(processes.deployed.pid);
+      live.push(await benchLive({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup }));
     }
   } finally {
     Object.values(processes).forEach((child) => child.kill('SIGTERM'));
@@ -313,8 +327,10 @@ async function main(): Promise<void> {
   await run('npm', ['run', 'build', '--silent'], {});
   const rows: Row[] = [];
   const sizes: Sizes[] = [];
-  for (const scale of scales) await benchScale(scale, rows, sizes);
-  report(rows, sizes);
+  const live: LiveResult[] = [];
+  for (const scale of scales) await benchScale(scale, rows, sizes, live);
+  if (runs('endpoints')) report(rows, sizes);
+  if (runs('live')) reportLive(live, { connections, duration, warmup });
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
-import { createPostgresChangeFeed } from './live/pg-feed.js';
+import { createPostgresChangeFeed, notifyThrough } from './live/pg-feed.js';
 import { openServiceDatabase } from './startup.js';
 
 function readConfig(): Config {
@@ -26,7 +26,7 @@ function changeFeedFor(config: Config, database: Database, log: () => FastifyBas
   if (!config.databaseUrl) return Promise.resolve(createLocalChangeFeed());
   return createPostgresChangeFeed({
     databaseUrl: config.databaseUrl,
-    notify: (channel, payload) => database.prisma.$queryRaw`SELECT pg_notify(${channel}, ${payload})`,
+    notify: notifyThrough(database),
     log: { warn: (details, message) => log()?.warn(details, message), info: (details, message) => log()?.info(details, message) },
   });
 }

@@ -105,6 +105,11 @@ export async function createPostgresChangeFeed(options: PostgresFeedOptions): Pr
   };
 }
 
+/** NOTIFY through the database's pool (`$executeRaw`: pg_notify returns void, which a query could not read back). */
+export function notifyThrough(database: Pick<Database, 'prisma'>): PostgresFeedOptions['notify'] {
+  return (channel, payload) => database.prisma.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
+}
+
 /**
  * Tells running instances that data changed wholesale (an import from the CLI, another process):
  * on PostgreSQL with a NOTIFY they all hear; the embedded database cannot be open in a running
@@ -112,5 +117,5 @@ export async function createPostgresChangeFeed(options: PostgresFeedOptions): Pr
  */
 export async function announceDataChange(database: Pick<Database, 'kind' | 'prisma'>): Promise<void> {
   if (database.kind !== 'postgresql') return;
-  await database.prisma.$queryRaw`SELECT pg_notify(${CHANGES_CHANNEL}, ${notificationPayload({ kind: 'data' }, 'cli')})`;
+  await notifyThrough(database)(CHANGES_CHANNEL, notificationPayload({ kind: 'data' }, 'cli'));
 }

@@ -1,10 +1,10 @@
 // Push for clients following games: GraphQL subscriptions over SSE, fed by the change feed that
 // every live write publishes to (src/live/updates.ts), on whichever instance it was written.
-import { NotFoundError } from '../domain/errors.js';
 import { GAME_CHANGE_KINDS, type GameChange } from '../live/changes.js';
 import type { LiveUpdates } from '../live/updates.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
+import { notFound } from './errors.js';
 import { createLoaders } from './loaders.js';
 
 const GameChangeKindEnum = builder.enumType('GameChangeKind', { values: GAME_CHANGE_KINDS });
@@ -81,7 +81,8 @@ builder.subscriptionFields((t) => ({
     subscribe: async (_root, args, ctx) => {
       const live = liveOf(ctx);
       const game = await ctx.prisma.game.findUnique({ where: { id: args.id }, select: { id: true } });
-      if (!game) throw new NotFoundError(`No game ${args.id}`);
+      // subscribe() is not a resolver: the domain-errors plugin does not see it, so the GraphQL error is thrown here.
+      if (!game) throw notFound(`No game ${args.id}`);
       return live.subscribe(ctx.caller.clientId, (change) => change.gameId === args.id);
     },
     resolve: freshUpdate,

@@ -1,0 +1,457 @@
+// The live scenario of `npm run bench` (issue 20): games are written at 2 per second while the
+// deployed service carries a read load, and the benchmark reports how long a committed write takes
+// to become visible through REST, GraphQL and a subscription (target p99 ≤ 1 s), and what the writes
+// cost the readers (the read load's latency with and without writes).
+//
+// It drives the instance bench/run.ts already started as deployed (response cache on, TTL at its
+// default; a committed write drops the cached answers), with a federation key (`games:write`) it
+// creates in the bench database. It starts LIVE_GAMES scheduled games without events (earliest
+// first), opens one `gameUpdated` subscription per game, runs the read mix once without writes
+// and once while recording one goal every 500 ms, round-robin over the games.
+//
+// It runs at every scale of the default run: it adds about warm-up + 2 × duration seconds per scale,
+// little next to the endpoint runs (about 30 runs of warm-up + duration each).
+//
+// Afterwards the games are put back as they were (events, audit entries and the key deleted, the
+// game rows restored), so a later `--reuse` run finds the same scheduled games and the same data.
+// The service is stopped right after by run.ts, so its caches never serve the restored rows stale.
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { newApiKey } from '../src/domain/api-keys.js';
+
+/** Games played at once: one subscription each, and SUBSCRIPTIONS_PER_CLIENT (default 20) caps one client's. */
+export const LIVE_GAMES = 20;
+const WRITES_PER_SECOND = 2;
+const WRITE_INTERVAL_MS = 1000 / WRITES_PER_SECOND;
+/** How often a reader asks again while waiting for a write to show. */
+const POLL_INTERVAL_MS = 20;
+/** A write not visible after this long counts as missed (and the target as not met). */
+const VISIBILITY_TIMEOUT_MS = 10_000;
+export const VISIBILITY_TARGET_MS = 1000;
+/** Goals are recorded in period 1 (seconds 0–1200), one second apart per game, from here on. */
+const FIRST_GOAL_SECOND = 10;
+const PERIOD_END_SECOND = 1200;
+const KEY_NAME = 'bench-live';
+
+export interface LiveOptions {
+  scale: number;
+  databaseUrl: string;
+  /** The deployed instance, e.g. http://127.0.0.1:3303. */
+  baseUrl: string;
+  connections: number;
+  duration: number;
+  warmup: number;
+}
+
+export interface ReadLoad {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface DelayStats {
+  seen: number;
+  /** Writes not visible within VISIBILITY_TIMEOUT_MS. */
+  missed: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export const CHANNELS = ['rest', 'graphql', 'subscription'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export interface LiveResult {
+  scale: number;
+  games: number;
+  quiet: ReadLoad;
+  writing: ReadLoad;
+  writes: { sent: number; failed: number; p50: number; p99: number; firstFailure: string | null };
+  delays: Record<Channel, DelayStats>;
+  /** Subscription streams that ended before the scenario closed them. */
+  streamsLost: number;
+}
+
+interface LiveGame {
+  id: number;
+  goals: number;
+}
+
+interface GameSnapshot {
+  id: number;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  homePeriodScores: number[];
+  awayPeriodScores: number[];
+  decidedBy: string;
+  version: number;
+}
+
+interface WriteOutcome {
+  gameId: number;
+  version: number;
+  homeScore: number;
+  awayScore: number;
+  /** performance.now() when the mutation's answer arrived: the write is committed by then. */
+  committedAt: number;
+}
+
+type Delays = Record<Channel, number | null>;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function withDatabase<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Removes what an earlier scenario left (a run stopped before its clean-up): its key's writes and the key. */
+async function dropKeys(client: pg.Client): Promise<void> {
+  await client.query(`DELETE FROM "GameAuditEntry" WHERE "apiKeyId" IN (SELECT id FROM "ApiKey" WHERE name = $1)`, [KEY_NAME]);
+  await client.query(`DELETE FROM "ApiKey" WHERE name = $1`, [KEY_NAME]);
+}
+
+async function createWriteKey(client: pg.Client): Promise<string> {
+  await dropKeys(client);
+  const key = newApiKey();
+  await client.query(`INSERT INTO "ApiKey" (name, prefix, hash, "createdAt", scopes) VALUES ($1, $2, $3, now(), $4)`, [KEY_NAME, key.prefix, key.hash, ['games:write']]);
+  return key.key;
+}
+
+/** Scheduled games without events, earliest first: restoring them afterwards is then exact. */
+async function scheduledGames(client: pg.Client): Promise<GameSnapshot[]> {
+  const { rows } = await client.query<GameSnapshot>(
+    `SELECT g.id, g.status::text AS status, g."homeScore", g."awayScore", g."homePeriodScores", g."awayPeriodScores", g."decidedBy"::text AS "decidedBy", g.version
+     FROM "Game" g WHERE g.status = 'SCHEDULED' AND NOT EXISTS (SELECT 1 FROM "GameEvent" e WHERE e."gameId" = g.id)
+     ORDER BY g."startsAt", g.id LIMIT $1`,
+    [LIVE_GAMES],
+  );
+  if (rows.length < LIVE_GAMES) throw new Error(`the live scenario needs ${LIVE_GAMES} scheduled games without events, the bench database has ${rows.length}`);
+  return rows;
+}
+
+async function restoreGames(client: pg.Client, games: GameSnapshot[]): Promise<void> {
+  const ids = games.map((game) => game.id);
+  await client.query('BEGIN');
+  try {
+    await dropKeys(client);
+    await client.query(`DELETE FROM "GameEvent" WHERE "gameId" = ANY($1)`, [ids]);
+    for (const game of games) {
+      await client.query(
+        `UPDATE "Game" SET status = $2::"GameStatus", "homeScore" = $3, "awayScore" = $4, "homePeriodScores" = $5, "awayPeriodScores" = $6, "decidedBy" = $7::"GameDecision", version = $8 WHERE id = $1`,
+        [game.id, game.status, game.homeScore, game.awayScore, game.homePeriodScores, game.awayPeriodScores, game.decidedBy, game.version],
+      );
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}
+
+interface GraphQLAnswer<T> {
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+async function graphql<T>(baseUrl: string, query: string, variables: Record<string, unknown> = {}, key?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const answer = (await response.json()) as GraphQLAnswer<T>;
+  if (answer.errors?.length || !answer.data) {
+    const error = answer.errors?.[0];
+    throw new Error(`${response.status} ${error?.extensions?.code ?? ''} ${error?.message ?? 'no data'}`.trim());
+  }
+  return answer.data;
+}
+
+const WRITE_SELECTION = 'version game { homeScore awayScore }';
+type WriteAnswer = { version: number; game: { homeScore: number | null; awayScore: number | null } };
+
+async function startGame(baseUrl: string, key: string, gameId: number): Promise<void> {
+  await graphql(baseUrl, `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_SELECTION} } }`, { input: { gameId, idempotencyKey: randomUUID() } }, key);
+}
+
+/** The n-th goal of a game: sides alternate, the clock moves on by a second per goal within period 1. */
+async function recordGoal(baseUrl: string, key: string, game: LiveGame): Promise<WriteOutcome> {
+  const input = { gameId: game.id, idempotencyKey: randomUUID(), side: game.goals % 2 === 0 ? 'HOME' : 'AWAY', second: FIRST_GOAL_SECOND + game.goals };
+  game.goals += 1;
+  const data = await graphql<{ recordGoal: WriteAnswer }>(baseUrl, `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_SELECTION} } }`, { input }, key);
+  const committedAt = performance.now();
+  const { version, game: after } = data.recordGoal;
+  return { gameId: game.id, version, homeScore: after.homeScore ?? 0, awayScore: after.awayScore ?? 0, committedAt };
+}
+
+/** Asks `visible` every POLL_INTERVAL_MS from `from` on; the delay until an answer showed the write, or null. */
+async function pollUntilVisible(visible: () => Promise<boolean>, from: number): Promise<number | null> {
+  while (performance.now() - from < VISIBILITY_TIMEOUT_MS) {
+    // A failed read (a 503 under load, say) is asked again, like a client would.
+    if (await visible().catch(() => false)) return performance.now() - from;
+    await sleep(POLL_INTERVAL_MS);
+  }
+  return null;
+}
+
+/** The game detail's result cell (WIRE.md §4, cell 5): `2:1*` for a live game. */
+async function restShows(baseUrl: string, write: WriteOutcome): Promise<boolean> {
+  const response = await fetch(`${baseUrl}/api/games/${write.gameId}`);
+  if (!response.ok) return false;
+  const body = (await response.json()) as { data: { regions: { rows: { cells: { text?: string[] }[] }[] }[] } };
+  const result = /^(\d+):(\d+)/.exec(body.data.regions[0]?.rows[0]?.cells[4]?.text?.[0] ?? '');
+  // Only this scenario writes the game, one goal at a time: a total at least as high includes this goal.
+  return result !== null && Number(result[1]) + Number(result[2]) >= write.homeScore + write.awayScore;
+}
+
+const gameQuery = (gameId: number) => `{ game(id: ${gameId}) { homeScore awayScore version } }`;
+
+async function graphqlShows(baseUrl: string, write: WriteOutcome): Promise<boolean> {
+  const data = await graphql<{ game: { version: number } | null }>(baseUrl, gameQuery(write.gameId));
+  return (data.game?.version ?? 0) >= write.version;
+}
+
+/**
+ * One `gameUpdated` stream per game (GraphQL over SSE): when each version arrived, and a wait for a
+ * version that has not arrived yet.
+ */
+class Subscriptions {
+  private readonly arrivals = new Map<string, number>();
+  private readonly waiting = new Map<string, (at: number) => void>();
+  private readonly aborts: AbortController[] = [];
+  private closing = false;
+  lost = 0;
+
+  async open(baseUrl: string, gameId: number): Promise<void> {
+    const abort = new AbortController();
+    this.aborts.push(abort);
+    const response = await fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: `subscription { gameUpdated(id: ${gameId}) { version } }` }),
+      signal: abort.signal,
+    });
+    // yoga answers once the subscription is registered: from here on no write of the game is missed.
+    if (!response.ok || !response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      throw new Error(`the subscription to game ${gameId} was refused: ${response.status} ${await response.text()}`);
+    }
+    void this.read(gameId, response.body);
+  }
+
+  private async read(gameId: number, body: ReadableStream<Uint8Array>): Promise<void> {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    const reader = body.getReader();
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        buffered += decoder.decode(chunk.value, { stream: true });
+        const messages = buffered.split('\n\n');
+        buffered = messages.pop() ?? '';
+        for (const message of messages) this.receive(gameId, message);
+      }
+    } catch {
+      // aborted by close(), or the connection dropped (counted below)
+    }
+    if (!this.closing) this.lost += 1;
+  }
+
+  private receive(gameId: number, message: string): void {
+    const lines = message.split('\n');
+    if (!lines.includes('event: next')) return; // pings (`:`) and `complete`
+    const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+    const version = (JSON.parse(data) as GraphQLAnswer<{ gameUpdated: { version: number } }>).data?.gameUpdated.version;
+    if (version === undefined) return;
+    const at = performance.now();
+    const key = `${gameId}:${version}`;
+    this.arrivals.set(key, at);
+    this.waiting.get(key)?.(at);
+    this.waiting.delete(key);
+  }
+
+  /** When the write's version arrived, or null if it did not within VISIBILITY_TIMEOUT_MS of the commit. */
+  arrival(write: WriteOutcome): Promise<number | null> {
+    const key = `${write.gameId}:${write.version}`;
+    const known = this.arrivals.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(key);
+        resolve(null);
+      }, VISIBILITY_TIMEOUT_MS);
+      this.waiting.set(key, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
+  }
+
+  close(): void {
+    this.closing = true;
+    this.aborts.forEach((abort) => abort.abort());
+  }
+}
+
+async function measureVisibility(baseUrl: string, subscriptions: Subscriptions, write: WriteOutcome): Promise<Delays> {
+  const [rest, graphqlDelay, arrivedAt] = await Promise.all([
+    pollUntilVisible(() => restShows(baseUrl, write), write.committedAt),
+    pollUntilVisible(() => graphqlShows(baseUrl, write), write.committedAt),
+    subscriptions.arrival(write),
+  ]);
+  // The event is pushed at the commit, before the mutation's answer is resolved and sent: it can
+  // arrive before `committedAt`, which counts as no delay.
+  const subscription = arrivedAt === null ? null : Math.max(0, arrivedAt - write.committedAt);
+  return { rest, graphql: graphqlDelay, subscription };
+}
+
+/** What a live-day audience reads: the day's games, and each live game's detail, events, score (GraphQL) and the table. */
+function readMix(gameIds: number[]): autocannon.Request[] {
+  return gameIds.flatMap((id) => [
+    { method: 'GET', path: '/api/games?mode=current' },
+    { method: 'GET', path: `/api/games/${id}` },
+    { method: 'GET', path: `/api/game_events/${id}` },
+    { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: gameQuery(id) }) },
+    { method: 'GET', path: '/api/rankings' },
+  ]);
+}
+
+async function readLoad(options: LiveOptions, requests: autocannon.Request[], seconds: number): Promise<ReadLoad> {
+  // In a worker thread, so that generating the load does not delay this thread's clocks and polls.
+  const result = await autocannon({ url: options.baseUrl, connections: options.connections, duration: seconds, requests, workers: 1 });
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+/** Nearest-rank percentile of ascending values. */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function delayStats(delays: (number | null)[]): DelayStats {
+  const seen = delays.filter((delay): delay is number => delay !== null).sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms);
+  return { seen: seen.length, missed: delays.length - seen.length, p50: round(percentile(seen, 50)), p95: round(percentile(seen, 95)), p99: round(percentile(seen, 99)), max: round(percentile(seen, 100)) };
+}
+
+interface WriteRecord {
+  latencyMs: number | null;
+  failure: string | null;
+  delays: Delays | null;
+}
+
+/** One goal every WRITE_INTERVAL_MS for `seconds`, each measured as it becomes visible; resolves when all are measured. */
+async function writeAtSteadyRate(options: LiveOptions, key: string, games: LiveGame[], subscriptions: Subscriptions, seconds: number): Promise<WriteRecord[]> {
+  const begin = performance.now();
+  const measured: Promise<WriteRecord>[] = [];
+  for (let k = 0; k * WRITE_INTERVAL_MS < seconds * 1000; k += 1) {
+    // Due times from the start, not from the previous write: a slow write does not slow the rate.
+    await sleep(begin + k * WRITE_INTERVAL_MS - performance.now());
+    const sentAt = performance.now();
+    measured.push(
+      recordGoal(options.baseUrl, key, games[k % games.length]).then(
+        async (write) => ({ latencyMs: write.committedAt - sentAt, failure: null, delays: await measureVisibility(options.baseUrl, subscriptions, write) }),
+        (error: unknown) => ({ latencyMs: null, failure: error instanceof Error ? error.message : String(error), delays: null }),
+      ),
+    );
+  }
+  return Promise.all(measured);
+}
+
+function assertClockBudget(duration: number): void {
+  const goalsPerGame = Math.ceil((duration * WRITES_PER_SECOND) / LIVE_GAMES);
+  if (FIRST_GOAL_SECOND + goalsPerGame >= PERIOD_END_SECOND) {
+    throw new Error(`--duration ${duration} would record ${goalsPerGame} goals per game, past the end of period 1; use a shorter duration`);
+  }
+}
+
+function summarize(options: LiveOptions, quiet: ReadLoad, writing: ReadLoad, records: WriteRecord[], streamsLost: number): LiveResult {
+  const latencies = records.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs])).sort((a, b) => a - b);
+  const committed = records.filter((r) => r.delays !== null);
+  const delays = Object.fromEntries(CHANNELS.map((channel) => [channel, delayStats(committed.map((r) => r.delays?.[channel] ?? null))])) as Record<Channel, DelayStats>;
+  return {
+    scale: options.scale,
+    games: LIVE_GAMES,
+    quiet,
+    writing,
+    writes: {
+      sent: records.length,
+      failed: records.length - committed.length,
+      p50: Math.round(percentile(latencies, 50)),
+      p99: Math.round(percentile(latencies, 99)),
+      firstFailure: records.find((r) => r.failure !== null)?.failure ?? null,
+    },
+    delays,
+    streamsLost,
+  };
+}
+
+export async function benchLive(options: LiveOptions): Promise<LiveResult> {
+  assertClockBudget(options.duration);
+  const { key, snapshots } = await withDatabase(options.databaseUrl, async (client) => ({ key: await createWriteKey(client), snapshots: await scheduledGames(client) }));
+  const subscriptions = new Subscriptions();
+  try {
+    const games: LiveGame[] = snapshots.map((game) => ({ id: game.id, goals: 0 }));
+    for (const game of games) await startGame(options.baseUrl, key, game.id);
+    for (const game of games) await subscriptions.open(options.baseUrl, game.id);
+    const requests = readMix(games.map((game) => game.id));
+    if (options.warmup > 0) await readLoad(options, requests, options.warmup);
+    const quiet = await readLoad(options, requests, options.duration);
+    const [writing, records] = await Promise.all([readLoad(options, requests, options.duration), writeAtSteadyRate(options, key, games, subscriptions, options.duration)]);
+    return summarize(options, quiet, writing, records, subscriptions.lost);
+  } finally {
+    subscriptions.close();
+    await withDatabase(options.databaseUrl, (client) => restoreGames(client, snapshots));
+  }
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const CHANNEL_NAMES: Record<Channel, string> = {
+  rest: 'REST `/api/games/:id`',
+  graphql: 'GraphQL `game(id) { version }`',
+  subscription: 'subscription `gameUpdated(id)`',
+};
+
+export function reportLive(results: LiveResult[], run: { connections: number; duration: number; warmup: number }): void {
+  console.log(
+    `\nlive: ${LIVE_GAMES} games, ${WRITES_PER_SECOND} goals/s round-robin during ${run.duration} s of reads (${run.connections} connections, after ${run.warmup} s warm-up and ${run.duration} s without writes); deployed service\n`,
+  );
+  console.log('| scale | read load | req/s | p50 ms | p99 ms | errors | non-2xx |');
+  console.log('|---:|---|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    for (const [name, load] of [['no writes', r.quiet], [`writing ${WRITES_PER_SECOND}/s`, r.writing]] as const) {
+      console.log(`| ${r.scale} | ${name} | ${load.rps} | ${load.p50} | ${load.p99} | ${load.errors} | ${load.non2xx} |`);
+    }
+  }
+  console.log('\n| scale | commit → visible via | writes seen | missed | p50 ms | p95 ms | p99 ms | max ms | p99 ≤ 1000 ms |');
+  console.log('|---:|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of results) {
+    for (const channel of CHANNELS) {
+      const d = r.delays[channel];
+      const met = d.missed === 0 && d.seen > 0 && d.p99 <= VISIBILITY_TARGET_MS;
+      console.log(`| ${r.scale} | ${CHANNEL_NAMES[channel]} | ${d.seen} | ${d.missed} | ${d.p50} | ${d.p95} | ${d.p99} | ${d.max} | ${verdict(met)} |`);
+    }
+  }
+  console.log('\nlive targets:');
+  for (const r of results) {
+    const w = r.writes;
+    console.log(`  scale ${r.scale} writes: ${w.sent} sent, ${w.failed} failed${w.firstFailure ? ` (first: ${w.firstFailure})` : ''}; mutation round trip p50 ${w.p50} ms, p99 ${w.p99} ms`);
+    if (r.streamsLost > 0) console.log(`  scale ${r.scale} subscriptions: ${r.streamsLost} of ${r.games} streams ended by the server during the run`);
+    const worst = Math.max(...CHANNELS.map((channel) => r.delays[channel].p99));
+    const allSeen = CHANNELS.every((channel) => r.delays[channel].missed === 0) && w.failed === 0;
+    console.log(`  scale ${r.scale} commit → visible p99 ≤ ${VISIBILITY_TARGET_MS} ms on every channel: worst ${worst} ms ${verdict(allSeen && worst <= VISIBILITY_TARGET_MS)}`);
+  }
+  console.log(
+    '  (delay = first answer showing the write − arrival of the mutation’s answer; REST and GraphQL polled every 20 ms; a subscription event that arrives before the mutation’s answer counts as 0)',
+  );
+}

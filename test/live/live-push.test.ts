@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { openTestLeague, type TestLeague } from '../support/app.js';
+import { createKey } from '../support/keys.js';
+import { postGraphQL, scheduledGameWithSheet, WRITE_RESULT } from '../support/live.js';
+import { subscribe } from '../support/sse.js';
+
+let league: TestLeague;
+let app: FastifyInstance;
+let baseUrl: string;
+let federationKey: string;
+let clubKey: string;
+let game: Awaited<ReturnType<typeof scheduledGameWithSheet>>['game'];
+let sheet: Awaited<ReturnType<typeof scheduledGameWithSheet>>['sheet'];
+let writes = 0;
+
+const START = `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_RESULT} } }`;
+const GOAL = `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_RESULT} } }`;
+const GAME_UPDATED = 'subscription ($id: Int!) { gameUpdated(id: $id) { kind version scoreChanged game { id status homeScore awayScore } event { type second player { id } } } }';
+
+interface Update {
+  data?: { gameUpdated?: { kind: string; version: number; scoreChanged: boolean; game: { homeScore: number; awayScore: number; status: string }; event: { type: string; second: number; player: { id: number } | null } | null } };
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+const write = (document: string, input: Record<string, unknown>, key = federationKey) =>
+  postGraphQL(baseUrl, document, { input: { gameId: game.id, idempotencyKey: `push-${++writes}`, ...input } }, key);
+
+beforeAll(async () => {
+  league = await openTestLeague();
+  ({ game, sheet } = await scheduledGameWithSheet(league.db));
+  federationKey = (await createKey(league.db, 'federation desk', null, ['games:write'])).key;
+  clubKey = (await createKey(league.db, 'home desk', game.homeTeam.clubId, ['games:write'])).key;
+  app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000, subscriptionsPerClient: 3 });
+  baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await league?.close();
+});
+
+describe('GraphQL subscriptions over SSE', () => {
+  it('pushes the start and a recorded goal to a subscriber, with keep-alive pings in between', async () => {
+    const subscription = await subscribe<Update>(baseUrl, GAME_UPDATED, { id: game.id });
+    try {
+      expect(subscription.status).toBe(200);
+      await write(START, {});
+      expect((await subscription.next()).data?.gameUpdated).toMatchObject({ kind: 'STARTED', version: 1, game: { status: 'LIVE', homeScore: 0, awayScore: 0 } });
+      const scorer = sheet.AWAY[0];
+      await write(GOAL, { side: 'AWAY', second: 61, scorerLicenseId: scorer.licenseId });
+      expect((await subscription.next()).data?.gameUpdated).toMatchObject({
+        kind: 'EVENT_ADDED',
+        version: 2,
+        scoreChanged: true,
+        game: { homeScore: 0, awayScore: 1 },
+        event: { type: 'GOAL', second: 61, player: { id: scorer.playerId } },
+      });
+      // yoga pings every 300 ms under NODE_ENV=test (12 s otherwise), after the one it opens with.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(subscription.pings()).toBeGreaterThanOrEqual(2);
+    } finally {
+      subscription.close();
+    }
+  });
+
+  it('liveGames delivers score changes of the filtered club and nothing of others', async () => {
+    const ofClub = await subscribe<{ data?: { liveGames: { kind: string; game: { id: number; homeScore: number } } } }>(
+      baseUrl,
+      'subscription ($club: Int) { liveGames(filter: { clubId: $club }) { kind game { id homeScore } } }',
+      { club: game.homeTeam.clubId },
+    );
+    const ofNobody = await subscribe<unknown>(baseUrl, 'subscription { liveGames(filter: { teamId: -1 }) { kind } }');
+    try {
+      await write(GOAL, { side: 'HOME', second: 90 }, clubKey);
+      expect((await ofClub.next()).data?.liveGames).toMatchObject({ kind: 'EVENT_ADDED', game: { id: game.id, homeScore: 1 } });
+      await expect(ofNobody.next(500)).rejects.toThrow('no subscription event');
+    } finally {
+      ofClub.close();
+      ofNobody.close();
+    }
+  });
+
+  it('refuses a client past its open subscriptions with a clear error, and counts closed ones out', async () => {
+    const open = await Promise.all([1, 2, 3].map(() => subscribe<Update>(baseUrl, GAME_UPDATED, { id: game.id })));
+    const refused = await subscribe<Update>(baseUrl, GAME_UPDATED, { id: game.id });
+    const answer = await refused.next();
+    expect(answer.errors?.[0]).toMatchObject({ message: expect.stringContaining('Too many open subscriptions'), extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } });
+    refused.close();
+    open[0].close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await subscribe<Update>(baseUrl, GAME_UPDATED, { id: game.id });
+    await write(GOAL, { side: 'HOME', second: 100 });
+    expect((await again.next()).data?.gameUpdated?.game.homeScore).toBe(2);
+    for (const subscription of [...open.slice(1), again]) subscription.close();
+  });
+
+  it('refuses a subscription to an unknown game with NOT_FOUND', async () => {
+    const unknown = await subscribe<Update>(baseUrl, GAME_UPDATED, { id: 987654321 });
+    expect((await unknown.next()).errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    unknown.close();
+  });
+});
+
+describe('fresh everywhere at once', () => {
+  it('serves a write through /api, /graphql and the rankings on the very next request despite a 60 s cache', async () => {
+    const detail = `/api/games/${game.id}`;
+    const others = ['/api/games?mode=current', `/api/game_events/${game.id}`, '/api/rankings'];
+    const othersBefore = await Promise.all(others.map((path) => fetch(`${baseUrl}${path}`).then((response) => response.text())));
+    for (const path of others) expect((await fetch(`${baseUrl}${path}`)).headers.get('x-cache'), path).toBe('hit');
+    const graphqlQuery = `${baseUrl}/graphql?query=${encodeURIComponent(`{ game(id: ${game.id}) { homeScore awayScore version } }`)}`;
+    const before = await fetch(`${baseUrl}${detail}`).then((response) => response.text());
+    expect((await fetch(`${baseUrl}${detail}`)).headers.get('x-cache')).toBe('hit');
+    const beforeGraphQL = (await fetch(graphqlQuery).then((response) => response.json())) as { data: { game: { version: number } } };
+    const written = await write(GOAL, { side: 'AWAY', second: 200 });
+    expect(written.errors).toBeUndefined();
+    const after = await fetch(`${baseUrl}${detail}`);
+    expect(after.headers.get('x-cache')).toBe('miss');
+    expect(await after.text()).not.toBe(before);
+    const afterGraphQL = (await fetch(graphqlQuery).then((response) => response.json())) as { data: { game: { version: number } } };
+    expect(afterGraphQL.data.game.version).toBe(beforeGraphQL.data.game.version + 1);
+    const othersAfter = await Promise.all(others.map((path) => fetch(`${baseUrl}${path}`)));
+    expect(othersAfter.map((response) => response.headers.get('x-cache'))).toEqual(['miss', 'miss', 'miss']);
+    const texts = await Promise.all(othersAfter.map((response) => response.text()));
+    // The live game's score shows in the current games and its events; a live game does not count for the standings yet.
+    expect([texts[0] !== othersBefore[0], texts[1] !== othersBefore[1]]).toEqual([true, true]);
+  });
+
+  it('loses no event of 20 concurrent writes to one game from two keys', async () => {
+    const before = await league.db.prisma.gameEvent.count({ where: { gameId: game.id, type: 'GOAL' } });
+    const versionBefore = (await league.db.prisma.game.findUniqueOrThrow({ where: { id: game.id } })).version;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_unused, index) => write(GOAL, { side: index % 2 === 0 ? 'HOME' : 'AWAY', second: 300 + index }, index % 2 === 0 ? federationKey : clubKey)),
+    );
+    expect(answers.flatMap((answer) => answer.errors ?? [])).toEqual([]);
+    const versions = answers.map((answer) => (answer.data as { recordGoal: { version: number } }).recordGoal.version).sort((a, b) => a - b);
+    expect(versions).toEqual(Array.from({ length: 20 }, (_unused, index) => versionBefore + index + 1));
+    expect(await league.db.prisma.gameEvent.count({ where: { gameId: game.id, type: 'GOAL' } })).toBe(before + 20);
+    const stored = await league.db.prisma.game.findUniqueOrThrow({ where: { id: game.id } });
+    const goals = await league.db.prisma.gameEvent.findMany({ where: { gameId: game.id, type: { in: ['GOAL', 'OWN_GOAL'] } } });
+    expect(stored.homeScore).toBe(goals.filter((goal) => goal.side === 'HOME').length);
+    expect(stored.awayScore).toBe(goals.filter((goal) => goal.side === 'AWAY').length);
+  });
+});
