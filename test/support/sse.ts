@@ -37,9 +37,10 @@ export async function subscribe<T = Record<string, unknown>>(baseUrl: string, qu
   void (async () => {
     if (!response.body) return;
     const decoder = new TextDecoder();
+    const reader = response.body.getReader();
     try {
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        buffer += decoder.decode(read.value, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           deliver(buffer.slice(0, end));
