@@ -119,13 +119,31 @@ describe('bounded caches', () => {
   it('bounds the response cache by bytes and invalidates by type name', () => {
     const cache = createBoundedResponseCache({ maxEntries: 100, maxBytes: 50_000 });
     const big = { data: { rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Team ${i}` })) } };
-    for (let i = 0; i < 20; i += 1) cache.set(`q${i}`, big, [{ typename: 'Team', id: i }], 60_000);
+    // As the plugin does: a lookup (a miss) before the execution, then the result stored.
+    const store = (id: string, result: typeof big | { data: object }, typename: string) => {
+      cache.get(id);
+      cache.set(id, result, [{ typename, id: 1 }], 60_000);
+    };
+    for (let i = 0; i < 20; i += 1) store(`q${i}`, big, 'Team');
     expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
     expect(cache.stats().entries).toBeLessThan(20);
-    cache.set('club', { data: { club: { id: 1 } } }, [{ typename: 'Club', id: 1 }], 60_000);
+    store('club', { data: { club: { id: 1 } } }, 'Club');
     cache.invalidate([{ typename: 'Team', id: 3 }]);
     expect(cache.get('q19')).toBeNull();
     expect(cache.get('club')).toEqual({ data: { club: { id: 1 } } });
+  });
+
+  it('drops everything on a write, and does not keep a result whose execution began before it', () => {
+    const cache = createBoundedResponseCache();
+    cache.get('before');
+    cache.set('before', { data: { a: 1 } }, [], 60_000);
+    cache.get('during'); // the execution starts…
+    cache.clear(); // …a write commits…
+    cache.set('during', { data: { a: 2 } }, [], 60_000); // …and its result, read before, comes back
+    expect(cache.get('before')).toBeNull();
+    expect(cache.get('during')).toBeNull();
+    cache.set('during', { data: { a: 3 } }, [], 60_000);
+    expect(cache.get('during')).toEqual({ data: { a: 3 } });
   });
 });
 
