@@ -73,8 +73,10 @@ export interface LiveResult {
   writing: ReadLoad;
   writes: { sent: number; failed: number; p50: number; p99: number; firstFailure: string | null };
   delays: Record<Channel, DelayStats>;
-  /** Subscription streams that ended before the scenario closed them. */
-  streamsLost: number;
+  /** How long before the mutation's answer subscription events arrived: the median, and the least (negative: after the answer). */
+  eventLead: { p50: number; min: number };
+  /** Subscription streams the server ended before the scenario closed them. */
+  streamDrops: StreamDrops;
 }
 
 interface LiveGame {
@@ -102,7 +104,12 @@ interface WriteOutcome {
   committedAt: number;
 }
 
-type Delays = Record<Channel, number | null>;
+/** Per channel, ms from the commit until visible (null: not within VISIBILITY_TIMEOUT_MS). */
+interface Visibility {
+  delays: Record<Channel, number | null>;
+  /** How long before the mutation's answer the subscription event arrived (negative: after it). */
+  eventLeadMs: number | null;
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -223,21 +230,33 @@ async function graphqlShows(baseUrl: string, write: WriteOutcome): Promise<boole
   return (data.game?.version ?? 0) >= write.version;
 }
 
+/** Streams the server ended while they were wanted, and how long they had been open. */
+export interface StreamDrops {
+  count: number;
+  shortestOpenMs: number;
+  longestOpenMs: number;
+  /** Reopening failed (the server refused it); the game's later writes then go unseen. */
+  reopenFailure: string | null;
+}
+
 /**
  * One `gameUpdated` stream per game (GraphQL over SSE): when each version arrived, and a wait for a
- * version that has not arrived yet.
+ * version that has not arrived yet. A stream the server ends is opened again at once, as a client
+ * following the game would; the drop is counted, and a write committed in the gap goes unseen.
  */
 class Subscriptions {
   private readonly arrivals = new Map<string, number>();
   private readonly waiting = new Map<string, (at: number) => void>();
-  private readonly aborts: AbortController[] = [];
+  private readonly aborts = new Set<AbortController>();
   private closing = false;
-  lost = 0;
+  readonly drops: StreamDrops = { count: 0, shortestOpenMs: Infinity, longestOpenMs: 0, reopenFailure: null };
 
-  async open(baseUrl: string, gameId: number): Promise<void> {
+  constructor(private readonly baseUrl: string) {}
+
+  async open(gameId: number): Promise<void> {
     const abort = new AbortController();
-    this.aborts.push(abort);
-    const response = await fetch(`${baseUrl}/graphql`, {
+    this.aborts.add(abort);
+    const response = await fetch(`${this.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({ query: `subscription { gameUpdated(id: ${gameId}) { version } }` }),
@@ -247,9 +266,23 @@ class Subscriptions {
     if (!response.ok || !response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       throw new Error(`the subscription to game ${gameId} was refused: ${response.status} ${await response.text()}`);
     }
-    void this.read(gameId, response.body);
+    const openedAt = performance.now();
+    void this.read(gameId, response.body).then(() => {
+      this.aborts.delete(abort);
+      if (!this.closing) this.dropped(gameId, performance.now() - openedAt);
+    });
   }
 
+  private dropped(gameId: number, openMs: number): void {
+    this.drops.count += 1;
+    this.drops.shortestOpenMs = Math.min(this.drops.shortestOpenMs, openMs);
+    this.drops.longestOpenMs = Math.max(this.drops.longestOpenMs, openMs);
+    this.open(gameId).catch((error: unknown) => {
+      this.drops.reopenFailure ??= error instanceof Error ? error.message : String(error);
+    });
+  }
+
+  /** Reads the stream until it ends (the server closed it, or close() aborted it). */
   private async read(gameId: number, body: ReadableStream<Uint8Array>): Promise<void> {
     const decoder = new TextDecoder();
     let buffered = '';
@@ -262,9 +295,8 @@ class Subscriptions {
         for (const message of messages) this.receive(gameId, message);
       }
     } catch {
-      // aborted by close(), or the connection dropped (counted below)
+      // aborted by close(), or the connection dropped: open() tells them apart
     }
-    if (!this.closing) this.lost += 1;
   }
 
   private receive(gameId: number, message: string): void {
@@ -303,7 +335,7 @@ class Subscriptions {
   }
 }
 
-async function measureVisibility(baseUrl: string, subscriptions: Subscriptions, write: WriteOutcome): Promise<Delays> {
+async function measureVisibility(baseUrl: string, subscriptions: Subscriptions, write: WriteOutcome): Promise<Visibility> {
   const [rest, graphqlDelay, arrivedAt] = await Promise.all([
     pollUntilVisible(() => restShows(baseUrl, write), write.committedAt),
     pollUntilVisible(() => graphqlShows(baseUrl, write), write.committedAt),
@@ -312,7 +344,7 @@ async function measureVisibility(baseUrl: string, subscriptions: Subscriptions, 
   // The event is pushed at the commit, before the mutation's answer is resolved and sent: it can
   // arrive before `committedAt`, which counts as no delay.
   const subscription = arrivedAt === null ? null : Math.max(0, arrivedAt - write.committedAt);
-  return { rest, graphql: graphqlDelay, subscription };
+  return { delays: { rest, graphql: graphqlDelay, subscription }, eventLeadMs: arrivedAt === null ? null : write.committedAt - arrivedAt };
 }
 
 /** What a live-day audience reads: the day's games, and each live game's detail, events, score (GraphQL) and the table. */
@@ -347,7 +379,7 @@ function delayStats(delays: (number | null)[]): DelayStats {
 interface WriteRecord {
   latencyMs: number | null;
   failure: string | null;
-  delays: Delays | null;
+  visibility: Visibility | null;
 }
 
 /** One goal every WRITE_INTERVAL_MS for `seconds`, each measured as it becomes visible; resolves when all are measured. */
@@ -360,8 +392,8 @@ async function writeAtSteadyRate(options: LiveOptions, key: string, games: LiveG
     const sentAt = performance.now();
     measured.push(
       recordGoal(options.baseUrl, key, games[k % games.length]).then(
-        async (write) => ({ latencyMs: write.committedAt - sentAt, failure: null, delays: await measureVisibility(options.baseUrl, subscriptions, write) }),
-        (error: unknown) => ({ latencyMs: null, failure: error instanceof Error ? error.message : String(error), delays: null }),
+        async (write) => ({ latencyMs: write.committedAt - sentAt, failure: null, visibility: await measureVisibility(options.baseUrl, subscriptions, write) }),
+        (error: unknown) => ({ latencyMs: null, failure: error instanceof Error ? error.message : String(error), visibility: null }),
       ),
     );
   }
@@ -375,10 +407,11 @@ function assertClockBudget(duration: number): void {
   }
 }
 
-function summarize(options: LiveOptions, quiet: ReadLoad, writing: ReadLoad, records: WriteRecord[], streamsLost: number): LiveResult {
+function summarize(options: LiveOptions, quiet: ReadLoad, writing: ReadLoad, records: WriteRecord[], streamDrops: StreamDrops): LiveResult {
   const latencies = records.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs])).sort((a, b) => a - b);
-  const committed = records.filter((r) => r.delays !== null);
-  const delays = Object.fromEntries(CHANNELS.map((channel) => [channel, delayStats(committed.map((r) => r.delays?.[channel] ?? null))])) as Record<Channel, DelayStats>;
+  const measured = records.flatMap((r) => (r.visibility === null ? [] : [r.visibility]));
+  const delays = Object.fromEntries(CHANNELS.map((channel) => [channel, delayStats(measured.map((v) => v.delays[channel]))])) as Record<Channel, DelayStats>;
+  const leads = measured.flatMap((v) => (v.eventLeadMs === null ? [] : [v.eventLeadMs])).sort((a, b) => a - b);
   return {
     scale: options.scale,
     games: LIVE_GAMES,
@@ -386,29 +419,31 @@ function summarize(options: LiveOptions, quiet: ReadLoad, writing: ReadLoad, rec
     writing,
     writes: {
       sent: records.length,
-      failed: records.length - committed.length,
+      failed: records.length - measured.length,
       p50: Math.round(percentile(latencies, 50)),
       p99: Math.round(percentile(latencies, 99)),
       firstFailure: records.find((r) => r.failure !== null)?.failure ?? null,
     },
     delays,
-    streamsLost,
+    eventLead: { p50: Math.round(percentile(leads, 50)), min: Math.round(percentile(leads, 0)) },
+    streamDrops: { ...streamDrops },
   };
 }
 
 export async function benchLive(options: LiveOptions): Promise<LiveResult> {
   assertClockBudget(options.duration);
   const { key, snapshots } = await withDatabase(options.databaseUrl, async (client) => ({ key: await createWriteKey(client), snapshots: await scheduledGames(client) }));
-  const subscriptions = new Subscriptions();
+  const subscriptions = new Subscriptions(options.baseUrl);
   try {
     const games: LiveGame[] = snapshots.map((game) => ({ id: game.id, goals: 0 }));
     for (const game of games) await startGame(options.baseUrl, key, game.id);
-    for (const game of games) await subscriptions.open(options.baseUrl, game.id);
+    // Open from before the reads on, as a client following the games would be.
+    for (const game of games) await subscriptions.open(game.id);
     const requests = readMix(games.map((game) => game.id));
     if (options.warmup > 0) await readLoad(options, requests, options.warmup);
     const quiet = await readLoad(options, requests, options.duration);
     const [writing, records] = await Promise.all([readLoad(options, requests, options.duration), writeAtSteadyRate(options, key, games, subscriptions, options.duration)]);
-    return summarize(options, quiet, writing, records, subscriptions.lost);
+    return summarize(options, quiet, writing, records, subscriptions.drops);
   } finally {
     subscriptions.close();
     await withDatabase(options.databaseUrl, (client) => restoreGames(client, snapshots));
@@ -446,7 +481,11 @@ export function reportLive(results: LiveResult[], run: { connections: number; du
   for (const r of results) {
     const w = r.writes;
     console.log(`  scale ${r.scale} writes: ${w.sent} sent, ${w.failed} failed${w.firstFailure ? ` (first: ${w.firstFailure})` : ''}; mutation round trip p50 ${w.p50} ms, p99 ${w.p99} ms`);
-    if (r.streamsLost > 0) console.log(`  scale ${r.scale} subscriptions: ${r.streamsLost} of ${r.games} streams ended by the server during the run`);
+    const drops = r.streamDrops;
+    const [shortest, longest] = [drops.shortestOpenMs, drops.longestOpenMs].map((ms) => (ms / 1000).toFixed(1));
+    const dropped = drops.count === 0 ? '' : ` (the server ended ${drops.count} of ${r.games} streams after ${shortest === longest ? shortest : `${shortest}–${longest}`} s; each was opened again${drops.reopenFailure ? `, until one was refused: ${drops.reopenFailure}` : ''})`;
+    console.log(`  scale ${r.scale} subscriptions stay open while listened to: ${verdict(drops.count === 0)}${dropped}`);
+    console.log(`  scale ${r.scale} subscription events arrived ${r.eventLead.p50} ms (median) and at least ${r.eventLead.min} ms before the mutation's answer (negative: after it)`);
     const worst = Math.max(...CHANNELS.map((channel) => r.delays[channel].p99));
     const allSeen = CHANNELS.every((channel) => r.delays[channel].missed === 0) && w.failed === 0;
     console.log(`  scale ${r.scale} commit → visible p99 ≤ ${VISIBILITY_TARGET_MS} ms on every channel: worst ${worst} ms ${verdict(allSeen && worst <= VISIBILITY_TARGET_MS)}`);

@@ -7,12 +7,11 @@
 //     drives a service that is already running, over HTTP only
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
+import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
-import type { ChangeFeed } from '../src/live/changes.js';
 import { clockOf, planLiveGame, realTimeMs, type GameSheet, type LiveAction } from '../src/data/demo/live-play.js';
 import { Random } from '../src/data/demo/random.js';
 
@@ -33,6 +32,7 @@ const RETRY_AFTER_CAP_MS = 10_000;
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const REQUEST_TIMEOUT_MS = 15_000;
 const CLOSE_TIMEOUT_MS = 5_000;
+const SIGNAL_ECHO_MS = 1_000;
 
 // ---- GraphQL over HTTP ------------------------------------------------------------------------
 
@@ -328,50 +328,9 @@ interface Target {
   /** What a person opens in a browser. */
   publicUrl: string;
   key: string;
+  /** The service runs in this process (no --url): it stays up after the games until a signal. */
+  servedHere: boolean;
   close(): Promise<void>;
-}
-
-/** Instances on one PostgreSQL hear each other's writes (as src/server.ts sets it up); the embedded database has one process. */
-async function changeFeedFor(config: Config, database: Database, log: () => FastifyBaseLogger | undefined): Promise<ChangeFeed> {
-  const { createLocalChangeFeed } = await import('../src/live/changes.js');
-  if (!config.databaseUrl) return createLocalChangeFeed();
-  const { createPostgresChangeFeed } = await import('../src/live/pg-feed.js');
-  return createPostgresChangeFeed({
-    databaseUrl: config.databaseUrl,
-    notify: (channel, payload) => database.prisma.$queryRaw`SELECT pg_notify(${channel}, ${payload})`,
-    log: { warn: (details, message) => log()?.warn(details, message), info: (details, message) => log()?.info(details, message) },
-  });
-}
-
-async function buildService(config: Config, database: Database, changes: ChangeFeed, isStarted: () => boolean): Promise<FastifyInstance> {
-  const { buildApp } = await import('../src/app.js');
-  const { systemClock } = await import('../src/clock.js');
-  return buildApp({
-    database,
-    clock: systemClock,
-    publicBaseUrl: config.publicBaseUrl,
-    logLevel: config.logLevel,
-    production: config.production,
-    responseCacheTtlMs: config.responseCacheTtlMs,
-    responseCacheMaxBytes: config.responseCacheMaxBytes,
-    staleIfErrorMs: config.staleIfErrorMs,
-    maxInFlight: config.maxInFlight,
-    maxInFlightPerRoute: config.maxInFlightPerRoute,
-    maxQueue: config.maxQueue,
-    queueTimeoutMs: config.queueTimeoutMs,
-    requestTimeoutMs: config.requestTimeoutMs,
-    healthCheckTimeoutMs: config.healthCheckTimeoutMs,
-    sponsorPath: config.sponsorPath,
-    rateLimits: config.rateLimits,
-    trustProxy: config.trustProxy,
-    graphqlLimits: config.graphql,
-    corsOrigins: config.corsOrigins,
-    metrics: config.metrics,
-    loadShedding: { maxEventLoopDelayMs: config.eventLoopMaxDelayMs },
-    isStarted,
-    changes,
-    subscriptionsPerClient: config.subscriptionsPerClient,
-  });
 }
 
 /** A federation key that exists only while the script runs; its secret never leaves this process. */
@@ -402,17 +361,19 @@ function loopbackOf(host: string): string {
 async function startService(): Promise<Target> {
   process.env.NODE_ENV ??= 'development';
   process.env.LOG_LEVEL ??= 'warn';
-  const { loadConfig } = await import('../src/config.js');
+  const { ConfigError, loadConfig } = await import('../src/config.js');
   const { openServiceDatabase } = await import('../src/startup.js');
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    throw error instanceof ConfigError ? new UsageError(`Configuration error: ${error.message}`) : error;
+  }
+  const { buildConfiguredService } = await import('../src/service.js');
   const database = await openServiceDatabase(config);
-  let appLog: FastifyBaseLogger | undefined;
-  const changes = await changeFeedFor(config, database.serving, () => appLog);
   let started = false;
-  const app = await buildService(config, database.serving, changes, () => started);
-  appLog = app.log;
+  const app = await buildConfiguredService(config, database.serving, () => started);
   app.addHook('onClose', async () => {
-    await changes.close();
     database.stop();
     await database.serving.close();
   });
@@ -424,6 +385,7 @@ async function startService(): Promise<Target> {
     baseUrl: `http://${loopbackOf(config.host)}:${config.port}`,
     publicUrl: `http://localhost:${config.port}`,
     key: writeKey.key,
+    servedHere: true,
     close: async () => {
       await writeKey.revoke();
       // Open subscriptions are streams a browser may keep open: the close waits for them only so long.
@@ -483,11 +445,20 @@ function whereToWatch(publicUrl: string, games: readonly ScheduledGame[]): strin
   ].join('\n');
 }
 
-/** The first signal stops the games before their next write and lets the script clean up; a second exits at once. */
+/**
+ * The first signal stops the games before their next write and lets the script clean up; a second
+ * exits at once. npm and tsx relay a Ctrl-C the process got already: a repeat within a second is
+ * that echo, not a second Ctrl-C.
+ */
 function stopOnSignals(stop: AbortController): void {
+  let firstAt = 0;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (stop.signal.aborted) process.exit(130);
+      if (stop.signal.aborted) {
+        if (Date.now() - firstAt > SIGNAL_ECHO_MS) process.exit(128 + constants.signals[signal]);
+        return;
+      }
+      firstAt = Date.now();
       console.log(`\n${signal}: stopping; games under way stay live where they are (again to exit at once)`);
       stop.abort();
     });
@@ -497,7 +468,7 @@ function stopOnSignals(stop: AbortController): void {
 async function connect(options: CliOptions): Promise<Target> {
   if (options.url !== undefined && options.key !== undefined) {
     const url = options.url.replace(/\/+$/, '');
-    return { baseUrl: url, publicUrl: url, key: options.key, close: async () => undefined };
+    return { baseUrl: url, publicUrl: url, key: options.key, servedHere: false, close: async () => undefined };
   }
   console.log('Starting the service here (the first start on an empty database loads the demo league, which takes a while)…');
   return startService();
@@ -526,6 +497,10 @@ async function main(): Promise<number> {
       onGamesChosen: (games) => console.log(games.length === 0 ? 'No scheduled games from now on: nothing to play.' : whereToWatch(target.publicUrl, games)),
     });
     if (outcomes.length > 0) console.log(`\nDone:\n${summary(outcomes)}`);
+    if (target.servedHere && !stop.signal.aborted) {
+      console.log('The service keeps running so the results stay visible: Ctrl-C to stop it.');
+      await new Promise((resolve) => stop.signal.addEventListener('abort', resolve, { once: true }));
+    }
     return outcomes.some((outcome) => outcome.result === 'failed') ? 1 : 0;
   } finally {
     await target.close();

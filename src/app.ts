@@ -148,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxWaitMs: options.queueTimeoutMs,
     exempt: (url, request) => isHealthCheck(url) || isMetricsScrape(url) || isSubscriptionStream(url, request.headers.accept),
   });
-  registerRequestDeadline(app, { timeoutMs: options.requestTimeoutMs ?? 0, exempt: isHealthCheck });
+  registerRequestDeadline(app, { timeoutMs: options.requestTimeoutMs ?? 0, exempt: (url, request) => isHealthCheck(url) || isSubscriptionStream(url, request.headers.accept) });
   registerInputGuard(app);
   // Before every route: @fastify/compress hooks into the routes registered after it.
   await registerCompression(app);

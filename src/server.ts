@@ -1,12 +1,7 @@
 // Wiring only: configuration, database, HTTP listener, background preparation, shutdown.
 import { constants } from 'node:os';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
-import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import type { Database } from './db/database.js';
-import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
-import { createPostgresChangeFeed, notifyThrough } from './live/pg-feed.js';
+import { buildConfiguredService } from './service.js';
 import { openServiceDatabase } from './startup.js';
 
 function readConfig(): Config {
@@ -21,53 +16,12 @@ function readConfig(): Config {
   }
 }
 
-/** Instances on one PostgreSQL hear each other's writes; the embedded database has one process. */
-function changeFeedFor(config: Config, database: Database, log: () => FastifyBaseLogger | undefined): Promise<ChangeFeed> {
-  if (!config.databaseUrl) return Promise.resolve(createLocalChangeFeed());
-  return createPostgresChangeFeed({
-    databaseUrl: config.databaseUrl,
-    notify: notifyThrough(database),
-    log: { warn: (details, message) => log()?.warn(details, message), info: (details, message) => log()?.info(details, message) },
-  });
-}
-
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openServiceDatabase(config);
-  // The feed starts before the app, whose logger it then uses.
-  let appLog: FastifyBaseLogger | undefined;
-  const changes = await changeFeedFor(config, database.serving, () => appLog);
   let started = false;
-  const app = await buildApp({
-    database: database.serving,
-    clock: systemClock,
-    publicBaseUrl: config.publicBaseUrl,
-    logLevel: config.logLevel,
-    production: config.production,
-    responseCacheTtlMs: config.responseCacheTtlMs,
-    responseCacheMaxBytes: config.responseCacheMaxBytes,
-    staleIfErrorMs: config.staleIfErrorMs,
-    maxInFlight: config.maxInFlight,
-    maxInFlightPerRoute: config.maxInFlightPerRoute,
-    maxQueue: config.maxQueue,
-    queueTimeoutMs: config.queueTimeoutMs,
-    requestTimeoutMs: config.requestTimeoutMs,
-    healthCheckTimeoutMs: config.healthCheckTimeoutMs,
-    sponsorPath: config.sponsorPath,
-    rateLimits: config.rateLimits,
-    trustProxy: config.trustProxy,
-    graphqlLimits: config.graphql,
-    corsOrigins: config.corsOrigins,
-    metrics: config.metrics,
-    loadShedding: { maxEventLoopDelayMs: config.eventLoopMaxDelayMs },
-    isStarted: () => started,
-    changes,
-    subscriptionsPerClient: config.subscriptionsPerClient,
-  });
-  const server: FastifyInstance = app;
-  appLog = app.log;
+  const server = await buildConfiguredService(config, database.serving, () => started);
   server.addHook('onClose', async () => {
-    await changes.close();
     database.stop();
     await database.serving.close();
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { serviceUnavailable } from './errors.js';
 
 const DEADLINE_RETRY_AFTER_SECONDS = 2;
@@ -8,12 +8,14 @@ const DEADLINE_RETRY_AFTER_SECONDS = 2;
  * waiting for a slot included) is answered 503 with Retry-After, in the interface's format, and
  * its late result is dropped. The database statements behind it end by their own timeouts.
  */
-export function registerRequestDeadline(app: FastifyInstance, options: { timeoutMs: number; exempt?: (url: string) => boolean }): void {
+export function registerRequestDeadline(app: FastifyInstance, options: { timeoutMs: number; exempt?: (url: string, request: FastifyRequest) => boolean }): void {
   if (options.timeoutMs <= 0) return;
   app.addHook('onRoute', (route) => {
-    if (options.exempt?.(route.url ?? '')) return;
     const handler = route.handler as (...args: Parameters<RouteHandlerMethod>) => unknown;
     route.handler = function withDeadline(request, reply) {
+      // Decided per request: a GraphQL subscription is a stream that lasts as long as its client
+      // listens, on the same route as queries that the deadline must bound.
+      if (options.exempt?.(request.url, request)) return handler.call(this, request, reply);
       const work = Promise.resolve(handler.call(this, request, reply));
       const left = options.timeoutMs - reply.elapsedTime;
       let timer: NodeJS.Timeout | undefined;

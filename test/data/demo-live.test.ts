@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { periodBounds } from '../../src/domain/game-clock.js';
 import {
   assertTimeoutLeft,
@@ -175,6 +175,10 @@ describe('playGames against a running service', () => {
     await league?.close();
   });
 
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   /** The game playGames picks from TEST_NOW on, with a game sheet so scorers can be named. */
   async function nextGameWithSheet() {
     const game = await league.db.prisma.game.findFirstOrThrow({ where: { status: 'SCHEDULED', startsAt: { gte: TEST_NOW } }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
@@ -207,5 +211,29 @@ describe('playGames against a running service', () => {
     expect(lines).toHaveLength(writes.length);
     expect(lines[0]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  Game ${game.id}  .+ 0:0 .+  START$`));
     expect(lines.join('\n')).not.toContain(key);
+  });
+
+  it('sends a write whose answer was lost again with the same idempotency key, and the service replays it', async () => {
+    const game = await nextGameWithSheet();
+    const { key } = await createKey(league.db, 'demo-live retry test', null, ['games:write']);
+    const realFetch = globalThis.fetch;
+    const bodies: string[] = [];
+    const lostAnswer = 4; // the games, the sheet, startGame, then the first play of the game
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const response = await realFetch(input, init);
+      bodies.push(String(init?.body));
+      if (bodies.length !== lostAnswer) return response;
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed');
+    });
+    const lines: string[] = [];
+
+    const outcomes = await playGames({ baseUrl, key, games: 1, speed: 100_000, from: TEST_NOW, seed: 8, log: (line) => lines.push(line) });
+
+    expect(outcomes).toEqual([expect.objectContaining({ gameId: game.id, result: 'finished' })]);
+    expect(bodies[lostAnswer]).toBe(bodies[lostAnswer - 1]);
+    expect(lines[1]).toMatch(/\(replayed\)$/);
+    const writes = await league.db.prisma.gameAuditEntry.count({ where: { gameId: game.id } });
+    expect(writes).toBe(lines.length);
   });
 });

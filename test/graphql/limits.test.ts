@@ -120,7 +120,7 @@ describe('bounded caches', () => {
     const cache = createBoundedResponseCache({ maxEntries: 100, maxBytes: 50_000 });
     const big = { data: { rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Team ${i}` })) } };
     // As the plugin does: a lookup (a miss) before the execution, then the result stored.
-    const store = (id: string, result: typeof big | { data: object }, typename: string) => {
+    const store = (id: string, result: { data: Record<string, unknown> }, typename: string) => {
       cache.get(id);
       cache.set(id, result, [{ typename, id: 1 }], 60_000);
     };
