@@ -9,7 +9,7 @@ import { progressReporter } from '../src/data/cli/progress.js';
 import { formatSummary } from '../src/data/cli/summary.js';
 import { generateDemoLeague } from '../src/data/demo/index.js';
 import { importLeague } from '../src/data/import/importer.js';
-import { announceDataChange } from '../src/live/pg-feed.js';
+import { announceDataChange } from '../src/live/announce.js';
 
 class UsageError extends Error {}
 
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     started = Date.now();
     const summary = await importLeague(database.prisma, league, { onProgress: progress.onProgress });
     progress.finish();
-    await announceDataChange(database);
+    await announceDataChange(database, loadConfig().redisUrl);
     console.log(formatSummary(summary));
     console.log(`imported in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

@@ -6,7 +6,8 @@ import { progressReporter } from '../src/data/cli/progress.js';
 import { formatSummary } from '../src/data/cli/summary.js';
 import { ImportValidationError, validateLeagueImport } from '../src/data/import/format.js';
 import { importLeague } from '../src/data/import/importer.js';
-import { announceDataChange } from '../src/live/pg-feed.js';
+import { loadConfig } from '../src/config.js';
+import { announceDataChange } from '../src/live/announce.js';
 
 class UsageError extends Error {}
 
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     const summary = await importLeague(database.prisma, league, { onProgress: progress.onProgress });
     progress.finish();
     // Running instances drop their cached answers now instead of when they expire.
-    await announceDataChange(database);
+    await announceDataChange(database, loadConfig().redisUrl);
     console.log(formatSummary(summary));
     console.log(`imported ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

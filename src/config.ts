@@ -38,6 +38,8 @@ export interface Config {
   responseCacheTtlMs: number;
   /** GraphQL subscriptions one client may hold open at once. */
   subscriptionsPerClient: number;
+  /** Redis that carries writes' announcements between instances instead of PostgreSQL NOTIFY. */
+  redisUrl: string | undefined;
   /** Requests worked on at once; more wait their turn. 0 leaves them unbounded. */
   maxInFlight: number;
   /** Of those, the slots one route may hold. */
@@ -235,6 +237,12 @@ export function defaultPoolSize(maxInFlight: number): number {
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+function redisUrlFrom(env: Env): string | undefined {
+  const url = env.REDIS_URL || undefined;
+  if (url && !/^rediss?:\/\//.test(url)) throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${url}"`);
+  return url;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST || '0.0.0.0';
@@ -271,6 +279,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Every committed write drops the caches (src/live/changes.ts): expiry is only a safety net.
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 60_000, 0, 600_000),
     subscriptionsPerClient: integer(env, 'SUBSCRIPTIONS_PER_CLIENT', 20, 1, 10_000),
+    redisUrl: redisUrlFrom(env),
     maxInFlight,
     maxInFlightPerRoute: integer(env, 'MAX_IN_FLIGHT_PER_ROUTE', defaultMaxPerRoute(maxInFlight), 1, 10_000),
     maxQueue: integer(env, 'MAX_QUEUE', 100, 0, 100_000),

@@ -7,15 +7,17 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
 import { createPostgresChangeFeed, notifyThrough } from './live/pg-feed.js';
+import { createRedisChangeFeed } from './live/redis-feed.js';
 
-/** Instances on one PostgreSQL hear each other's writes; the embedded database has one process. */
-function changeFeedFor(config: Config, database: Database, log: () => FastifyBaseLogger | undefined): Promise<ChangeFeed> {
+/**
+ * Instances on one PostgreSQL hear each other's writes through LISTEN/NOTIFY, or through Redis
+ * when REDIS_URL is set; the embedded database has one process.
+ */
+function changeFeedFor(config: Config, database: Database, logger: () => FastifyBaseLogger | undefined): Promise<ChangeFeed> {
+  const log = { warn: (details: object, message: string) => logger()?.warn(details, message), info: (details: object, message: string) => logger()?.info(details, message) };
+  if (config.redisUrl) return createRedisChangeFeed({ redisUrl: config.redisUrl, log });
   if (!config.databaseUrl) return Promise.resolve(createLocalChangeFeed());
-  return createPostgresChangeFeed({
-    databaseUrl: config.databaseUrl,
-    notify: notifyThrough(database),
-    log: { warn: (details, message) => log()?.warn(details, message), info: (details, message) => log()?.info(details, message) },
-  });
+  return createPostgresChangeFeed({ databaseUrl: config.databaseUrl, notify: notifyThrough(database), log });
 }
 
 /** Builds the app on `database` with every setting of `config`; `isStarted` gates requests until the database is prepared. */

@@ -67,3 +67,25 @@ export function createLocalChangeFeed(): ChangeFeed {
     close: async () => undefined,
   };
 }
+
+/** The channel every instance listens on (PostgreSQL NOTIFY or Redis pub/sub), and the CLI import announces on. */
+export const CHANGES_CHANNEL = 'league_changes';
+
+/** What goes over the channel: the change and the instance it came from, which told its own listeners already. */
+export interface Notification {
+  origin: string;
+  change: LeagueChange;
+}
+
+export function notificationPayload(change: LeagueChange, origin: string): string {
+  return JSON.stringify({ origin, change } satisfies Notification);
+}
+
+export function parseNotification(payload: string | undefined): Notification | null {
+  try {
+    const parsed = JSON.parse(payload ?? '') as Partial<Notification>;
+    return typeof parsed.origin === 'string' && parsed.change && (parsed.change.kind === 'game' || parsed.change.kind === 'data') ? (parsed as Notification) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,30 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../db/database.js';
-import type { ChangeFeed, LeagueChange } from './changes.js';
-import { LocalListeners } from './changes.js';
-
-/** The PostgreSQL channel every instance listens on, and the CLI import notifies. */
-export const CHANGES_CHANNEL = 'league_changes';
-
-/** The NOTIFY payload: the change and the instance it came from, which already told its own listeners. */
-interface Notification {
-  origin: string;
-  change: LeagueChange;
-}
-
-export function notificationPayload(change: LeagueChange, origin: string): string {
-  return JSON.stringify({ origin, change } satisfies Notification);
-}
-
-function parseNotification(payload: string | undefined): Notification | null {
-  try {
-    const parsed = JSON.parse(payload ?? '') as Partial<Notification>;
-    return typeof parsed.origin === 'string' && parsed.change && (parsed.change.kind === 'game' || parsed.change.kind === 'data') ? (parsed as Notification) : null;
-  } catch {
-    return null;
-  }
-}
+import { CHANGES_CHANNEL, LocalListeners, notificationPayload, parseNotification, type ChangeFeed } from './changes.js';
 
 export interface PostgresFeedOptions {
   databaseUrl: string;
@@ -108,14 +85,4 @@ export async function createPostgresChangeFeed(options: PostgresFeedOptions): Pr
 /** NOTIFY through the database's pool (`$executeRaw`: pg_notify returns void, which a query could not read back). */
 export function notifyThrough(database: Pick<Database, 'prisma'>): PostgresFeedOptions['notify'] {
   return (channel, payload) => database.prisma.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
-}
-
-/**
- * Tells running instances that data changed wholesale (an import from the CLI, another process):
- * on PostgreSQL with a NOTIFY they all hear; the embedded database cannot be open in a running
- * service and a CLI at once, so there is nobody to tell.
- */
-export async function announceDataChange(database: Pick<Database, 'kind' | 'prisma'>): Promise<void> {
-  if (database.kind !== 'postgresql') return;
-  await notifyThrough(database)(CHANGES_CHANNEL, notificationPayload({ kind: 'data' }, 'cli'));
 }

@@ -5,7 +5,8 @@ import { fixedClock } from '../../src/clock.js';
 import { loadDemoLeague } from '../../src/data/demo/index.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import type { ChangeFeed, LeagueChange } from '../../src/live/changes.js';
-import { announceDataChange, createPostgresChangeFeed, notifyThrough } from '../../src/live/pg-feed.js';
+import { announceDataChange } from '../../src/live/announce.js';
+import { createPostgresChangeFeed, notifyThrough } from '../../src/live/pg-feed.js';
 import { TEST_NOW } from '../support/app.js';
 import { createServerDatabase } from '../support/database.js';
 import { createKey } from '../support/keys.js';
@@ -97,7 +98,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     await fetch(rankings);
     expect((await fetch(rankings)).headers.get('x-cache')).toBe('hit');
     const heard = a.nextChange();
-    await announceDataChange(b.database);
+    await announceDataChange(b.database, undefined);
     expect(await heard).toEqual({ kind: 'data' });
     expect((await fetch(rankings)).headers.get('x-cache')).toBe('miss');
   });
