@@ -57,6 +57,8 @@ export interface WriteOutcome {
 }
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
+/** How long a write may wait for a connection and for the game's lock held by the writes before it. */
+const WRITE_TIMEOUT_MS = 10_000;
 
 type Tx = Prisma.TransactionClient;
 type StoredEvent = Prisma.GameEventGetPayload<object>;
@@ -93,13 +95,13 @@ function assertIdempotencyKey(key: string): void {
 export async function writeGame(prisma: PrismaClient, credential: ApiCredential, request: WriteRequest, now: Date): Promise<WriteOutcome> {
   assertMayWriteGames(credential);
   assertIdempotencyKey(request.idempotencyKey);
+  const attempt = () => prisma.$transaction((tx) => writeLocked(tx, credential, request, now), { timeout: WRITE_TIMEOUT_MS, maxWait: WRITE_TIMEOUT_MS });
   try {
-    return await prisma.$transaction((tx) => writeLocked(tx, credential, request, now), { timeout: 10_000, maxWait: 10_000 });
+    return await attempt();
   } catch (error) {
-    // The same key used at the same time for two games: the other write holds it now.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      return prisma.$transaction((tx) => writeLocked(tx, credential, request, now));
-    }
+    // The same idempotency key sent at the same time for two games: the other write holds it now,
+    // and a second attempt refuses this one for its different input.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return attempt();
     throw error;
   }
 }
