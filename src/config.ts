@@ -22,6 +22,8 @@ export interface Config {
   dbIdleTimeoutMs: number;
   /** How long a SIGTERM/SIGINT waits for the requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Processes serving requests on the one port (node:cluster); more than one needs PostgreSQL. */
+  workers: number;
   /** Mean event-loop delay above which requests get an early 503; 0 turns load shedding off. */
   eventLoopMaxDelayMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -259,6 +261,10 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL, got "${env.PUBLIC_BASE_URL}"`);
   }
   const maxInFlight = integer(env, 'MAX_IN_FLIGHT', 8, 0, 10_000);
+  const workers = integer(env, 'WORKERS', 1, 1, 64);
+  if (workers > 1 && !databaseUrl) {
+    throw new ConfigError('WORKERS above 1 needs DATABASE_URL: the embedded database can be open in one process only');
+  }
   return {
     port,
     host,
@@ -269,6 +275,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbConnectTimeoutMs: integer(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 120000),
     dbIdleTimeoutMs: integer(env, 'DB_IDLE_TIMEOUT_MS', 30_000, 0, 3_600_000),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    workers,
     eventLoopMaxDelayMs: integer(env, 'EVENT_LOOP_MAX_DELAY_MS', 1000, 0, 60_000),
     logLevel,
     production: env.NODE_ENV === 'production',

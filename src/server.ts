@@ -1,5 +1,6 @@
 // Wiring only: configuration, database, HTTP listener, background preparation, shutdown.
 import { constants } from 'node:os';
+import { isClusterPrimary, runPrimary } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildConfiguredService } from './service.js';
 import { openServiceDatabase } from './startup.js';
@@ -18,6 +19,7 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  if (isClusterPrimary(config)) return runPrimary(config);
   const database = await openServiceDatabase(config);
   let started = false;
   const server = await buildConfiguredService(config, database.serving, () => started);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { loadDemoLeague } from './data/demo/index.js';
@@ -59,15 +60,40 @@ export async function openServiceDatabase(config: Config): Promise<ServiceDataba
   };
 }
 
-async function prepare(config: Config, serving: Database, log: FastifyBaseLogger): Promise<void> {
-  const admin = config.databaseUrl ? await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2, connectTimeoutMs: config.dbConnectTimeoutMs }) : serving;
+/** Any number: what matters is that every instance of the service takes the same lock. */
+const PREPARATION_LOCK = 7_262_025;
+
+/**
+ * Instances or workers started at once (WORKERS, `docker compose up --scale`): one migrates and
+ * loads the demo league while the others wait on a PostgreSQL advisory lock, then find it done.
+ */
+async function withPreparationLock<T>(databaseUrl: string, connectTimeoutMs: number, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
+  await client.connect();
   try {
-    if (config.demoOnEmpty && (await admin.prisma.season.count()) === 0) {
-      log.info({ seed: config.demoSeed, scale: config.demoScale }, 'empty database: loading the demo league');
-      const summary = await loadDemoLeague(admin.prisma, { seed: config.demoSeed, scale: config.demoScale, now: new Date() });
-      log.info({ summary }, 'demo league loaded');
-    }
+    await client.query('SELECT pg_advisory_lock($1)', [PREPARATION_LOCK]);
+    return await work();
   } finally {
-    if (admin !== serving) await admin.close();
+    await client.end(); // ending the session releases the lock
   }
+}
+
+async function prepare(config: Config, serving: Database, log: FastifyBaseLogger): Promise<void> {
+  const { databaseUrl } = config;
+  if (!databaseUrl) return loadDemoIfEmpty(config, serving, log);
+  await withPreparationLock(databaseUrl, config.dbConnectTimeoutMs, async () => {
+    const admin = await openDatabase({ databaseUrl, poolSize: 2, connectTimeoutMs: config.dbConnectTimeoutMs });
+    try {
+      await loadDemoIfEmpty(config, admin, log);
+    } finally {
+      await admin.close();
+    }
+  });
+}
+
+async function loadDemoIfEmpty(config: Config, database: Database, log: FastifyBaseLogger): Promise<void> {
+  if (!config.demoOnEmpty || (await database.prisma.season.count()) > 0) return;
+  log.info({ seed: config.demoSeed, scale: config.demoScale }, 'empty database: loading the demo league');
+  const summary = await loadDemoLeague(database.prisma, { seed: config.demoSeed, scale: config.demoScale, now: new Date() });
+  log.info({ summary }, 'demo league loaded');
 }

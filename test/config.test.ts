@@ -255,3 +255,25 @@ describe('shutdown, pool and load shedding configuration', () => {
     expect(() => loadConfig(env)).toThrow(pattern);
   });
 });
+
+describe('live games and workers configuration', () => {
+  it('defaults: a 60 s cache safety net, 20 subscriptions per client, no Redis, one worker', () => {
+    const config = loadConfig({});
+    expect([config.responseCacheTtlMs, config.subscriptionsPerClient, config.redisUrl, config.workers]).toEqual([60_000, 20, undefined, 1]);
+  });
+
+  it('reads them', () => {
+    const config = loadConfig({ SUBSCRIPTIONS_PER_CLIENT: '5', REDIS_URL: 'redis://cache:6379', WORKERS: '4', DATABASE_URL: 'postgresql://db/x' });
+    expect([config.subscriptionsPerClient, config.redisUrl, config.workers]).toEqual([5, 'redis://cache:6379', 4]);
+  });
+
+  it.each([
+    [{ SUBSCRIPTIONS_PER_CLIENT: '0' }, /SUBSCRIPTIONS_PER_CLIENT/],
+    [{ REDIS_URL: 'http://cache:6379' }, /REDIS_URL must start with redis:\/\//],
+    [{ WORKERS: '0', DATABASE_URL: 'postgresql://db/x' }, /WORKERS/],
+    [{ WORKERS: '2' }, /WORKERS above 1 needs DATABASE_URL/],
+  ])('rejects %j with a message naming the variable', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+});
