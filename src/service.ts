@@ -13,10 +13,10 @@ import { createRedisChangeFeed } from './live/redis-feed.js';
  * Instances on one PostgreSQL hear each other's writes through LISTEN/NOTIFY, or through Redis
  * when REDIS_URL is set; the embedded database has one process.
  */
-function changeFeedFor(config: Config, database: Database, logger: () => FastifyBaseLogger | undefined): Promise<ChangeFeed> {
+function changeFeedFor(config: Config, database: Database, logger: () => FastifyBaseLogger | undefined): ChangeFeed {
   const log = { warn: (details: object, message: string) => logger()?.warn(details, message), info: (details: object, message: string) => logger()?.info(details, message) };
   if (config.redisUrl) return createRedisChangeFeed({ redisUrl: config.redisUrl, log });
-  if (!config.databaseUrl) return Promise.resolve(createLocalChangeFeed());
+  if (!config.databaseUrl) return createLocalChangeFeed();
   return createPostgresChangeFeed({ databaseUrl: config.databaseUrl, notify: notifyThrough(database), log });
 }
 
@@ -24,7 +24,8 @@ function changeFeedFor(config: Config, database: Database, logger: () => Fastify
 export async function buildConfiguredService(config: Config, database: Database, isStarted: () => boolean): Promise<FastifyInstance> {
   // The feed starts before the app, whose logger it then uses.
   let appLog: FastifyBaseLogger | undefined;
-  const changes = await changeFeedFor(config, database, () => appLog);
+  // Not waited for: the service listens (not ready) while PostgreSQL or Redis is still away.
+  const changes = changeFeedFor(config, database, () => appLog);
   const app = await buildApp({
     database,
     clock: systemClock,

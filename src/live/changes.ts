@@ -38,6 +38,12 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
+/** A feed that other instances hear too (PostgreSQL, Redis). */
+export interface RemoteChangeFeed extends ChangeFeed {
+  /** Resolves once it listens the first time; the service does not wait for it (the database may be away at start). */
+  listening: Promise<void>;
+}
+
 /** The listeners of one process; a listener that throws does not keep the others from hearing. */
 export class LocalListeners {
   private readonly listeners = new Set<ChangeListener>();

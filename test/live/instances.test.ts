@@ -28,7 +28,8 @@ interface Instance {
 /** One service instance on the shared PostgreSQL database, as src/server.ts wires it. */
 async function startInstance(databaseUrl: string): Promise<Instance> {
   const database = await openDatabase({ databaseUrl, poolSize: 5 });
-  const feed = await createPostgresChangeFeed({ databaseUrl, log: silent, notify: notifyThrough(database) });
+  const feed = createPostgresChangeFeed({ databaseUrl, log: silent, notify: notifyThrough(database) });
+  await feed.listening;
   const app = await buildApp({ database, clock: fixedClock(TEST_NOW), logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000, changes: feed });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const nextChange = () => new Promise<LeagueChange>((resolve) => {

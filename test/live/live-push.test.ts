@@ -9,6 +9,9 @@ import { subscribe } from '../support/sse.js';
 let league: TestLeague;
 let app: FastifyInstance;
 let baseUrl: string;
+/** The same service with a 1 s request deadline, two request slots and three subscriptions per client. */
+let bounded: FastifyInstance;
+let boundedUrl: string;
 let federationKey: string;
 let clubKey: string;
 let game: Awaited<ReturnType<typeof scheduledGameWithSheet>>['game'];
@@ -24,35 +27,37 @@ interface Update {
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
-const write = (document: string, input: Record<string, unknown>, key = federationKey) =>
-  postGraphQL(baseUrl, document, { input: { gameId: game.id, idempotencyKey: `push-${++writes}`, ...input } }, key);
+const write = (document: string, input: Record<string, unknown>, key = federationKey, base = baseUrl) =>
+  postGraphQL(base, document, { input: { gameId: game.id, idempotencyKey: `push-${++writes}`, ...input } }, key);
 
 beforeAll(async () => {
   league = await openTestLeague();
   ({ game, sheet } = await scheduledGameWithSheet(league.db));
   federationKey = (await createKey(league.db, 'federation desk', null, ['games:write'])).key;
   clubKey = (await createKey(league.db, 'home desk', game.homeTeam.clubId, ['games:write'])).key;
-  app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000, subscriptionsPerClient: 3,
-    // Subscriptions outlive the request deadline and hold no request slot: three stay open below.
-    requestTimeoutMs: 1000, maxInFlight: 2 });
+  app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000 });
   baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  // Writes go through `app`: its change feed is not this one's, so only pushes from its own writes reach it.
+  bounded = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', subscriptionsPerClient: 3, requestTimeoutMs: 1000, maxInFlight: 2 });
+  boundedUrl = await bounded.listen({ host: '127.0.0.1', port: 0 });
 });
 
 afterAll(async () => {
+  await bounded?.close();
   await app?.close();
   await league?.close();
 });
 
 describe('GraphQL subscriptions over SSE', () => {
-  it('pushes the start and a recorded goal to a subscriber, with keep-alive pings in between', async () => {
-    const subscription = await subscribe<Update>(baseUrl, GAME_UPDATED, { id: game.id });
+  it('pushes the start and a recorded goal to a subscriber past the request deadline, with keep-alive pings in between', async () => {
+    const subscription = await subscribe<Update>(boundedUrl, GAME_UPDATED, { id: game.id });
     try {
       expect(subscription.status).toBe(200);
-      await write(START, {});
+      await write(START, {}, federationKey, boundedUrl);
       expect((await subscription.next()).data?.gameUpdated).toMatchObject({ kind: 'STARTED', version: 1, game: { status: 'LIVE', homeScore: 0, awayScore: 0 } });
       await new Promise((resolve) => setTimeout(resolve, 1500)); // past the 1 s request deadline
       const scorer = sheet.AWAY[0];
-      await write(GOAL, { side: 'AWAY', second: 61, scorerLicenseId: scorer.licenseId });
+      await write(GOAL, { side: 'AWAY', second: 61, scorerLicenseId: scorer.licenseId }, federationKey, boundedUrl);
       expect((await subscription.next()).data?.gameUpdated).toMatchObject({
         kind: 'EVENT_ADDED',
         version: 2,
@@ -84,16 +89,16 @@ describe('GraphQL subscriptions over SSE', () => {
     }
   });
 
-  it('refuses a client past its open subscriptions with a clear error, and counts closed ones out', async () => {
-    const open = await Promise.all([1, 2, 3].map(() => subscribe<Update>(baseUrl, GAME_UPDATED, { id: game.id })));
-    const refused = await subscribe<Update>(baseUrl, GAME_UPDATED, { id: game.id });
+  it('refuses a client past its open subscriptions with a clear error, and counts closed ones out; open ones hold no request slot', async () => {
+    const open = await Promise.all([1, 2, 3].map(() => subscribe<Update>(boundedUrl, GAME_UPDATED, { id: game.id })));
+    const refused = await subscribe<Update>(boundedUrl, GAME_UPDATED, { id: game.id });
     const answer = await refused.next();
     expect(answer.errors?.[0]).toMatchObject({ message: expect.stringContaining('Too many open subscriptions'), extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } });
     refused.close();
     open[0].close();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const again = await subscribe<Update>(baseUrl, GAME_UPDATED, { id: game.id });
-    await write(GOAL, { side: 'HOME', second: 100 });
+    const again = await subscribe<Update>(boundedUrl, GAME_UPDATED, { id: game.id });
+    await write(GOAL, { side: 'HOME', second: 100 }, federationKey, boundedUrl);
     expect((await again.next()).data?.gameUpdated?.game.homeScore).toBe(2);
     for (const subscription of [...open.slice(1), again]) subscription.close();
   });

@@ -28,7 +28,8 @@ let gameId: number;
 
 /** An instance whose writes and caches are told through Redis, as REDIS_URL sets it up. */
 async function startInstance(): Promise<Instance> {
-  const feed = await createRedisChangeFeed({ redisUrl, log: silent });
+  const feed = createRedisChangeFeed({ redisUrl, log: silent });
+  await feed.listening;
   const app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000, changes: feed });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const nextChange = () => new Promise<LeagueChange>((resolve) => {
