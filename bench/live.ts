@@ -79,7 +79,7 @@ export interface LiveResult {
   streamDrops: StreamDrops;
 }
 
-interface LiveGame {
+export interface LiveGame {
   id: number;
   goals: number;
 }
@@ -113,7 +113,7 @@ interface Visibility {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-async function withDatabase<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -244,7 +244,7 @@ export interface StreamDrops {
  * version that has not arrived yet. A stream the server ends is opened again at once, as a client
  * following the game would; the drop is counted, and a write committed in the gap goes unseen.
  */
-class Subscriptions {
+export class Subscriptions {
   private readonly arrivals = new Map<string, number>();
   private readonly waiting = new Map<string, (at: number) => void>();
   private readonly aborts = new Set<AbortController>();
@@ -376,14 +376,14 @@ function delayStats(delays: (number | null)[]): DelayStats {
   return { seen: seen.length, missed: delays.length - seen.length, p50: round(percentile(seen, 50)), p95: round(percentile(seen, 95)), p99: round(percentile(seen, 99)), max: round(percentile(seen, 100)) };
 }
 
-interface WriteRecord {
+export interface WriteRecord {
   latencyMs: number | null;
   failure: string | null;
   visibility: Visibility | null;
 }
 
 /** One goal every WRITE_INTERVAL_MS for `seconds`, each measured as it becomes visible; resolves when all are measured. */
-async function writeAtSteadyRate(options: LiveOptions, key: string, games: LiveGame[], subscriptions: Subscriptions, seconds: number): Promise<WriteRecord[]> {
+export async function writeAtSteadyRate(options: Pick<LiveOptions, 'baseUrl'>, key: string, games: LiveGame[], subscriptions: Subscriptions, seconds: number): Promise<WriteRecord[]> {
   const begin = performance.now();
   const measured: Promise<WriteRecord>[] = [];
   for (let k = 0; k * WRITE_INTERVAL_MS < seconds * 1000; k += 1) {
@@ -400,54 +400,79 @@ async function writeAtSteadyRate(options: LiveOptions, key: string, games: LiveG
   return Promise.all(measured);
 }
 
-function assertClockBudget(duration: number): void {
+export function assertClockBudget(duration: number): void {
   const goalsPerGame = Math.ceil((duration * WRITES_PER_SECOND) / LIVE_GAMES);
   if (FIRST_GOAL_SECOND + goalsPerGame >= PERIOD_END_SECOND) {
     throw new Error(`--duration ${duration} would record ${goalsPerGame} goals per game, past the end of period 1; use a shorter duration`);
   }
 }
 
-function summarize(options: LiveOptions, quiet: ReadLoad, writing: ReadLoad, records: WriteRecord[], streamDrops: StreamDrops): LiveResult {
+/** The writes' outcomes: how many failed, the first failure, and the mutations' round trips. */
+export function writeStats(records: WriteRecord[]): LiveResult['writes'] {
   const latencies = records.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs])).sort((a, b) => a - b);
+  return {
+    sent: records.length,
+    failed: records.filter((r) => r.visibility === null).length,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+    firstFailure: records.find((r) => r.failure !== null)?.failure ?? null,
+  };
+}
+
+/** Per channel, how long the committed writes took to become visible. */
+export function visibilityStats(records: WriteRecord[]): Record<Channel, DelayStats> {
   const measured = records.flatMap((r) => (r.visibility === null ? [] : [r.visibility]));
-  const delays = Object.fromEntries(CHANNELS.map((channel) => [channel, delayStats(measured.map((v) => v.delays[channel]))])) as Record<Channel, DelayStats>;
-  const leads = measured.flatMap((v) => (v.eventLeadMs === null ? [] : [v.eventLeadMs])).sort((a, b) => a - b);
+  return Object.fromEntries(CHANNELS.map((channel) => [channel, delayStats(measured.map((v) => v.delays[channel]))])) as Record<Channel, DelayStats>;
+}
+
+function summarize(options: LiveOptions, quiet: ReadLoad, writing: ReadLoad, records: WriteRecord[], streamDrops: StreamDrops): LiveResult {
+  const leads = records.flatMap((r) => (r.visibility && r.visibility.eventLeadMs !== null ? [r.visibility.eventLeadMs] : [])).sort((a, b) => a - b);
   return {
     scale: options.scale,
     games: LIVE_GAMES,
     quiet,
     writing,
-    writes: {
-      sent: records.length,
-      failed: records.length - measured.length,
-      p50: Math.round(percentile(latencies, 50)),
-      p99: Math.round(percentile(latencies, 99)),
-      firstFailure: records.find((r) => r.failure !== null)?.failure ?? null,
-    },
-    delays,
+    writes: writeStats(records),
+    delays: visibilityStats(records),
     eventLead: { p50: Math.round(percentile(leads, 50)), min: Math.round(percentile(leads, 0)) },
     streamDrops: { ...streamDrops },
   };
 }
 
-export async function benchLive(options: LiveOptions): Promise<LiveResult> {
-  assertClockBudget(options.duration);
+/** What a scenario writes with: a federation key, LIVE_GAMES started games and a `gameUpdated` stream open for each. */
+export interface LiveSession {
+  key: string;
+  games: LiveGame[];
+  subscriptions: Subscriptions;
+}
+
+/**
+ * Starts LIVE_GAMES scheduled games and subscribes to each (from before any read on, as a client
+ * following them would), runs `work`, then closes the streams and puts the games back as they were.
+ */
+export async function withLiveGames<T>(options: Pick<LiveOptions, 'databaseUrl' | 'baseUrl'>, work: (session: LiveSession) => Promise<T>): Promise<T> {
   const { key, snapshots } = await withDatabase(options.databaseUrl, async (client) => ({ key: await createWriteKey(client), snapshots: await scheduledGames(client) }));
   const subscriptions = new Subscriptions(options.baseUrl);
   try {
     const games: LiveGame[] = snapshots.map((game) => ({ id: game.id, goals: 0 }));
     for (const game of games) await startGame(options.baseUrl, key, game.id);
-    // Open from before the reads on, as a client following the games would be.
     for (const game of games) await subscriptions.open(game.id);
+    return await work({ key, games, subscriptions });
+  } finally {
+    subscriptions.close();
+    await withDatabase(options.databaseUrl, (client) => restoreGames(client, snapshots));
+  }
+}
+
+export async function benchLive(options: LiveOptions): Promise<LiveResult> {
+  assertClockBudget(options.duration);
+  return withLiveGames(options, async ({ key, games, subscriptions }) => {
     const requests = readMix(games.map((game) => game.id));
     if (options.warmup > 0) await readLoad(options, requests, options.warmup);
     const quiet = await readLoad(options, requests, options.duration);
     const [writing, records] = await Promise.all([readLoad(options, requests, options.duration), writeAtSteadyRate(options, key, games, subscriptions, options.duration)]);
     return summarize(options, quiet, writing, records, subscriptions.drops);
-  } finally {
-    subscriptions.close();
-    await withDatabase(options.databaseUrl, (client) => restoreGames(client, snapshots));
-  }
+  });
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');

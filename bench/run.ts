@@ -1,11 +1,12 @@
-// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse] [--only endpoints|live]
+// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse] [--only endpoints|live|zipf]
 // Loads the demo league into PostgreSQL at each scale, builds the service and starts it exactly as
 // `npm run serve` does (once with the response cache off, once as deployed), starts the bare
 // baseline, drives each over loopback with autocannon and prints one table and the targets. The
 // deployed service is driven twice per endpoint, side by side: as today's clients ask (no
 // Accept-Encoding) and as browsers do (`gzip, br`, row `compressed`). Then, at each scale, the live
-// scenario (bench/live.ts) writes games on the deployed service during a read load. `--only` runs
-// one part: `endpoints` (the tables above) or `live`.
+// scenario (bench/live.ts) writes games on the deployed service during a read load, and the zipf
+// scenario (bench/zipf.ts) spreads reads over the whole league's URLs as clients do while games are
+// written. `--only` runs some parts: `endpoints` (the tables above), `live` and `zipf`, comma-separated.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -14,6 +15,7 @@ import pg from 'pg';
 import { newApiKey } from '../src/domain/api-keys.js';
 import { benchDatabaseName, databaseUrl, serverUrl } from './databases.js';
 import { benchLive, reportLive, type LiveResult } from './live.js';
+import { benchZipf, reportZipf, type ZipfResult } from './zipf.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -25,10 +27,10 @@ const duration = Number(option('duration', '10'));
 const warmup = Number(option('warmup', '3'));
 const connections = Number(option('connections', '50'));
 const reuse = args.includes('--reuse');
-const PARTS = ['endpoints', 'live'] as const;
+const PARTS = ['endpoints', 'live', 'zipf'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(option('only', PARTS.join(',')).split(','));
-for (const part of parts) if (!PARTS.includes(part as Part)) throw new Error(`--only takes ${PARTS.join(' or ')}, not ${part}`);
+for (const part of parts) if (!PARTS.includes(part as Part)) throw new Error(`--only takes ${PARTS.join(', ')} or a comma-separated list of them, not ${part}`);
 const runs = (part: Part) => parts.has(part);
 const SERVICE_PORT = 3301;
 const BASELINE_PORT = 3302;
@@ -164,7 +166,7 @@ async function measure(url: string, init: RequestInit_ = {}) {
 
 const BASELINE_PATHS = (gameId: number) => ['/api/games?mode=list', `/api/games/${gameId}`];
 
-async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: LiveResult[]): Promise<void> {
+async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: LiveResult[], zipf: ZipfResult[]): Promise<void> {
   const name = benchDatabaseName(scale);
   const url = databaseUrl(name);
   const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
@@ -251,6 +253,12 @@ async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: Live
       await settle(processes.deployed.pid);
       live.push(await benchLive({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup }));
     }
+    if (runs('zipf')) {
+      console.error(`scale ${scale} zipf`);
+      await settle(processes.deployed.pid);
+      const result = await benchZipf({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, servicePid: processes.deployed.pid });
+      zipf.push({ ...result, peakRssMb: peakRssMb(processes.deployed.pid) });
+    }
   } finally {
     Object.values(processes).forEach((child) => child.kill('SIGTERM'));
   }
@@ -328,9 +336,11 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const sizes: Sizes[] = [];
   const live: LiveResult[] = [];
-  for (const scale of scales) await benchScale(scale, rows, sizes, live);
+  const zipf: ZipfResult[] = [];
+  for (const scale of scales) await benchScale(scale, rows, sizes, live, zipf);
   if (runs('endpoints')) report(rows, sizes);
   if (runs('live')) reportLive(live, { connections, duration, warmup });
+  if (runs('zipf')) reportZipf(zipf, { duration, warmup });
 }
 
 main().catch((error: unknown) => {
