@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { GraphQLError } from 'graphql';
 import { createPubSub, filter, pipe } from 'graphql-yoga';
 import type { ChangeFeed, GameChange } from './changes.js';
@@ -6,12 +7,22 @@ import type { ChangeFeed, GameChange } from './changes.js';
 export const DEFAULT_SUBSCRIPTIONS_PER_CLIENT = 20;
 
 /**
+ * Every open subscription listens on the one target: Node's default of 10 listeners would warn as
+ * soon as an 11th client subscribes. SUBSCRIPTIONS_PER_CLIENT and the rate limits bound them.
+ */
+function unboundedEventTarget(): EventTarget {
+  const target = new EventTarget();
+  setMaxListeners(0, target);
+  return target;
+}
+
+/**
  * What the live side of the schema needs: the change feed its writes publish to, and the
  * subscriptions fed by that same feed, whichever instance the write went through. Open
  * subscriptions are counted per client, so one client cannot hold the server's memory.
  */
 export class LiveUpdates {
-  private readonly pubsub = createPubSub<{ game: [GameChange] }>();
+  private readonly pubsub = createPubSub<{ game: [GameChange] }>({ eventTarget: unboundedEventTarget() });
   private readonly openPerClient = new Map<string, number>();
   /** Every open subscription's end, so that a shutdown can end them all (their SSE streams complete). */
   private readonly enders = new Set<() => void>();
