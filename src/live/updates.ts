@@ -79,13 +79,6 @@ export class LiveUpdates {
     };
   }
 
-  /** Open subscriptions across all clients, for tests and diagnostics. */
-  openSubscriptions(): number {
-    let total = 0;
-    for (const open of this.openPerClient.values()) total += open;
-    return total;
-  }
-
   /** Stops listening and ends every open subscription, so a shutdown need not wait for their clients. */
   close(): void {
     this.stopListening();
