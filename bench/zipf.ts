@@ -599,3 +599,15 @@ export function reportZipf(results: ZipfResult[], run: { duration: number; warmu
   }
   console.log('  (cache hits: the response caches of /api and the legacy interface, from the service metrics over the measured run; GraphQL’s result cache has no counter)');
 }
+
+/** The most requested URLs of the URL space at a database (rank 1 first): `tsx bench/zipf.ts --top N` with DATABASE_URL. */
+export async function topUrls(client: pg.Client, count: number): Promise<{ rank: number; share: number; request: string }[]> {
+  const space = await urlSpace(client, '<key>');
+  const order = rankOrder(space.size, seededRandom(URL_ORDER_SEED));
+  let total = 0;
+  for (let r = 0; r < space.size; r += 1) total += 1 / (r + 1) ** ZIPF_EXPONENT;
+  return Array.from({ length: Math.min(count, space.size) }, (_, rank) => {
+    const { spec } = space.at(order[rank]);
+    return { rank: rank + 1, share: 1 / (rank + 1) ** ZIPF_EXPONENT / total, request: spec.body ? `${spec.method} ${spec.path} ${spec.body}` : spec.path };
+  });
+}

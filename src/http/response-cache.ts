@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ChangeLog, changeTouches, type ChangeScope } from '../live/change-scope.js';
 import type { ChangeFeed } from '../live/changes.js';
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 
@@ -27,6 +28,11 @@ export const CLIENT_MAX_AGE_SECONDS = 5;
 declare module 'fastify' {
   interface FastifyContextConfig {
     responseCache?: ResponseSharing | false;
+    /**
+     * The records the route's answer is read from (src/live/change-scope.ts): a live write to
+     * none of them keeps its cached answers. Undeclared, every write drops them.
+     */
+    changeScope?: (request: FastifyRequest) => ChangeScope;
   }
   interface FastifyInstance {
     /** Told of every answer a response cache drops (the metrics count them); absent, nobody is. Read from the scope the cache serves. */
@@ -58,7 +64,7 @@ export interface ResponseCacheOptions {
   key?: (request: FastifyRequest) => string;
   /** Cache-Control of these responses; by default public for the TTL (5 s at most), stale-while-revalidate as long again, and stale-if-error. */
   cacheControl?: string;
-  /** Committed writes: each one drops every answer, and answers built before it are not kept. */
+  /** Committed writes: each drops the answers of its scope, and answers of that scope built before it are not kept. */
   changes?: Pick<ChangeFeed, 'subscribe'>;
 }
 
@@ -75,6 +81,8 @@ interface Entry {
   varies: boolean;
   /** Also large enough to be worth compressing. */
   encodable: boolean;
+  /** What the answer was read from: which writes drop it. */
+  scope: ChangeScope;
   /** Compressed once, the first time a client asks for that encoding: every later hit sends these bytes. */
   variants: Partial<Record<ContentEncoding, Buffer>>;
   /** Variants being compressed right now, so that clients asking at the same time wait for the one result. */
@@ -129,8 +137,8 @@ class BoundedEntries {
     this.evict();
   }
 
-  clear(reason: CacheInvalidation): void {
-    for (const key of [...this.entries.keys()]) this.delete(key, reason);
+  deleteWhere(drop: (entry: Entry) => boolean, reason: CacheInvalidation): void {
+    for (const [key, entry] of [...this.entries]) if (drop(entry)) this.delete(key, reason);
   }
 
   delete(key: string, reason: CacheInvalidation): void {
@@ -152,8 +160,9 @@ class BoundedEntries {
  * A short-lived shared cache of GET responses with ETag / 304 revalidation. Responses are kept per
  * URL (the query string is the whole input of these endpoints; `key` can say otherwise) for a few
  * seconds, so a burst of identical requests costs one database round trip. Every committed write
- * (a live mutation, an import, on any instance) drops them all (`changes`), so the TTL is only a
- * safety net for changes nobody announced. Bounded in bytes: varying an
+ * (a live mutation, an import, on any instance) drops the answers it may alter (`changes`: those of
+ * the game, teams, clubs and players it touches, and every answer whose route declares no
+ * `changeScope`), so the TTL is only a safety net for changes nobody announced. Bounded in bytes: varying an
  * ignored parameter makes every URL new, and a thousand 344 KB answers would not fit the heap cap.
  *
  * When the database fails (a 503), an answer up to `staleIfErrorMs` past its TTL is served instead,
@@ -226,40 +235,49 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     entries.delete(key, 'expired');
     return {};
   };
-  // Keys being worked on right now: when an entry expires under load, one request rebuilds it and
-  // the others wait for that answer instead of all rebuilding it at once.
-  const rebuilding = new Map<string, Promise<void>>();
-  // An answer built from data read before a write committed must not be kept after it: each write
-  // starts a new generation, and only answers of the current one are stored.
-  let generation = 0;
+  // Each request notes the latest change it has heard of when it starts (its generation). An answer
+  // whose build began before a write that touched its scope may hold data from before the write:
+  // it is not kept.
+  const log = new ChangeLog();
   const generationOf = new WeakMap<FastifyRequest, number>();
-  options.changes?.subscribe(() => {
-    generation += 1;
-    entries.clear('changed');
+  const scopes = new WeakMap<FastifyRequest, ChangeScope>();
+  options.changes?.subscribe((change) => {
+    const changed = log.record(change);
+    entries.deleteWhere((entry) => changeTouches(changed, entry.scope), 'changed');
   });
+  // Keys being built right now: when an entry is missing under load, one request builds it and the
+  // others wait for its answer instead of all building it at once. A request may take that answer
+  // even if a write committed meanwhile, unless the write came before the request did and touched
+  // the answer's scope: then it is as fresh as when the request was made, which a client cannot
+  // tell from an answer sent just before the write.
+  const building = new Map<string, { generation: number; answer: Promise<Entry | undefined> }>();
+  const built = new WeakMap<FastifyRequest, Entry>();
 
   app.addHook(options.stage ?? 'onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!applies(request)) return;
+    const generation = log.generation;
+    const scope = request.routeOptions.config.changeScope?.(request);
     generationOf.set(request, generation);
+    scopes.set(request, scope);
     const key = keyOf(request);
-    let found = lookup(key);
-    const inProgress = rebuilding.get(key);
-    if (!found.fresh && inProgress) {
-      await inProgress;
-      found = lookup(key);
-    }
+    const found = lookup(key);
     if (found.fresh) return send(request, reply, key, found.fresh, 'hit');
+    const build = building.get(key);
+    if (build && !log.touchedSince(build.generation, scope, generation)) {
+      const answer = await build.answer;
+      if (answer) return send(request, reply, key, answer, 'hit');
+      if (building.has(key)) return; // that build failed and another began: build this one on its own
+    }
     if (found.stale) {
       if (options.isDatabaseDown?.()) return send(request, reply, key, found.stale, 'stale');
       fallbacks.set(request, found.stale);
     }
-    if (rebuilding.has(key)) return; // that rebuild failed; build this one on its own
-    let done!: () => void;
-    const rebuild = new Promise<void>((resolve) => (done = resolve));
-    rebuilding.set(key, rebuild);
+    let done!: (answer: Entry | undefined) => void;
+    const started = { generation, answer: new Promise<Entry | undefined>((resolve) => (done = resolve)) };
+    building.set(key, started);
     reply.raw.once('close', () => {
-      if (rebuilding.get(key) === rebuild) rebuilding.delete(key);
-      done();
+      if (building.get(key) === started) building.delete(key);
+      done(built.get(request));
     });
   });
 
@@ -272,7 +290,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       reply.removeHeader('retry-after');
       return (await answer(request, reply, key, stale, 'stale')) ?? '';
     }
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || generationOf.get(request) !== generation) return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const body = Buffer.from(payload);
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     const varies = isCompressible(contentType);
@@ -284,10 +302,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       bytes: body.length,
       varies,
       encodable: varies && body.length >= COMPRESSION_THRESHOLD,
+      scope: scopes.get(request),
       variants: {},
       pending: {},
     };
-    entries.set(key, entry);
+    built.set(request, entry);
+    if (!log.touchedSince(generationOf.get(request) ?? 0, entry.scope)) entries.set(key, entry);
     return (await answer(request, reply, key, entry, 'miss')) ?? '';
   });
 }

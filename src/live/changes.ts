@@ -24,6 +24,19 @@ export interface GameChange {
   awayTeamId: number;
   homeClubId: number;
   awayClubId: number;
+  /**
+   * Whose pages the write may alter beyond the game's own: the two teams and every team a player
+   * on the game sheet belongs to (their statistics count the game), those teams' clubs, and the
+   * players of the two teams and of the sheet (their overviews list the game). Absent in a
+   * notification from an instance that predates it: then the change may alter anything.
+   */
+  affects?: ChangeAffects;
+}
+
+export interface ChangeAffects {
+  teamIds: number[];
+  clubIds: number[];
+  playerIds: number[];
 }
 
 /** A game written live, or data changed wholesale (an import, a reconnect that may have missed changes). */

@@ -25,7 +25,7 @@ import {
 } from '../domain/live-game.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { GameStatus, PenaltyKind } from '../generated/prisma/enums.js';
-import type { GameChange, GameChangeKind } from './changes.js';
+import type { ChangeAffects, GameChange, GameChangeKind } from './changes.js';
 
 export type GameWrite =
   | { kind: 'startGame' }
@@ -177,8 +177,46 @@ async function writeLocked(tx: Tx, credential: ApiCredential, request: WriteRequ
       awayTeamId: game.awayTeamId,
       homeClubId: clubOf(game.homeTeamId),
       awayClubId: clubOf(game.awayTeamId),
+      affects: await affectedBy(tx, game),
     },
   };
+}
+
+/** Ids a change may name before its notification outgrows PostgreSQL's 8,000-byte NOTIFY payload. */
+const MAX_AFFECTED_IDS = 600;
+
+/**
+ * Whose pages a write to the game may alter (GameChange.affects): the players of both teams in the
+ * game's season and those on its sheet, the teams those players belong to that season (both teams
+ * among them), and their clubs. Undefined when there are too many to name: the change then alters
+ * everything.
+ */
+async function affectedBy(tx: Tx, game: LockedGame): Promise<ChangeAffects | undefined> {
+  const rows = await tx.$queryRaw<{ kind: 'player' | 'team' | 'club'; id: number }[]>`
+    WITH game_season AS (
+      SELECT coalesce(grp."seasonId", cup."seasonId") AS "seasonId"
+      FROM "Game" g
+      LEFT JOIN "LeagueGroup" grp ON grp.id = g."groupId"
+      LEFT JOIN "CupRound" r ON r.id = g."cupRoundId"
+      LEFT JOIN "CupTournament" cup ON cup.id = r."tournamentId"
+      WHERE g.id = ${game.id}
+    ), players AS (
+      SELECT m."playerId" FROM "TeamMember" m, game_season s
+      WHERE m."teamId" IN (${game.homeTeamId}, ${game.awayTeamId}) AND m."seasonId" = s."seasonId"
+      UNION
+      SELECT "playerId" FROM "LineupEntry" WHERE "gameId" = ${game.id}
+    ), teams AS (
+      SELECT ${game.homeTeamId}::int AS "teamId" UNION SELECT ${game.awayTeamId}::int
+      UNION
+      SELECT m."teamId" FROM "TeamMember" m JOIN "LineupEntry" l ON l."playerId" = m."playerId", game_season s
+      WHERE l."gameId" = ${game.id} AND m."seasonId" = s."seasonId"
+    )
+    SELECT 'player' AS kind, "playerId" AS id FROM players
+    UNION ALL SELECT 'team', "teamId" FROM teams
+    UNION ALL SELECT DISTINCT 'club', t."clubId" FROM "Team" t JOIN teams ON teams."teamId" = t.id`;
+  if (rows.length > MAX_AFFECTED_IDS) return undefined;
+  const idsOf = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => Number(row.id));
+  return { teamIds: idsOf('team'), clubIds: idsOf('club'), playerIds: idsOf('player') };
 }
 
 interface Applied {

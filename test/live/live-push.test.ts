@@ -134,6 +134,50 @@ describe('fresh everywhere at once', () => {
     expect([texts[0] !== othersBefore[0], texts[1] !== othersBefore[1]]).toEqual([true, true]);
   });
 
+  it("drops the cached pages of the game's teams, clubs and players, and keeps those of the rest of the league", async () => {
+    const db = league.db.prisma;
+    const group = await db.leagueGroup.findUniqueOrThrow({ where: { id: game.groupId ?? -1 } });
+    const season = group.seasonId;
+    const sides = [game.homeTeamId, game.awayTeamId];
+    const sheetPlayers = [...sheet.HOME, ...sheet.AWAY].map((entry) => entry.playerId);
+    const nearTeams = (await db.teamMember.findMany({ where: { playerId: { in: sheetPlayers } }, select: { teamId: true } })).map((m) => m.teamId);
+    const nearClubs = (await db.team.findMany({ where: { id: { in: [...sides, ...nearTeams] } }, select: { clubId: true } })).map((t) => t.clubId);
+    const nearPlayers = (await db.teamMember.findMany({ where: { teamId: { in: sides } }, select: { playerId: true } })).map((m) => m.playerId);
+    const farTeam = await db.team.findFirstOrThrow({ where: { id: { notIn: [...sides, ...nearTeams] }, clubId: { notIn: nearClubs }, members: { some: { seasonId: season } } } });
+    const farPlayer = await db.teamMember.findFirstOrThrow({ where: { teamId: farTeam.id, seasonId: season, playerId: { notIn: [...nearPlayers, ...sheetPlayers] } } });
+    const farGame = await db.game.findFirstOrThrow({ where: { homeTeamId: { notIn: sides }, awayTeamId: { notIn: sides } } });
+    const scorer = sheet.HOME[0];
+    const kept = [
+      `/api/games/${farGame.id}`,
+      `/api/game_events/${farGame.id}`,
+      `/api/players/${farPlayer.playerId}/statistics`,
+      `/api/players/${farPlayer.playerId}/overview?season=${season}`,
+      `/api/teams/${farTeam.id}/statistics`,
+      `/api/games?mode=club&club_id=${farTeam.clubId}&season=${season}`,
+    ];
+    const dropped = [
+      `/api/games/${game.id}`,
+      `/api/players/${scorer.playerId}/statistics`,
+      `/api/players/${scorer.playerId}/overview?season=${season}`,
+      `/api/teams/${game.homeTeamId}/statistics`,
+      `/api/games?mode=club&club_id=${game.homeTeam.clubId}&season=${season}`,
+      `/api/games?mode=team&team_id=${game.awayTeamId}&season=${season}`,
+      '/api/rankings',
+    ];
+    const pages = [...kept, ...dropped];
+    const before = await Promise.all(pages.map((path) => fetch(`${baseUrl}${path}`).then((response) => response.text())));
+    expect(await Promise.all(pages.map((path) => fetch(`${baseUrl}${path}`).then((response) => response.headers.get('x-cache'))))).toEqual(pages.map(() => 'hit'));
+    expect((await write(GOAL, { side: 'HOME', second: 250, scorerLicenseId: scorer.licenseId })).errors).toBeUndefined();
+    const after = await Promise.all(pages.map((path) => fetch(`${baseUrl}${path}`)));
+    expect(Object.fromEntries(pages.map((path, i) => [path, after[i].headers.get('x-cache')]))).toEqual(
+      Object.fromEntries([...kept.map((path) => [path, 'hit']), ...dropped.map((path) => [path, 'miss'])]),
+    );
+    const texts = await Promise.all(after.map((response) => response.text()));
+    expect(texts.slice(0, kept.length)).toEqual(before.slice(0, kept.length));
+    // The scorer's statistics count the goal, and the game's page shows it.
+    expect([texts[kept.length] !== before[kept.length], texts[kept.length + 1] !== before[kept.length + 1]]).toEqual([true, true]);
+  });
+
   it('loses no event of 20 concurrent writes to one game from two keys', async () => {
     const before = await league.db.prisma.gameEvent.count({ where: { gameId: game.id, type: 'GOAL' } });
     const versionBefore = (await league.db.prisma.game.findUniqueOrThrow({ where: { id: game.id } })).version;

@@ -8,6 +8,7 @@ import { parseParams } from '../shared/route.js';
 import { seasonResolver } from '../shared/season.js';
 import { acceptsJson, legacyPayload, type XmlElement } from './xml.js';
 import { groupTitle } from '../shared/competition.js';
+import { readsOneRecord } from '../shared/change-scope.js';
 
 export const ACTIVE_CLUBS_DOCUMENT = /* GraphQL */ `
   query LegacyClubs { clubs(active: true, first: 5000) { edges { node { id name } } } }
@@ -167,7 +168,7 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
     app.route({
       method: ['GET', 'POST'],
       url: path,
-      config: { responseCache: 'keyed' },
+      config: { responseCache: 'keyed', ...(path.includes(':clubid') ? readsOneRecord('club', 'clubid') : {}) },
       handler: async (request, reply) => sendLegacy(request, reply, await handler(request, renderContext(request, deps))),
     });
   }

@@ -9,6 +9,7 @@ import { TEXTS } from '../shared/texts.js';
 import { seasonResolver, type WithSeason } from '../shared/season.js';
 import { column, dropdown, dropdownEntry, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { cupText, finalPhaseText, leaguesText, rankText, SEASON_RECORD_FRAGMENT, type SeasonRecordData } from './achievements.js';
+import { readsOneRecord } from '../shared/change-scope.js';
 
 /** `/clubs?season=` (dropdown of the clubs that played in the season) and `/clubs/:club_id/statistics`. */
 export const SEASON_CLUBS_DOCUMENT = /* GraphQL */ `
@@ -83,7 +84,7 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
     const season = await resolveSeason(params.season);
     return reshapeSeasonClubs(await clubs({ season }), { ...params, season }, ctx);
   });
-  facadeGet(app, deps, '/clubs/:club_id/statistics', { querystring: CLUBS_QUERY, params: CLUB_STATISTICS_PATH }, async (params, ctx) => {
+  facadeGet(app, deps, '/clubs/:club_id/statistics', { querystring: CLUBS_QUERY, params: CLUB_STATISTICS_PATH, config: readsOneRecord('club', 'club_id') }, async (params, ctx) => {
     const season = await resolveSeason(params.season);
     return reshapeClubStatistics(await statistics({ id: params.club_id, season }), { ...params, season }, ctx);
   });

@@ -11,6 +11,7 @@ import { column, headers, imageCell, linkedText, mapLink, pageLink, region, row,
 import { TEXTS } from '../shared/texts.js';
 import { dateLine, GAME_ROW_FRAGMENT, gameResult, type GameRowData, type RowTeam } from './games/game-row.js';
 import { competitionName } from '../shared/competition.js';
+import { readsOneRecord } from '../shared/change-scope.js';
 
 export const GAME_DETAIL_DOCUMENT = /* GraphQL */ `
   query GameDetail($id: Int!) { game(id: $id) { ...GameRow spectators firstReferee secondReferee } }
@@ -94,5 +95,5 @@ export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx:
 
 export function gameDetailRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<GameDetailData>(deps, GAME_DETAIL_DOCUMENT);
-  facadeGet(app, deps, '/games/:game_id', { params: GAME_PATH }, async (params, ctx) => reshapeGameDetail(await run({ id: params.game_id }), params, ctx));
+  facadeGet(app, deps, '/games/:game_id', { params: GAME_PATH, config: readsOneRecord('game', 'game_id') }, async (params, ctx) => reshapeGameDetail(await run({ id: params.game_id }), params, ctx));
 }

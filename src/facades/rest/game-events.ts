@@ -8,6 +8,7 @@ import { facadeGet } from '../shared/route.js';
 import { column, headers, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
 import { GAME_PATH, gameOrNotFound, type GameParams } from './game-detail.js';
+import { readsOneRecord } from '../shared/change-scope.js';
 
 /** The fields of a game event as the events list and the game summary read them. */
 export const GAME_EVENT_FRAGMENT = /* GraphQL */ `
@@ -151,7 +152,7 @@ export function reshapeGameEvents(data: GameEventsData, params: GameEventsParams
 
 export function gameEventsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<GameEventsData>(deps, GAME_EVENTS_DOCUMENT);
-  facadeGet(app, deps, '/game_events/:game_id', { querystring: GAME_EVENTS_QUERY, params: GAME_PATH }, async (params, ctx) =>
+  facadeGet(app, deps, '/game_events/:game_id', { querystring: GAME_EVENTS_QUERY, params: GAME_PATH, config: readsOneRecord('game', 'game_id') }, async (params, ctx) =>
     reshapeGameEvents(await run({ id: params.game_id }), params, ctx),
   );
 }

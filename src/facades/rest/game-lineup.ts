@@ -9,6 +9,7 @@ import { headers, linkedText, pageLink, region, row, tableEnvelope, textCell } f
 import { TEXTS } from '../shared/texts.js';
 import { gameOrNotFound } from './game-detail.js';
 import { POSITIONS, ROSTER_COLUMNS } from './player-profile.js';
+import { readsOneRecord } from '../shared/change-scope.js';
 
 export const GAME_LINEUP_DOCUMENT = /* GraphQL */ `
   query GameLineup($id: Int!, $side: TeamSide!) {
@@ -77,7 +78,7 @@ export function reshapeGameLineup(data: GameLineupData, params: GameLineupParams
 
 export function gameLineupRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<GameLineupData>(deps, GAME_LINEUP_DOCUMENT);
-  const declaration = { querystring: GAME_LINEUP_QUERY, params: GAME_LINEUP_PATH };
+  const declaration = { querystring: GAME_LINEUP_QUERY, params: GAME_LINEUP_PATH, config: readsOneRecord('game', 'game_id') };
   facadeGet(app, deps, '/games/:game_id/teams/:is_home/players', declaration, async (params, ctx, _request, reply) => {
     checkSide(params.is_home);
     const table = reshapeGameLineup(await run({ id: params.game_id, side: params.is_home === '0' ? 'HOME' : 'AWAY' }), params, ctx);

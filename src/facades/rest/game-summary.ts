@@ -11,6 +11,7 @@ import { TEXTS } from '../shared/texts.js';
 import { competitionSubtitle, GAME_PATH, gameOrNotFound, type GameDetailFacts, type GameParams } from './game-detail.js';
 import { clockText, GAME_EVENT_FRAGMENT, playerText, type GameEventData } from './game-events.js';
 import { GAME_ROW_FRAGMENT, gameResult } from './games/game-row.js';
+import { readsOneRecord } from '../shared/change-scope.js';
 
 export const GAME_SUMMARY_DOCUMENT = /* GraphQL */ `
   query GameSummary($id: Int!) {
@@ -78,7 +79,7 @@ export function reshapeGameSummary(data: GameSummaryData, params: GameParams, ct
 
 export function gameSummaryRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<GameSummaryData>(deps, GAME_SUMMARY_DOCUMENT);
-  facadeGet(app, deps, '/games/:game_id/summary', { params: GAME_PATH }, async (params, ctx) =>
+  facadeGet(app, deps, '/games/:game_id/summary', { params: GAME_PATH, config: readsOneRecord('game', 'game_id') }, async (params, ctx) =>
     reshapeGameSummary(await run({ id: params.game_id }), params, ctx),
   );
 }

@@ -14,6 +14,7 @@ import { column, headers, linkedText, pageLink, region, row, tableEnvelope, text
 import type { Cell, Region } from '../shared/wire.js';
 import { gameResult, dateLine } from './games/game-row.js';
 import { playerName } from './player-profile.js';
+import { readsOneRecord } from '../shared/change-scope.js';
 
 /**
  * `/players/:player_id/overview`: the season's games of the player's teams (one region per team, with
@@ -114,7 +115,7 @@ export function reshapePlayerOverview(data: PlayerOverviewData, params: PlayerOv
 export function playerOverviewRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<PlayerOverviewData>(deps, PLAYER_OVERVIEW_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/players/:player_id/overview', { querystring: PLAYER_OVERVIEW_QUERY, params: PLAYER_OVERVIEW_PATH }, async (params, ctx) => {
+  facadeGet(app, deps, '/players/:player_id/overview', { querystring: PLAYER_OVERVIEW_QUERY, params: PLAYER_OVERVIEW_PATH, config: readsOneRecord('player', 'player_id') }, async (params, ctx) => {
     const season = await resolveSeason(params.season);
     return reshapePlayerOverview(await run({ id: params.player_id, season }), { ...params, season }, ctx);
   });

@@ -3,6 +3,7 @@ import type { Totals } from '../../domain/player-statistics.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { id, type ParamsOf, pathSchema } from '../shared/param-schema.js';
+import { readsOneRecord } from '../shared/change-scope.js';
 import type { RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
@@ -79,10 +80,10 @@ export function reshapePlayerStatistics(data: PlayerStatisticsData, params: Play
 export function playerRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const detail = facadeDocument<PlayerDetailData>(deps, PLAYER_DETAIL_DOCUMENT);
   const statistics = facadeDocument<PlayerStatisticsData>(deps, PLAYER_STATISTICS_DOCUMENT);
-  facadeGet(app, deps, '/players/:player_id', { params: PLAYER_PATH }, async (params, ctx) =>
+  facadeGet(app, deps, '/players/:player_id', { params: PLAYER_PATH, config: readsOneRecord('player', 'player_id') }, async (params, ctx) =>
     reshapePlayerDetail(await detail({ id: params.player_id }), params, ctx),
   );
-  facadeGet(app, deps, '/players/:player_id/statistics', { params: PLAYER_PATH }, async (params, ctx) =>
+  facadeGet(app, deps, '/players/:player_id/statistics', { params: PLAYER_PATH, config: readsOneRecord('player', 'player_id') }, async (params, ctx) =>
     reshapePlayerStatistics(await statistics({ id: params.player_id }), params, ctx),
   );
 }

@@ -9,6 +9,7 @@ import { TEXTS } from '../shared/texts.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { playerName, positionText, SCORING_COLUMNS } from './player-profile.js';
+import { readsOneRecord } from '../shared/change-scope.js';
 
 /** `/teams/:team_id/players`: the team's players of the season (default current) with their totals for the team. */
 export const TEAM_PLAYERS_DOCUMENT = /* GraphQL */ `
@@ -84,7 +85,7 @@ export function reshapeTeamPlayers(data: TeamPlayersData, params: TeamPlayersPar
 export function teamPlayersRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<TeamPlayersData>(deps, TEAM_PLAYERS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/teams/:team_id/players', { querystring: TEAM_PLAYERS_QUERY, params: TEAM_PLAYERS_PATH }, async (params, ctx) => {
+  facadeGet(app, deps, '/teams/:team_id/players', { querystring: TEAM_PLAYERS_QUERY, params: TEAM_PLAYERS_PATH, config: readsOneRecord('team', 'team_id') }, async (params, ctx) => {
     const season = await resolveSeason(params.season);
     return reshapeTeamPlayers(await run({ id: params.team_id, season }), { ...params, season }, ctx);
   });

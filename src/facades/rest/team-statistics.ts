@@ -8,6 +8,7 @@ import { facadeGet } from '../shared/route.js';
 import { TEXTS } from '../shared/texts.js';
 import { column, headers, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { cupText, finalPhaseText, leaguesText, rankText, SEASON_RECORD_FRAGMENT, type SeasonRecordData } from './achievements.js';
+import { readsOneRecord } from '../shared/change-scope.js';
 
 /** `/teams/:team_id/statistics`: the team's achievements in every season it played, newest first. */
 export const TEAM_STATISTICS_DOCUMENT = /* GraphQL */ `
@@ -55,7 +56,7 @@ export function reshapeTeamStatistics(data: TeamStatisticsData, params: TeamStat
 
 export function teamStatisticsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument<TeamStatisticsData>(deps, TEAM_STATISTICS_DOCUMENT);
-  facadeGet(app, deps, '/teams/:team_id/statistics', { params: TEAM_STATISTICS_PATH }, async (params, ctx) =>
+  facadeGet(app, deps, '/teams/:team_id/statistics', { params: TEAM_STATISTICS_PATH, config: readsOneRecord('team', 'team_id') }, async (params, ctx) =>
     reshapeTeamStatistics(await run({ id: params.team_id }), params, ctx),
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mainGroupOf } from '../../domain/groups.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
@@ -10,6 +10,7 @@ import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, dropdown, dropdownEntry, headers, imageCell, region, row, tableEnvelope, textCell, urlCell } from '../shared/table.js';
 import { competitionName, groupTitle } from '../shared/competition.js';
+import { queryRecordScope, readsOneRecord } from '../shared/change-scope.js';
 
 /** `/teams` (the teams of a league, or with mode=by_club a dropdown of a club's teams) and `/teams/:team_id`. */
 export const LEAGUE_TEAMS_DOCUMENT = /* GraphQL */ `
@@ -123,7 +124,8 @@ export function teamRoutes(app: FastifyInstance, deps: FacadeDependencies): void
   const clubTeams = facadeDocument<ClubTeamsData>(deps, CLUB_TEAMS_DOCUMENT);
   const detail = facadeDocument<TeamDetailData>(deps, TEAM_DETAIL_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/teams', { querystring: TEAMS_QUERY }, async ({ mode }, ctx, request) => {
+  const config = { changeScope: (request: FastifyRequest) => ((request.query as { mode?: unknown }).mode === 'by_club' ? queryRecordScope(request, 'club', 'club_id') : undefined) };
+  facadeGet(app, deps, '/teams', { querystring: TEAMS_QUERY, config }, async ({ mode }, ctx, request) => {
     if (mode === 'by_club') {
       const params = parseParams(CLUB_TEAMS_QUERY, request.query);
       return reshapeClubTeams(await clubTeams({ clubId: params.club_id, season: params.season }), params, ctx);
@@ -132,5 +134,5 @@ export function teamRoutes(app: FastifyInstance, deps: FacadeDependencies): void
     const season = await resolveSeason(params.season);
     return reshapeLeagueTeams(await leagueTeams({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
   });
-  facadeGet(app, deps, '/teams/:team_id', { params: TEAM_DETAIL_PATH }, async (params, ctx) => reshapeTeamDetail(await detail({ id: params.team_id }), params, ctx));
+  facadeGet(app, deps, '/teams/:team_id', { params: TEAM_DETAIL_PATH, config: readsOneRecord('team', 'team_id') }, async (params, ctx) => reshapeTeamDetail(await detail({ id: params.team_id }), params, ctx));
 }

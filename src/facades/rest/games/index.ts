@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangeScope } from '../../../live/change-scope.js';
+import { queryRecordScope } from '../../shared/change-scope.js';
 import type { FacadeDependencies } from '../../shared/facade.js';
 import { oneOf, paramsSchema, withDefault } from '../../shared/param-schema.js';
 import type { RenderContext } from '../../shared/render-context.js';
@@ -34,5 +36,13 @@ export function gamesRoute(app: FastifyInstance, deps: FacadeDependencies): void
     club: schedule.club,
     team: schedule.team,
   };
-  facadeGet(app, deps, '/games', { querystring: GAMES_QUERY }, (params, ctx, request) => handlers[params.mode](request.query, ctx));
+  facadeGet(app, deps, '/games', { querystring: GAMES_QUERY, config: { changeScope: scheduleScope } }, (params, ctx, request) => handlers[params.mode](request.query, ctx));
+}
+
+/** A club's or a team's schedule is read from that club's or team's games; every other mode from anywhere. */
+function scheduleScope(request: FastifyRequest): ChangeScope {
+  const { mode } = request.query as { mode?: unknown };
+  if (mode === 'club') return queryRecordScope(request, 'club', 'club_id');
+  if (mode === 'team') return queryRecordScope(request, 'team', 'team_id');
+  return undefined;
 }

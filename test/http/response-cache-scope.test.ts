@@ -1,0 +1,123 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { readsOneRecord } from '../../src/facades/shared/change-scope.js';
+import { envelopeErrorFormat } from '../../src/facades/shared/errors.js';
+import { ErrorFormats } from '../../src/http/error-format.js';
+import { registerErrorHandling } from '../../src/http/error-handling.js';
+import { registerResponseCache } from '../../src/http/response-cache.js';
+import { ChangeLog, scopeTag } from '../../src/live/change-scope.js';
+import { createLocalChangeFeed, type GameChange, type LeagueChange } from '../../src/live/changes.js';
+
+/** A live write to `gameId` of teams 1 and 2 (club 10), naming player 100. */
+function gameChange(gameId: number): LeagueChange {
+  const affects: GameChange['affects'] = { teamIds: [1, 2], clubIds: [10], playerIds: [100] };
+  return {
+    kind: 'game',
+    game: { gameId, version: 1, kind: 'EVENT_ADDED', eventId: 1, status: 'LIVE', homeScore: 1, awayScore: 0, scoreChanged: true, groupId: 5, homeTeamId: 1, awayTeamId: 2, homeClubId: 10, awayClubId: 10, affects },
+  };
+}
+
+/**
+ * /games/:id is read from its game, /players/:id from its player, /table from anywhere. Each
+ * answer says how many times its route ran; `gate` holds a build until the test opens it.
+ */
+function scopedApp() {
+  const app = Fastify();
+  const changes = createLocalChangeFeed();
+  registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
+  registerResponseCache(app, { sharing: 'public', ttlMs: 60_000, changes });
+  const state = { runs: 0, gate: Promise.resolve() };
+  const answer = async () => {
+    state.runs += 1;
+    const run = state.runs;
+    await state.gate;
+    return `run ${run}`;
+  };
+  app.get('/games/:id', { config: { responseCache: 'public', ...readsOneRecord('game', 'id') } }, answer);
+  app.get('/players/:id', { config: { responseCache: 'public', ...readsOneRecord('player', 'id') } }, answer);
+  app.get('/table', { config: { responseCache: 'public' } }, answer);
+  return { app, changes, state };
+}
+
+const cacheOf = async (app: ReturnType<typeof scopedApp>['app'], url: string) => (await app.inject({ url })).headers['x-cache'];
+
+describe('scoped invalidation', () => {
+  it('keeps answers of records a write does not touch, and drops those it does and every undeclared one', async () => {
+    const { app, changes } = scopedApp();
+    const urls = ['/games/7', '/games/8', '/players/100', '/players/200', '/table'];
+    for (const url of urls) await app.inject({ url });
+    changes.publish(gameChange(7));
+    const after = await Promise.all(urls.map((url) => cacheOf(app, url)));
+    expect(Object.fromEntries(urls.map((url, i) => [url, after[i]]))).toEqual({
+      '/games/7': 'miss',
+      '/games/8': 'hit',
+      '/players/100': 'miss',
+      '/players/200': 'hit',
+      '/table': 'miss',
+    });
+  });
+
+  it('drops everything on a change that names no records: an import, or an instance that predates scopes', async () => {
+    const { app, changes } = scopedApp();
+    const predatingScopes = gameChange(7);
+    if (predatingScopes.kind === 'game') delete predatingScopes.game.affects;
+    for (const change of [{ kind: 'data' } as const, predatingScopes]) {
+      await app.inject({ url: '/games/8' });
+      expect(await cacheOf(app, '/games/8')).toBe('hit');
+      changes.publish(change);
+      expect(await cacheOf(app, '/games/8')).toBe('miss');
+    }
+  });
+
+  it('does not keep an answer whose build straddled a write to its game, but keeps one that straddled a write elsewhere', async () => {
+    const { app, changes, state } = scopedApp();
+    let open!: () => void;
+    state.gate = new Promise((resolve) => (open = resolve));
+    const straddling = [app.inject({ url: '/games/7' }), app.inject({ url: '/games/8' })];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    changes.publish(gameChange(7));
+    open();
+    await Promise.all(straddling);
+    expect(await cacheOf(app, '/games/7')).toBe('miss');
+    expect(await cacheOf(app, '/games/8')).toBe('hit');
+  });
+
+  it('hands one build to the requests that came before a write, and builds again for those after it', async () => {
+    const { app, changes, state } = scopedApp();
+    let open!: () => void;
+    state.gate = new Promise((resolve) => (open = resolve));
+    const first = app.inject({ url: '/games/7' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const beforeWrite = Array.from({ length: 5 }, () => app.inject({ url: '/games/7' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    changes.publish(gameChange(7));
+    const afterWrite = app.inject({ url: '/games/7' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    open();
+    expect((await first).body).toBe('run 1');
+    expect((await Promise.all(beforeWrite)).map((response) => response.body)).toEqual(Array(5).fill('run 1'));
+    expect((await afterWrite).body).toBe('run 2');
+    expect(state.runs).toBe(2);
+    expect(await cacheOf(app, '/games/7')).toBe('hit'); // the build after the write is kept
+  });
+});
+
+describe('ChangeLog', () => {
+  it('tells whether a change since a generation touched a scope, and says yes once it has forgotten', () => {
+    const log = new ChangeLog();
+    const start = log.generation;
+    log.record(gameChange(7));
+    expect(log.touchedSince(start, ['game:7'])).toBe(true);
+    expect(log.touchedSince(start, ['game:8'])).toBe(false);
+    expect(log.touchedSince(start, undefined)).toBe(true);
+    expect(log.touchedSince(log.generation, ['game:7'])).toBe(false);
+    for (let i = 0; i < 2000; i += 1) log.record(gameChange(9));
+    expect(log.touchedSince(start, ['game:8'])).toBe(true);
+  });
+
+  it('names only plain ids, so a padded one falls back to the widest scope', () => {
+    expect(scopeTag('game', '7')).toBe('game:7');
+    expect(scopeTag('game', 7)).toBe('game:7');
+    for (const value of ['007', '7abc', '', '-1', ['7'], undefined]) expect(scopeTag('game', value)).toBeUndefined();
+  });
+});
