@@ -187,9 +187,9 @@ const MAX_AFFECTED_IDS = 600;
 
 /**
  * Whose pages a write to the game may alter (GameChange.affects): the players of both teams in the
- * game's season and those on its sheet, the teams those players belong to that season (both teams
- * among them), and their clubs. Undefined when there are too many to name: the change then alters
- * everything.
+ * game's season and those on its sheet; the teams of its group (a team's and a club's statistics
+ * show its rank there), and those the sheet's players belong to that season; and their clubs.
+ * Undefined when there are too many to name: the change then alters everything.
  */
 async function affectedBy(tx: Tx, game: LockedGame): Promise<ChangeAffects | undefined> {
   const rows = await tx.$queryRaw<{ kind: 'player' | 'team' | 'club'; id: number }[]>`
@@ -207,6 +207,8 @@ async function affectedBy(tx: Tx, game: LockedGame): Promise<ChangeAffects | und
       SELECT "playerId" FROM "LineupEntry" WHERE "gameId" = ${game.id}
     ), teams AS (
       SELECT ${game.homeTeamId}::int AS "teamId" UNION SELECT ${game.awayTeamId}::int
+      UNION
+      SELECT "teamId" FROM "TeamRegistration" WHERE "groupId" = ${game.groupId}
       UNION
       SELECT m."teamId" FROM "TeamMember" m JOIN "LineupEntry" l ON l."playerId" = m."playerId", game_season s
       WHERE l."gameId" = ${game.id} AND m."seasonId" = s."seasonId"

@@ -140,7 +140,10 @@ describe('fresh everywhere at once', () => {
     const season = group.seasonId;
     const sides = [game.homeTeamId, game.awayTeamId];
     const sheetPlayers = [...sheet.HOME, ...sheet.AWAY].map((entry) => entry.playerId);
-    const nearTeams = (await db.teamMember.findMany({ where: { playerId: { in: sheetPlayers } }, select: { teamId: true } })).map((m) => m.teamId);
+    const groupTeams = (await db.teamRegistration.findMany({ where: { groupId: group.id }, select: { teamId: true } })).map((r) => r.teamId);
+    const groupMate = groupTeams.find((id) => !sides.includes(id));
+    expect(groupMate).toBeDefined();
+    const nearTeams = [...groupTeams, ...(await db.teamMember.findMany({ where: { playerId: { in: sheetPlayers } }, select: { teamId: true } })).map((m) => m.teamId)];
     const nearClubs = (await db.team.findMany({ where: { id: { in: [...sides, ...nearTeams] } }, select: { clubId: true } })).map((t) => t.clubId);
     const nearPlayers = (await db.teamMember.findMany({ where: { teamId: { in: sides } }, select: { playerId: true } })).map((m) => m.playerId);
     const farTeam = await db.team.findFirstOrThrow({ where: { id: { notIn: [...sides, ...nearTeams] }, clubId: { notIn: nearClubs }, members: { some: { seasonId: season } } } });
@@ -160,6 +163,7 @@ describe('fresh everywhere at once', () => {
       `/api/players/${scorer.playerId}/statistics`,
       `/api/players/${scorer.playerId}/overview?season=${season}`,
       `/api/teams/${game.homeTeamId}/statistics`,
+      `/api/teams/${groupMate}/statistics`, // its rank in the group
       `/api/games?mode=club&club_id=${game.homeTeam.clubId}&season=${season}`,
       `/api/games?mode=team&team_id=${game.awayTeamId}&season=${season}`,
       '/api/rankings',
