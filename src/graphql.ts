@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
-import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
+import { hashSHA256, useResponseCache, type BuildResponseCacheKeyFunction } from '@graphql-yoga/plugin-response-cache';
 import type { GraphQLSchema } from 'graphql';
 import type { ContextDependencies } from './schema/context.js';
 import { createContext } from './schema/context.js';
@@ -10,7 +10,8 @@ import { maskError } from './graphql/errors.js';
 import { defaultGraphQLLimits, type GraphQLLimits } from './graphql/limits.js';
 import { useNulRefusal } from './graphql/nul.js';
 import { createParseCaches } from './graphql/parse-caches.js';
-import { createBoundedResponseCache } from './graphql/response-cache-store.js';
+import { documentScoping } from './graphql/document-scope.js';
+import { createBoundedResponseCache, SCOPED_KEY_PREFIX } from './graphql/response-cache-store.js';
 import { createCompressedMemo } from './http/compression.js';
 import { useValidationLimits } from './graphql/validation.js';
 import { headerKey } from './http/api-key-check.js';
@@ -32,8 +33,12 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
   const limits: GraphQLLimits = { ...defaultGraphQLLimits(options.production), ...options.limits };
   const parseCaches = createParseCaches();
   const responseCache = createBoundedResponseCache();
-  // Standings, top scorers and statistics follow from a game's events: a write drops every result.
-  deps.live?.changes.subscribe(() => responseCache.clear());
+  // A write drops the results that show a record it touched, and every result of a document that is
+  // not scoped by the records it shows (src/graphql/document-scope.ts).
+  deps.live?.changes.subscribe((change) => responseCache.changed(change));
+  const isScoped = documentScoping(schema);
+  const cacheKey: BuildResponseCacheKeyFunction = async ({ documentString, operationName, variableValues, sessionId }) =>
+    `${isScoped(documentString, operationName) ? SCOPED_KEY_PREFIX : ''}${await hashSHA256([documentString, operationName ?? '', JSON.stringify(variableValues ?? {}), sessionId ?? ''].join('|'))}`;
   return createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -65,6 +70,10 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
         ignoredTypes: PRIVATE_TYPES,
         ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0 }, // not even an unknown sid's null
         cache: responseCache,
+        buildResponseCacheKey: cacheKey,
+        // Live writes reach the cache through the change feed, scoped and from every instance;
+        // dropping every result that holds a type of the mutation's result would undo the scoping.
+        invalidateViaMutation: false,
         includeExtensionMetadata: false,
       }),
       // After the response cache: a hit is answered before the deadline starts.

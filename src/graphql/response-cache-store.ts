@@ -1,6 +1,9 @@
 import type { ExecutionResult } from 'graphql';
 import type { Cache } from '@graphql-yoga/plugin-response-cache';
+import { ChangeLog, changeTouches, scopeTag, type ChangeScope, type ScopeTag } from '../live/change-scope.js';
+import type { LeagueChange } from '../live/changes.js';
 import { BoundedLru } from './bounded-lru.js';
+import { SCOPING_TYPES } from './document-scope.js';
 
 /**
  * Measured: a cached result object holds about 1.9 heap bytes per byte of its JSON (results of
@@ -21,13 +24,21 @@ interface Stored {
   result: ExecutionResult;
   /** Type names in the result, for invalidation. */
   typenames: ReadonlySet<string>;
+  /** The records the result shows, if its document is scoped by them; undefined, every write drops it. */
+  scope: ChangeScope;
 }
+
+/** The prefix of a cache key whose document is scoped by the records its results show (src/graphql/document-scope.ts). */
+export const SCOPED_KEY_PREFIX = 'scoped:';
 
 export interface BoundedResponseCache extends Cache {
   /** Entries and estimated heap held, for tests and diagnostics. */
   stats(): { entries: number; bytes: number };
-  /** Drops every result (a write committed); results of executions that began before are not kept either. */
-  clear(): void;
+  /**
+   * A write committed: drops the results it may alter (of scoped documents, those showing a record
+   * it touched; every other one), and results of such executions that began before are not kept.
+   */
+  changed(change: LeagueChange): void;
 }
 
 /**
@@ -36,11 +47,13 @@ export interface BoundedResponseCache extends Cache {
  * a miss only, next to an execution that cost far more.
  *
  * Invalidation (after a mutation) drops every entry that holds one of the named types, whatever the
- * id: coarser than per entity, and cheap, since no per-entity index is kept. A live write clears
- * everything (`clear`): standings, top scorers and statistics follow from its events too.
+ * id: coarser than per entity, and cheap, since no per-entity index is kept. A live write
+ * (`changed`) drops the results of documents that read records by id (keys with SCOPED_KEY_PREFIX)
+ * only if they show a game, team, club, player or group it touched, and every other result:
+ * standings, top scorers and lists follow from its events too.
  *
  * The plugin looks a result up (a miss) before it executes and stores it after: a result whose
- * lookup came before the latest clear was read before a write committed, and is not stored.
+ * lookup came before a write that touched it may hold data from before the write, and is not stored.
  */
 export function createBoundedResponseCache(options: { maxEntries?: number; maxBytes?: number } = {}): BoundedResponseCache {
   const entries = new BoundedLru<Stored>({
@@ -48,17 +61,24 @@ export function createBoundedResponseCache(options: { maxEntries?: number; maxBy
     maxBytes: options.maxBytes ?? RESPONSE_CACHE_BYTES,
     weigh: (key, stored) => 2 * key.length + ENTRY_OVERHEAD_BYTES + HEAP_BYTES_PER_JSON_BYTE * JSON.stringify(stored.result).length,
   });
-  let generation = 0;
+  const log = new ChangeLog();
   /** The generation of the first miss of each id still executing. */
   const missedIn = new Map<string, number>();
   return {
     set(id: string, result: ExecutionResult, entities: Iterable<CacheEntityRecord>, ttl: number) {
       const missed = missedIn.get(id);
       missedIn.delete(id);
-      if (missed !== generation) return;
       const typenames = new Set<string>();
-      for (const entity of entities) typenames.add(entity.typename);
-      entries.set(id, { result, typenames }, ttl);
+      const tags: ScopeTag[] = [];
+      for (const entity of entities) {
+        typenames.add(entity.typename);
+        const kind = SCOPING_TYPES[entity.typename];
+        const tag = kind && scopeTag(kind, entity.id);
+        if (tag) tags.push(tag);
+      }
+      const scope = id.startsWith(SCOPED_KEY_PREFIX) ? tags : undefined;
+      if (missed === undefined || log.touchedSince(missed, scope)) return;
+      entries.set(id, { result, typenames, scope }, ttl);
     },
     get(id: string) {
       const found = entries.get(id)?.result ?? null;
@@ -66,13 +86,13 @@ export function createBoundedResponseCache(options: { maxEntries?: number; maxBy
         // Results the plugin does not store (errors, private types) never come back to set(): a
         // bound keeps their ids from piling up; a forgotten id only means a result is not stored.
         if (missedIn.size >= MAX_PENDING_MISSES) missedIn.clear();
-        missedIn.set(id, generation);
+        missedIn.set(id, log.generation);
       }
       return found;
     },
-    clear() {
-      generation += 1;
-      entries.deleteWhere(() => true);
+    changed(change: LeagueChange) {
+      const touched = log.record(change);
+      entries.deleteWhere((stored) => changeTouches(touched, stored.scope));
     },
     invalidate(entities: Iterable<CacheEntityRecord>) {
       const typenames = new Set<string>();

@@ -2,11 +2,11 @@ import type { LeagueChange } from './changes.js';
 
 /**
  * Which records an answer was read from, as far as a live write can change it: a route that reads
- * one game, team, club or player says so, and a write that touches none of them leaves its cached
+ * one game, team, club, player or league group says so, and a write that touches none of them leaves its cached
  * answers alone. Everything else — standings, top scorers, lists, whatever a route does not
  * declare — is read from anywhere, and every write drops it.
  */
-export type ScopeTag = `game:${number}` | `team:${number}` | `club:${number}` | `player:${number}`;
+export type ScopeTag = `game:${number}` | `team:${number}` | `club:${number}` | `player:${number}` | `group:${number}`;
 export type ScopeKind = ScopeTag extends `${infer Kind}:${number}` ? Kind : never;
 
 /** `undefined`: the answer may follow from any record (every change drops it). */
@@ -30,9 +30,10 @@ export function scopeOf(...tags: (ScopeTag | undefined)[]): ChangeScope {
 /** What a change may have altered: `everything` for data changed wholesale (an import) or a change that does not say. */
 export function tagsOfChange(change: LeagueChange): ReadonlySet<ScopeTag> | 'everything' {
   if (change.kind !== 'game' || !change.game.affects) return 'everything';
-  const { gameId, affects } = change.game;
+  const { gameId, groupId, affects } = change.game;
   return new Set<ScopeTag>([
     `game:${gameId}`,
+    ...(groupId === null ? [] : [`group:${groupId}` as const]),
     ...affects.teamIds.map((id) => `team:${id}` as const),
     ...affects.clubIds.map((id) => `club:${id}` as const),
     ...affects.playerIds.map((id) => `player:${id}` as const),

@@ -7,7 +7,8 @@ import { buildApp, type AppOptions } from '../../src/app.js';
 import { openDatabase, type Database, type PrismaClient } from '../../src/db/database.js';
 import { BoundedLru } from '../../src/graphql/bounded-lru.js';
 import { createParseCaches, DOCUMENT_CACHE_BYTES, documentWeight } from '../../src/graphql/parse-caches.js';
-import { createBoundedResponseCache } from '../../src/graphql/response-cache-store.js';
+import { createBoundedResponseCache, SCOPED_KEY_PREFIX } from '../../src/graphql/response-cache-store.js';
+import type { LeagueChange } from '../../src/live/changes.js';
 import { getSchema } from '../../src/schema/index.js';
 import { countQueries, graphql, openTestLeague, type GraphQLResponse, type TestLeague } from '../support/app.js';
 
@@ -133,17 +134,46 @@ describe('bounded caches', () => {
     expect(cache.get('club')).toEqual({ data: { club: { id: 1 } } });
   });
 
-  it('drops everything on a write, and does not keep a result whose execution began before it', () => {
+  const write = (gameId: number): LeagueChange => ({
+    kind: 'game',
+    game: {
+      gameId, version: 2, kind: 'EVENT_ADDED', eventId: 9, status: 'LIVE', homeScore: 1, awayScore: 0, scoreChanged: true, groupId: 50,
+      homeTeamId: 1, awayTeamId: 2, homeClubId: 10, awayClubId: 20, affects: { teamIds: [1, 2], clubIds: [10, 20], playerIds: [100] },
+    },
+  });
+
+  it('drops every unscoped result on a write, and does not keep a result whose execution began before it', () => {
     const cache = createBoundedResponseCache();
     cache.get('before');
     cache.set('before', { data: { a: 1 } }, [], 60_000);
     cache.get('during'); // the execution starts…
-    cache.clear(); // …a write commits…
+    cache.changed(write(7)); // …a write commits…
     cache.set('during', { data: { a: 2 } }, [], 60_000); // …and its result, read before, comes back
     expect(cache.get('before')).toBeNull();
     expect(cache.get('during')).toBeNull();
     cache.set('during', { data: { a: 3 } }, [], 60_000);
     expect(cache.get('during')).toEqual({ data: { a: 3 } });
+  });
+
+  it('keeps the results of scoped documents that show no record the write touched', () => {
+    const cache = createBoundedResponseCache();
+    const stored = (id: string, entities: { typename: string; id: number }[]) => {
+      cache.get(id);
+      cache.set(id, { data: { id } }, entities, 60_000);
+    };
+    stored(`${SCOPED_KEY_PREFIX}other-game`, [{ typename: 'Game', id: 8 }, { typename: 'Team', id: 3 }]);
+    stored(`${SCOPED_KEY_PREFIX}the-game`, [{ typename: 'Game', id: 7 }]);
+    stored(`${SCOPED_KEY_PREFIX}its-group`, [{ typename: 'LeagueGroup', id: 50 }]);
+    stored(`${SCOPED_KEY_PREFIX}its-scorer`, [{ typename: 'Player', id: 100 }]);
+    stored('top-scorers', [{ typename: 'Player', id: 555 }]);
+    cache.get(`${SCOPED_KEY_PREFIX}straddling`);
+    cache.changed(write(7));
+    cache.set(`${SCOPED_KEY_PREFIX}straddling`, { data: {} }, [{ typename: 'Game', id: 9 }], 60_000);
+    const kept = ['other-game', 'the-game', 'its-group', 'its-scorer', 'straddling'].map((id) => cache.get(`${SCOPED_KEY_PREFIX}${id}`) !== null);
+    expect(kept).toEqual([true, false, false, false, true]);
+    expect(cache.get('top-scorers')).toBeNull();
+    cache.changed({ kind: 'data' });
+    expect(cache.get(`${SCOPED_KEY_PREFIX}other-game`)).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { openTestLeague, type TestLeague } from '../support/app.js';
+import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { createKey } from '../support/keys.js';
 import { postGraphQL, scheduledGameWithSheet, WRITE_RESULT } from '../support/live.js';
 import { subscribe } from '../support/sse.js';
@@ -148,7 +148,7 @@ describe('fresh everywhere at once', () => {
     const nearPlayers = (await db.teamMember.findMany({ where: { teamId: { in: sides } }, select: { playerId: true } })).map((m) => m.playerId);
     const farTeam = await db.team.findFirstOrThrow({ where: { id: { notIn: [...sides, ...nearTeams] }, clubId: { notIn: nearClubs }, members: { some: { seasonId: season } } } });
     const farPlayer = await db.teamMember.findFirstOrThrow({ where: { teamId: farTeam.id, seasonId: season, playerId: { notIn: [...nearPlayers, ...sheetPlayers] } } });
-    const farGame = await db.game.findFirstOrThrow({ where: { homeTeamId: { notIn: sides }, awayTeamId: { notIn: sides } } });
+    const farGame = await db.game.findFirstOrThrow({ where: { homeTeamId: { notIn: [...sides, ...nearTeams] }, awayTeamId: { notIn: [...sides, ...nearTeams] } } });
     const scorer = sheet.HOME[0];
     const kept = [
       `/api/games/${farGame.id}`,
@@ -178,6 +178,14 @@ describe('fresh everywhere at once', () => {
     );
     const texts = await Promise.all(after.map((response) => response.text()));
     expect(texts.slice(0, kept.length)).toEqual(before.slice(0, kept.length));
+    // GraphQL's result cache likewise keeps the other game's result, and runs the written game's again.
+    const gameQuery = (id: number) => fetch(`${baseUrl}/graphql?query=${encodeURIComponent(`{ game(id: ${id}) { homeScore awayScore homeTeam { name } } }`)}`).then((response) => response.json());
+    await Promise.all([gameQuery(farGame.id), gameQuery(game.id)]);
+    expect(await write(GOAL, { side: 'HOME', second: 260 })).not.toHaveProperty('errors');
+    expect(await countQueries(league.db, () => gameQuery(farGame.id))).toBe(0);
+    let written: { data: { game: { homeScore: number } } } | undefined;
+    expect(await countQueries(league.db, async () => (written = await gameQuery(game.id)))).toBeGreaterThan(0);
+    expect(written?.data.game.homeScore).toBe((await db.game.findUniqueOrThrow({ where: { id: game.id } })).homeScore);
     // The scorer's statistics count the goal, and the game's page shows it.
     expect([texts[kept.length] !== before[kept.length], texts[kept.length + 1] !== before[kept.length + 1]]).toEqual([true, true]);
   });

@@ -1,0 +1,72 @@
+import { getNamedType, Kind, parse, TypeInfo, visit, visitWithTypeInfo, type GraphQLSchema } from 'graphql';
+import type { ScopeKind } from '../live/change-scope.js';
+
+/**
+ * The record types whose ids scope a cached result (src/live/change-scope.ts): a live write drops a
+ * result only if it shows one of the records the write touches.
+ */
+export const SCOPING_TYPES: Readonly<Record<string, ScopeKind>> = { Game: 'game', Team: 'team', Club: 'club', Player: 'player', LeagueGroup: 'group' };
+
+/** The root fields that read the records their id names, and what hangs off them. */
+const RECORD_ROOTS = new Set(['game', 'team', 'player', 'club', 'leagueGroup']);
+
+/**
+ * What follows from records a result need not show, so that their ids cannot scope it: rankings
+ * of players across a league, spectators across games, national-team records (not written live),
+ * lineup eligibility (suspensions come from other games).
+ */
+const UNSCOPED_TYPES = new Set(['TopScorer', 'TeamVisitors', 'NationalPlayer', 'NationalSelection', 'NationalPlayerRecord', 'LineupCandidate', 'LineupValidation']);
+
+/** Documents remembered; past this many, the memo starts over (a document is parsed again). */
+const REMEMBERED_DOCUMENTS = 1000;
+
+/**
+ * Whether the results of a document may be scoped by the records they show: a query whose root
+ * fields each read one game, team, player, club or group by id, reaching nothing league-wide. Any
+ * other document (lists, filters, top scorers, an unparsable one) is read from anywhere, and every
+ * write drops its results.
+ */
+export function documentScoping(schema: GraphQLSchema): (document: string, operationName: string | null | undefined) => boolean {
+  const memo = new Map<string, boolean>();
+  return (document, operationName) => {
+    const key = `${operationName ?? ''}\u0000${document}`;
+    let scoped = memo.get(key);
+    if (scoped === undefined) {
+      scoped = isScoped(schema, document, operationName ?? undefined);
+      if (memo.size >= REMEMBERED_DOCUMENTS) memo.clear();
+      memo.set(key, scoped);
+    }
+    return scoped;
+  };
+}
+
+function isScoped(schema: GraphQLSchema, source: string, operationName: string | undefined): boolean {
+  let ast;
+  try {
+    ast = parse(source);
+  } catch {
+    return false;
+  }
+  const operations = ast.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  const operation = operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((op) => op.name?.value === operationName);
+  if (!operation || operation.operation !== 'query') return false;
+  const typeInfo = new TypeInfo(schema);
+  const queryType = schema.getQueryType();
+  let scoped = true;
+  // Every field of every operation and fragment in the document: stricter than the selected
+  // operation alone, and simpler than following its fragments.
+  visit(
+    ast,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const parent = typeInfo.getParentType();
+        const type = typeInfo.getType();
+        if (node.name.value.startsWith('__')) return;
+        if (!parent || !type) scoped = false;
+        else if (parent === queryType && !RECORD_ROOTS.has(node.name.value)) scoped = false;
+        else if (UNSCOPED_TYPES.has(getNamedType(type).name)) scoped = false;
+      },
+    }),
+  );
+  return scoped;
+}
