@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
-import { hashSHA256, useResponseCache, type BuildResponseCacheKeyFunction } from '@graphql-yoga/plugin-response-cache';
+import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import type { GraphQLSchema } from 'graphql';
 import type { ContextDependencies } from './schema/context.js';
 import { createContext } from './schema/context.js';
@@ -10,8 +10,8 @@ import { maskError } from './graphql/errors.js';
 import { defaultGraphQLLimits, type GraphQLLimits } from './graphql/limits.js';
 import { useNulRefusal } from './graphql/nul.js';
 import { createParseCaches } from './graphql/parse-caches.js';
-import { documentScoping } from './graphql/document-scope.js';
-import { createBoundedResponseCache, SCOPED_KEY_PREFIX } from './graphql/response-cache-store.js';
+import { createBoundedResponseCache } from './graphql/response-cache-store.js';
+import { operationOf, resultCacheKeys } from './graphql/result-cache-key.js';
 import { createCompressedMemo } from './http/compression.js';
 import { useValidationLimits } from './graphql/validation.js';
 import { headerKey } from './http/api-key-check.js';
@@ -36,10 +36,13 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
   // A write drops the results that show a record it touched, and every result of a document that is
   // not scoped by the records it shows (src/graphql/document-scope.ts).
   deps.live?.changes.subscribe((change) => responseCache.changed(change));
-  const isScoped = documentScoping(schema);
-  const cacheKey: BuildResponseCacheKeyFunction = async ({ documentString, operationName, variableValues, sessionId }) =>
-    `${isScoped(documentString, operationName) ? SCOPED_KEY_PREFIX : ''}${await hashSHA256([documentString, operationName ?? '', JSON.stringify(variableValues ?? {}), sessionId ?? ''].join('|'))}`;
-  return createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
+  const keyOf = resultCacheKeys(schema);
+  /** Whether the result cache holds the answer to this request's operation (keyed as the plugin keys it: no session). */
+  const holdsResult = async (request: FastifyRequest): Promise<boolean> => {
+    const operation = options.responseCacheTtlMs > 0 ? operationOf(request) : undefined;
+    return operation !== undefined && responseCache.holds(await keyOf(operation, null));
+  };
+  const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: !options.production,
@@ -70,7 +73,7 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
         ignoredTypes: PRIVATE_TYPES,
         ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0 }, // not even an unknown sid's null
         cache: responseCache,
-        buildResponseCacheKey: cacheKey,
+        buildResponseCacheKey: ({ documentString, operationName, variableValues, sessionId }) => keyOf({ query: documentString, operationName, variables: variableValues }, sessionId),
         // Live writes reach the cache through the change feed, scoped and from every instance;
         // dropping every result that holds a type of the mutation's result would undo the scoping.
         invalidateViaMutation: false,
@@ -80,6 +83,7 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
       useExecutionDeadline(limits.timeoutMs),
     ],
   });
+  return { yoga, holdsResult };
 }
 
 function asGet(req: FastifyRequest): Request {
@@ -92,11 +96,13 @@ function asGet(req: FastifyRequest): Request {
 
 /** Mounts graphql-yoga at /graphql inside fastify. */
 export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions): void {
-  const yoga = createGraphQLServer(schema, deps, options, app.log);
+  const { yoga, holdsResult } = createGraphQLServer(schema, deps, options, app.log);
   const compressOnce = createCompressedMemo();
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
+    // A cached result is sent without waiting for a request slot (src/http/concurrency-limit.ts).
+    config: { answeredFromCache: holdsResult },
     handler: async (req, reply) => {
       // yoga knows GET and POST only: a HEAD is run as the GET it stands for, and fastify drops the body.
       const response = await (req.method === 'HEAD' ? yoga.fetch(asGet(req), { req, reply }) : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }));

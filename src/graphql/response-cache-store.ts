@@ -32,6 +32,8 @@ interface Stored {
 export const SCOPED_KEY_PREFIX = 'scoped:';
 
 export interface BoundedResponseCache extends Cache {
+  /** Whether a fresh result is stored under the key, without counting as a lookup. */
+  holds(id: string): boolean;
   /** Entries and estimated heap held, for tests and diagnostics. */
   stats(): { entries: number; bytes: number };
   /**
@@ -99,6 +101,7 @@ export function createBoundedResponseCache(options: { maxEntries?: number; maxBy
       for (const entity of entities) typenames.add(entity.typename);
       if (typenames.size > 0) entries.deleteWhere((stored) => [...stored.typenames].some((name) => typenames.has(name)));
     },
+    holds: (id: string) => entries.has(id),
     stats: () => ({ entries: entries.size, bytes: entries.totalBytes }),
   };
 }

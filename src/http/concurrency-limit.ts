@@ -1,4 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Whether the route's own cache holds the answer, asked once its body is parsed: a route whose
+     * cache key is in the body (GraphQL's POST) cannot be answered before the queue as URL-keyed
+     * caches are, so it is admitted after parsing, and a cached answer needs no slot.
+     */
+    answeredFromCache?: (request: FastifyRequest) => Promise<boolean>;
+  }
+}
 import { serviceUnavailable } from './errors.js';
 
 export interface ConcurrencyLimitOptions {
@@ -34,7 +45,9 @@ interface Waiter {
  * Bounds the requests being worked on at once. What a request holds while it runs (rows, GraphQL
  * results, response objects) is then bounded too, which is what makes the heap cap of
  * `npm run serve` safe (README "Performance"). Responses from the response cache never wait: its
- * hook answers first.
+ * hook answers first. A route whose cache is keyed by its body (`config.answeredFromCache`) is
+ * admitted once the body is parsed (bounded by the body limit), and not at all if its cache holds
+ * the answer.
  *
  * Waiting is bounded in length and in time; past either, an early 503 with Retry-After beats a
  * queue that grows without end (11,664 requests and 100 MB were measured behind a locked table).
@@ -92,8 +105,7 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     waiting -= 1;
   };
 
-  app.addHook('onRequest', (request, reply, done) => {
-    if (options.exempt?.(request.url, request)) return done();
+  const admit = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const route = routeOf(request);
     let state: 'waiting' | 'working' | 'closed' = 'waiting';
     let timer: NodeJS.Timeout | undefined;
@@ -131,6 +143,19 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
         done(serviceUnavailable('The service is busy; try again shortly', BUSY_RETRY_AFTER_SECONDS));
       }, maxWaitMs);
     }
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (options.exempt?.(request.url, request) || request.routeOptions.config.answeredFromCache) return done();
+    admit(request, reply, done);
+  });
+  app.addHook('preHandler', (request, reply, done) => {
+    const answeredFromCache = request.routeOptions.config.answeredFromCache;
+    if (!answeredFromCache || options.exempt?.(request.url, request)) return done();
+    answeredFromCache(request).then(
+      (cached) => (cached ? done() : admit(request, reply, done)),
+      () => admit(request, reply, done),
+    );
   });
 
   return () => ({ inFlight, waiting, saturated: waiting >= maxQueue });

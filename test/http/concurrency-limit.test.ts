@@ -137,4 +137,25 @@ describe('concurrency limit', () => {
     await Promise.all(work);
     expect(started).toEqual([1, 2, 0, 3]);
   });
+
+  it('admits a route keyed by its body once the body is parsed, and lets its cached answers through without a slot', async () => {
+    const { app, started, gates } = appWithGate(1);
+    const probed: string[] = [];
+    app.post('/cached', { config: { answeredFromCache: async (request) => (request.body as { key: string }).key === 'held' } }, async (request) => {
+      probed.push((request.body as { key: string }).key);
+      return { served: true };
+    });
+    const busy = app.inject({ url: '/work/1' });
+    await tick();
+    const held = await app.inject({ method: 'POST', url: '/cached', payload: { key: 'held' } });
+    expect(held.statusCode).toBe(200);
+    const notHeld = app.inject({ method: 'POST', url: '/cached', payload: { key: 'other' } });
+    await tick();
+    expect(probed).toEqual(['held']); // the other one waits for the slot
+    gates.shift()!();
+    await busy;
+    expect((await notHeld).statusCode).toBe(200);
+    expect(probed).toEqual(['held', 'other']);
+    expect(started).toEqual([1]);
+  });
 });

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { hashSHA256 } from '@graphql-yoga/plugin-response-cache';
+import type { GraphQLSchema } from 'graphql';
+import { documentScoping } from './document-scope.js';
+import { SCOPED_KEY_PREFIX } from './response-cache-store.js';
+
+export interface OperationParams {
+  query: string;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+}
+
+/**
+ * The result cache's key of an operation: a hash of what decides its result, prefixed when its
+ * document is scoped by the records its results show (src/graphql/document-scope.ts), so that the
+ * store knows which writes drop it.
+ */
+export function resultCacheKeys(schema: GraphQLSchema): (operation: OperationParams, sessionId: string | null | undefined) => Promise<string> {
+  const isScoped = documentScoping(schema);
+  return async ({ query, operationName, variables }, sessionId) => {
+    const hash = await hashSHA256([query, operationName ?? '', JSON.stringify(variables ?? {}), sessionId ?? ''].join('|'));
+    return `${isScoped(query, operationName) ? SCOPED_KEY_PREFIX : ''}${hash}`;
+  };
+}
+
+/** The operation a /graphql request carries (GET query string or POST JSON body), once fastify has parsed it; undefined if it cannot be read. */
+export function operationOf(request: FastifyRequest): OperationParams | undefined {
+  const params = (request.method === 'POST' ? request.body : request.query) as Record<string, unknown> | undefined;
+  if (!params || typeof params !== 'object' || typeof params.query !== 'string') return undefined;
+  const operationName = typeof params.operationName === 'string' ? params.operationName : undefined;
+  let variables = params.variables;
+  if (typeof variables === 'string') {
+    try {
+      variables = JSON.parse(variables);
+    } catch {
+      return undefined;
+    }
+  }
+  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return undefined;
+  return { query: params.query, operationName, variables: variables as Record<string, unknown> | null | undefined };
+}
