@@ -9,7 +9,7 @@ import { useDocumentLimits } from './graphql/document-limits.js';
 import { maskError } from './graphql/errors.js';
 import { defaultGraphQLLimits, type GraphQLLimits } from './graphql/limits.js';
 import { useNulRefusal } from './graphql/nul.js';
-import { createParseCaches } from './graphql/parse-caches.js';
+import { createParseCaches, parsedDocument } from './graphql/parse-caches.js';
 import { createBoundedResponseCache } from './graphql/response-cache-store.js';
 import { operationOf, resultCacheKeys } from './graphql/result-cache-key.js';
 import { createCompressedMemo } from './http/compression.js';
@@ -36,11 +36,12 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
   // A write drops the results that show a record it touched, and every result of a document that is
   // not scoped by the records it shows (src/graphql/document-scope.ts).
   deps.live?.changes.subscribe((change) => responseCache.changed(change));
-  const keyOf = resultCacheKeys(schema);
+  const { keyOf, candidateKeys } = resultCacheKeys(schema, (source) => parsedDocument(parseCaches.documentCache, source, limits.maxTokens));
   /** Whether the result cache holds the answer to this request's operation (keyed as the plugin keys it: no session). */
   const holdsResult = async (request: FastifyRequest): Promise<boolean> => {
     const operation = options.responseCacheTtlMs > 0 ? operationOf(request) : undefined;
-    return operation !== undefined && responseCache.holds(await keyOf(operation, null));
+    if (!operation || Buffer.byteLength(operation.query) > limits.maxDocumentBytes) return false;
+    return (await candidateKeys(operation)).some((key) => responseCache.holds(key));
   };
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
     schema,

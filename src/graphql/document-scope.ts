@@ -1,4 +1,4 @@
-import { getNamedType, Kind, parse, TypeInfo, visit, visitWithTypeInfo, type GraphQLSchema } from 'graphql';
+import { getNamedType, Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { ScopeKind } from '../live/change-scope.js';
 
 /**
@@ -17,37 +17,35 @@ const RECORD_ROOTS = new Set(['game', 'team', 'player', 'club', 'leagueGroup']);
  */
 const UNSCOPED_TYPES = new Set(['TopScorer', 'TeamVisitors', 'NationalPlayer', 'NationalSelection', 'NationalPlayerRecord', 'LineupCandidate', 'LineupValidation']);
 
-/** Documents remembered; past this many, the memo starts over (a document is parsed again). */
-const REMEMBERED_DOCUMENTS = 1000;
-
 /**
  * Whether the results of a document may be scoped by the records they show: a query whose root
  * fields each read one game, team, player, club or group by id, reaching nothing league-wide. Any
  * other document (lists, filters, top scorers, an unparsable one) is read from anywhere, and every
  * write drops its results.
  */
-export function documentScoping(schema: GraphQLSchema): (document: string, operationName: string | null | undefined) => boolean {
-  const memo = new Map<string, boolean>();
-  return (document, operationName) => {
-    const key = `${operationName ?? ''}\u0000${document}`;
-    let scoped = memo.get(key);
+export function documentScoping(
+  schema: GraphQLSchema,
+  /** The parsed document, from the server's parse cache (undefined if it does not parse): judged once per parsed document. */
+  parseDocument: (source: string) => DocumentNode | undefined,
+): (document: string, operationName: string | null | undefined) => boolean {
+  // Per parsed document, which the parse cache bounds in bytes: a memo keyed by the source text
+  // would hold every text again.
+  const judged = new WeakMap<DocumentNode, Map<string, boolean>>();
+  return (source, operationName) => {
+    const ast = parseDocument(source);
+    if (!ast) return false;
+    const byOperation = judged.get(ast) ?? new Map<string, boolean>();
+    judged.set(ast, byOperation);
+    let scoped = byOperation.get(operationName ?? '');
     if (scoped === undefined) {
-      scoped = isScoped(schema, document, operationName ?? undefined);
-      if (memo.size >= REMEMBERED_DOCUMENTS) memo.clear();
-      memo.set(key, scoped);
+      scoped = isScoped(schema, ast, operationName ?? undefined);
+      byOperation.set(operationName ?? '', scoped);
     }
     return scoped;
   };
 }
 
-function isScoped(schema: GraphQLSchema, source: string, operationName: string | undefined): boolean {
-  let ast;
-  try {
-    ast = parse(source);
-  } catch {
-    return false;
-  }
-  const operations = ast.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+function isScoped(schema: GraphQLSchema, ast: DocumentNode, operationName: string | undefined): boolean {  const operations = ast.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((op) => op.name?.value === operationName);
   if (!operation || operation.operation !== 'query') return false;
   const typeInfo = new TypeInfo(schema);

@@ -1,4 +1,4 @@
-import type { DocumentNode, Token } from 'graphql';
+import { parse, type DocumentNode, type Token } from 'graphql';
 import { BoundedLru } from './bounded-lru.js';
 
 /**
@@ -41,4 +41,21 @@ export function createParseCaches(): { documentCache: BoundedLru<DocumentNode>; 
     documentCache: new BoundedLru<DocumentNode>({ maxEntries: DOCUMENT_CACHE_ENTRIES, maxBytes: DOCUMENT_CACHE_BYTES, weigh: documentWeight }),
     errorCache: new BoundedLru<unknown>({ maxEntries: ERROR_CACHE_ENTRIES, maxBytes: ERROR_CACHE_BYTES, weigh: (source) => 2 * source.length + ERROR_OVERHEAD_BYTES }),
   };
+}
+
+/**
+ * A document as the server parses it (same token bound), from the parse cache or parsed now and
+ * kept there, so that the server does not parse it a second time; undefined if it does not parse
+ * (the server reports that itself).
+ */
+export function parsedDocument(documentCache: BoundedLru<DocumentNode>, source: string, maxTokens: number): DocumentNode | undefined {
+  const cached = documentCache.get(source);
+  if (cached) return cached;
+  try {
+    const document = parse(source, { maxTokens });
+    documentCache.set(source, document);
+    return document;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { hashSHA256 } from '@graphql-yoga/plugin-response-cache';
-import type { GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { documentScoping } from './document-scope.js';
 import { SCOPED_KEY_PREFIX } from './response-cache-store.js';
 
@@ -15,12 +15,25 @@ export interface OperationParams {
  * document is scoped by the records its results show (src/graphql/document-scope.ts), so that the
  * store knows which writes drop it.
  */
-export function resultCacheKeys(schema: GraphQLSchema): (operation: OperationParams, sessionId: string | null | undefined) => Promise<string> {
-  const isScoped = documentScoping(schema);
-  return async ({ query, operationName, variables }, sessionId) => {
-    const hash = await hashSHA256([query, operationName ?? '', JSON.stringify(variables ?? {}), sessionId ?? ''].join('|'));
-    return `${isScoped(query, operationName) ? SCOPED_KEY_PREFIX : ''}${hash}`;
+export function resultCacheKeys(schema: GraphQLSchema, parseDocument: (source: string) => DocumentNode | undefined) {
+  const isScoped = documentScoping(schema, parseDocument);
+  return {
+    /** The key the plugin stores and looks up under; runs after the document limits' check, as it parses. */
+    keyOf: async ({ query, operationName, variables }: OperationParams, sessionId: string | null | undefined): Promise<string> =>
+      `${isScoped(query, operationName) ? SCOPED_KEY_PREFIX : ''}${await hashOf(query, operationName, variables, sessionId)}`,
+    /**
+     * The keys an operation may be stored under, without parsing it: for the probe that runs before
+     * the document limits (src/http/concurrency-limit.ts), which must not parse what they would refuse.
+     */
+    candidateKeys: async ({ query, operationName, variables }: OperationParams): Promise<string[]> => {
+      const hash = await hashOf(query, operationName, variables, null);
+      return [`${SCOPED_KEY_PREFIX}${hash}`, hash];
+    },
   };
+}
+
+function hashOf(query: string, operationName: string | null | undefined, variables: OperationParams['variables'], sessionId: string | null | undefined): Promise<string> {
+  return Promise.resolve(hashSHA256([query, operationName ?? '', JSON.stringify(variables ?? {}), sessionId ?? ''].join('|')));
 }
 
 /** The operation a /graphql request carries (GET query string or POST JSON body), once fastify has parsed it; undefined if it cannot be read. */
