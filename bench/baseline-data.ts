@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { GameDetailData } from '../src/facades/rest/game-detail.js';
-import type { GameRowData } from '../src/facades/rest/games/game-row.js';
+import { CURRENT_GAMES_QUERY, dayFilters, reshapeCurrentGames, sliderTarget, todayIn, type CurrentGamesData, type CurrentGamesParams } from '../src/facades/rest/games/current.js';
+import type { DayGameData, GameRowData } from '../src/facades/rest/games/game-row.js';
 import { GAME_LIST_QUERY, reshapeGameList, resolveListParams, selectListRound, type ListGroupsData } from '../src/facades/rest/games/list.js';
 import type { RenderContext } from '../src/facades/shared/render-context.js';
 import { parseParams } from '../src/facades/shared/route.js';
@@ -27,6 +28,46 @@ const GAME_JOINS = `
 
 /** The game detail's one statement: the game with every row its table shows. */
 export const GAME_DETAIL_SQL = `SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g.id = $1`;
+
+/** What the service's DAY_GAME_FRAGMENT reads, for the games of one day, in its order (start, then id). */
+export const CURRENT_GAMES_SQL = `
+  SELECT g.id, g."startsAt", g.status, g."homeScore", g."awayScore", ht.name ht_name, at.name at_name,
+    l.id l_id, l.name l_name, gc.id gc_id, gc.name gc_name, ct.id ct_id, ct.name ct_name
+  FROM "Game" g JOIN "Team" ht ON ht.id = g."homeTeamId" JOIN "Team" at ON at.id = g."awayTeamId"
+  LEFT JOIN "LeagueGroup" grp ON grp.id = g."groupId" LEFT JOIN "League" l ON l.id = grp."leagueId"
+  LEFT JOIN "GameClass" gc ON gc.id = grp."gameClassId"
+  LEFT JOIN "CupRound" cr ON cr.id = g."cupRoundId" LEFT JOIN "CupTournament" ct ON ct.id = cr."tournamentId"
+  WHERE g."startsAt" >= $1 AND g."startsAt" < $2 ORDER BY g."startsAt", g.id LIMIT 5000`;
+
+interface DayGameRecord {
+  id: number;
+  startsAt: Date;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  ht_name: string;
+  at_name: string;
+  l_id: number | null;
+  l_name: string;
+  gc_id: number;
+  gc_name: string;
+  ct_id: number | null;
+  ct_name: string;
+}
+
+function dayGame(row: DayGameRecord): DayGameData {
+  return {
+    id: row.id,
+    startsAt: row.startsAt.toISOString(),
+    status: row.status,
+    homeScore: row.homeScore,
+    awayScore: row.awayScore,
+    homeTeam: { name: row.ht_name },
+    awayTeam: { name: row.at_name },
+    group: row.l_id === null ? null : { league: { id: row.l_id, name: row.l_name }, gameClass: { id: row.gc_id, name: row.gc_name } },
+    cupRound: row.ct_id === null ? null : { tournament: { id: row.ct_id, name: row.ct_name } },
+  };
+}
 
 type GameRecord = Record<string, unknown> & { startsAt: Date };
 
@@ -126,5 +167,22 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
     return reshapeGameList({ groups: data, roundGames: games, currentSeason }, params, ctx);
   }
 
-  return { gameDetail, gameList };
+  /** Unfiltered `mode=current` (of today or `on_date`): what the bench asks for; filters and the slider's dates are not served. */
+  async function currentGames(rawQuery: Record<string, string>, ctx: RenderContext) {
+    const asked = parseParams(CURRENT_GAMES_QUERY, rawQuery);
+    if (sliderTarget(asked) || asked.league_ids || asked.game_class_ids || asked.tournament_ids || asked.only_video_streamed) throw new Error('not found');
+    const params: CurrentGamesParams = { ...asked, on_date: asked.on_date ?? todayIn(ctx) };
+    const { from, to } = dayFilters(params).filter;
+    const [games, earlier, later] = await Promise.all([
+      query<DayGameRecord>(CURRENT_GAMES_SQL, [from, to]),
+      query<{ startsAt: Date }>('SELECT "startsAt" FROM "Game" WHERE "startsAt" < $1 ORDER BY "startsAt" DESC, id DESC LIMIT 1', [from]),
+      query<{ startsAt: Date }>('SELECT "startsAt" FROM "Game" WHERE "startsAt" >= $1 ORDER BY "startsAt", id LIMIT 1', [to]),
+    ]);
+    const edges = <T,>(rows: T[]) => rows.map((node) => ({ node }));
+    const atInstant = (rows: { startsAt: Date }[]) => edges(rows.map((row) => ({ startsAt: row.startsAt.toISOString() })));
+    const data: CurrentGamesData = { games: { edges: edges(games.rows.map(dayGame)) }, earlier: { edges: atInstant(earlier.rows) }, later: { edges: atInstant(later.rows) } };
+    return reshapeCurrentGames(data, params, ctx);
+  }
+
+  return { gameDetail, gameList, currentGames };
 }

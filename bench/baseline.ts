@@ -1,6 +1,7 @@
-// The benchmark's baseline: /api/games?mode=list and /api/games/:id on bare node:http with raw SQL
-// through pg — no fastify, no Prisma, no GraphQL. It reuses the service's pure reshapers so that it
-// answers the same bytes, which bench/run.ts checks before measuring.
+// The benchmark's baseline: /api/games?mode=list, unfiltered /api/games?mode=current and
+// /api/games/:id on bare node:http with raw SQL through pg — no fastify, no Prisma, no GraphQL. It
+// reuses the service's pure reshapers so that it answers the same bytes, which bench/run.ts checks
+// before measuring.
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { reshapeGameDetail } from '../src/facades/rest/game-detail.js';
@@ -13,22 +14,25 @@ const port = Number(process.env.PORT ?? 3100);
 const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
-const { gameDetail, gameList } = baselineData(pool, baseUrl);
+const { gameDetail, gameList, currentGames } = baselineData(pool, baseUrl);
 
 function renderContext(query: Record<string, string>): RenderContext {
   return { locale: parseLocale(query.locale), now: new Date(), baseUrl };
 }
 
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://baseline');
+/** The answer's body, or a rejection with `not found` for what the baseline does not serve. */
+function answer(url: URL): Promise<unknown> {
   const query = Object.fromEntries(url.searchParams);
+  const ctx = renderContext(query);
+  if (url.pathname === '/api/games' && query.mode === 'list') return gameList(query, ctx);
+  if (url.pathname === '/api/games' && query.mode === 'current') return currentGames(query, ctx);
   const detail = /^\/api\/games\/(\d+)$/.exec(url.pathname);
-  const work =
-    url.pathname === '/api/games' && query.mode === 'list'
-      ? gameList(query, renderContext(query))
-      : detail
-        ? gameDetail(Number(detail[1])).then((data) => reshapeGameDetail(data, { game_id: Number(detail[1]) }, renderContext(query)))
-        : Promise.reject(new Error('not found'));
+  if (detail) return gameDetail(Number(detail[1])).then((data) => reshapeGameDetail(data, { game_id: Number(detail[1]) }, ctx));
+  return Promise.reject(new Error('not found'));
+}
+
+const server = createServer((req, res) => {
+  const work = answer(new URL(req.url ?? '/', 'http://baseline'));
   work.then(
     (body) => {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });

@@ -164,7 +164,8 @@ async function measure(url: string, init: RequestInit_ = {}) {
   return { rps: Math.round(result.requests.average), p50: latency(result.latency.p50), p99: latency(result.latency.p99), unanswered, errors: result.errors + result.timeouts, non2xx: result.non2xx, bytes };
 }
 
-const BASELINE_PATHS = (gameId: number) => ['/api/games?mode=list', `/api/games/${gameId}`];
+/** What the baseline serves (its bytes checked against the service's first); `:id` names them in the report. */
+const BASELINE_PATHS = (gameId: number | ':id') => ['/api/games?mode=list', '/api/games?mode=current', `/api/games/${gameId}`];
 
 async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: LiveResult[], zipf: ZipfResult[]): Promise<void> {
   const name = benchDatabaseName(scale);
@@ -278,7 +279,7 @@ function report(rows: Row[], sizes: Sizes[]): void {
   const [small, large] = [scales[0], scales[scales.length - 1]];
   console.log('\ntargets:');
   for (const scale of scales) {
-    for (const path of ['/api/games?mode=list', '/api/games/:id']) {
+    for (const path of BASELINE_PATHS(':id')) {
       const theirs = find(rows, scale, 'baseline', path);
       for (const [target, wanted] of [['uncached', 0.5], ['deployed', 1.0]] as const) {
         const ours = find(rows, scale, target, path);
