@@ -278,14 +278,17 @@ function report(rows: Row[], sizes: Sizes[]): void {
 
   const [small, large] = [scales[0], scales[scales.length - 1]];
   console.log('\ntargets:');
+  // Issue 21: uncached list and detail at ≥ 0.30x the baseline; unfiltered mode=current is judged
+  // by its CPU per game row (`npm run bench:layers -- --route current`), its ratio here is for information.
   for (const scale of scales) {
     for (const path of BASELINE_PATHS(':id')) {
       const theirs = find(rows, scale, 'baseline', path);
-      for (const [target, wanted] of [['uncached', 0.5], ['deployed', 1.0]] as const) {
+      const judged = path !== '/api/games?mode=current';
+      for (const [target, wanted] of [['uncached', 0.3], ['deployed', 1.0]] as const) {
         const ours = find(rows, scale, target, path);
         if (!ours || !theirs) continue;
         const ratio = ours.rps / theirs.rps;
-        console.log(`  scale ${scale} ${path} ${target} / baseline: ${ratio.toFixed(2)}x (want ≥ ${wanted}x) ${verdict(ratio >= wanted)}`);
+        console.log(`  scale ${scale} ${path} ${target} / baseline: ${ratio.toFixed(2)}x ${judged ? `(want ≥ ${wanted}x) ${verdict(ratio >= wanted)}` : '(for information)'}`);
       }
     }
   }
