@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import { newApiKey } from '../src/domain/api-keys.js';
+import { benchDatabaseName, databaseUrl } from './databases.js';
 import { MIN_SEARCH_LENGTH } from '../src/facades/legacy/clubs.js';
 import {
   assertClockBudget,
@@ -600,7 +601,7 @@ export function reportZipf(results: ZipfResult[], run: { duration: number; warmu
   console.log('  (cache hits: the response caches of /api and the legacy interface, from the service metrics over the measured run; GraphQL’s result cache has no counter)');
 }
 
-/** The most requested URLs of the URL space at a database (rank 1 first): `tsx bench/zipf.ts --top N` with DATABASE_URL. */
+/** The most requested URLs of the URL space at a database (rank 1 first). */
 export async function topUrls(client: pg.Client, count: number): Promise<{ rank: number; share: number; request: string }[]> {
   const space = await urlSpace(client, '<key>');
   const order = rankOrder(space.size, seededRandom(URL_ORDER_SEED));
@@ -610,4 +611,15 @@ export async function topUrls(client: pg.Client, count: number): Promise<{ rank:
     const { spec } = space.at(order[rank]);
     return { rank: rank + 1, share: 1 / (rank + 1) ** ZIPF_EXPONENT / total, request: spec.body ? `${spec.method} ${spec.path} ${spec.body}` : spec.path };
   });
+}
+
+// `npx tsx bench/zipf.ts --top 20 [--scale 10]`: the most requested URLs, with their share of the
+// requests, in the bench database of that scale (README "Performance").
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--top') {
+  const { default: pgClient } = await import('pg');
+  const scaleAt = process.argv.indexOf('--scale');
+  const client = new pgClient.Client({ connectionString: databaseUrl(benchDatabaseName(scaleAt > 0 ? Number(process.argv[scaleAt + 1]) : 10)) });
+  await client.connect();
+  for (const url of await topUrls(client, Number(process.argv[3]) || 20)) console.log(`${url.rank}\t${(url.share * 100).toFixed(2)} %\t${url.request}`);
+  await client.end();
 }

@@ -1,0 +1,65 @@
+// npx tsx bench/miss-costs.ts [--scale 10] [--samples 20]
+// What one cache miss of each common page costs the service, in this process and one request at a
+// time: CPU ms (PostgreSQL's own time not counted), wall ms and SQL statements, over random records
+// of the bench database `npm run bench` loads. It explains the Zipf scenario's latency (README
+// "Performance"): with 50 connections always busy, every cold URL is one of these.
+import pg from 'pg';
+import type { InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { openDatabase } from '../src/db/database.js';
+import { benchDatabaseName, databaseUrl } from './databases.js';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const scale = option('scale', 10);
+const samples = option('samples', 20);
+const url = databaseUrl(benchDatabaseName(scale));
+const pool = new pg.Pool({ connectionString: url });
+const database = await openDatabase({ databaseUrl: url, migrate: false });
+const app = await buildApp({ database, logLevel: 'warn', production: true, publicBaseUrl: 'http://localhost:3000' });
+
+const sample = async (sql: string) => (await pool.query<{ id: number; season: number | null }>(`${sql} ORDER BY random() LIMIT ${samples + 5}`)).rows;
+const players = await sample(`SELECT "playerId" AS id, max("seasonId") AS season FROM "TeamMember" GROUP BY 1`);
+const teams = await sample('SELECT id, NULL AS season FROM "Team"');
+const games = await sample(`SELECT id, NULL AS season FROM "Game" WHERE status = 'FINISHED'`);
+const clubs = await sample(`SELECT c.id, max(g."seasonId") AS season FROM "Club" c JOIN "Team" t ON t."clubId" = c.id JOIN "TeamRegistration" r ON r."teamId" = t.id JOIN "LeagueGroup" g ON g.id = r."groupId" GROUP BY c.id`);
+const graphql = (query: string): InjectOptions => ({ method: 'POST', url: '/graphql', payload: { query }, headers: { 'content-type': 'application/json' } });
+
+const pages: [name: string, request: (i: number) => InjectOptions | string][] = [
+  ['/api/players/:id/overview', (i) => `/api/players/${players[i].id}/overview?season=${players[i].season}`],
+  ['/api/players/:id/statistics', (i) => `/api/players/${players[i].id}/statistics`],
+  ['/api/players/:id', (i) => `/api/players/${players[i].id}`],
+  ['/graphql player(id)', (i) => graphql(`{ player(id: ${players[i].id}) { firstName lastName yearOfBirth position } }`)],
+  ['/api/games/:id', (i) => `/api/games/${games[i].id}`],
+  ['/api/games/:id/summary', (i) => `/api/games/${games[i].id}/summary`],
+  ['/api/game_events/:id', (i) => `/api/game_events/${games[i].id}`],
+  ['/graphql game(id)', (i) => graphql(`{ game(id: ${games[i].id}) { startsAt status homeScore awayScore homeTeam { name } awayTeam { name } } }`)],
+  ['/api/teams/:id', (i) => `/api/teams/${teams[i].id}`],
+  ['/api/teams/:id/statistics', (i) => `/api/teams/${teams[i].id}/statistics`],
+  ['/graphql team(id)', (i) => graphql(`{ team(id: ${teams[i].id}) { name logoUrl club { name } gameClass { name } } }`)],
+  ['/api/clubs/:id/statistics', (i) => `/api/clubs/${clubs[i].id}/statistics?season=${clubs[i].season}`],
+];
+
+console.log(`One uncached request at a time, scale ${scale}, ${samples} random records per page (5 more first, to warm up)\n`);
+console.log('| page | CPU ms | wall ms | statements |');
+console.log('|---|---:|---:|---:|');
+for (const [name, request] of pages) {
+  for (let i = samples; i < samples + 5; i += 1) await app.inject(request(i));
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const statements = database.queryCount();
+  for (let i = 0; i < samples; i += 1) {
+    const response = await app.inject(request(i));
+    if (response.statusCode !== 200) throw new Error(`${name} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+  }
+  const used = process.cpuUsage(cpu);
+  const per = (value: number) => (value / samples).toFixed(1);
+  console.log(`| \`${name}\` | ${per((used.user + used.system) / 1000)} | ${per(performance.now() - started)} | ${per(database.queryCount() - statements)} |`);
+}
+
+await app.close();
+await database.close();
+await pool.end();
