@@ -262,15 +262,15 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const key = keyOf(request);
     const found = lookup(key);
     if (found.fresh) return send(request, reply, key, found.fresh, 'hit');
+    if (found.stale) {
+      if (options.isDatabaseDown?.()) return send(request, reply, key, found.stale, 'stale');
+      fallbacks.set(request, found.stale);
+    }
     const build = building.get(key);
     if (build && !log.touchedSince(build.generation, scope, generation)) {
       const answer = await build.answer;
       if (answer) return send(request, reply, key, answer, 'hit');
       if (building.has(key)) return; // that build failed and another began: build this one on its own
-    }
-    if (found.stale) {
-      if (options.isDatabaseDown?.()) return send(request, reply, key, found.stale, 'stale');
-      fallbacks.set(request, found.stale);
     }
     let done!: (answer: Entry | undefined) => void;
     const started = { generation, answer: new Promise<Entry | undefined>((resolve) => (done = resolve)) };

@@ -74,6 +74,10 @@ export class ChangeLog {
   touchedSince(generation: number, scope: ChangeScope, until = this.latest): boolean {
     if (generation >= until) return false;
     if (this.recent.length === 0 || this.recent[0].generation > generation + 1) return true;
-    return this.recent.some((entry) => entry.generation > generation && entry.generation <= until && changeTouches(entry.changed, scope));
+    // Newest first: an answer's build is seldom more than a few changes old.
+    for (let i = this.recent.length - 1; i >= 0 && this.recent[i].generation > generation; i -= 1) {
+      if (this.recent[i].generation <= until && changeTouches(this.recent[i].changed, scope)) return true;
+    }
+    return false;
   }
 }
