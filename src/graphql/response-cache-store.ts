@@ -48,8 +48,8 @@ export interface BoundedResponseCache extends Cache {
  * counts entries only, and one result can be a megabyte). Weighing serializes the result once, on
  * a miss only, next to an execution that cost far more.
  *
- * Invalidation (after a mutation) drops every entry that holds one of the named types, whatever the
- * id: coarser than per entity, and cheap, since no per-entity index is kept. A live write
+ * `invalidate` (the plugin's, which src/graphql.ts does not call after mutations) drops every entry
+ * that holds one of the named types, whatever the id. A live write
  * (`changed`) drops the results of documents that read records by id (keys with SCOPED_KEY_PREFIX)
  * only if they show a game, team, club, player or group it touched, and every other result:
  * standings, top scorers and lists follow from its events too.
