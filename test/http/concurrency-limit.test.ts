@@ -27,6 +27,14 @@ function appWithGate(maxInFlight: number, limits: Omit<ConcurrencyLimitOptions, 
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** Resolves once `condition` holds, checked every 5 ms; fails after 5 s. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 5) {
+    if (waited >= 5000) throw new Error(`still not so after 5 s: ${condition.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 describe('concurrency limit', () => {
   it('works on at most maxInFlight requests and starts the waiting ones in arrival order', async () => {
     const { app, started, gates } = appWithGate(2);
@@ -55,17 +63,18 @@ describe('concurrency limit', () => {
   });
 
   it('gives the slot back when a waiting client hangs up, so later requests still run', async () => {
-    const { app, started, gates } = appWithGate(1);
+    const { app, started, gates, state } = appWithGate(1);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const first = fetch(`${address}/work/1`);
-      await tick();
+      // Over a real socket on a busy machine, arrival takes as long as it takes: wait for it.
+      await until(() => started.length === 1);
       const hangUp = request(`${address}/work/2`);
       hangUp.on('error', () => undefined);
       hangUp.end();
-      await tick();
+      await until(() => state().waiting === 1);
       hangUp.destroy(); // the client leaves while its request waits for a slot
-      await tick();
+      await until(() => state().waiting === 0);
       gates.shift()!();
       expect((await first).status).toBe(200);
       const third = fetch(`${address}/work/3`);
