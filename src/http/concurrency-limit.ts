@@ -46,8 +46,7 @@ interface Waiter {
  * results, response objects) is then bounded too, which is what makes the heap cap of
  * `npm run serve` safe (README "Performance"). Responses from the response cache never wait: its
  * hook answers first. A route whose cache is keyed by its body (`config.answeredFromCache`) is
- * admitted once the body is parsed (bounded by the body limit), and not at all if its cache holds
- * the answer.
+ * admitted once a small body is parsed, and not at all if its cache holds the answer.
  *
  * Waiting is bounded in length and in time; past either, an early 503 with Retry-After beats a
  * queue that grows without end (11,664 requests and 100 MB were measured behind a locked table).
@@ -145,13 +144,19 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     }
   };
 
+  /** Requests let past onRequest to be admitted once their body is parsed. */
+  const admittedAfterBody = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', (request, reply, done) => {
-    if (options.exempt?.(request.url, request) || request.routeOptions.config.answeredFromCache) return done();
+    if (options.exempt?.(request.url, request)) return done();
+    if (request.routeOptions.config.answeredFromCache && hasSmallBody(request)) {
+      admittedAfterBody.add(request);
+      return done();
+    }
     admit(request, reply, done);
   });
   app.addHook('preHandler', (request, reply, done) => {
     const answeredFromCache = request.routeOptions.config.answeredFromCache;
-    if (!answeredFromCache || options.exempt?.(request.url, request)) return done();
+    if (!answeredFromCache || !admittedAfterBody.has(request)) return done();
     answeredFromCache(request).then(
       (cached) => (cached ? done() : admit(request, reply, done)),
       () => admit(request, reply, done),
@@ -167,6 +172,19 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
  */
 export function defaultMaxPerRoute(maxInFlight: number): number {
   return maxInFlight > 3 ? maxInFlight - 2 : maxInFlight;
+}
+
+/**
+ * Bodies read before a slot is taken are held while the request waits: only small ones, with a
+ * declared length (a GraphQL document is at most 32 KB), so that a full queue of them stays small
+ * under the heap cap. Larger or chunked bodies wait for a slot before they are read, as all did.
+ */
+const MAX_BODY_BEFORE_SLOT_BYTES = 64 * 1024;
+
+function hasSmallBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length === undefined) return request.headers['transfer-encoding'] === undefined;
+  return Number(length) <= MAX_BODY_BEFORE_SLOT_BYTES;
 }
 
 /** The route pattern (`/api/games/:id`), so all games share one share of the slots whatever their id. */

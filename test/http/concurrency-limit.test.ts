@@ -167,4 +167,23 @@ describe('concurrency limit', () => {
     expect(probed).toEqual(['held', 'other']);
     expect(started).toEqual([1]);
   });
+
+  it('reads a large body only once it has a slot, even where its answer may be cached', async () => {
+    const { app, gates } = appWithGate(1);
+    let asked = 0;
+    app.post('/cached', { config: { answeredFromCache: async () => (asked += 1) > 0 } }, async () => ({ served: true }));
+    const busy = app.inject({ url: '/work/1' });
+    await tick();
+    let answered = false;
+    const large = app.inject({ method: 'POST', url: '/cached', payload: { key: 'held', padding: 'x'.repeat(70 * 1024) } }).then((response) => {
+      answered = true;
+      return response;
+    });
+    await tick();
+    expect(answered).toBe(false); // waits for the slot like any request
+    gates.shift()!();
+    await busy;
+    expect((await large).statusCode).toBe(200);
+    expect(asked).toBe(0);
+  });
 });
