@@ -34,8 +34,8 @@ export function documentScoping(
   return (source, operationName) => {
     const ast = parseDocument(source);
     if (!ast) return false;
-    const byOperation = judged.get(ast) ?? new Map<string, boolean>();
-    judged.set(ast, byOperation);
+    let byOperation = judged.get(ast);
+    if (!byOperation) judged.set(ast, (byOperation = new Map<string, boolean>()));
     let scoped = byOperation.get(operationName ?? '');
     if (scoped === undefined) {
       scoped = isScoped(schema, ast, operationName ?? undefined);

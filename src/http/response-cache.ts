@@ -239,8 +239,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   // whose build began before a write that touched its scope may hold data from before the write:
   // it is not kept.
   const log = new ChangeLog();
-  const generationOf = new WeakMap<FastifyRequest, number>();
-  const scopes = new WeakMap<FastifyRequest, ChangeScope>();
+  /** Per request: the generation it began in and the scope of its answer. */
+  const begun = new WeakMap<FastifyRequest, { generation: number; scope: ChangeScope }>();
   options.changes?.subscribe((change) => {
     const changed = log.record(change);
     entries.deleteWhere((entry) => changeTouches(changed, entry.scope), 'changed');
@@ -257,8 +257,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     if (!applies(request)) return;
     const generation = log.generation;
     const scope = request.routeOptions.config.changeScope?.(request);
-    generationOf.set(request, generation);
-    scopes.set(request, scope);
+    begun.set(request, { generation, scope });
     const key = keyOf(request);
     const found = lookup(key);
     if (found.fresh) return send(request, reply, key, found.fresh, 'hit');
@@ -302,12 +301,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       bytes: body.length,
       varies,
       encodable: varies && body.length >= COMPRESSION_THRESHOLD,
-      scope: scopes.get(request),
+      scope: begun.get(request)?.scope,
       variants: {},
       pending: {},
     };
     built.set(request, entry);
-    if (!log.touchedSince(generationOf.get(request) ?? 0, entry.scope)) entries.set(key, entry);
+    if (!log.touchedSince(begun.get(request)?.generation ?? 0, entry.scope)) entries.set(key, entry);
     return (await answer(request, reply, key, entry, 'miss')) ?? '';
   });
 }
