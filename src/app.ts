@@ -13,6 +13,7 @@ import { mountGraphQL } from './graphql.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
 import { registerCompression } from './http/compression.js';
 import { registerConcurrencyLimit } from './http/concurrency-limit.js';
+import { registerCallerResolution } from './http/caller.js';
 import { registerCors, type CorsOrigins } from './http/cors.js';
 import { registerRequestDeadline } from './http/deadline.js';
 import { ErrorFormats } from './http/error-format.js';
@@ -78,6 +79,8 @@ export interface AppOptions {
   changes?: ChangeFeed;
   /** GraphQL subscriptions one client may hold open (SUBSCRIPTIONS_PER_CLIENT). */
   subscriptionsPerClient?: number;
+  /** The embedded database's per-start operator token, which administers keys (src/auth/api-keys.ts); none on PostgreSQL. */
+  operatorToken?: string;
 }
 
 /** A GraphQL subscription over SSE: open as long as its client listens, so it holds no request slot. */
@@ -131,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStartupGate(app, isStarted, isMetricsScrape);
   // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
   await registerRateLimits(app, options.rateLimits, { ...deps, graphqlMaxTokens: options.graphqlLimits?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
+  // One caller identity for every interface: resolved once, under the failed-key brake the rate limits set up.
+  registerCallerResolution(app, { prisma: deps.prisma, operatorToken: options.operatorToken });
   registerResponseCache(app, {
     ttlMs: options.responseCacheTtlMs ?? 0,
     maxBytes: options.responseCacheMaxBytes,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { createYoga } from 'graphql-yoga';
 import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import type { GraphQLSchema } from 'graphql';
-import type { ContextDependencies } from './schema/context.js';
+import type { ContextDependencies, GraphQLContext } from './schema/context.js';
 import { createContext } from './schema/context.js';
 import { useExecutionDeadline } from './graphql/deadline.js';
 import { useDocumentLimits } from './graphql/document-limits.js';
@@ -13,8 +13,9 @@ import { createParseCaches, parsedDocument } from './graphql/parse-caches.js';
 import { createBoundedResponseCache } from './graphql/response-cache-store.js';
 import { operationOf, resultCacheKeys } from './graphql/result-cache-key.js';
 import { createCompressedMemo } from './http/compression.js';
+import { isPublicResult, mayShare, useOperationKinds } from './graphql/shared-results.js';
 import { useValidationLimits } from './graphql/validation.js';
-import { headerKey } from './http/api-key-check.js';
+import { callerOf } from './http/caller.js';
 
 export interface GraphQLOptions {
   /** GraphiQL is served only outside production. */
@@ -25,14 +26,23 @@ export interface GraphQLOptions {
   limits?: Partial<GraphQLLimits>;
 }
 
-/** Session data is private to whoever holds the sid: results that contain it are never shared. */
+/**
+ * Session data is private to whoever holds the sid: results that contain it are never shared. (The
+ * session fields also mark their answer as the caller's, src/schema/authorization.ts; this stays as
+ * a second lock on the same door.)
+ */
 const PRIVATE_TYPES = ['FavoriteSession', 'Favorite'];
+
+/** What a /graphql answer that belongs to its caller says to browsers and proxies. */
+const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /** The yoga server behind /graphql, without HTTP: mountGraphQL serves it, benchmarks call its fetch. */
 export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions, log: FastifyBaseLogger) {
   const limits: GraphQLLimits = { ...defaultGraphQLLimits(options.production), ...options.limits };
   const parseCaches = createParseCaches();
   const responseCache = createBoundedResponseCache();
+  /** The contexts each request's operations ran with (one, or one per operation of a batch). */
+  const contextsOf = new WeakMap<FastifyRequest, GraphQLContext[]>();
   // A write drops the results that show a record it touched, and every result of a document that is
   // not scoped by the records it shows (src/graphql/document-scope.ts).
   deps.live?.changes.subscribe((change) => responseCache.changed(change));
@@ -59,18 +69,24 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
     },
     maskedErrors: { maskError },
     parserAndValidationCache: parseCaches,
-    context: ({ req }) => ({
-      ...createContext(deps, false, { presentedKey: headerKey(req.headers) ?? null, clientId: req.ip }),
-      maxComplexity: limits.maxComplexity,
-    }),
+    context: ({ req }) => {
+      const context = { ...createContext(deps, { caller: callerOf(req) }), maxComplexity: limits.maxComplexity };
+      contextsOf.set(req, [...(contextsOf.get(req) ?? []), context]);
+      return context;
+    },
     plugins: [
       useDocumentLimits({ maxBytes: limits.maxDocumentBytes, maxTokens: limits.maxTokens, isKnown: (source) => parseCaches.documentCache.has(source) }),
       useNulRefusal(),
       useValidationLimits(limits),
+      // Before the result cache, which must know a query from a mutation when it looks.
+      useOperationKinds(),
       useResponseCache({
-        enabled: () => options.responseCacheTtlMs > 0,
-        session: () => null, // every result is public data, the same for every client
+        // Only query operations are looked up and stored: a mutation's or subscription's answer is its caller's alone.
+        enabled: (_request, context) => options.responseCacheTtlMs > 0 && mayShare(context),
+        session: () => null, // every stored result is public data, the same for every client
         ttl: options.responseCacheTtlMs,
+        // A result that a key or a session decided (src/schema/authorization.ts) is never stored.
+        onTtl: ({ ttl, context }) => (isPublicResult(context as GraphQLContext) ? ttl : 0),
         ignoredTypes: PRIVATE_TYPES,
         ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0 }, // not even an unknown sid's null
         cache: responseCache,
@@ -84,7 +100,16 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
       useExecutionDeadline(limits.timeoutMs),
     ],
   });
-  return { yoga, holdsResult };
+  /**
+   * Whether the answer belongs to its caller: an operation of it ran and was no public query
+   * result, or nothing ran and the answer is no stored result (an error before execution).
+   */
+  const answersPrivately = (request: FastifyRequest, response: Response): boolean => {
+    const contexts = contextsOf.get(request);
+    if (contexts === undefined) return !response.headers.has('etag');
+    return contexts.some((context) => !isPublicResult(context));
+  };
+  return { yoga, holdsResult, answersPrivately };
 }
 
 function asGet(req: FastifyRequest): Request {
@@ -97,7 +122,7 @@ function asGet(req: FastifyRequest): Request {
 
 /** Mounts graphql-yoga at /graphql inside fastify. */
 export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions): void {
-  const { yoga, holdsResult } = createGraphQLServer(schema, deps, options, app.log);
+  const { yoga, holdsResult, answersPrivately } = createGraphQLServer(schema, deps, options, app.log);
   const compressOnce = createCompressedMemo();
   app.route({
     url: yoga.graphqlEndpoint,
@@ -107,9 +132,12 @@ export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: 
     handler: async (req, reply) => {
       // yoga knows GET and POST only: a HEAD is run as the GET it stands for, and fastify drops the body.
       const response = await (req.method === 'HEAD' ? yoga.fetch(asGet(req), { req, reply }) : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }));
+      const yours = answersPrivately(req, response);
       response.headers.forEach((value, key) => {
-        reply.header(key, value);
+        // A tag names a shared result; an answer that is the caller's alone carries none to revalidate against.
+        if (!(yours && (key === 'etag' || key === 'last-modified'))) reply.header(key, value);
       });
+      if (yours) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
       reply.status(response.status);
       // One result goes out whole, so compression sees its size and leaves small ones alone;
       // event streams and multipart (@defer) answers stay streams.
@@ -117,7 +145,7 @@ export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: 
       if (streamed || response.body === null) return reply.send(response.body);
       const body = Buffer.from(await response.arrayBuffer());
       // A result from yoga's response cache (it carries yoga's ETag) is compressed once, not on every hit.
-      reply.send(response.headers.has('etag') ? await compressOnce(req, reply, body) : body);
+      reply.send(response.headers.has('etag') && !yours ? await compressOnce(req, reply, body) : body);
       return reply;
     },
   });

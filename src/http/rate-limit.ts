@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { RateLimitConfig, TrustProxy } from '../config.js';
 import type { PrismaClient } from '../db/database.js';
+import { credentialPresented, credentialScope } from './caller.js';
+import { clientOf } from './client-address.js';
+import { FixedWindowCounter } from './fixed-window.js';
 import { KeyCheckBrake } from './key-check-brake.js';
 import { SessionCap } from './session-cap.js';
-import { secondsOf, TooManyRequestsError } from './too-many-requests.js';
+import { refuse, secondsOf, TooManyRequestsError } from './too-many-requests.js';
 
 const MINUTE_MS = 60_000;
 /**
@@ -31,34 +34,24 @@ declare module 'fastify' {
 type RequestClass = 'health' | 'exempt' | 'keyed' | 'public';
 
 /**
- * Which budget a request spends. The matched route pattern is used when there is one, so a path
- * spelled differently (percent-encoded, trailing slash) cannot move a keyed request to another class.
+ * Which budget a request spends: a keyed interface's request, and a GraphQL request that presents a
+ * key, spend their key's; every other request its client address's public budget. The matched route
+ * pattern is used when there is one, so a path spelled differently (percent-encoded, trailing
+ * slash) cannot move a keyed request to another class.
  */
 export function requestClass(request: FastifyRequest): RequestClass {
   const path = request.routeOptions.url ?? request.url.split('?')[0];
   if (/^\/health(\/|$)/.test(path)) return 'health';
   // A route that opts out with @fastify/rate-limit's own `config: { rateLimit: false }`: the metrics scrape.
   if (request.routeOptions.config.rateLimit === false) return 'exempt';
-  if (/^\/(api\/v3|rest\/v1\.0\/clubs)(\/|$)/.test(path)) return 'keyed';
+  const scope = credentialScope(request);
+  if (scope === 'keyed' || (scope === 'graphql' && credentialPresented(request) !== undefined)) return 'keyed';
   return 'public';
 }
 
-function nonEmpty(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-/** The API key as v3 (Bearer, X-Api-Key) or legacy (`apikey` query or form field) clients send it. */
-function presentedKey(request: FastifyRequest, withBody: boolean): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization?.startsWith('Bearer ')) return nonEmpty(authorization.slice(7).trim());
-  const fromHeaders = nonEmpty(request.headers['x-api-key']) ?? nonEmpty((request.query as Record<string, unknown> | undefined)?.apikey);
-  if (fromHeaders || !withBody || !request.body || typeof request.body !== 'object') return fromHeaders;
-  return nonEmpty((request.body as Record<string, unknown>).apikey);
-}
-
-/** A keyed request whose key may be a form field, which only exists once the body is parsed. */
+/** A keyed request whose key may be a form or JSON field, which only exists once the body is parsed. */
 function keyMayBeInBody(request: FastifyRequest): boolean {
-  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && presentedKey(request, false) === undefined;
+  return credentialScope(request) === 'keyed' && !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && credentialPresented(request) === undefined;
 }
 
 /**
@@ -71,16 +64,41 @@ export function trustProxyOption(value: TrustProxy): boolean | string[] | ((addr
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
-/** Client address as the budgets see it: IPv4-mapped addresses as IPv4, IPv6 by /64 (one subscriber). */
-export function clientOf(request: FastifyRequest): string {
-  // No address once the socket is gone; those requests share one bucket rather than fail.
-  return request.ip ? normalizeIP(request.ip) : 'unknown';
+/** Keys are counted by a hash, so no key is held in memory or can reach a log through a counter; a keyed request without a key by its address. */
+function keyBucket(request: FastifyRequest): string {
+  const presented = credentialPresented(request);
+  return presented ? `key:${createHash('sha256').update(presented.secret).digest('base64url').slice(0, 22)}` : `ip:${clientOf(request)}`;
 }
 
-/** Keys are counted by a hash, so no key is held in memory or can reach a log through a counter. */
-function keyBucket(request: FastifyRequest): string {
-  const key = presentedKey(request, true);
-  return key ? `key:${createHash('sha256').update(key).digest('base64url').slice(0, 22)}` : `ip:${clientOf(request)}`;
+/**
+ * The budget per key. A request is paid for when it arrives, so a burst cannot slip through on the
+ * last unit, and refunded when it was answered 503: a desk that retries its write through a database
+ * outage has its whole budget when the database is back.
+ */
+class KeyBudget {
+  private readonly counter: FixedWindowCounter;
+  private readonly paid = new WeakSet<FastifyRequest>();
+
+  constructor(perMinute: number) {
+    this.counter = new FixedWindowCounter(perMinute, MINUTE_MS, CLIENTS_REMEMBERED);
+  }
+
+  /** Pays for the request once, or refuses it when its key's budget is spent. */
+  spend(request: FastifyRequest, reply: FastifyReply): void {
+    if (this.paid.has(request)) return;
+    const bucket = keyBucket(request);
+    if (!this.counter.take(bucket, 1)) {
+      const state = this.counter.state(bucket);
+      throw refuse(reply, state.limit, state.resetSeconds, 'Too many requests', 'key');
+    }
+    this.paid.add(request);
+    const state = this.counter.state(bucket);
+    reply.header('ratelimit-limit', state.limit).header('ratelimit-remaining', state.remaining).header('ratelimit-reset', state.resetSeconds);
+  }
+
+  answered(request: FastifyRequest, statusCode: number): void {
+    if (statusCode === 503 && this.paid.has(request)) this.counter.giveBack(keyBucket(request), 1);
+  }
 }
 
 export interface RateLimitDependencies {
@@ -111,7 +129,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     cache: CLIENTS_REMEMBERED,
   });
   const publicBudget = limits.publicPerMinute > 0 ? app.rateLimit(options(limits.publicPerMinute, MINUTE_MS, clientOf)) : undefined;
-  const keyBudget = limits.keyPerMinute > 0 ? app.rateLimit(options(limits.keyPerMinute, MINUTE_MS, keyBucket)) : undefined;
+  const keyBudget = limits.keyPerMinute > 0 ? new KeyBudget(limits.keyPerMinute) : undefined;
   const brake = limits.authFailures > 0 ? new KeyCheckBrake(app.createRateLimit(options(limits.authFailures, limits.authFailureWindowMs, clientOf))) : undefined;
   const sessions = limits.sessionsPerHour > 0 ? new SessionCap(limits.sessionsPerHour, { prisma: deps.prisma, clock: deps.clock, maxTokens: deps.graphqlMaxTokens }, clientOf) : undefined;
   app.decorate('clientLimits', { keyChecks: brake, sessions } satisfies ClientLimits);
@@ -126,27 +144,20 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     // Checked here too (the facades check again right before verifying): a closed brake answers
     // before the request waits for a slot of the concurrency limit or has its body read.
     await brake?.assertOpen(request, reply);
-    if (!keyMayBeInBody(request)) await keyBudget?.call(app, request, reply);
+    if (!keyMayBeInBody(request)) keyBudget?.spend(request, reply);
   });
   if (keyBudget) {
     app.addHook('preValidation', async (request, reply) => {
-      if (requestClass(request) === 'keyed' && keyMayBeInBody(request)) await keyBudget.call(app, request, reply);
+      // The requests whose key could only be read from the body: paid for now that it is parsed.
+      if (requestClass(request) === 'keyed') keyBudget.spend(request, reply);
     });
+    app.addHook('onResponse', async (request, reply) => keyBudget.answered(request, reply.statusCode));
   }
   if (sessions) {
     app.addHook('preHandler', async (request, reply) => {
       if (request.method === 'POST' && request.routeOptions.url === '/graphql') await sessions.graphqlRequest(request, reply);
     });
   }
-}
-
-/**
- * Runs a facade's API key check under the failed-check brake: 429 while the client's brake is
- * closed, and a failed check (`verify` answered null) counted. Without rate limits it just verifies.
- */
-export function checkApiKey<T>(request: FastifyRequest, reply: FastifyReply, verify: () => Promise<T | null>): Promise<T | null> {
-  const brake = request.server.clientLimits?.keyChecks;
-  return brake ? brake.check(request, reply, verify) : verify();
 }
 
 /**

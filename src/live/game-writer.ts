@@ -5,7 +5,7 @@
  * version, and keep the audit record, which also remembers the idempotency key.
  */
 import { createHash } from 'node:crypto';
-import { assertMayWriteGame, assertMayWriteGames, type ApiCredential } from '../auth/api-keys.js';
+import { assertMayWriteGame, assertMayWriteGames, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
 import type { PrismaClient } from '../db/database.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../domain/errors.js';
 import {
@@ -106,7 +106,7 @@ export async function writeGame(prisma: PrismaClient, credential: ApiCredential,
   }
 }
 
-async function writeLocked(tx: Tx, credential: ApiCredential, request: WriteRequest, now: Date): Promise<WriteOutcome> {
+async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: WriteRequest, now: Date): Promise<WriteOutcome> {
   const [game] = await tx.$queryRaw<LockedGame[]>`
     SELECT id, status::text AS status, version, "homeTeamId", "awayTeamId", "groupId" FROM "Game" WHERE id = ${request.gameId} FOR UPDATE`;
   if (!game) throw new NotFoundError(`No game ${request.gameId}`);

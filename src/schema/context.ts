@@ -1,6 +1,9 @@
+import type { Caller } from '../auth/caller.js';
+import { ANONYMOUS_IN_PROCESS } from '../auth/caller.js';
 import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
 import type { LiveUpdates } from '../live/updates.js';
+import { CallerAccess } from './authorization.js';
 import { createLoaders, type Loaders } from './loaders.js';
 
 /** What every resolver sees; built fresh per request (and per in-process facade execution). */
@@ -14,18 +17,11 @@ export interface GraphQLContext {
   internal: boolean;
   /** Live writes and subscriptions; null where none are served (the facades' own documents, benchmarks). */
   live: LiveUpdates | null;
+  /** Who sent the operation, resolved once for the request (src/http/caller.ts). */
   caller: Caller;
+  /** The gate of every field that depends on who asks. */
+  access: CallerAccess;
 }
-
-/** Who sent the operation, as far as writes and subscription limits ask. */
-export interface Caller {
-  /** The API key as presented (`Authorization: Bearer …` or `X-Api-Key`); null without one. Never logged. */
-  presentedKey: string | null;
-  /** The client's address, which subscriptions are counted by. */
-  clientId: string;
-}
-
-const IN_PROCESS: Caller = { presentedKey: null, clientId: 'in-process' };
 
 export interface ContextDependencies {
   prisma: PrismaClient;
@@ -34,8 +30,26 @@ export interface ContextDependencies {
   live?: LiveUpdates;
 }
 
-export function createContext(deps: ContextDependencies, internal = false, caller: Caller = IN_PROCESS): GraphQLContext {
-  return { prisma: deps.prisma, clock: deps.clock, publicBaseUrl: deps.publicBaseUrl, loaders: createLoaders(deps.prisma), internal, live: internal ? null : (deps.live ?? null), caller };
+export interface ContextOptions {
+  /** A facade's own document, run in process: no page-size limit, no live updates. */
+  internal?: boolean;
+  /** Who asks; anonymous and in process when not given. */
+  caller?: Caller;
+}
+
+export function createContext(deps: ContextDependencies, options: ContextOptions = {}): GraphQLContext {
+  const internal = options.internal ?? false;
+  const caller = options.caller ?? ANONYMOUS_IN_PROCESS;
+  return {
+    prisma: deps.prisma,
+    clock: deps.clock,
+    publicBaseUrl: deps.publicBaseUrl,
+    loaders: createLoaders(deps.prisma),
+    internal,
+    live: internal ? null : (deps.live ?? null),
+    caller,
+    access: new CallerAccess(caller),
+  };
 }
 
 export function absoluteUrl(ctx: GraphQLContext, url: string | null): string | null {

@@ -9,7 +9,13 @@ import { seasonOfGame } from '../domain/season.js';
  * themselves are src/domain/lineup-candidates.ts and src/domain/lineup.ts. It lives beside the
  * schema, not in the domain, because it talks to the database.
  */
-export async function loadCandidateFacts(prisma: PrismaClient, gameId: number, teamId: number): Promise<CandidateRecord[]> {
+export async function loadCandidateFacts(
+  prisma: PrismaClient,
+  gameId: number,
+  teamId: number,
+  /** Called with the team's club once game and team are known, before anything of the club is read: it throws to refuse. */
+  authorize: (clubId: number) => void,
+): Promise<CandidateRecord[]> {
   const game = await prisma.game.findUnique({
     where: { id: gameId },
     select: {
@@ -21,10 +27,11 @@ export async function loadCandidateFacts(prisma: PrismaClient, gameId: number, t
       cupRound: { select: { tournament: { select: { seasonId: true } } } },
     },
   });
-  if (!game) throw new NotFoundError(`no game ${gameId}`);
+  if (!game) throw new NotFoundError(`No game ${gameId}`);
   assertTeamPlays(game, teamId);
   const seasonId = seasonOfGame(game);
   const team = await prisma.team.findUniqueOrThrow({ where: { id: teamId }, select: { clubId: true, gameClassId: true } });
+  authorize(team.clubId);
   if (seasonId === null) return [];
 
   const [licenses, clubTeams, previousGame] = await Promise.all([

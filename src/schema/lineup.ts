@@ -2,6 +2,7 @@ import type { CandidateRecord } from '../domain/lineup-candidates.js';
 import { eligibility, judgeLineup, type LineupMessage } from '../domain/lineup.js';
 import { loadCandidateFacts } from './lineup-facts.js';
 import { builder } from './builder.js';
+import type { GraphQLContext } from './context.js';
 import { PlayerPositionEnum } from './scalars.js';
 
 const LineupCandidate = builder.objectRef<CandidateRecord>('LineupCandidate').implement({
@@ -59,10 +60,20 @@ const LineupValidation = builder.objectRef<LineupValidationShape>('LineupValidat
   }),
 });
 
+/**
+ * Lineups are team-internal: who may play, who is suspended, which licenses are locked. Both fields
+ * need a key of the team's club or a federation key, on /graphql as on /api/v3. The key is asked for
+ * before the game is looked up, so an anonymous caller learns nothing of which games exist.
+ */
+function clubReader(ctx: GraphQLContext, doing: string): (clubId: number) => void {
+  ctx.access.credential(doing);
+  return (clubId) => ctx.access.requireClubReader(clubId, doing);
+}
+
 builder.queryFields((t) => ({
   lineupCandidates: t.field({
     type: [LineupCandidate],
-    description: 'Players eligible to play for the team in the game, optionally narrowed to some licenses.',
+    description: 'Players eligible to play for the team in the game, optionally narrowed to some licenses. Needs a key of the team’s club or a federation key.',
     args: {
       gameId: t.arg.int({ required: true }),
       teamId: t.arg.int({ required: true }),
@@ -70,21 +81,21 @@ builder.queryFields((t) => ({
       includeIneligible: t.arg.boolean({ defaultValue: false }),
     },
     resolve: async (_root, args, ctx) => {
-      const candidates = await loadCandidateFacts(ctx.prisma, args.gameId, args.teamId);
+      const candidates = await loadCandidateFacts(ctx.prisma, args.gameId, args.teamId, clubReader(ctx, 'Reading lineup candidates'));
       const wanted = args.licenseIds ? new Set(args.licenseIds) : null;
       return candidates.filter((c) => (!wanted || wanted.has(c.licenseId)) && (args.includeIneligible || eligibility(c).eligible));
     },
   }),
   lineupValidation: t.field({
     type: LineupValidation,
-    description: 'Whether the lineup made of these licenses is valid, and what is wrong with it if not.',
+    description: 'Whether the lineup made of these licenses is valid, and what is wrong with it if not. Needs a key of the team’s club or a federation key.',
     args: {
       gameId: t.arg.int({ required: true }),
       teamId: t.arg.int({ required: true }),
       licenseIds: t.arg.intList({ required: true }),
     },
     resolve: async (_root, args, ctx) => {
-      const candidates = await loadCandidateFacts(ctx.prisma, args.gameId, args.teamId);
+      const candidates = await loadCandidateFacts(ctx.prisma, args.gameId, args.teamId, clubReader(ctx, 'Checking a lineup'));
       const byLicense = new Map(candidates.map((c) => [c.licenseId, c]));
       const verdict = judgeLineup(args.licenseIds, byLicense);
       return { ...verdict, members: verdict.licenseIds.map((id) => byLicense.get(id)!) };

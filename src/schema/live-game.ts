@@ -1,7 +1,5 @@
 // Recording a game as it is played: mutations for the officials' `games:write` keys. Each one is
 // a write of src/live/game-writer.ts; the score follows from the events through the domain rules.
-import { verifyApiKey, type ApiCredential } from '../auth/api-keys.js';
-import { UnauthenticatedError } from '../domain/errors.js';
 import { writeGame, type GameWrite, type WriteOutcome } from '../live/game-writer.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
@@ -86,23 +84,15 @@ const CorrectEventInput = builder.inputType('CorrectEventInput', {
 });
 const DeleteEventInput = builder.inputType('DeleteEventInput', { fields: (t) => ({ ...writeFields(t), eventId: t.int({ required: true }) }) });
 
-async function credentialOf(ctx: GraphQLContext): Promise<ApiCredential> {
-  const presented = ctx.caller.presentedKey;
-  if (!presented) throw new UnauthenticatedError('Recording games needs an API key with the games:write scope: send it as Authorization: Bearer <key>');
-  const credential = await verifyApiKey(ctx.prisma, presented);
-  if (!credential) throw new UnauthenticatedError('The API key is invalid or revoked');
-  return credential;
-}
-
 interface WriteInput {
   gameId: number;
   idempotencyKey: string;
   expectedVersion?: number | null;
 }
 
-/** Checks the key (at every write: a revoked key stops at once), writes, then tells caches and subscribers. */
+/** Writes with the request's key (looked up for this request: a revoked key stops at once), then tells caches and subscribers. */
 async function write(ctx: GraphQLContext, input: WriteInput, gameWrite: GameWrite): Promise<WriteOutcome> {
-  const credential = await credentialOf(ctx);
+  const credential = ctx.access.credential('Recording games');
   const outcome = await writeGame(ctx.prisma, credential, { gameId: input.gameId, idempotencyKey: input.idempotencyKey, expectedVersion: input.expectedVersion, write: gameWrite }, ctx.clock.now());
   if (outcome.change) ctx.live?.changes.publish({ kind: 'game', game: outcome.change });
   return outcome;

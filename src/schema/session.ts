@@ -113,6 +113,7 @@ builder.queryFields((t) => ({
       // Read the selection even when no query runs: a malformed sid is simply unknown, and the
       // plugin's development check would otherwise turn this answer into an error.
       const selection = { ...query };
+      ctx.access.readsSession();
       return isUsableSessionId(args.sid) ? ctx.prisma.favoriteSession.findFirst({ ...selection, where: { id: args.sid, expiresAt: { gt: ctx.clock.now() } } }) : null;
     },
   }),

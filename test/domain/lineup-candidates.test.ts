@@ -104,7 +104,7 @@ describe('the team of a lineup', () => {
   it('plays in the game', () => {
     const game = { id: 100, homeTeamId: TEAM, awayTeamId: 20 };
     expect(() => assertTeamPlays(game, 20)).not.toThrow();
-    expect(() => assertTeamPlays(game, 11)).toThrow(new NotFoundError('team 11 does not play in game 100'));
+    expect(() => assertTeamPlays(game, 11)).toThrow(new NotFoundError('Team 11 does not play in game 100'));
     expect(() => assertTeamPlays(game, 11)).toThrow(NotFoundError);
   });
 });

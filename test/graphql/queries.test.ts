@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries, graphql, openTestLeague, type TestLeague } from '../support/app.js';
+import { createKey } from '../support/keys.js';
 
 let league: TestLeague;
 
@@ -174,12 +175,13 @@ describe('bad GraphQL input gets a GraphQL error, not a crash', () => {
   it('a rule’s refusal: NOT_FOUND for a missing game or a team not in it, BAD_USER_INPUT for a favorite naming nothing', async () => {
     const game = await league.db.prisma.game.findFirstOrThrow({ orderBy: { id: 'asc' }, select: { id: true, homeTeamId: true, awayTeamId: true } });
     const outsider = await league.db.prisma.team.findFirstOrThrow({ where: { id: { notIn: [game.homeTeamId, game.awayTeamId] } }, select: { id: true } });
+    const federation = await createKey(league.db, 'federation reader');
     const candidates = (gameId: number, teamId: number) =>
-      graphql(league.app, 'query($gameId: Int!, $teamId: Int!) { lineupCandidates(gameId: $gameId, teamId: $teamId) { licenseId } }', { gameId, teamId });
+      graphql(league.app, 'query($gameId: Int!, $teamId: Int!) { lineupCandidates(gameId: $gameId, teamId: $teamId) { licenseId } }', { gameId, teamId }, { authorization: `Bearer ${federation.key}` });
     const missing = await candidates(999_999_999, game.homeTeamId);
-    expect(missing.errors).toEqual([expect.objectContaining({ message: 'no game 999999999', extensions: { code: 'NOT_FOUND' } })]);
+    expect(missing.errors).toEqual([expect.objectContaining({ message: 'No game 999999999', extensions: { code: 'NOT_FOUND' } })]);
     const notPlaying = await candidates(game.id, outsider.id);
-    expect(notPlaying.errors).toEqual([expect.objectContaining({ message: `team ${outsider.id} does not play in game ${game.id}`, extensions: { code: 'NOT_FOUND' } })]);
+    expect(notPlaying.errors).toEqual([expect.objectContaining({ message: `Team ${outsider.id} does not play in game ${game.id}`, extensions: { code: 'NOT_FOUND' } })]);
     const favorite = await graphql(league.app, 'mutation { addFavorite(favorites: [{ type: club, clubId: 999999999 }]) { id } }');
     expect(favorite.errors).toEqual([expect.objectContaining({ message: 'no club 999999999', extensions: { code: 'BAD_USER_INPUT' } })]);
   });

@@ -42,8 +42,9 @@ export async function graphql<T = Record<string, unknown>>(
   app: FastifyInstance,
   query: string,
   variables?: Record<string, unknown>,
+  headers?: Record<string, string>,
 ): Promise<GraphQLResponse<T>> {
-  const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
+  const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers });
   return { status: response.statusCode, ...(response.json() as Omit<GraphQLResponse<T>, 'status'>) };
 }
 

@@ -4,7 +4,7 @@ import { useErrorFormat } from '../../http/error-handling.js';
 import { registerResponseCache } from '../../http/response-cache.js';
 import type { ChangeFeed } from '../../live/changes.js';
 import type { FacadeDependencies } from '../shared/facade.js';
-import { clubRoutes, legacyParams, wantsJson } from './clubs.js';
+import { clubRoutes, wantsJson } from './clubs.js';
 import { legacyErrorFormat } from './xml.js';
 
 /**
@@ -23,8 +23,7 @@ export async function registerLegacyFacade(app: FastifyInstance, deps: FacadeDep
     async (legacy) => {
       // Every /rest/ URL, not only the clubs, was this XML service's: errors before routing there stay XML.
       useErrorFormat(legacy, legacyErrorFormat, { urls: '/rest/', notFoundMessage: (_method, path) => `No resource ${path}` });
-      requireApiKey(legacy, deps.prisma, {
-        presented: (request) => legacyParams(request).apikey,
+      requireApiKey(legacy, {
         missingMessage: 'Missing apikey parameter',
         invalidMessage: 'Invalid or revoked apikey',
       });

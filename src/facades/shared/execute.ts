@@ -12,7 +12,8 @@ export function prepareDocument(schema: GraphQLSchema, source: string): Document
 
 /**
  * Runs a prepared document in process against the canonical schema (no HTTP, no yoga), so a facade
- * costs what its resolvers cost. GraphQL errors become HTTP errors: user-input errors 400, others 500.
+ * costs what its resolvers cost. GraphQL errors become HTTP errors: the schema's verdict on the input
+ * (400, 404) and on the caller (401, 403) in the interface's own format; any other error is a 500.
  */
 export async function runDocument<TData>(
   schema: GraphQLSchema,
@@ -26,6 +27,8 @@ export async function runDocument<TData>(
     const code = first.extensions?.code;
     if (code === 'BAD_USER_INPUT') throw new HttpError(400, first.message);
     if (code === 'NOT_FOUND') throw new HttpError(404, first.message);
+    if (code === 'UNAUTHENTICATED') throw new HttpError(401, first.message);
+    if (code === 'FORBIDDEN') throw new HttpError(403, first.message);
     throw first.originalError ?? first;
   }
   if (!result.data) throw new Error('facade document returned no data');

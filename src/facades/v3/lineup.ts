@@ -1,22 +1,13 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { mayReadClub } from '../../auth/api-keys.js';
-import { credentialOf } from '../../http/api-key-check.js';
-import { HttpError, badRequest } from '../shared/errors.js';
+import { callerOf } from '../../http/caller.js';
+import { badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
-import { orNotFound } from '../shared/found.js';
 import { id, pathSchema } from '../shared/param-schema.js';
 import { parseParams } from '../shared/route.js';
 import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { identifier, JSON_API_TYPE, type Resource } from './json-api.js';
 
 const CANDIDATE_FIELDS = 'licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason';
-
-export const TEAM_CLUB_DOCUMENT = /* GraphQL */ `
-  query LineupTeam($gameId: Int!, $teamId: Int!) {
-    game(id: $gameId) { homeTeam { id } awayTeam { id } }
-    team(id: $teamId) { club { id } }
-  }
-`;
 
 export const CANDIDATES_DOCUMENT = /* GraphQL */ `
   query LineupCandidates($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]) {
@@ -33,11 +24,6 @@ export const LINEUP_DOCUMENT = /* GraphQL */ `
     }
   }
 `;
-
-export interface TeamClubData {
-  game: { homeTeam: { id: number }; awayTeam: { id: number } } | null;
-  team: { club: { id: number } } | null;
-}
 
 /** The game and team of the path. */
 export interface LineupTarget {
@@ -163,32 +149,29 @@ function withLicenseFilter(required: boolean): RouteShorthandOptions {
   };
 }
 
-/** Lineups are team-internal: a key of the team's club (or a federation key) is required. */
+/**
+ * Lineups are team-internal: the schema's lineup fields decide who may read them (a key of the team's
+ * club or a federation key) and which game and team exist; this interface only turns that verdict
+ * into its 401/403/404.
+ */
 export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const teamClub = facadeDocument<TeamClubData>(deps, TEAM_CLUB_DOCUMENT);
   const candidates = facadeDocument<CandidatesData>(deps, CANDIDATES_DOCUMENT);
   const lineup = facadeDocument<LineupData>(deps, LINEUP_DOCUMENT);
 
-  /** The game and team of the path, once the request's key may read that team's club. */
-  async function lineupTarget(request: FastifyRequest): Promise<LineupTarget> {
+  const lineupTarget = (request: FastifyRequest): LineupTarget => {
     const { game_id: gameId, id: teamId } = parseParams(LINEUP_PATH, request.params, 'params');
-    const found = await teamClub({ gameId, teamId });
-    const game = orNotFound(found.game, `No game ${gameId}`);
-    const playing = game.homeTeam.id === teamId || game.awayTeam.id === teamId;
-    const team = orNotFound(playing ? found.team : null, `Team ${teamId} does not play in game ${gameId}`);
-    if (!mayReadClub(credentialOf(request), team.club.id)) throw new HttpError(403, 'This API key belongs to another club');
     return { gameId, teamId };
-  }
+  };
 
   app.get<{ Querystring: { licenseIds?: number[] } }>('/games/:game_id/teams/:id/lineup_candidates', withLicenseFilter(false), async (request, reply) => {
-    const target = await lineupTarget(request);
-    const data = await candidates({ ...target, licenseIds: request.query.licenseIds ?? null });
+    const target = lineupTarget(request);
+    const data = await candidates({ ...target, licenseIds: request.query.licenseIds ?? null }, callerOf(request));
     return reply.type(JSON_API_TYPE).send(reshapeCandidates(data, target, renderContext(request, deps)));
   });
 
   app.get<{ Querystring: { licenseIds: number[] } }>('/games/:game_id/teams/:id/lineup', withLicenseFilter(true), async (request, reply) => {
-    const target = await lineupTarget(request);
-    const data = await lineup({ ...target, licenseIds: request.query.licenseIds });
+    const target = lineupTarget(request);
+    const data = await lineup({ ...target, licenseIds: request.query.licenseIds }, callerOf(request));
     return reply.type(JSON_API_TYPE).send(reshapeLineup(data, target, renderContext(request, deps)));
   });
 }

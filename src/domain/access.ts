@@ -1,0 +1,51 @@
+import { ForbiddenError } from './errors.js';
+
+/** The scope that lets a key record live games: its club's home games, or every game for a federation key. */
+export const GAMES_WRITE_SCOPE = 'games:write';
+/** The scope that lets a key create, list, rotate and revoke keys and read any game's audit. */
+export const ADMIN_SCOPE = 'admin';
+export const KEY_SCOPES = [GAMES_WRITE_SCOPE, ADMIN_SCOPE] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+export function isKeyScope(scope: string): scope is KeyScope {
+  return (KEY_SCOPES as readonly string[]).includes(scope);
+}
+
+/** Who a request speaks for, once its key has been looked up. */
+export interface ApiCredential {
+  /** The stored key; null for the local operator of an embedded database (a per-start token, never stored). */
+  keyId: number | null;
+  /** The club the key belongs to; null for a federation key, which may read every club. */
+  clubId: number | null;
+  /** What the key may do beyond reading public data. */
+  scopes: readonly string[];
+}
+
+/** A club's team-internal data (lineup candidates, lineup checks): a key of that club, or a federation key. */
+export function mayReadClub(credential: ApiCredential, clubId: number): boolean {
+  return credential.clubId === null || credential.clubId === clubId;
+}
+
+export function assertMayReadClub(credential: ApiCredential, clubId: number): void {
+  if (!mayReadClub(credential, clubId)) throw new ForbiddenError('This API key belongs to another club');
+}
+
+export function assertScope(credential: ApiCredential, scope: KeyScope, doing: string): void {
+  if (!credential.scopes.includes(scope)) throw new ForbiddenError(`This API key may not ${doing}: that needs the ${scope} scope`);
+}
+
+/** A stored key: every game write is audited under one. */
+export type StoredKeyCredential = ApiCredential & { keyId: number };
+
+/** Game officials write with a stored `games:write` key; any other key reads only. */
+export function assertMayWriteGames(credential: ApiCredential): asserts credential is StoredKeyCredential {
+  if (credential.keyId === null || !credential.scopes.includes(GAMES_WRITE_SCOPE)) {
+    throw new ForbiddenError(`This API key may read only: recording games needs the ${GAMES_WRITE_SCOPE} scope`);
+  }
+}
+
+/** A club's key writes its club's home games, a federation key every game. */
+export function assertMayWriteGame(credential: ApiCredential, homeClubId: number): asserts credential is StoredKeyCredential {
+  assertMayWriteGames(credential);
+  if (credential.clubId !== null && credential.clubId !== homeClubId) throw new ForbiddenError("This API key may record its own club's home games only");
+}

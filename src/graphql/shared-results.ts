@@ -1,0 +1,37 @@
+import { getOperationAST, type OperationTypeNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GraphQLContext } from '../schema/context.js';
+
+/** The kind of operation each execution runs, by its context; set before the result cache looks. */
+const operationKinds = new WeakMap<object, OperationTypeNode | undefined>();
+
+/**
+ * Notes which kind of operation a context executes. Listed before the result cache: that plugin
+ * asks `mayShare` when the execution begins, and it must already know a mutation from a query.
+ */
+export function useOperationKinds(): Plugin {
+  return {
+    onExecute({ args }) {
+      operationKinds.set(args.contextValue, getOperationAST(args.document, args.operationName)?.operation);
+    },
+    onSubscribe({ args }) {
+      operationKinds.set(args.contextValue, getOperationAST(args.document, args.operationName)?.operation);
+    },
+  };
+}
+
+/**
+ * Whether the result cache may look this execution up and store it: only query operations. Before
+ * the operation is known (yoga's early look-up by the request's text, or an If-None-Match) it may
+ * look: only query results that nobody's key decided are ever stored, so a mutation's text never
+ * finds anything.
+ */
+export function mayShare(context: object): boolean {
+  const kind = operationKinds.get(context);
+  return kind === undefined || kind === 'query';
+}
+
+/** Whether an executed result may be stored for everyone: a query whose answer no caller's key or session decided. */
+export function isPublicResult(context: GraphQLContext): boolean {
+  return operationKinds.get(context) === 'query' && !context.access.dependsOnCaller;
+}

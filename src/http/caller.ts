@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { verifyApiKey } from '../auth/api-keys.js';
+import { anonymousCaller, type Caller } from '../auth/caller.js';
+import { presentedCredential, type PresentedCredential } from '../auth/presented-credential.js';
+import type { PrismaClient } from '../db/database.js';
+import { clientOf } from './client-address.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who sent the request, resolved once by the hook of registerCallerResolution; null where no credential is read. */
+    caller: Caller | null;
+  }
+}
+
+/** The keyed interfaces: every request needs a key, which may also come in a form or JSON body. */
+const KEYED_INTERFACES = /^\/(api\/v3|rest\/v1\.0\/clubs)(\/|$)/;
+const GRAPHQL = /^\/graphql(\/|$)/;
+
+/**
+ * Where a request's credential is read: `keyed`, an interface that needs one (headers, query and
+ * body); `graphql`, where a key is optional (headers and query only: the body is the operation);
+ * `none`, the public interfaces, which ignore any key. The matched route pattern is used when there
+ * is one, so a path spelled differently cannot move a request to another class.
+ */
+export type CredentialScope = 'keyed' | 'graphql' | 'none';
+
+export function credentialScope(request: FastifyRequest): CredentialScope {
+  const path = request.routeOptions.url ?? request.url.split('?')[0];
+  if (KEYED_INTERFACES.test(path)) return 'keyed';
+  if (GRAPHQL.test(path)) return 'graphql';
+  return 'none';
+}
+
+/** The credential the request presents, by the one precedence (src/auth/presented-credential.ts), as far as it is readable yet. */
+export function credentialPresented(request: FastifyRequest): PresentedCredential | undefined {
+  const scope = credentialScope(request);
+  if (scope === 'none') return undefined;
+  return presentedCredential({ headers: request.headers, query: request.query, body: scope === 'keyed' ? request.body : undefined });
+}
+
+/**
+ * Runs a key check under the failed-check brake: 429 while the client's brake is closed, and a
+ * failed check (`verify` answered null) counted. Without rate limits it just verifies.
+ */
+export function checkApiKey<T>(request: FastifyRequest, reply: FastifyReply, verify: () => Promise<T | null>): Promise<T | null> {
+  const brake = request.server.clientLimits?.keyChecks;
+  return brake ? brake.check(request, reply, verify) : verify();
+}
+
+export interface CallerResolutionOptions {
+  prisma: PrismaClient;
+  /** The embedded database's per-start operator token (src/auth/api-keys.ts); none on PostgreSQL. */
+  operatorToken?: string;
+}
+
+/**
+ * Resolves every keyed and GraphQL request's caller once, after its body is parsed: the presented
+ * key is looked up in the database (a revoked key stops on its next request, on every instance)
+ * under the failed-key brake, which thus covers /api/v3, the legacy interface and GraphQL writes
+ * alike. The interfaces, the GraphQL context and the schema's authorization read `request.caller`.
+ */
+export function registerCallerResolution(app: FastifyInstance, options: CallerResolutionOptions): void {
+  app.decorateRequest('caller', null);
+  app.addHook('preHandler', async (request, reply) => {
+    // An unknown path is a 404 with or without a key: there is nothing to protect.
+    if (request.is404 || credentialScope(request) === 'none') return;
+    const presented = credentialPresented(request);
+    const clientId = clientOf(request);
+    if (!presented) {
+      request.caller = anonymousCaller(clientId);
+      return;
+    }
+    const credential = await checkApiKey(request, reply, () => verifyApiKey(options.prisma, presented.secret, options.operatorToken));
+    request.caller = { authentication: credential ? 'valid' : 'invalid', credential, clientId };
+  });
+}
+
+/** The request's caller; anonymous where no credential is read. */
+export function callerOf(request: FastifyRequest): Caller {
+  return request.caller ?? anonymousCaller(clientOf(request));
+}
