@@ -25,6 +25,7 @@ import { registerInputGuard } from './http/input-guard.js';
 import { registerLoadShedding, type LoadSheddingOptions } from './http/load-shedding.js';
 import { registerMetrics, type MetricsOptions } from './http/metrics.js';
 import { registerRateLimits, trustProxyOption } from './http/rate-limit.js';
+import { registerPrivateAnswers } from './http/private-answers.js';
 import { loggingOptions, registerRequestLog } from './http/request-log.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerRequestDeadline(app, { timeoutMs: options.requestTimeoutMs ?? 0, exempt: (url, request) => isHealthCheck(url) || isSubscriptionStream(url, request.headers.accept) });
   registerInputGuard(app);
+  registerPrivateAnswers(app);
   // Before every route: @fastify/compress hooks into the routes registered after it.
   await registerCompression(app);
   // Before every route, so its hooks count them all; after the compression, which then compresses scrapes.

@@ -13,9 +13,10 @@ import { createParseCaches, parsedDocument } from './graphql/parse-caches.js';
 import { createBoundedResponseCache } from './graphql/response-cache-store.js';
 import { operationOf, resultCacheKeys } from './graphql/result-cache-key.js';
 import { createCompressedMemo } from './http/compression.js';
-import { isPublicResult, mayShare, useOperationKinds } from './graphql/shared-results.js';
+import { executedQuery, isCallersResult, isPublicResult, mayShare, useOperationKinds } from './graphql/shared-results.js';
 import { useValidationLimits } from './graphql/validation.js';
 import { callerOf } from './http/caller.js';
+import { PRIVATE_CACHE_CONTROL } from './http/private-answers.js';
 
 export interface GraphQLOptions {
   /** GraphiQL is served only outside production. */
@@ -32,9 +33,6 @@ export interface GraphQLOptions {
  * a second lock on the same door.)
  */
 const PRIVATE_TYPES = ['FavoriteSession', 'Favorite'];
-
-/** What a /graphql answer that belongs to its caller says to browsers and proxies. */
-const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /** The yoga server behind /graphql, without HTTP: mountGraphQL serves it, benchmarks call its fetch. */
 export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions, log: FastifyBaseLogger) {
@@ -105,9 +103,10 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
    * result, or nothing ran and the answer is no stored result (an error before execution).
    */
   const answersPrivately = (request: FastifyRequest, response: Response): boolean => {
-    const contexts = contextsOf.get(request);
-    if (contexts === undefined) return !response.headers.has('etag');
-    return contexts.some((context) => !isPublicResult(context));
+    const contexts = contextsOf.get(request) ?? [];
+    if (contexts.some(isCallersResult)) return true;
+    // Nothing of the caller's ran: a public result, or an answer from the shared store (it has a tag), or an error before execution.
+    return !contexts.some(executedQuery) && !response.headers.has('etag');
   };
   return { yoga, holdsResult, answersPrivately };
 }
@@ -128,14 +127,16 @@ export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: 
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     // A cached result is sent without waiting for a request slot (src/http/concurrency-limit.ts).
-    config: { answeredFromCache: holdsResult },
+    // Whose answer it is, is decided per operation in the handler below, not by the route.
+    config: { answeredFromCache: holdsResult, privateAnswer: false },
     handler: async (req, reply) => {
       // yoga knows GET and POST only: a HEAD is run as the GET it stands for, and fastify drops the body.
       const response = await (req.method === 'HEAD' ? yoga.fetch(asGet(req), { req, reply }) : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }));
       const yours = answersPrivately(req, response);
       response.headers.forEach((value, key) => {
         // A tag names a shared result; an answer that is the caller's alone carries none to revalidate against.
-        if (!(yours && (key === 'etag' || key === 'last-modified'))) reply.header(key, value);
+        // (yoga's Headers keep the case they were set in: `ETag`.)
+        if (!(yours && /^(etag|last-modified)$/i.test(key))) reply.header(key, value);
       });
       if (yours) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
       reply.status(response.status);

@@ -35,3 +35,13 @@ export function mayShare(context: object): boolean {
 export function isPublicResult(context: GraphQLContext): boolean {
   return operationKinds.get(context) === 'query' && !context.access.dependsOnCaller;
 }
+
+/** Whether this context executed an operation whose answer is its caller's: a mutation, a subscription, or a query a key or session decided. */
+export function isCallersResult(context: GraphQLContext): boolean {
+  const kind = operationKinds.get(context);
+  return (kind !== undefined && kind !== 'query') || context.access.dependsOnCaller;
+}
+
+export function executedQuery(context: GraphQLContext): boolean {
+  return operationKinds.get(context) === 'query';
+}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ChangeLog, changeTouches, type ChangeScope } from '../live/change-scope.js';
 import type { ChangeFeed } from '../live/changes.js';
+import { isPrivateAnswer } from './private-answers.js';
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 
 /**
@@ -188,7 +189,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   // HEAD shares GET's entries, so it answers with the headers GET would send, Content-Encoding and
   // its Content-Length included (@fastify/compress never sees a HEAD answer's body).
   const applies = (request: FastifyRequest) =>
-    options.ttlMs > 0 && (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.responseCache === options.sharing;
+    options.ttlMs > 0 &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.routeOptions.config.responseCache === options.sharing &&
+    !isPrivateAnswer(request);
   /** The stale answer a request may fall back on if rebuilding it fails. */
   const fallbacks = new WeakMap<FastifyRequest, Entry>();
 

@@ -113,6 +113,55 @@ describe.skipIf(!serverUrl)('PostgreSQL away, locked or slow', () => {
     });
   });
 
+  describe('a desk retrying its write through an outage', () => {
+    let proxy: TcpProxy;
+    let served: Database;
+    let app: FastifyInstance;
+    let deskKey: string;
+    let gameId: number;
+
+    beforeAll(async () => {
+      const game = await direct.prisma.game.findFirstOrThrow({ where: { status: 'SCHEDULED' }, orderBy: { startsAt: 'asc' }, select: { id: true } });
+      gameId = game.id;
+      deskKey = (await createKey(direct, 'retrying desk', null, ['games:write'])).key;
+      const target = new URL(server.url);
+      proxy = await TcpProxy.onFreePort({ host: target.hostname, port: Number(target.port || 5432) });
+      await proxy.start();
+      served = await openDatabase({ databaseUrl: proxy.urlFor(server.url), migrate: false, poolSize: 4, connectTimeoutMs: 1000 });
+      app = await buildApp({
+        database: served,
+        clock: fixedClock(TEST_NOW),
+        logLevel: 'silent',
+        rateLimits: { publicPerMinute: 0, keyPerMinute: 3, authFailures: 3, authFailureWindowMs: 600_000, sessionsPerHour: 0 },
+      });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await served?.close();
+      await proxy?.stop();
+    });
+
+    const start = () =>
+      app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${deskKey}` },
+        payload: { query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version replayed } }', variables: { input: { gameId, idempotencyKey: 'start-through-outage' } } },
+      });
+
+    it('its 503s cost nothing of its key’s budget, and it writes as soon as the database is back', async () => {
+      await proxy.stop();
+      const cameBack = new Promise<void>((resolve) => served.availability?.onChange((event) => event.state === 'up' && resolve()));
+      for (let attempt = 0; attempt < 6; attempt++) expect((await start()).statusCode).toBe(503);
+      await proxy.start();
+      await cameBack;
+      const written = await start();
+      expect(written.statusCode).toBe(200);
+      expect(written.json()).toEqual({ data: { startGame: { version: 1, replayed: false } } });
+      expect((await direct.prisma.game.findUniqueOrThrow({ where: { id: gameId } })).status).toBe('LIVE');
+    });
+  });
+
   describe('a table locked by another session', () => {
     let served: Database;
     let app: FastifyInstance;

@@ -152,6 +152,26 @@ describe('keyed interfaces: RATE_LIMIT_KEY_PER_MINUTE per API key', () => {
     expectRefused(await post(), 3);
   });
 
+  it('budgets two keys from one address separately, whether sent as auth_token, Bearer or apikey', async () => {
+    const [first, second] = [(await createKey(db, 'desk one')).key, (await createKey(db, 'desk two')).key];
+    const byToken = (key: string) => get(app, '192.0.2.10', `${v3Url}?auth_token=${encodeURIComponent(key)}`);
+    const statuses: number[] = [];
+    for (const key of [first, second, first, second, first, second]) statuses.push((await byToken(key)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    // The key's budget is the key's, whatever carries it: the fourth request of `first`, as a Bearer header, is refused.
+    expectRefused(await v3(app, '192.0.2.11', first), 3);
+    expectRefused(await legacy(app, '192.0.2.12', second), 3);
+  });
+
+  it('budgets GraphQL requests that present a key by the key, anonymous ones by the address', async () => {
+    const key = (await createKey(db, 'graphql reader')).key;
+    const query = (client: string, headers: Record<string, string> = {}) =>
+      send(app, client, { method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...headers }, payload: { query: '{ seasons { id } }' } });
+    for (const client of ['192.0.2.20', '192.0.2.21', '192.0.2.22']) expect((await query(client, { authorization: `Bearer ${key}` })).statusCode).toBe(200);
+    expectRefused(await query('192.0.2.23', { authorization: `Bearer ${key}` }), 3);
+    expect((await query('192.0.2.23')).statusCode).toBe(200); // the address's public budget is untouched
+  });
+
   it('keyed requests do not spend the client address’s public budget', async () => {
     expect((await get(app, '192.0.2.4', '/api/seasons')).statusCode).toBe(200);
     expect((await get(app, '192.0.2.4', '/api/seasons')).statusCode).toBe(200);
@@ -181,6 +201,26 @@ describe('failed key checks: RATE_LIMIT_AUTH_FAILURES per client address and win
 
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await legacy(app, guesser, legacyKey)).statusCode).toBe(200);
+  });
+
+  it('brakes a burst of wrong keys on the GraphQL write path too, before any key is looked up', async () => {
+    const guesser = '203.0.113.20';
+    const write = (key: string) =>
+      send(app, guesser, {
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        payload: { query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', variables: { input: { gameId: 1, idempotencyKey: 'guess' } } },
+      });
+    for (const guess of ['wrong-key-000010', 'wrong-key-000011', 'wrong-key-000012']) {
+      const refused = await write(guess);
+      expect(refused.statusCode).toBe(200);
+      expect(refused.json().errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    }
+    const braked = await write('wrong-key-000013');
+    expectRefused(braked, 3);
+    expect(braked.json().errors[0]).toMatchObject({ message: expect.stringMatching(/^Too many failed API key checks/) });
+    expectRefused(await legacy(app, guesser, legacyKey), 3); // one brake for every interface
   });
 
   it('counts failures on v3 and legacy together; valid keys and missing keys are not failures', async () => {

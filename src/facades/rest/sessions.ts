@@ -94,7 +94,7 @@ export function sessionRoutes(app: FastifyInstance, deps: FacadeDependencies): v
   favoriteChangeRoute(app, '/sessions/add_favorite', async (variables) => (await add(variables)).addFavorite.id);
   favoriteChangeRoute(app, '/sessions/remove_favorite', async (variables) => (await remove(variables)).removeFavorite.id);
   // Private to the sid's holder: never shared by a cache.
-  facadeGet(app, deps, '/sessions/matchcenter', { querystring: MATCHCENTER_QUERY, config: { responseCache: false } }, async (params, ctx) => {
+  facadeGet(app, deps, '/sessions/matchcenter', { querystring: MATCHCENTER_QUERY, config: { responseCache: false, privateAnswer: true } }, async (params, ctx) => {
     // An unknown or expired sid has no favorites: an empty matchcenter, so apps show an empty start page.
     const data = isUsableSessionId(params.sid) ? await matchcenter({ sid: params.sid }) : { favoriteSession: null };
     return reshapeMatchcenter(data, params, ctx);

@@ -11,6 +11,10 @@ export async function registerV3Facade(app: FastifyInstance, deps: FacadeDepende
   await app.register(
     async (v3) => {
       useErrorFormat(v3, jsonApiErrorFormat);
+      // Every answer here is what the caller's key may see.
+      v3.addHook('onRoute', (route) => {
+        route.config = { ...route.config, privateAnswer: true };
+      });
       // The key as v3 clients send it: `Authorization: Bearer <key>`, `X-Api-Key`, or the federation's
       // documented `auth_token` parameter (query or form); the request log redacts it in URLs.
       requireApiKey(v3, {

@@ -36,7 +36,14 @@ export function gamesRoute(app: FastifyInstance, deps: FacadeDependencies): void
     club: schedule.club,
     team: schedule.team,
   };
-  facadeGet(app, deps, '/games', { querystring: GAMES_QUERY, config: { changeScope: scheduleScope } }, (params, ctx, request) => handlers[params.mode](request.query, ctx));
+  facadeGet(app, deps, '/games', { querystring: GAMES_QUERY, config: { changeScope: scheduleScope, privateAnswer: showsSession } }, (params, ctx, request) =>
+    handlers[params.mode](request.query, ctx),
+  );
+}
+
+/** `mode=favorite` shows a session's favorites: its sid is the session's only secret, so the answer is the caller's alone. */
+function showsSession(request: FastifyRequest): boolean {
+  return (request.query as { mode?: unknown }).mode === 'favorite';
 }
 
 /** A club's or a team's schedule is read from that club's or team's games; every other mode from anywhere. */
