@@ -162,6 +162,22 @@ describe('answers a key decides are never shared', () => {
     }
   });
 
+  it('a legacy answer shared between valid keys is never served to a request without one', async () => {
+    const clubs = (apikey?: string) => app.inject({ url: `/rest/v1.0/clubs${apikey ? `?apikey=${encodeURIComponent(apikey)}` : ''}` });
+    expect((await clubs(reader)).statusCode).toBe(200);
+    const hit = await clubs(homeClubReader);
+    expect(hit.statusCode).toBe(200);
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(hit.headers['cache-control']).toBe('private, no-cache');
+    for (const refused of [await clubs(), await clubs('fbk_not-a-key-anybody-has')]) {
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['x-cache']).toBeUndefined();
+      expect(refused.body).not.toContain('<club ');
+    }
+    const revalidated = await app.inject({ url: '/rest/v1.0/clubs?apikey=fbk_not-a-key-anybody-has', headers: { 'if-none-match': String(hit.headers.etag) } });
+    expect(revalidated.statusCode).toBe(401); // never a 304 to a caller without a valid key
+  });
+
   it('public query results are still shared: the second identical query is a stored result', async () => {
     const body = JSON.stringify({ query: `{ game(id: ${game.id}) { id startsAt } }` });
     const first = await post(body);
