@@ -5,6 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { openConfiguredDatabase } from '../src/data/cli/database.js';
+import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { progressReporter } from '../src/data/cli/progress.js';
 import { formatSummary } from '../src/data/cli/summary.js';
 import { generateDemoLeague } from '../src/data/demo/index.js';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof UsageError || error instanceof RangeError ? error.message : error);
+  const expected = error instanceof UsageError || error instanceof RangeError || error instanceof DataDirLockedError;
+  console.error(expected ? error.message : error);
   process.exit(1);
 });

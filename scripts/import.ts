@@ -6,6 +6,7 @@ import { progressReporter } from '../src/data/cli/progress.js';
 import { formatSummary } from '../src/data/cli/summary.js';
 import { ImportValidationError, validateLeagueImport } from '../src/data/import/format.js';
 import { importLeague } from '../src/data/import/importer.js';
+import { DataDirLockedError } from '../src/db/data-dir-lock.js';
 import { loadConfig } from '../src/config.js';
 import { announceDataChange } from '../src/live/announce.js';
 
@@ -46,8 +47,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // Bad input is the user's to fix: the message is enough, a stack trace would only hide it.
-  const expected = error instanceof ImportValidationError || error instanceof UsageError;
+  // Bad input, or a database another process holds, is the user's to fix: the message is enough, a stack trace would only hide it.
+  const expected = error instanceof ImportValidationError || error instanceof UsageError || error instanceof DataDirLockedError;
   console.error(expected ? (error as Error).message : error);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { DatabaseAvailability, DatabaseRefusedError } from './availability.js';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 
 export interface DatabaseTarget {
   /** PostgreSQL connection string; undefined → embedded PGlite. */
@@ -44,6 +45,8 @@ export interface OpenAdapter {
   poolStats?: () => PoolStats;
   /** The circuit breaker of a PostgreSQL server; none for the embedded database, which cannot go away. */
   availability?: DatabaseAvailability;
+  /** The embedded database directory's lock (src/db/data-dir-lock.ts); none in memory or on PostgreSQL. */
+  dataDirLock?: DataDirLock;
   close(): Promise<void>;
 }
 
@@ -66,7 +69,8 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
     };
   }
   const dataDir = target.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // Loaded only here: the embedded database's WebAssembly costs about 40 MB that a server deployment never needs.
   const [{ PGlite }, { PrismaPGlite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -76,14 +80,26 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
   const extensions = { pg_trgm };
   // Its WebAssembly memory only grows, and shared_buffers is most of what it grows by (README "Operating the service": memory).
   const startParams = target.sharedBuffersMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${target.sharedBuffersMb}MB`] : undefined;
-  const client = await PGlite.create({ dataDir, extensions, startParams });
+  // Before PGlite touches the files: a second process on them would damage the database.
+  const dataDirLock = inMemory ? undefined : acquireDataDirLock(dataDir);
+  const client = await PGlite.create({ dataDir, extensions, startParams }).catch((error: unknown) => {
+    dataDirLock?.release();
+    throw error;
+  });
   // The adapter's own shadow database (migration diffs) would lack the extensions the migrations create.
   class PGliteWithExtensions extends PrismaPGlite {
     override async connectToShadowDb() {
       return new PrismaPGlite(await PGlite.create({ dataDir: 'memory://shadow', extensions })).connect();
     }
   }
-  return { kind: 'pglite', factory: new PGliteWithExtensions(client), close: () => client.close() };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      dataDirLock?.release();
+    }
+  };
+  return { kind: 'pglite', factory: new PGliteWithExtensions(client), dataDirLock, close };
 }
 
 /** The pg.Pool settings of a PostgreSQL target (README "Operating the service": pool settings). */

@@ -1,6 +1,7 @@
 import { PrismaClient } from '../generated/prisma/client.js';
 import { openAdapter, type DatabaseTarget, type PoolStats } from './adapter.js';
 import type { DatabaseAvailability } from './availability.js';
+import type { DataDirLock } from './data-dir-lock.js';
 import { applyMigrations, readMigrations } from './schema-engine.js';
 
 export type { PrismaClient, PoolStats };
@@ -19,6 +20,8 @@ export interface Database {
   onQuery(listener: QueryListener): () => void;
   /** The PostgreSQL pool's connections right now; absent for the embedded database, which has no pool. */
   poolStats?: () => PoolStats;
+  /** The embedded database directory's lock, held until close(); absent in memory and on PostgreSQL. */
+  dataDirLock?: DataDirLock;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return () => listeners.delete(listener);
     },
     poolStats: adapter.poolStats,
+    dataDirLock: adapter.dataDirLock,
     close: async () => {
       await prisma.$disconnect();
       await adapter.close();
