@@ -12,7 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
-import { clockOf, planLiveGame, realTimeMs, type GameSheet, type LiveAction } from '../src/data/demo/live-play.js';
+import { clockText } from '../src/domain/game-clock.js';
+import { planLiveGame, realTimeMs, type GameSheet, type LiveAction } from '../src/data/demo/live-play.js';
 import { Random } from '../src/data/demo/random.js';
 
 const MAX_GAMES = 20;
@@ -202,7 +203,7 @@ async function send(client: GraphQLClient, gameId: number, action: LiveAction, e
 }
 
 function describe(action: LiveAction): string {
-  const at = clockOf(action.second);
+  const at = clockText(action.second);
   switch (action.kind) {
     case 'startGame':
       return 'START';

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import { systemClock, type Clock } from './clock.js';
-import { DEFAULT_SPONSOR_PATH, type RateLimitConfig, type TrustProxy } from './config.js';
+import { DEFAULT_SPONSOR_PATH } from './config.js';
 import type { Database } from './db/database.js';
 import { registerRestFacade } from './facades/rest/index.js';
 import { envelopeErrorFormat } from './facades/shared/errors.js';
@@ -24,7 +24,7 @@ import { gracefulCloseOptions, registerGracefulClose } from './http/graceful-clo
 import { registerInputGuard } from './http/input-guard.js';
 import { registerLoadShedding, type LoadSheddingOptions } from './http/load-shedding.js';
 import { registerMetrics, type MetricsOptions } from './http/metrics.js';
-import { registerRateLimits, trustProxyOption } from './http/rate-limit.js';
+import { registerRateLimits, trustProxyOption, type RateLimitConfig, type TrustProxy } from './http/rate-limit.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
 import { loggingOptions, registerRequestLog } from './http/request-log.js';
 import { registerResponseCache } from './http/response-cache.js';

@@ -4,6 +4,7 @@ import { defaultMaxPerRoute } from './http/concurrency-limit.js';
 import type { CorsOrigins } from './http/cors.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
 import type { MetricsOptions } from './http/metrics.js';
+import type { RateLimitConfig, TrustProxy } from './http/rate-limit.js';
 
 /** Every environment variable the service reads, parsed and validated once at start-up. */
 export interface Config {
@@ -113,21 +114,6 @@ export function sponsorPathFrom(env: Env): string {
     throw new ConfigError(`SPONSOR_PATH must be lowercase letters, digits and dashes (not "main"), got "${raw}"`);
   }
   return raw;
-}
-
-/** TRUST_PROXY as fastify takes it: all proxies, the number of proxies in front, or their addresses/CIDRs. */
-export type TrustProxy = boolean | number | string[];
-
-export interface RateLimitConfig {
-  /** Requests per minute per client address to /api, its root aliases, /graphql and /media. */
-  publicPerMinute: number;
-  /** Requests per minute per API key to /api/v3 and /rest/v1.0/clubs. */
-  keyPerMinute: number;
-  /** Failed API key checks per client address and window; beyond them its keyed requests get 429. */
-  authFailures: number;
-  authFailureWindowMs: number;
-  /** New favorite sessions per client address per hour. */
-  sessionsPerHour: number;
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];

@@ -19,3 +19,8 @@ export function periodBounds(period: number): { start: number; end: number } {
   const start = (period - 1) * PERIOD_SECONDS;
   return { start, end: period === OVERTIME_PERIOD ? start + OVERTIME_SECONDS : start + PERIOD_SECONDS };
 }
+
+/** The game clock as desks, tables and audits write it: minutes and seconds since the start, `47:05`. */
+export function clockText(second: number): string {
+  return `${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
+}

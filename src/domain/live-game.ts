@@ -5,7 +5,7 @@
  * stores what they return.
  */
 import { InvalidInputError } from './errors.js';
-import { OVERTIME_PERIOD, periodBounds, REGULATION_PERIODS } from './game-clock.js';
+import { clockText, OVERTIME_PERIOD, periodBounds, REGULATION_PERIODS } from './game-clock.js';
 
 export type Side = 'HOME' | 'AWAY';
 export type Decision = 'REGULAR' | 'OVERTIME' | 'PENALTY_SHOTS';
@@ -64,7 +64,6 @@ function playing(phase: Phase): Extract<Phase, { kind: 'playing' }> {
   return phase;
 }
 
-const clock = (second: number) => `${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
 
 /** The period an event at `second` is recorded in: the open one, and the second must lie within it. */
 export function periodForRecord(phase: Phase, second: number): number {
@@ -93,7 +92,7 @@ export function periodForCorrection(phase: Phase, currentPeriod: number, second:
 function assertWithinPeriod(period: number, second: number): void {
   const { start, end } = periodBounds(period);
   if (!Number.isInteger(second) || second < start || second > end) {
-    throw new InvalidInputError(`Second ${second} is outside period ${period} (${clock(start)} to ${clock(end)})`);
+    throw new InvalidInputError(`Second ${second} is outside period ${period} (${clockText(start)} to ${clockText(end)})`);
   }
 }
 

@@ -1,7 +1,7 @@
 import { GraphQLError, type ASTNode } from 'graphql';
 import { maskError as maskUnexpectedError } from 'graphql-yoga';
 import { databaseFailureOf } from '../db/failures.js';
-import { publicMessage, retryAfterOf } from '../facades/shared/errors.js';
+import { publicMessage, retryAfterOf } from '../http/errors.js';
 
 /**
  * A request refused for what the client sent. `spec: false` keeps the 4xx even when the client

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
-import type { RateLimitConfig, TrustProxy } from '../config.js';
 import type { PrismaClient } from '../db/database.js';
 import { credentialPresented, credentialScope } from './caller.js';
 import { clientOf } from './client-address.js';
@@ -10,6 +9,21 @@ import { FixedWindowCounter } from './fixed-window.js';
 import { KeyCheckBrake } from './key-check-brake.js';
 import { SessionCap } from './session-cap.js';
 import { refuse, secondsOf, TooManyRequestsError } from './too-many-requests.js';
+
+/** TRUST_PROXY as fastify takes it: all proxies, the number of proxies in front, or their addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+export interface RateLimitConfig {
+  /** Requests per minute per client address to /api, its root aliases, /graphql without a key and /media. */
+  publicPerMinute: number;
+  /** Requests per minute per API key to /api/v3, /rest/v1.0/clubs and /graphql with a key. */
+  keyPerMinute: number;
+  /** Failed API key checks per client address and window; beyond them its keyed requests get 429. */
+  authFailures: number;
+  authFailureWindowMs: number;
+  /** New favorite sessions per client address per hour. */
+  sessionsPerHour: number;
+}
 
 const MINUTE_MS = 60_000;
 /**

@@ -1,3 +1,5 @@
+import { clockText } from '../domain/game-clock.js';
+
 /** The audit of a game's live writes as the audit CLI prints it: one line per write, oldest first. */
 
 export interface AuditRow {
@@ -24,11 +26,10 @@ interface EventFields {
   penaltyKind?: string | null;
 }
 
-const clock = (second: number) => `${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
 
 function eventText(event: EventFields | null | undefined): string {
   if (!event) return '-';
-  const parts = [event.type, event.side, event.second === undefined ? undefined : clock(event.second)];
+  const parts = [event.type, event.side, event.second === undefined ? undefined : clockText(event.second)];
   if (event.playerId != null) parts.push(`player ${event.playerId}`);
   if (event.assistId != null) parts.push(`assist ${event.assistId}`);
   if (event.penaltyKind) parts.push(event.penaltyKind);

@@ -11,7 +11,8 @@ import {
   startMarkers,
   type LogEvent,
 } from '../../src/domain/live-game.js';
-import { clockOf, planLiveGame, realTimeMs, type GameSheet, type LiveAction } from '../../src/data/demo/live-play.js';
+import { clockText } from '../../src/domain/game-clock.js';
+import { planLiveGame, realTimeMs, type GameSheet, type LiveAction } from '../../src/data/demo/live-play.js';
 import { Random } from '../../src/data/demo/random.js';
 import { playGames } from '../../scripts/demo-live.js';
 import { openTestLeague, TEST_NOW, type TestLeague } from '../support/app.js';
@@ -156,8 +157,8 @@ describe('game clock in real time', () => {
   it('plays a 60-minute game in a minute at speed 60 and in an hour at speed 1', () => {
     expect(realTimeMs(3600, 60)).toBe(60_000);
     expect(realTimeMs(3600, 1)).toBe(3_600_000);
-    expect(clockOf(17 * 60 + 5)).toBe('17:05');
-    expect(clockOf(61 * 60)).toBe('61:00');
+    expect(clockText(17 * 60 + 5)).toBe('17:05');
+    expect(clockText(61 * 60)).toBe('61:00');
   });
 });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
-import type { RateLimitConfig } from '../../src/config.js';
+import type { RateLimitConfig } from '../../src/http/rate-limit.js';
 import { DatabaseAvailability, DatabaseRefusedError } from '../../src/db/availability.js';
 import type { Database } from '../../src/db/database.js';
 import { loadDemoLeague } from '../../src/data/demo/index.js';

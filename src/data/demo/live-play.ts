@@ -71,7 +71,3 @@ export function realTimeMs(second: number, speed: number): number {
   return (second * 1000) / speed;
 }
 
-/** The game clock as the desk shows it: minutes and seconds since the start, e.g. 47:05. */
-export function clockOf(second: number): string {
-  return `${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
-}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { clockText } from '../../domain/game-clock.js';
 import { penaltyMinutesOf } from '../../domain/player-statistics.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { localeContext, type Translated } from '../shared/locale.js';
@@ -66,10 +67,6 @@ const COLUMNS = [
   column('player', TEXTS.playerName, { short: 'Name', align: 'l', width: 4 }),
 ];
 
-/** `33:41` from the game clock in seconds. */
-export function clockText(second: number): string {
-  return `${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
-}
 
 /** `A. Muster (B. Assist)` */
 export function playerText(player: PersonName | null, assist: PersonName | null): string {

@@ -9,7 +9,8 @@ import { facadeGet } from '../shared/route.js';
 import { column, headers, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
 import { competitionSubtitle, GAME_PATH, gameOrNotFound, type GameDetailFacts, type GameParams } from './game-detail.js';
-import { clockText, GAME_EVENT_FRAGMENT, playerText, type GameEventData } from './game-events.js';
+import { clockText } from '../../domain/game-clock.js';
+import { GAME_EVENT_FRAGMENT, playerText, type GameEventData } from './game-events.js';
 import { GAME_ROW_FRAGMENT, gameResult } from './games/game-row.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
