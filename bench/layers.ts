@@ -3,7 +3,7 @@
 // /api/games?mode=current (`--route current`, scale 10, also per game row) goes, peeled layer by
 // layer, in this process and one request at a time (PostgreSQL's own time is not counted). It needs
 // the demo league that `npm run bench` loads (databases floorball_bench_1 and floorball_bench_10 on
-// the DATABASE_URL server), and explains the uncached ratios to the baseline: README "Performance".
+// the DATABASE_URL server), and explains the uncached ratios to the baseline: docs/performance.md "Why the unmet targets stay out of reach".
 // The app is the uncached service of
 // `npm run bench` (every setting as `npm run serve` has it, response cache off, no rate limits).
 // The socket layers send their requests from a child process over one keep-alive connection and
@@ -14,8 +14,8 @@ import pg from 'pg';
 import { systemClock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
-import { GAME_DETAIL_DOCUMENT, GAME_PATH, reshapeGameDetail, type GameDetailData } from '../src/facades/rest/game-detail.js';
-import { CURRENT_GAMES_DOCUMENT, dayFilters, reshapeCurrentGames, todayIn, type CurrentGamesData, type CurrentGamesParams } from '../src/facades/rest/games/current.js';
+import { GAME_DETAIL_DOCUMENT, GAME_PATH, reshapeGameDetail } from '../src/facades/rest/game-detail.js';
+import { CURRENT_GAMES_DOCUMENT, dayFilters, reshapeCurrentGames, todayIn, type CurrentGamesParams } from '../src/facades/rest/games/current.js';
 import { facadeDocument } from '../src/facades/shared/facade.js';
 import type { RenderContext } from '../src/facades/shared/render-context.js';
 import { facadeGet } from '../src/facades/shared/route.js';
@@ -59,7 +59,7 @@ const app = await buildConfiguredService(config, database, () => true);
 const ctx: RenderContext = { locale: 'de', now: new Date(), baseUrl: PUBLIC_BASE_URL };
 const baseline = baselineData(pool, PUBLIC_BASE_URL);
 const facadeDeps = { prisma: database.prisma, clock: systemClock, publicBaseUrl: PUBLIC_BASE_URL, schema: getSchema() };
-const runDetail = facadeDocument<GameDetailData>(facadeDeps, GAME_DETAIL_DOCUMENT);
+const runDetail = facadeDocument(facadeDeps, GAME_DETAIL_DOCUMENT);
 /** The relations the plugin asks Prisma for when it plans the document (whole rows: include mode). */
 const POTHOS_INCLUDE = {
   homeTeam: true,
@@ -161,7 +161,7 @@ const detailLayers = (): Promise<[name: string, run: Layer][]> =>
 
 /** Unfiltered mode=current of today, as the benchmark asks for it. */
 async function currentLayers(): Promise<[name: string, run: Layer][]> {
-  const runDay = facadeDocument<CurrentGamesData>(facadeDeps, CURRENT_GAMES_DOCUMENT);
+  const runDay = facadeDocument(facadeDeps, CURRENT_GAMES_DOCUMENT);
   const params: CurrentGamesParams = { on_date: todayIn(ctx) };
   const { from, to } = dayFilters(params).filter;
   return layersOf([

@@ -1,8 +1,8 @@
 // npx tsx bench/miss-costs.ts [--scale 10] [--samples 20]
 // What one cache miss of each common page costs the service, in this process and one request at a
 // time: CPU ms (PostgreSQL's own time not counted), wall ms and SQL statements, over random records
-// of the bench database `npm run bench` loads. It explains the Zipf scenario's latency (README
-// "Performance"): with 50 connections always busy, every cold URL is one of these.
+// of the bench database `npm run bench` loads. It explains the Zipf scenario's latency (docs/performance.md
+// "The Zipf workload"): with 50 connections always busy, every cold URL is one of these.
 import pg from 'pg';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.js';

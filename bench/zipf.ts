@@ -614,7 +614,7 @@ export async function topUrls(client: pg.Client, count: number): Promise<{ rank:
 }
 
 // `npx tsx bench/zipf.ts --top 20 [--scale 10]`: the most requested URLs, with their share of the
-// requests, in the bench database of that scale (README "Performance").
+// requests, in the bench database of that scale (docs/performance.md "The Zipf workload").
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--top') {
   const { default: pgClient } = await import('pg');
   const scaleAt = process.argv.indexOf('--scale');

@@ -78,7 +78,7 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
     import('@electric-sql/pglite/contrib/pg_trgm'), // the club search index (migration `club_search_name`)
   ]);
   const extensions = { pg_trgm };
-  // Its WebAssembly memory only grows, and shared_buffers is most of what it grows by (README "Operating the service": memory).
+  // Its WebAssembly memory only grows, and shared_buffers is most of what it grows by (docs/operations.md "Memory").
   const startParams = target.sharedBuffersMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${target.sharedBuffersMb}MB`] : undefined;
   // Before PGlite touches the files: a second process on them would damage the database.
   const dataDirLock = inMemory ? undefined : acquireDataDirLock(dataDir);
@@ -102,7 +102,7 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
   return { kind: 'pglite', factory: new PGliteWithExtensions(client), dataDirLock, close };
 }
 
-/** The pg.Pool settings of a PostgreSQL target (README "Operating the service": pool settings). */
+/** The pg.Pool settings of a PostgreSQL target (docs/operations.md "Pool settings (PostgreSQL)"). */
 export function poolConfig(target: DatabaseTarget): pg.PoolConfig {
   return {
     connectionString: target.databaseUrl,
@@ -163,7 +163,7 @@ function guardPool(pool: pg.Pool): DatabaseAvailability {
 
 /**
  * Names SQL texts so that pg prepares each once per connection and PostgreSQL can reuse its plan:
- * planning the facades' many-join statements cost more than running them (README "Performance").
+ * planning the facades' many-join statements cost more than running them (docs/performance.md "What the speed rests on").
  * Statements with an `IN (…)` list stay unnamed and are planned for their actual values: how many
  * rows a list of ids selects is what decides the plan, and a generic plan cannot know it (it walked
  * every game in start order for one club's schedule). They are also the texts that come in many

@@ -1,6 +1,6 @@
 /**
  * Lineup rules (the spec leaves them open; these are the federation's rules as this service
- * implements them — README "Lineup rules"):
+ * implements them — docs/decisions.md "Lineups"):
  *
  * Eligibility of a licensed player for a game of team T (club K, game class C, season S):
  *  1. the player holds a license of club K for season S and game class C that is not locked;
