@@ -1,55 +1,68 @@
-// API keys for the legacy XML, lineup and GraphQL write interfaces:
-//   create <name> [--club <id>] [--scope games:write]   prints the new key once
-//   list                                                id, name, prefix, club, scopes, created, revoked
-//   revoke <id>                                         stops the key working at once
-// Every key reads; `--scope games:write` also records live games (a club key: its home games).
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { isKeyScope, KEY_SCOPES, newApiKey } from '../src/domain/api-keys.js';
+// API keys for the legacy XML, lineup and GraphQL interfaces:
+//   create <name> [--club <id>] [--scope games:write|admin]...   prints the new key once
+//   list                                                         id, name, prefix, club, scopes, created, revoked
+//   revoke <id>                                                  stops the key working at once
+//   rotate <id>                                                  a new key for the same name, club and scopes; the old one is revoked
+// Every key reads; `games:write` also records live games (a club key: its home games); `admin`
+// administers keys and reads audits on a running service (GraphQL `apiKeys`, `createApiKey`, ...).
+// On the embedded database a running service is asked through its lock file's operator token;
+// otherwise the database is used directly. `--url <service> --key <admin key>` (or SERVICE_URL and
+// ADMIN_KEY) ask any running service instead (docs/operations.md).
+import type { AdministeredKey, IssuedKey } from '../src/auth/key-store.js';
+import { administer, errorLine, SERVICE_FLAGS, SERVICE_USAGE, serviceTarget } from '../src/data/cli/admin-client.js';
+import { parseArguments, parseId, singleFlag, UsageError } from '../src/data/cli/arguments.js';
+import { KEY_SCOPES } from '../src/domain/api-keys.js';
 
-const USAGE = `usage: npm run keys -- create <name> [--club <id>] [--scope ${KEY_SCOPES.join('|')}] | list | revoke <id>`;
+const USAGE = `usage: npm run keys -- create <name> [--club <id>] [--scope ${KEY_SCOPES.join('|')}]... | list | revoke <id> | rotate <id>  ${SERVICE_USAGE}`;
 
-function flagValues(args: string[], flag: string): string[] {
-  return args.flatMap((arg, index) => (arg === flag ? [args[index + 1] ?? ''] : []));
+function listLine(key: AdministeredKey): string {
+  return [key.id, key.name, `${key.prefix}…`, key.clubId ?? '-', key.scopes.join(',') || 'read', key.createdAt.toISOString(), key.revokedAt?.toISOString() ?? 'active'].join('\t');
+}
+
+function issuedLines(issued: IssuedKey, replaced?: number): string {
+  const what = replaced === undefined ? '' : ` replaces key ${replaced}, which is revoked now`;
+  return `key ${issued.key.id} (${issued.key.name})${what}: ${issued.secret}\nstore it now: it is not shown again`;
 }
 
 async function main(): Promise<void> {
-  const [command, ...args] = process.argv.slice(2);
-  if (!['create', 'list', 'revoke'].includes(command ?? '')) throw new Error(USAGE);
-  const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  try {
-    if (command === 'create' && args[0] && !args[0].startsWith('--')) {
-      const [club] = flagValues(args, '--club');
-      const clubId = club === undefined ? null : Number(club);
-      if (clubId !== null && (!Number.isInteger(clubId) || !(await db.prisma.club.findUnique({ where: { id: clubId } })))) {
-        throw new Error(`no club ${club}`);
-      }
-      const scopes = flagValues(args, '--scope');
-      const unknown = scopes.filter((scope) => !isKeyScope(scope));
-      if (unknown.length > 0) throw new Error(`unknown scope ${unknown.join(', ')}: the scopes are ${KEY_SCOPES.join(', ')}`);
-      const { key, prefix, hash } = newApiKey();
-      const created = await db.prisma.apiKey.create({ data: { name: args[0], prefix, hash, clubId, scopes: [...new Set(scopes)], createdAt: new Date() } });
-      console.log(`key ${created.id} (${created.name}): ${key}\nstore it now: it is not shown again`);
-    } else if (command === 'list') {
-      const keys = await db.prisma.apiKey.findMany({ orderBy: { id: 'asc' } });
-      for (const k of keys) {
-        console.log([k.id, k.name, `${k.prefix}…`, k.clubId ?? '-', k.scopes.join(',') || 'read', k.createdAt.toISOString(), k.revokedAt?.toISOString() ?? 'active'].join('\t'));
-      }
-    } else if (command === 'revoke' && args[0]) {
-      const id = Number(args[0]);
-      const { count } = await db.prisma.apiKey.updateMany({ where: { id: Number.isInteger(id) ? id : -1, revokedAt: null }, data: { revokedAt: new Date() } });
-      if (count === 0) throw new Error(`no active key ${args[0]}`);
-      console.log(`key ${id} revoked`);
-    } else {
-      throw new Error(USAGE);
+  const parsed = parseArguments(process.argv.slice(2), ['--club', '--scope', ...SERVICE_FLAGS], USAGE);
+  const [command, argument, ...extra] = parsed.positionals;
+  const target = serviceTarget({ url: singleFlag(parsed, '--url', USAGE), key: singleFlag(parsed, '--key', USAGE) });
+  const club = singleFlag(parsed, '--club', USAGE);
+  const scopes = (parsed.flags.get('--scope') ?? []).flatMap((scope) => scope.split(',')).filter(Boolean);
+  if (command !== 'create' && (club !== undefined || scopes.length > 0)) throw new UsageError(`--club and --scope are for create; ${USAGE}`);
+  if (extra.length > 0 || (command === 'list') !== (argument === undefined)) throw new UsageError(USAGE);
+
+  switch (command) {
+    case 'create': {
+      const clubId = club === undefined ? null : parseId(club, '--club (a club id)');
+      const issued = await administer(target, (admin) => admin.createKey({ name: argument ?? '', clubId, scopes }));
+      console.log(issuedLines(issued));
+      return;
     }
-  } finally {
-    await db.close();
+    case 'list': {
+      const keys = await administer(target, (admin) => admin.listKeys());
+      for (const key of keys) console.log(listLine(key));
+      return;
+    }
+    case 'revoke': {
+      const id = parseId(argument, 'The key id');
+      const revoked = await administer(target, (admin) => admin.revokeKey(id));
+      console.log(`key ${revoked.id} revoked`);
+      return;
+    }
+    case 'rotate': {
+      const id = parseId(argument, 'The key id');
+      const issued = await administer(target, (admin) => admin.rotateKey(id));
+      console.log(issuedLines(issued, id));
+      return;
+    }
+    default:
+      throw new UsageError(USAGE);
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorLine(error));
   process.exit(1);
 });

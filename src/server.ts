@@ -1,8 +1,9 @@
 // Wiring only: configuration, database, HTTP listener, background preparation, shutdown.
 import { constants } from 'node:os';
+import { newOperatorToken } from './auth/operator-token.js';
 import { isClusterPrimary, runPrimary } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { buildConfiguredService } from './service.js';
+import { buildConfiguredService, localServiceUrl } from './service.js';
 import { openServiceDatabase } from './startup.js';
 
 function readConfig(): Config {
@@ -22,7 +23,10 @@ async function main(): Promise<void> {
   if (isClusterPrimary(config)) return runPrimary(config);
   const database = await openServiceDatabase(config);
   let started = false;
-  const server = await buildConfiguredService(config, database.serving, () => started);
+  // Only a file-backed embedded database has a lock file to hand the token to `npm run keys` through.
+  const { dataDirLock } = database.serving;
+  const operatorToken = dataDirLock ? newOperatorToken() : undefined;
+  const server = await buildConfiguredService(config, database.serving, () => started, { operatorToken });
   server.addHook('onClose', async () => {
     database.stop();
     await database.serving.close();
@@ -58,6 +62,12 @@ async function main(): Promise<void> {
     });
   }
   await server.listen({ port: config.port, host: config.host });
+  if (dataDirLock && operatorToken) {
+    // The port actually bound (PORT=0 picks one). Advertised before the database is prepared: a CLI
+    // that comes during a demo load is told by the service that it is not ready yet.
+    dataDirLock.advertise({ url: localServiceUrl(server.addresses()), operatorToken });
+    server.log.info({ lockFile: dataDirLock.path }, 'npm run keys and npm run audit reach this service through the lock file');
+  }
   try {
     await database.prepare(server.log);
   } catch (error) {

@@ -1,5 +1,6 @@
 // The service as configured by the environment: one place that turns a Config into the app, for
 // `npm run serve` (src/server.ts) and for scripts that run the service in their own process.
+import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
@@ -20,8 +21,13 @@ function changeFeedFor(config: Config, database: Database, logger: () => Fastify
   return createPostgresChangeFeed({ databaseUrl: config.databaseUrl, notify: notifyThrough(database), log });
 }
 
+export interface ServiceOptions {
+  /** The embedded database's per-start operator token (src/auth/operator-token.ts); none on PostgreSQL. */
+  operatorToken?: string;
+}
+
 /** Builds the app on `database` with every setting of `config`; `isStarted` gates requests until the database is prepared. */
-export async function buildConfiguredService(config: Config, database: Database, isStarted: () => boolean): Promise<FastifyInstance> {
+export async function buildConfiguredService(config: Config, database: Database, isStarted: () => boolean, options: ServiceOptions = {}): Promise<FastifyInstance> {
   // The feed starts before the app, whose logger it then uses.
   let appLog: FastifyBaseLogger | undefined;
   // Not waited for: the service listens (not ready) while PostgreSQL or Redis is still away.
@@ -51,9 +57,22 @@ export async function buildConfiguredService(config: Config, database: Database,
     isStarted,
     changes,
     subscriptionsPerClient: config.subscriptionsPerClient,
+    operatorToken: options.operatorToken,
   });
   appLog = app.log;
   // The feed was made here, so it closes with the app (before the database, whose hook comes later).
   app.addHook('onClose', () => changes.close());
   return app;
+}
+
+/**
+ * Where a CLI on this machine reaches the listening service: the bound address itself, or the
+ * loopback of its family when it listens on every interface. Prefers IPv4 when both are bound.
+ */
+export function localServiceUrl(bound: readonly (AddressInfo | string)[]): string {
+  const addresses = bound.filter((candidate): candidate is AddressInfo => typeof candidate !== 'string');
+  const address = addresses.find((candidate) => candidate.family === 'IPv4') ?? addresses[0];
+  if (!address) throw new Error('The service listens on no TCP address');
+  const host = { '0.0.0.0': '127.0.0.1', '::': '::1' }[address.address] ?? address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }

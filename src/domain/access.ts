@@ -31,7 +31,7 @@ export function assertMayReadClub(credential: ApiCredential, clubId: number): vo
 }
 
 export function assertScope(credential: ApiCredential, scope: KeyScope, doing: string): void {
-  if (!credential.scopes.includes(scope)) throw new ForbiddenError(`This API key may not ${doing}: that needs the ${scope} scope`);
+  if (!credential.scopes.includes(scope)) throw new ForbiddenError(`${doing} needs a key with the ${scope} scope; this API key has not got it`);
 }
 
 /** A stored key: every game write is audited under one. */

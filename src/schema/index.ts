@@ -17,6 +17,7 @@ import './visitors.js';
 import './national-statistics.js';
 import './live-game.js';
 import './live-subscriptions.js';
+import './api-key.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -1,0 +1,112 @@
+// Administering API keys and reading games' audits on a running service: every field needs the
+// `admin` scope (an admin key, or the embedded database's operator token). What a request may do
+// is decided by src/domain/key-admin.ts and written by src/auth/key-store.ts, as the keys CLI does
+// when it works directly on the database.
+import { createApiKey, revokeApiKey, rotateApiKey, type IssuedKey } from '../auth/key-store.js';
+import { ADMIN_SCOPE, KEY_SCOPES } from '../domain/access.js';
+import { assertGameExists, gameAuditOrder } from '../live/game-audit.js';
+import { builder } from './builder.js';
+
+builder.prismaObject('ApiKey', {
+  description: 'An API key as administrators see it: never its secret, nor the hash stored of it.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name', { description: 'Who or what uses the key (a desk, an app).' }),
+    prefix: t.exposeString('prefix', { description: 'The first characters of the secret, to tell keys apart.' }),
+    clubId: t.exposeInt('clubId', { nullable: true, description: 'The club the key belongs to; null for a federation key.' }),
+    club: t.relation('club', { nullable: true }),
+    scopes: t.exposeStringList('scopes', { description: `What the key may do beyond reading (${KEY_SCOPES.join(', ')}); empty: it reads only.` }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it stopped working; null while it works.' }),
+  }),
+});
+
+builder.prismaObject('GameAuditEntry', {
+  description: 'One live write of a game, committed with it: when, which version it made, which mutation, with which key, what changed.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    gameId: t.exposeInt('gameId'),
+    at: t.expose('at', { type: 'DateTime' }),
+    version: t.exposeInt('version', { description: "The game's version after the write." }),
+    mutation: t.exposeString('mutation'),
+    eventId: t.exposeInt('eventId', { nullable: true, description: 'The event written, corrected or deleted; null for a transition.' }),
+    change: t.string({
+      description: 'What changed, as JSON text: `event` before and after, `score` and `status` before and after.',
+      resolve: (entry) => JSON.stringify(entry.change),
+    }),
+    apiKey: t.relation('apiKey', { description: 'The key the write was made with.' }),
+  }),
+});
+
+const CreatedApiKey = builder.objectRef<IssuedKey>('CreatedApiKey').implement({
+  description: 'A key just made and its secret, which is shown this once: only its hash is stored.',
+  fields: (t) => ({
+    key: t.prismaField({
+      type: 'ApiKey',
+      resolve: (query, issued, _args, ctx) => ctx.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: issued.key.id } }),
+    }),
+    secret: t.exposeString('secret', { description: 'Send it as `Authorization: Bearer <secret>`. Store it now: it cannot be shown again.' }),
+  }),
+});
+
+const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Who or what uses the key; trimmed, 1–100 characters.' }),
+    clubId: t.int({ description: "The club the key belongs to (it reads that club's internal data, writes its home games); absent or null: a federation key." }),
+    scopes: t.stringList({ description: `What the key may do beyond reading: ${KEY_SCOPES.join(', ')}. Absent or empty: it reads only.` }),
+  }),
+});
+
+const ADMINISTERING = 'Administering API keys';
+
+builder.queryFields((t) => ({
+  apiKeys: t.prismaField({
+    type: ['ApiKey'],
+    description: 'Every API key, revoked ones included, by id. Needs the admin scope.',
+    resolve: (query, _root, _args, ctx) => {
+      ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
+      return ctx.prisma.apiKey.findMany({ ...query, orderBy: { id: 'asc' } });
+    },
+  }),
+  gameAudit: t.prismaField({
+    type: ['GameAuditEntry'],
+    description: "The game's live writes, oldest first (what `npm run audit` prints). Needs the admin scope.",
+    args: { gameId: t.arg.int({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      ctx.access.requireScope(ADMIN_SCOPE, 'Reading game audits');
+      await assertGameExists(ctx.prisma, args.gameId);
+      return ctx.prisma.gameAuditEntry.findMany({ ...query, where: { gameId: args.gameId }, orderBy: gameAuditOrder() });
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createApiKey: t.field({
+    type: CreatedApiKey,
+    description: 'Makes a key and returns its secret, once. Needs the admin scope.',
+    args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
+    resolve: (_root, { input }, ctx) => {
+      ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
+      return createApiKey(ctx.prisma, { name: input.name, clubId: input.clubId ?? null, scopes: input.scopes ?? [] }, ctx.clock.now());
+    },
+  }),
+  revokeApiKey: t.prismaField({
+    type: 'ApiKey',
+    description: 'Stops the key working from the next request on, on every instance. Revoking a revoked key is an error. Needs the admin scope.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
+      const revoked = await revokeApiKey(ctx.prisma, args.id, ctx.clock.now());
+      return ctx.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: revoked.id } });
+    },
+  }),
+  rotateApiKey: t.field({
+    type: CreatedApiKey,
+    description: 'A new secret for the same name, club and scopes; the old key is revoked in the same transaction. Needs the admin scope.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => {
+      ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
+      return rotateApiKey(ctx.prisma, args.id, ctx.clock.now());
+    },
+  }),
+}));
