@@ -169,6 +169,15 @@ describe('creating, revoking and rotating keys', () => {
   });
 });
 
+describe('a club key stays a club key', () => {
+  it('a club that still has keys cannot be deleted, so its keys never become federation keys that read every club', async () => {
+    const club = await league.db.prisma.club.create({ data: { id: 999_001, name: 'Short-lived club' } });
+    const key = await createKey(league.db, 'short-lived club desk', club.id);
+    await expect(league.db.prisma.club.delete({ where: { id: club.id } })).rejects.toThrow();
+    expect(await league.db.prisma.apiKey.findUniqueOrThrow({ where: { id: key.id } })).toMatchObject({ clubId: club.id });
+  });
+});
+
 describe('administrative answers', () => {
   it('are private, and never answered from the result cache', async () => {
     const send = (query: string, variables: Record<string, unknown> = {}) =>
