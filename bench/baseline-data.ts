@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { GameDetailData } from '../src/facades/rest/game-detail.js';
 import { CURRENT_GAMES_QUERY, dayFilters, reshapeCurrentGames, sliderTarget, todayIn, type CurrentGamesData, type CurrentGamesParams } from '../src/facades/rest/games/current.js';
-import type { DayGameData, GameRowData } from '../src/facades/rest/games/game-row.js';
+import type { DayGameData, GameRowData } from '../src/facades/rest/shared/game-row.js';
 import { GAME_LIST_QUERY, reshapeGameList, resolveListParams, selectListRound, type ListGroupsData } from '../src/facades/rest/games/list.js';
 import type { RenderContext } from '../src/facades/shared/render-context.js';
 import { parseParams } from '../src/facades/shared/route.js';
@@ -42,7 +42,7 @@ export const CURRENT_GAMES_SQL = `
 interface DayGameRecord {
   id: number;
   startsAt: Date;
-  status: string;
+  status: DayGameData['status'];
   homeScore: number | null;
   awayScore: number | null;
   ht_name: string;
@@ -84,12 +84,12 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
     return {
       id: row.id as number,
       startsAt: row.startsAt.toISOString(),
-      status: row.status as string,
+      status: row.status as GameRowData['status'],
       homeScore: row.homeScore as number | null,
       awayScore: row.awayScore as number | null,
       homePeriodScores: row.homePeriodScores as number[],
       awayPeriodScores: row.awayPeriodScores as number[],
-      decidedBy: row.decidedBy as string,
+      decidedBy: row.decidedBy as GameRowData['decidedBy'],
       hasVideoStream: row.hasVideoStream as boolean,
       spectators: row.spectators as number | null,
       firstReferee: row.firstReferee as string | null,

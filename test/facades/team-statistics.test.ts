@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cupText, finalPhaseText, rankText, roundText, type SeasonRecordData } from '../../src/facades/rest/achievements.js';
+import { cupText, finalPhaseText, rankText, roundText, type SeasonRecordData } from '../../src/facades/rest/shared/achievements.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
 import { expectTableEnvelope } from '../support/wire.js';

@@ -2,20 +2,24 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { DEFAULT_SPONSOR_PATH } from '../../src/config.js';
-import { loadExamples, type RecordedExchange } from '../../src/facades/openapi/examples.js';
-import { apiRoutesOf } from '../../src/facades/openapi/index.js';
-import { documentedRoutes, openApiPath } from '../../src/facades/openapi/registry.js';
+import { exampleIds, type ExampleIds } from '../../src/data/demo/example-ids.js';
+import { lineupCandidatesOf, loadExamples, outdatedRecordings, type RecordedExchange } from '../../src/facades/openapi/examples.js';
+import { apiRoutesOf, documentedRoutesOf } from '../../src/facades/openapi/index.js';
+import { openApiPath } from '../../src/facades/openapi/registry.js';
+import { isOperationDoc } from '../../src/facades/shared/route-doc.js';
 import type { Json } from '../support/api.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { createKey } from '../support/keys.js';
 
-const ROUTES = documentedRoutes(DEFAULT_SPONSOR_PATH);
+// The routes declare their own docs: the league is built first, to name a test per documented route.
+const league: TestLeague = await openTestLeague();
+const ROUTES = documentedRoutesOf(league.app);
 const EXAMPLES = loadExamples();
 const FORM = 'application/x-www-form-urlencoded';
+const RECORD = 'run `npm run openapi:examples` to record docs/openapi-examples.json again';
 
-let league: TestLeague;
 let doc: Json;
+let ids: ExampleIds;
 let sid: string;
 const keys = new Map<number | null, string>();
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -73,8 +77,14 @@ function documented(operation: Json, status: number, contentType: string): { typ
   return { type: type!, schema: response.content[type!].schema };
 }
 
+/** What one list has and the other lacks, by name: `{ missing: [...], extra: [...] }`, both empty when they agree. */
+function differences(expected: readonly string[], actual: readonly string[]): { missing: string[]; extra: string[] } {
+  return { missing: expected.filter((name) => !actual.includes(name)).sort(), extra: actual.filter((name) => !expected.includes(name)).sort() };
+}
+
 beforeAll(async () => {
-  league = await openTestLeague();
+  // The demo league's ids, as `npm run openapi:examples` resolved them on the same league.
+  ids = await exampleIds(league.db.prisma, lineupCandidatesOf(league.app, await keyOf(null)));
   const response = await league.app.inject({ url: '/api/openapi.json' });
   expect(response.statusCode).toBe(200);
   doc = response.json() as Json;
@@ -105,9 +115,10 @@ describe('GET /api/openapi.json', () => {
     expect(paths.filter((path) => path === '/api/openapi.json' || path.startsWith('/api/docs'))).toEqual([]);
     const operations = paths.flatMap((path) => Object.entries(doc.paths[path] as Json).map(([method, operation]) => ({ path, method, operation: operation as Json })));
     expect(operations.every(({ method }) => method === 'get' || method === 'post')).toBe(true);
-    const ids = operations.map(({ operation }) => operation.operationId as string);
-    expect(new Set(ids).size, 'operationIds are unique').toBe(ids.length);
-    expect(ids.sort()).toEqual(ROUTES.map((route) => route.id).sort());
+    const operationIds = operations.map(({ operation }) => operation.operationId as string);
+    expect(new Set(operationIds).size, 'operationIds are unique').toBe(operationIds.length);
+    // By name: `missing` are declared routes the document lacks, `extra` operations no route declares.
+    expect(differences(ROUTES.map((route) => `${route.id} (${route.method} ${route.url})`), operations.map(({ path, method, operation }) => `${operation.operationId} (${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')})`))).toEqual({ missing: [], extra: [] });
     for (const { path, operation } of operations) {
       for (const name of path.match(/\{([^}]+)\}/g) ?? []) {
         expect(operation.parameters.some((p: Json) => p.in === 'path' && `{${p.name}}` === name && p.required === true), `${path}: ${name} is a path parameter`).toBe(true);
@@ -118,10 +129,21 @@ describe('GET /api/openapi.json', () => {
   it('lists every GET and POST route fastify serves under /api, and only those', () => {
     const served = [...routerRoutes(league.app)].filter((route) => /^(GET|POST) \/api(\/|$)/.test(route) && !/^GET \/api\/(openapi\.json|docs)/.test(route));
     const listed = Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.keys(item as Json).map((method) => `${method.toUpperCase()} ${anyParameter(path)}`));
-    expect(listed.sort()).toEqual(served.sort());
+    // By name: `missing` are served routes the document lacks, `extra` documented routes nothing serves.
+    expect(differences(served, listed), 'routes served under /api vs. operations of the document').toEqual({ missing: [], extra: [] });
     // The same from the routes as registered, with their declared schemas.
     const registered = apiRoutesOf(league.app).map((route) => `${route.method} ${anyParameter(openApiPath(route.url))}`);
-    expect([...new Set(registered)].sort()).toEqual(listed.sort());
+    expect(differences([...new Set(registered)], listed), 'routes registered under /api vs. operations of the document').toEqual({ missing: [], extra: [] });
+  });
+
+  it('has a doc on every route under /api', () => {
+    const undocumented = apiRoutesOf(league.app).filter((route) => !isOperationDoc(route.doc)).map((route) => `${route.method} ${route.url}`);
+    expect(undocumented, 'routes without a `doc` (facadeGet(…, { doc }) or config: { doc }, src/facades/shared/route-doc.ts)').toEqual([]);
+  });
+
+  it('has docs/openapi-examples.json recorded for no route that is gone', () => {
+    const declared = new Set(ROUTES.map((route) => route.id));
+    expect(Object.keys(EXAMPLES.routes).filter((id) => !declared.has(id)), `recorded for operations no route declares: ${RECORD}`).toEqual([]);
   });
 
   it('shows the parameters each route declares, as declared', () => {
@@ -201,6 +223,16 @@ describe('GET /api/openapi.json', () => {
 
 describe.each(ROUTES.map((route) => ({ ...route, name: `${route.method} ${route.url}` })))('$name on the demo league', (route) => {
   const recorded = EXAMPLES.routes[route.id] ?? { examples: [], errors: [] };
+
+  it('declares an example answer, and names its examples apart', () => {
+    expect(route.examples.filter((example) => example.status === 200).length, `${route.name} (${route.id}) declares no example answer: add one to its doc.examples`).toBeGreaterThan(0);
+    const names = route.examples.map((example) => example.name);
+    expect(names.filter((name, index) => names.indexOf(name) !== index), `${route.name}: example names used twice`).toEqual([]);
+  });
+
+  it('has its declared examples recorded in docs/openapi-examples.json', () => {
+    expect(outdatedRecordings([route], ids, { ...EXAMPLES, routes: { [route.id]: EXAMPLES.routes[route.id] } }), `the recording of ${route.name} (${route.id}) is missing or outdated: ${RECORD}`).toEqual([]);
+  });
 
   it('answers its recorded examples as documented', async () => {
     const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;

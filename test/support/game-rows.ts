@@ -1,4 +1,4 @@
-import type { GameRowData, RowTeam } from '../../src/facades/rest/games/game-row.js';
+import type { GameRowData, RowTeam } from '../../src/facades/rest/shared/game-row.js';
 
 /** Hand-written games for reshaper fixture tests: a finished league game unless told otherwise. */
 export const HOME: RowTeam = { id: 430001, name: 'Unihockey Brunnhalden', logoUrl: 'http://test.local/media/teams/430001/logo.svg' };

@@ -1,45 +1,40 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { badRequest, notFound } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { id, integer, paramsSchema, seasonYear, withDefault, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { parseParams } from '../shared/route.js';
+import { probe, type Snapshot } from '../shared/route-doc.js';
 import { seasonResolver } from '../shared/season.js';
 import { acceptsJson, legacyPayload, type XmlElement } from './xml.js';
 import { groupTitle } from '../shared/competition.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
-export const ACTIVE_CLUBS_DOCUMENT = /* GraphQL */ `
+export const ACTIVE_CLUBS_DOCUMENT = graphql(`
   query LegacyClubs { clubs(active: true, first: 5000) { edges { node { id name } } } }
-`;
-export const CLUB_SEARCH_DOCUMENT = /* GraphQL */ `
+`);
+export const CLUB_SEARCH_DOCUMENT = graphql(`
   query LegacyClubSearch($q: String!, $limit: Int!) { clubs(active: true, nameContains: $q, first: $limit) { edges { node { id name } } } }
-`;
-export const CLUB_DOCUMENT = /* GraphQL */ `
+`);
+export const CLUB_DOCUMENT = graphql(`
   query LegacyClub($id: Int!) { club(id: $id) { id name website street zip city } }
-`;
-export const CLUB_TEAMS_DOCUMENT = /* GraphQL */ `
+`);
+export const CLUB_TEAMS_DOCUMENT = graphql(`
   query LegacyClubTeams($id: Int!, $season: Int!) {
     club(id: $id) {
       id
       teams(season: $season) { id name gameClass { name } groups(season: $season) { name phase league { id name } gameClass { id name } } }
     }
   }
-`;
+`);
 
-export interface ClubsData {
-  clubs: { edges: { node: { id: number; name: string } }[] };
-}
-export interface ClubData {
-  club: { id: number; name: string; website: string | null; street: string | null; zip: string | null; city: string | null } | null;
-}
-export interface ClubTeamsData {
-  club: {
-    id: number;
-    teams: { id: number; name: string; gameClass: { name: string }; groups: { name: string; phase: string; league: { id: number; name: string }; gameClass: { id: number; name: string } }[] }[];
-  } | null;
-}
+export type ClubsData = ResultOf<typeof ACTIVE_CLUBS_DOCUMENT>;
+export type ClubSearchData = ResultOf<typeof CLUB_SEARCH_DOCUMENT>;
+export type ClubData = ResultOf<typeof CLUB_DOCUMENT>;
+export type ClubTeamsData = ResultOf<typeof CLUB_TEAMS_DOCUMENT>;
 
 export const MIN_SEARCH_LENGTH = 5;
 export const DEFAULT_SEARCH_LIMIT = 10;
@@ -71,7 +66,7 @@ export function reshapeClubs(data: ClubsData, _params: Record<never, never>, _ct
 }
 
 /** The search itself (case and accents ignored, `limit` applied) runs in the database. */
-export function reshapeClubSearch(data: ClubsData, params: ClubSearchParams, _ctx: RenderContext): XmlElement {
+export function reshapeClubSearch(data: ClubSearchData, params: ClubSearchParams, _ctx: RenderContext): XmlElement {
   const hits = data.clubs.edges.map((e) => e.node);
   if (hits.length === 0) throw notFound(`No club found for "${params.q}"`);
   return clubList(hits);
@@ -129,14 +124,15 @@ export function legacyParams(request: FastifyRequest): Record<string, unknown> {
 }
 
 export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const clubs = facadeDocument<ClubsData>(deps, ACTIVE_CLUBS_DOCUMENT);
-  const clubSearch = facadeDocument<ClubsData>(deps, CLUB_SEARCH_DOCUMENT);
-  const club = facadeDocument<ClubData>(deps, CLUB_DOCUMENT);
-  const clubTeams = facadeDocument<ClubTeamsData>(deps, CLUB_TEAMS_DOCUMENT);
+  const clubs = facadeDocument(deps, ACTIVE_CLUBS_DOCUMENT);
+  const clubSearch = facadeDocument(deps, CLUB_SEARCH_DOCUMENT);
+  const club = facadeDocument(deps, CLUB_DOCUMENT);
+  const clubTeams = facadeDocument(deps, CLUB_TEAMS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
 
-  const routes: [path: string, handler: (request: FastifyRequest, ctx: RenderContext) => Promise<XmlElement>][] = [
-    ['/', async (_request, ctx) => reshapeClubs(await clubs({}), {}, ctx)],
+  /** Each route with the wire snapshot's probes of it (this interface is not in the OpenAPI document). */
+  const routes: [path: string, handler: (request: FastifyRequest, ctx: RenderContext) => Promise<XmlElement>, snapshot: Snapshot][] = [
+    ['/', async (_request, ctx) => reshapeClubs(await clubs({}), {}, ctx), (_ids, keys) => [probe(106, `/rest/v1.0/clubs/?apikey=${keys.club}`)]],
     [
       '/search',
       async (request, ctx) => {
@@ -146,6 +142,7 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
         const params: ClubSearchParams = { q, limit: parseParams(CLUB_SEARCH_QUERY, given).limit };
         return reshapeClubSearch(await clubSearch({ q, limit: params.limit }), params, ctx);
       },
+      (_ids, keys) => [probe(110, `/rest/v1.0/clubs/search?apikey=${keys.club}&q=Unihockey&limit=3`), probe(111, `/rest/v1.0/clubs/search?apikey=${keys.club}&q=ab`)],
     ],
     [
       '/:clubid',
@@ -153,6 +150,12 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
         const params = parseParams(CLUB_PATH, request.params, 'params');
         return reshapeClub(await club({ id: params.clubid }), params, ctx);
       },
+      ({ club }, keys) => [
+        probe(107, `/rest/v1.0/clubs/${club}?apikey=${keys.club}`),
+        probe(112, `/rest/v1.0/clubs/999999?apikey=${keys.club}`),
+        probe(113, `/rest/v1.0/clubs/${club}`),
+        probe(114, `/rest/v1.0/clubs/${club}?apikey=wrong`),
+      ],
     ],
     [
       '/:clubid/teams',
@@ -161,14 +164,18 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
         const season = await resolveSeason(parseParams(CLUB_TEAMS_QUERY, legacyParams(request)).season);
         return reshapeClubTeams(await clubTeams({ id: clubid, season }), { clubid, season }, ctx);
       },
+      ({ club, season }, keys) => [
+        probe(108, `/rest/v1.0/clubs/${club}/teams?apikey=${keys.club}`),
+        probe(109, `/rest/v1.0/clubs/${club}/teams?apikey=${keys.club}&season=${season}`, { accept: 'application/json' }),
+      ],
     ],
   ];
-  for (const [path, handler] of routes) {
+  for (const [path, handler, snapshot] of routes) {
     // Every club answer is the same for every valid key: shared after the key check (index.ts).
     app.route({
       method: ['GET', 'POST'],
       url: path,
-      config: { responseCache: 'keyed', ...(path.includes(':clubid') ? readsOneRecord('club', 'clubid') : {}) },
+      config: { responseCache: 'keyed', ...(path.includes(':clubid') ? readsOneRecord('club', 'clubid') : {}), doc: { snapshot } },
       handler: async (request, reply) => sendLegacy(request, reply, await handler(request, renderContext(request, deps))),
     });
   }

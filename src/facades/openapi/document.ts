@@ -8,29 +8,13 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { FAVORITE_TYPES } from '../../domain/favorites.js';
 import { MAX_FAVORITES_PER_CALL } from '../../domain/session.js';
+import { isOperationDoc } from '../shared/route-doc.js';
 import { ENVELOPE_SCHEMAS, envelopeRef, tableOf, type JsonSchema } from './envelopes.js';
 import type { RecordedExamples, RecordedExchange } from './examples.js';
-import { isLineupInterface, openApiPath, type DeclaredParams, type DocumentedRoute, type ParsedQuery, type ResponseKind } from './registry.js';
-
-/** The document's own URLs: served beside the interface, not part of it. */
-export const OPENAPI_JSON_PATH = '/api/openapi.json';
-export const DOCS_PATH = '/api/docs';
+import { isDocumentable, isLineupInterface, openApiPath, routeUrl, type DeclaredParams, type DocumentedRoute, type ParsedQuery, type ResponseKind } from './registry.js';
 
 const JSON_TYPE = 'application/json';
 const JSON_API_TYPE = 'application/vnd.api+json';
-
-/** Whether a route belongs in the document: /api and below, GET and POST, not the document's own pages. */
-export function isDocumentable(method: string, url: string): boolean {
-  if (method !== 'GET' && method !== 'POST') return false;
-  if (url !== '/api' && !url.startsWith('/api/')) return false;
-  if (url === OPENAPI_JSON_PATH || url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`)) return false;
-  return !url.includes('*');
-}
-
-/** `/api/` and `/api` are one route (ignoreTrailingSlash); the registry names it without the slash. */
-export function routeUrl(url: string): string {
-  return url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
-}
 
 const routeKey = (method: string, url: string) => `${method} ${url}`;
 
@@ -74,14 +58,13 @@ export function documentedQuery(own: DeclaredParams | undefined, parsed: readonl
 
 type TransformInput = { schema: FastifySchema; url: string; route: RouteOptions };
 
-/** @fastify/swagger's `transform`: hides what is not /api, names and describes what is. */
-export function routeTransform(routes: readonly DocumentedRoute[]) {
-  const byKey = new Map(routes.map((route) => [routeKey(route.method, route.url), route]));
+/** @fastify/swagger's `transform`: hides what is not /api, names and describes what is, from the route's own `doc`. */
+export function routeTransform() {
   return ({ schema, url, route }: TransformInput): { schema: FastifySchema; url: string } => {
     const method = [route.method].flat()[0];
-    const documented = byKey.get(routeKey(method, routeUrl(url)));
-    // An /api route missing from the registry stays visible, bare: the OpenAPI test then fails on it.
-    if (!documented) return { schema: { ...schema, hide: !isDocumentable(method, routeUrl(url)) }, url: routeUrl(url) };
+    const documented = route.config?.doc;
+    // An /api route without a doc stays visible, bare: the OpenAPI test then fails on it, by name.
+    if (!isOperationDoc(documented) || !isDocumentable(method, routeUrl(url))) return { schema: { ...schema, hide: !isDocumentable(method, routeUrl(url)) }, url: routeUrl(url) };
     const querystring = documentedQuery(schema?.querystring as DeclaredParams | undefined, documented.parsedQuery);
     const params = documented.parsedPath ?? schema?.params;
     return {

@@ -1,34 +1,23 @@
 import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { useErrorFormat } from '../../http/error-handling.js';
 import { envelopeErrorFormat } from '../shared/errors.js';
-import { completeDocument, DOCS_PATH, isDocumentable, OPENAPI_JSON_PATH, routeTransform, routeUrl, type OpenApiObject } from './document.js';
+import { TAGS } from '../shared/route-doc.js';
+import { completeDocument, routeTransform, type OpenApiObject } from './document.js';
 import { loadExamples, type RecordedExamples } from './examples.js';
-import { documentedRoutes, TAGS } from './registry.js';
+import { collectRoutes, DOCS_PATH, documentedRoutesOf, OPENAPI_JSON_PATH } from './registry.js';
+
+export { apiRoutesOf, documentedRoutesOf, snapshotSourcesOf, type DeclaredRoute, type DocumentedRoute, type SnapshotSource } from './registry.js';
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
 export interface OpenApiOptions {
   /** PUBLIC_BASE_URL: the document's server. */
   publicBaseUrl: string;
-  /** SPONSOR_PATH: names two top-scorer routes. */
+  /** SPONSOR_PATH: the top-scorer routes declare their own URLs with it; kept for the callers. */
   sponsorPath: string;
-}
-
-/** A route of /api as fastify registered it; what the OpenAPI test compares the document with. */
-export interface ApiRoute {
-  method: string;
-  url: string;
-  schema: FastifySchema | undefined;
-}
-
-const apiRoutes = new WeakMap<FastifyInstance, ApiRoute[]>();
-
-/** Every GET and POST route under /api registered after registerOpenApi, but the document's own. */
-export function apiRoutesOf(app: FastifyInstance): readonly ApiRoute[] {
-  return apiRoutes.get(app) ?? [];
 }
 
 function description({ league }: RecordedExamples): string {
@@ -46,15 +35,9 @@ function description({ league }: RecordedExamples): string {
  * before the interfaces register: @fastify/swagger documents the routes added after it.
  */
 export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
-  const routes = documentedRoutes(options.sponsorPath);
   const examples = loadExamples();
-  const seen: ApiRoute[] = [];
-  apiRoutes.set(app, seen);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (isDocumentable(method, routeUrl(route.url))) seen.push({ method, url: routeUrl(route.url), schema: route.schema });
-    }
-  });
+  // Every route registered from now on, with the doc it declares: the document is built from them.
+  collectRoutes(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -64,10 +47,11 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     },
     // The server's URL names the host only; paths keep their /api.
     stripBasePath: false,
-    transform: routeTransform(routes),
+    transform: routeTransform(),
     transformObject: (document) => {
       if (!('openapiObject' in document)) return document.swaggerObject;
-      completeDocument(document.openapiObject as unknown as OpenApiObject, routes, examples);
+      // Built on the first request, when every route is registered.
+      completeDocument(document.openapiObject as unknown as OpenApiObject, documentedRoutesOf(app), examples);
       return document.openapiObject;
     },
   });

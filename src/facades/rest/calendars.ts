@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { isCancelled } from '../../domain/game-status.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { badRequest } from '../shared/errors.js';
@@ -6,11 +8,11 @@ import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { integer, paramsSchema, seasonYear, text, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
-import type { ScoreFacts } from '../shared/result.js';
 import { facadeGet } from '../shared/route.js';
+import { example, leagueQuery, probe } from '../shared/route-doc.js';
 import { seasonResolver } from '../shared/season.js';
 import { TEXTS } from '../shared/texts.js';
-import { gameResult } from './games/game-row.js';
+import { gameResult } from './shared/game-row.js';
 import { chosenGroup } from './games/list.js';
 import { renderCalendar, type Calendar, type CalendarEvent } from './icalendar.js';
 import { competitionName, groupTitle } from '../shared/competition.js';
@@ -19,7 +21,7 @@ import { competitionName, groupTitle } from '../shared/competition.js';
  * `/calendars?team_id=` | `?club_id=` | `?season&league&game_class&group`: the games of a team, a club
  * or a league (one group or all) in a season as an iCalendar feed, one event per game.
  */
-export const CALENDAR_DOCUMENT = /* GraphQL */ `
+export const CALENDAR_DOCUMENT = graphql(`
   query CalendarGames(
     $filter: GameFilter!, $season: Int!
     $teamId: Int!, $withTeam: Boolean!, $clubId: Int!, $withClub: Boolean!
@@ -42,26 +44,10 @@ export const CALENDAR_DOCUMENT = /* GraphQL */ `
       } }
     }
   }
-`;
+`);
 
-interface CalendarGame extends ScoreFacts {
-  id: number;
-  startsAt: string;
-  homeTeam: { name: string };
-  awayTeam: { name: string };
-  venue: { name: string; street: string | null; zip: string | null; city: string; latitude: number; longitude: number } | null;
-  group: { name: string; league: { name: string }; gameClass: { name: string } } | null;
-  round: { name: string } | null;
-  cupRound: { name: string; tournament: { name: string } } | null;
-}
-
-export interface CalendarData {
-  season: { label: string } | null;
-  team?: { name: string } | null;
-  club?: { name: string } | null;
-  leagueGroups?: { edges: { node: { name: string; league: { name: string }; gameClass: { name: string } } }[] };
-  games: { edges: { node: CalendarGame }[] };
-}
+export type CalendarData = ResultOf<typeof CALENDAR_DOCUMENT>;
+type CalendarGame = CalendarData['games']['edges'][number]['node'];
 
 /** Either a team or a club; else a league (the federation's default league and class, all groups or one). */
 export const CALENDAR_QUERY = paramsSchema({
@@ -159,9 +145,23 @@ export function reshapeCalendar(data: CalendarData, params: CalendarParams, ctx:
 }
 
 export function calendarRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<CalendarData>(deps, CALENDAR_DOCUMENT);
+  const run = facadeDocument(deps, CALENDAR_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/calendars', { querystring: CALENDAR_QUERY }, async (query, ctx, _request, reply) => {
+  facadeGet(app, deps, '/calendars', {
+    querystring: CALENDAR_QUERY,
+    doc: {
+      id: 'calendars',
+      tag: 'Teams and clubs',
+      summary: 'Games as an iCalendar feed (a team, a club or a league)',
+      response: 'calendar',
+      examples: [
+        example('a team', (ids) => `/api/calendars?team_id=${ids.team}`),
+        example('malformed team', '/api/calendars?team_id=abc', 400),
+        example('unknown team', '/api/calendars?team_id=999999', 404),
+      ],
+      snapshot: (ids) => [probe(75, `/api/calendars?team_id=${ids.team}`), probe(76, `/api/calendars?club_id=${ids.club}`), probe(77, `/api/calendars?${leagueQuery(ids)}`)],
+    },
+  }, async (query, ctx, _request, reply) => {
     const owner = calendarOwner(query);
     const params: CalendarParams = { ...owner, season: await resolveSeason(query.season) };
     const calendar = reshapeCalendar(await run(calendarVariables(params)), params, ctx);

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { currentCupRound } from '../../domain/cups.js';
 import { isCancelled, isDecided } from '../../domain/game-status.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
@@ -8,6 +10,7 @@ import { localeContext } from '../shared/locale.js';
 import { id, paramsSchema, pathSchema, seasonYear, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized, probe } from '../shared/route-doc.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
@@ -20,49 +23,33 @@ import type { ReloadLink } from '../shared/wire.js';
  */
 
 /** What both tables read of a round: enough to count, date and judge its games. */
-const CUP_ROUND_FIELDS = /* GraphQL */ `id number name games { startsAt status }`;
+const CUP_ROUND_FRAGMENT = graphql(`
+  fragment CupRoundGames on CupRound { id number name games { startsAt status } }
+`);
 
-export const CUPS_DOCUMENT = /* GraphQL */ `
+export const CUPS_DOCUMENT = graphql(`
   query Cups($season: Int!) {
     season(id: $season) {
       id label
-      cups { id name gameClass { id name } rounds { ${CUP_ROUND_FIELDS} } }
+      cups { id name gameClass { id name } rounds { ...CupRoundGames } }
     }
   }
-`;
+`);
 
-export const CUP_DETAILS_DOCUMENT = /* GraphQL */ `
+export const CUP_DETAILS_DOCUMENT = graphql(`
   query CupDetails($id: Int!) {
     cupTournament(id: $id) {
       id name
       season { id label }
       gameClass { id name }
-      rounds { ${CUP_ROUND_FIELDS} }
+      rounds { ...CupRoundGames }
     }
   }
-`;
+`);
 
-interface CupRoundData {
-  id: number;
-  number: number;
-  name: string;
-  games: { startsAt: string; status: string }[];
-}
-
-interface CupTournamentData {
-  id: number;
-  name: string;
-  gameClass: { id: number; name: string };
-  rounds: CupRoundData[];
-}
-
-export interface CupsData {
-  season: { id: number; label: string; cups: CupTournamentData[] } | null;
-}
-
-export interface CupDetailsData {
-  cupTournament: (CupTournamentData & { season: { id: number; label: string } }) | null;
-}
+type CupRoundData = ResultOf<typeof CUP_ROUND_FRAGMENT>;
+export type CupsData = ResultOf<typeof CUPS_DOCUMENT>;
+export type CupDetailsData = ResultOf<typeof CUP_DETAILS_DOCUMENT>;
 
 /** An absent season is the current one (resolved before the document runs). */
 export const CUPS_QUERY = paramsSchema({ season: seasonYear() });
@@ -155,14 +142,38 @@ export function reshapeCupDetails(data: CupDetailsData, params: CupDetailsParams
 }
 
 export function cupRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const runCups = facadeDocument<CupsData>(deps, CUPS_DOCUMENT);
-  const runDetails = facadeDocument<CupDetailsData>(deps, CUP_DETAILS_DOCUMENT);
+  const runCups = facadeDocument(deps, CUPS_DOCUMENT);
+  const runDetails = facadeDocument(deps, CUP_DETAILS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/cups', { querystring: CUPS_QUERY }, async (query, ctx) => {
+  facadeGet(app, deps, '/cups', {
+    querystring: CUPS_QUERY,
+    doc: {
+      id: 'cups',
+      tag: 'Teams and clubs',
+      summary: 'Cup tournaments of a season',
+      response: 'table',
+      examples: [example('a season', (ids) => `/api/cups?season=${ids.season}`), example('malformed season', '/api/cups?season=abc', 400)],
+      snapshot: (ids) => [localized(125, `/api/cups?season=${ids.season}`)],
+    },
+  }, async (query, ctx) => {
     const season = await resolveSeason(query.season);
     return reshapeCups(await runCups({ season }), { season }, ctx);
   });
-  facadeGet(app, deps, '/cups/:championship_id', { params: CUP_DETAILS_PATH }, async (params, ctx) =>
+  facadeGet(app, deps, '/cups/:championship_id', {
+    params: CUP_DETAILS_PATH,
+    doc: {
+      id: 'cupDetails',
+      tag: 'Teams and clubs',
+      summary: 'A cup tournament\'s rounds',
+      response: 'table',
+      examples: [
+        example('a cup', (ids) => `/api/cups/${ids.cup.tournament}`),
+        example('malformed id', '/api/cups/abc', 400),
+        example('unknown cup', '/api/cups/999999', 404),
+      ],
+      snapshot: (ids) => [localized(126, `/api/cups/${ids.cup.tournament}`), probe(127, '/api/cups/999999')],
+    },
+  }, async (params, ctx) =>
     reshapeCupDetails(await runDetails({ id: params.championship_id }), params, ctx),
   );
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { addDays, formatDate, formatTime, localDay } from '../shared/format.js';
 import { orNotFound } from '../shared/found.js';
@@ -7,26 +9,23 @@ import { id, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { periodsText } from '../shared/result.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized, probe } from '../shared/route-doc.js';
 import { column, headers, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
-import { dateLine, GAME_ROW_FRAGMENT, gameResult, type GameRowData, type RowTeam } from './games/game-row.js';
+import { dateLine, gameResult, type GameRowData, type RowTeam } from './shared/game-row.js';
 import { competitionName } from '../shared/competition.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
-export const GAME_DETAIL_DOCUMENT = /* GraphQL */ `
+export const GAME_DETAIL_DOCUMENT = graphql(`
   query GameDetail($id: Int!) { game(id: $id) { ...GameRow spectators firstReferee secondReferee } }
-  ${GAME_ROW_FRAGMENT}
-`;
+`);
 
 /** The path of every page about one game: detail, summary, events. */
 export const GAME_PATH = pathSchema({ game_id: id() });
 export type GameParams = ParamsOf<typeof GAME_PATH>;
 
-export type GameDetailFacts = GameRowData & { spectators: number | null; firstReferee: string | null; secondReferee: string | null };
-
-export interface GameDetailData {
-  game: GameDetailFacts | null;
-}
+export type GameDetailData = ResultOf<typeof GAME_DETAIL_DOCUMENT>;
+export type GameDetailFacts = NonNullable<GameDetailData['game']>;
 
 const COLUMNS = [
   column('home_logo', TEXTS.homeLogo),
@@ -94,6 +93,22 @@ export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx:
 }
 
 export function gameDetailRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<GameDetailData>(deps, GAME_DETAIL_DOCUMENT);
-  facadeGet(app, deps, '/games/:game_id', { params: GAME_PATH, config: readsOneRecord('game', 'game_id') }, async (params, ctx) => reshapeGameDetail(await run({ id: params.game_id }), params, ctx));
+  const run = facadeDocument(deps, GAME_DETAIL_DOCUMENT);
+  facadeGet(app, deps, '/games/:game_id', {
+    params: GAME_PATH,
+    config: readsOneRecord('game', 'game_id'),
+    doc: {
+      id: 'gameDetail',
+      tag: 'Games',
+      summary: 'One game: teams, result, date, venue, referees, spectators',
+      response: 'attribute_list',
+      examples: [
+        example('finished game', (ids) => `/api/games/${ids.finished}`),
+        example('malformed id', '/api/games/abc', 400),
+        example('unknown game', '/api/games/999999', 404),
+      ],
+      // Each game's pages in turn (detail, summary, events, lineups: [16, game, page]), then the errors.
+      snapshot: (ids) => [...ids.games.map((game, index) => localized([16, index, 0], `/api/games/${game}`)), probe(87, '/api/games/999999'), probe(88, '/api/games/abc')],
+    },
+  }, async (params, ctx) => reshapeGameDetail(await run({ id: params.game_id }), params, ctx));
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { clockText } from '../../domain/game-clock.js';
 import { penaltyMinutesOf } from '../../domain/player-statistics.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
@@ -6,22 +8,23 @@ import { localeContext, type Translated } from '../shared/locale.js';
 import { oneOf, paramsSchema, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized, probe } from '../shared/route-doc.js';
 import { column, headers, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
 import { GAME_PATH, gameOrNotFound, type GameParams } from './game-detail.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
 /** The fields of a game event as the events list and the game summary read them. */
-export const GAME_EVENT_FRAGMENT = /* GraphQL */ `
+export const GAME_EVENT_FRAGMENT = graphql(`
   fragment GameEventTexts on GameEvent {
     id second type side period homeScore awayScore penaltyKind penaltyReason
     team { name }
     player { firstName lastName }
     assist { firstName lastName }
   }
-`;
+`);
 
-export const GAME_EVENTS_DOCUMENT = /* GraphQL */ `
+export const GAME_EVENTS_DOCUMENT = graphql(`
   query GameEvents($id: Int!) {
     game(id: $id) {
       homeTeam { name }
@@ -29,8 +32,7 @@ export const GAME_EVENTS_DOCUMENT = /* GraphQL */ `
       events { ...GameEventTexts }
     }
   }
-  ${GAME_EVENT_FRAGMENT}
-`;
+`);
 
 /** `team` narrows the events to one side (the home and away tabs). */
 export const GAME_EVENTS_QUERY = paramsSchema({ team: oneOf(['home', 'away']) });
@@ -41,24 +43,10 @@ interface PersonName {
   lastName: string;
 }
 
-export interface GameEventData {
-  id: number;
-  second: number;
-  type: string;
-  side: 'HOME' | 'AWAY' | null;
-  period: number | null;
-  homeScore: number | null;
-  awayScore: number | null;
-  penaltyKind: string | null;
-  penaltyReason: string | null;
-  team: { name: string } | null;
-  player: PersonName | null;
-  assist: PersonName | null;
-}
+/** An event as `...GameEventTexts` selects it (type generated from the fragment). */
+export type GameEventData = ResultOf<typeof GAME_EVENT_FRAGMENT>;
 
-export interface GameEventsData {
-  game: { homeTeam: { name: string }; awayTeam: { name: string }; events: GameEventData[] } | null;
-}
+export type GameEventsData = ResultOf<typeof GAME_EVENTS_DOCUMENT>;
 
 const COLUMNS = [
   column('time', TEXTS.minute, { short: 'Min', align: 'r', width: 2 }),
@@ -148,8 +136,22 @@ export function reshapeGameEvents(data: GameEventsData, params: GameEventsParams
 }
 
 export function gameEventsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<GameEventsData>(deps, GAME_EVENTS_DOCUMENT);
-  facadeGet(app, deps, '/game_events/:game_id', { querystring: GAME_EVENTS_QUERY, params: GAME_PATH, config: readsOneRecord('game', 'game_id') }, async (params, ctx) =>
-    reshapeGameEvents(await run({ id: params.game_id }), params, ctx),
-  );
+  const run = facadeDocument(deps, GAME_EVENTS_DOCUMENT);
+  facadeGet(app, deps, '/game_events/:game_id', {
+    querystring: GAME_EVENTS_QUERY,
+    params: GAME_PATH,
+    config: readsOneRecord('game', 'game_id'),
+    doc: {
+      id: 'gameEvents',
+      tag: 'Games',
+      summary: 'A game\'s events, newest first',
+      response: 'table',
+      examples: [
+        example('finished game', (ids) => `/api/game_events/${ids.finished}`),
+        example('unknown team', (ids) => `/api/game_events/${ids.finished}?team=guest`, 400),
+        example('unknown game', '/api/game_events/999999', 404),
+      ],
+      snapshot: (ids) => ids.games.flatMap((game, index) => [localized([16, index, 2], `/api/game_events/${game}`), probe([16, index, 3], `/api/game_events/${game}?team=home`)]),
+    },
+  }, async (params, ctx) => reshapeGameEvents(await run({ id: params.game_id }), params, ctx));
 }

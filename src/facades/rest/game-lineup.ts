@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { localeContext, type Translated } from '../shared/locale.js';
 import { flag, id, oneOf, paramsSchema, text, withDefault, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized, probe } from '../shared/route-doc.js';
 import { headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
 import { gameOrNotFound } from './game-detail.js';
-import { POSITIONS, ROSTER_COLUMNS } from './player-profile.js';
+import { POSITIONS, ROSTER_COLUMNS } from './shared/player-profile.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
-export const GAME_LINEUP_DOCUMENT = /* GraphQL */ `
+export const GAME_LINEUP_DOCUMENT = graphql(`
   query GameLineup($id: Int!, $side: TeamSide!) {
     game(id: $id) {
       homeTeam { name }
@@ -19,15 +22,9 @@ export const GAME_LINEUP_DOCUMENT = /* GraphQL */ `
       lineup(side: $side) { number position captain player { id firstName lastName } }
     }
   }
-`;
+`);
 
-export interface GameLineupData {
-  game: {
-    homeTeam: { name: string };
-    awayTeam: { name: string };
-    lineup: { number: number | null; position: string | null; captain: boolean; player: { id: number; firstName: string; lastName: string } }[];
-  } | null;
-}
+export type GameLineupData = ResultOf<typeof GAME_LINEUP_DOCUMENT>;
 
 /** One-letter forms for `view=short`; the full names are the player profile's. */
 const SHORT_POSITIONS: Record<string, Translated> = {
@@ -77,9 +74,29 @@ export function reshapeGameLineup(data: GameLineupData, params: GameLineupParams
 }
 
 export function gameLineupRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<GameLineupData>(deps, GAME_LINEUP_DOCUMENT);
-  const declaration = { querystring: GAME_LINEUP_QUERY, params: GAME_LINEUP_PATH, config: readsOneRecord('game', 'game_id') };
-  facadeGet(app, deps, '/games/:game_id/teams/:is_home/players', declaration, async (params, ctx, _request, reply) => {
+  const run = facadeDocument(deps, GAME_LINEUP_DOCUMENT);
+  facadeGet(app, deps, '/games/:game_id/teams/:is_home/players', {
+    querystring: GAME_LINEUP_QUERY,
+    params: GAME_LINEUP_PATH,
+    config: readsOneRecord('game', 'game_id'),
+    doc: {
+      id: 'gameLineup',
+      tag: 'Games',
+      summary: 'A team\'s lineup in a game',
+      description: '`is_home=0` is the home team, `1` the away team. An unknown (empty) lineup answers an empty body unless `hide_empty=false` asks for the empty table.',
+      response: 'table',
+      examples: [
+        example('home team', (ids) => `/api/games/${ids.finished}/teams/0/players`),
+        example('unknown side', (ids) => `/api/games/${ids.finished}/teams/2/players`, 400),
+        example('unknown game', '/api/games/999999/teams/0/players', 404),
+      ],
+      snapshot: (ids) => [
+        ...ids.games.flatMap((game, index) => [localized([16, index, 4], `/api/games/${game}/teams/0/players`), probe([16, index, 5], `/api/games/${game}/teams/1/players?view=short&hide_empty=false`)]),
+        probe(94, '/api/games/1/teams/2/players'),
+        probe(95, `/api/games/${ids.finished}/teams/0/players?hide_empty=maybe`),
+      ],
+    },
+  }, async (params, ctx, _request, reply) => {
     checkSide(params.is_home);
     const table = reshapeGameLineup(await run({ id: params.game_id, side: params.is_home === '0' ? 'HOME' : 'AWAY' }), params, ctx);
     if (table === null) return reply.status(200).type('application/json; charset=utf-8').send('');

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { isCancelled } from '../../domain/game-status.js';
 import { penaltyMinutesOf } from '../../domain/player-statistics.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
@@ -6,28 +8,25 @@ import { formatDate, formatTime } from '../shared/format.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { periodsText } from '../shared/result.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized } from '../shared/route-doc.js';
 import { column, headers, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
-import { competitionSubtitle, GAME_PATH, gameOrNotFound, type GameDetailFacts, type GameParams } from './game-detail.js';
+import { competitionSubtitle, GAME_PATH, gameOrNotFound, type GameParams } from './game-detail.js';
 import { clockText } from '../../domain/game-clock.js';
-import { GAME_EVENT_FRAGMENT, playerText, type GameEventData } from './game-events.js';
-import { GAME_ROW_FRAGMENT, gameResult } from './games/game-row.js';
+import { playerText } from './game-events.js';
+import { gameResult } from './shared/game-row.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
-export const GAME_SUMMARY_DOCUMENT = /* GraphQL */ `
+export const GAME_SUMMARY_DOCUMENT = graphql(`
   query GameSummary($id: Int!) {
     game(id: $id) {
       ...GameRow spectators firstReferee secondReferee
       events { ...GameEventTexts }
     }
   }
-  ${GAME_ROW_FRAGMENT}
-  ${GAME_EVENT_FRAGMENT}
-`;
+`);
 
-export interface GameSummaryData {
-  game: (GameDetailFacts & { events: GameEventData[] }) | null;
-}
+export type GameSummaryData = ResultOf<typeof GAME_SUMMARY_DOCUMENT>;
 
 const COLUMNS = [column('text', TEXTS.gameSummaryTitle), column('info', TEXTS.gameInfo), column('details', TEXTS.goalsAndPenalties)];
 
@@ -79,8 +78,21 @@ export function reshapeGameSummary(data: GameSummaryData, params: GameParams, ct
 }
 
 export function gameSummaryRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<GameSummaryData>(deps, GAME_SUMMARY_DOCUMENT);
-  facadeGet(app, deps, '/games/:game_id/summary', { params: GAME_PATH, config: readsOneRecord('game', 'game_id') }, async (params, ctx) =>
-    reshapeGameSummary(await run({ id: params.game_id }), params, ctx),
-  );
+  const run = facadeDocument(deps, GAME_SUMMARY_DOCUMENT);
+  facadeGet(app, deps, '/games/:game_id/summary', {
+    params: GAME_PATH,
+    config: readsOneRecord('game', 'game_id'),
+    doc: {
+      id: 'gameSummary',
+      tag: 'Games',
+      summary: 'A game\'s summary: periods, goals and penalties',
+      response: 'attribute_list',
+      examples: [
+        example('finished game', (ids) => `/api/games/${ids.finished}/summary`),
+        example('malformed id', '/api/games/abc/summary', 400),
+        example('unknown game', '/api/games/999999/summary', 404),
+      ],
+      snapshot: (ids) => ids.games.map((game, index) => localized([16, index, 1], `/api/games/${game}/summary`)),
+    },
+  }, async (params, ctx) => reshapeGameSummary(await run({ id: params.game_id }), params, ctx));
 }

@@ -1,22 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { integer, paramsSchema, seasonYear, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, leagueQuery, localized } from '../shared/route-doc.js';
 import { seasonResolver, type WithSeason } from '../shared/season.js';
 import { dropdown, dropdownEntry } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
 import { competitionName } from '../shared/competition.js';
 
 /** `/leagues` and `/groups` are the same dropdown over a season's league groups, at two levels of detail. */
-export const SEASON_GROUPS_DOCUMENT = /* GraphQL */ `
+export const SEASON_GROUPS_DOCUMENT = graphql(`
   query SeasonGroups($season: Int!, $league: Int, $gameClass: Int) {
     leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 5000) {
       edges { node { name league { id name level } gameClass { id name } } }
     }
   }
-`;
+`);
 
 /** An absent season is the current one (resolved before the document runs). */
 export const LEAGUES_QUERY = paramsSchema({ season: seasonYear() });
@@ -30,9 +33,7 @@ export const GROUPS_QUERY = paramsSchema({
 export type LeaguesParams = WithSeason<ParamsOf<typeof LEAGUES_QUERY>>;
 export type GroupsParams = WithSeason<ParamsOf<typeof GROUPS_QUERY>>;
 
-export interface SeasonGroupsData {
-  leagueGroups: { edges: { node: { name: string; league: { id: number; name: string; level: number }; gameClass: { id: number; name: string } } }[] };
-}
+export type SeasonGroupsData = ResultOf<typeof SEASON_GROUPS_DOCUMENT>;
 
 /** Pure: one entry per league and game class, in league-level order; the default league is highlighted. */
 export function reshapeLeagues(data: SeasonGroupsData, params: LeaguesParams, ctx: RenderContext) {
@@ -58,13 +59,33 @@ export function reshapeGroups(data: SeasonGroupsData, params: GroupsParams, ctx:
 }
 
 export function leagueDropdownRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<SeasonGroupsData>(deps, SEASON_GROUPS_DOCUMENT);
+  const run = facadeDocument(deps, SEASON_GROUPS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/leagues', { querystring: LEAGUES_QUERY }, async (params, ctx) => {
+  facadeGet(app, deps, '/leagues', {
+    querystring: LEAGUES_QUERY,
+    doc: {
+      id: 'leagues',
+      tag: 'Leagues',
+      summary: 'Leagues and game classes of a season',
+      response: 'dropdown',
+      examples: [example('current season', '/api/leagues'), example('malformed season', '/api/leagues?season=abc', 400)],
+      snapshot: () => [localized(2, '/api/leagues')],
+    },
+  }, async (params, ctx) => {
     const season = await resolveSeason(params.season);
     return reshapeLeagues(await run({ season }), { ...params, season }, ctx);
   });
-  facadeGet(app, deps, '/groups', { querystring: GROUPS_QUERY }, async (params, ctx) => {
+  facadeGet(app, deps, '/groups', {
+    querystring: GROUPS_QUERY,
+    doc: {
+      id: 'groups',
+      tag: 'Leagues',
+      summary: 'Groups of a league',
+      response: 'dropdown',
+      examples: [example('a league', (ids) => `/api/groups?${leagueQuery(ids)}`), example('malformed league', '/api/groups?league=x', 400)],
+      snapshot: (ids) => [localized(3, `/api/groups?${leagueQuery(ids)}`)],
+    },
+  }, async (params, ctx) => {
     const season = await resolveSeason(params.season);
     return reshapeGroups(await run({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
   });

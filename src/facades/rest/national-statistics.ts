@@ -1,21 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import type { NationalRecordOrder } from '../../domain/national-statistics.js';
-import type { Totals } from '../../domain/player-statistics.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { localeContext } from '../shared/locale.js';
 import { oneOf, paramsSchema, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized, probe } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { column, headers, linkedText, pageLink, region, row, tableEnvelope } from '../shared/table.js';
 import { SELECTION_ID, selectionName } from './national-players.js';
-import { playerName, TOTALS_COLUMNS, totalsCells } from './player-profile.js';
+import { playerName, TOTALS_COLUMNS, totalsCells } from './shared/player-profile.js';
 
 /**
  * `/national_players/statistics?selection_id=&order=&direction=`: every player of the selection with at
  * least one game, ordered by a column of the table; `order` takes the table's header keys.
  */
-export const NATIONAL_RECORDS_DOCUMENT = /* GraphQL */ `
+export const NATIONAL_RECORDS_DOCUMENT = graphql(`
   query NationalRecords($selection: Int!, $order: NationalRecordOrder!, $direction: SortDirection!) {
     nationalSelections { id name }
     nationalPlayerRecords(selectionId: $selection, orderBy: $order, direction: $direction, minGames: 1) {
@@ -23,12 +25,9 @@ export const NATIONAL_RECORDS_DOCUMENT = /* GraphQL */ `
       nationalPlayer { id player { id firstName lastName } }
     }
   }
-`;
+`);
 
-export interface NationalRecordsData {
-  nationalSelections: { id: number; name: string }[];
-  nationalPlayerRecords: (Totals & { nationalPlayer: { id: number; player: { id: number; firstName: string; lastName: string } } })[];
-}
+export type NationalRecordsData = ResultOf<typeof NATIONAL_RECORDS_DOCUMENT>;
 
 /** The table's header keys, in column order, and the order each stands for. */
 export const ORDER_KEYS = {
@@ -60,8 +59,10 @@ export function nationalRecordsParams(query: ParamsOf<typeof NATIONAL_RECORDS_QU
   return { ...query, direction: query.direction ?? (query.order === 'name' ? 'asc' : 'desc') };
 }
 
+const DIRECTION_VALUES = { asc: 'ASC', desc: 'DESC' } as const satisfies Record<(typeof DIRECTIONS)[number], string>;
+
 export function nationalRecordsVariables(params: NationalRecordsParams) {
-  return { selection: params.selection_id, order: ORDER_KEYS[params.order], direction: params.direction.toUpperCase() };
+  return { selection: params.selection_id, order: ORDER_KEYS[params.order], direction: DIRECTION_VALUES[params.direction] };
 }
 
 /** Keyed as `order` accepts (ORDER_KEYS). */
@@ -85,8 +86,22 @@ export function reshapeNationalRecords(data: NationalRecordsData, params: Nation
 }
 
 export function nationalStatisticsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<NationalRecordsData>(deps, NATIONAL_RECORDS_DOCUMENT);
-  facadeGet(app, deps, '/national_players/statistics', { querystring: NATIONAL_RECORDS_QUERY }, async (query, ctx) => {
+  const run = facadeDocument(deps, NATIONAL_RECORDS_DOCUMENT);
+  facadeGet(app, deps, '/national_players/statistics', {
+    querystring: NATIONAL_RECORDS_QUERY,
+    doc: {
+      id: 'nationalRecords',
+      tag: 'Players',
+      summary: 'National selections\' players ordered by a total',
+      response: 'table',
+      examples: [
+        example('by games', '/api/national_players/statistics?selection_id=1&order=games&direction=asc'),
+        example('unknown direction', '/api/national_players/statistics?direction=sideways', 400),
+        example('unknown selection', '/api/national_players/statistics?selection_id=999', 404),
+      ],
+      snapshot: () => [localized(67, '/api/national_players/statistics?selection_id=1&order=games&direction=asc'), probe(93, '/api/national_players/statistics?direction=sideways')],
+    },
+  }, async (query, ctx) => {
     const params = nationalRecordsParams(query);
     return reshapeNationalRecords(await run(nationalRecordsVariables(params)), params, ctx);
   });

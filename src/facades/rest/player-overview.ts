@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { isPlayed } from '../../domain/game-status.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { formatDate, formatTime } from '../shared/format.js';
@@ -7,20 +9,20 @@ import { localeContext } from '../shared/locale.js';
 import { id, paramsSchema, seasonYear, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized, probe } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
-import type { ScoreFacts } from '../shared/result.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { Cell, Region } from '../shared/wire.js';
-import { gameResult, dateLine } from './games/game-row.js';
-import { playerName } from './player-profile.js';
+import { gameResult, dateLine } from './shared/game-row.js';
+import { playerName } from './shared/player-profile.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
 /**
  * `/players/:player_id/overview`: the season's games of the player's teams (one region per team, with
  * `Nicht gespielt` when the player was not in the lineup) and the other games the player played.
  */
-export const PLAYER_OVERVIEW_DOCUMENT = /* GraphQL */ `
+export const PLAYER_OVERVIEW_DOCUMENT = graphql(`
   query PlayerOverview($id: Int!, $season: Int!) {
     season(id: $season) { label }
     player(id: $id) {
@@ -35,31 +37,14 @@ export const PLAYER_OVERVIEW_DOCUMENT = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
 export const PLAYER_OVERVIEW_PATH = pathSchema({ player_id: id() });
 /** An absent season is the current one (resolved before the document runs). */
 export const PLAYER_OVERVIEW_QUERY = paramsSchema({ season: seasonYear() });
 export type PlayerOverviewParams = ParamsOf<typeof PLAYER_OVERVIEW_PATH> & { season: number };
 
-interface OverviewGame extends ScoreFacts {
-  id: number;
-  startsAt: string;
-  venue: { name: string; city: string } | null;
-  homeTeam: { id: number; name: string };
-  awayTeam: { id: number; name: string };
-}
-
-export interface PlayerOverviewData {
-  season: { label: string } | null;
-  player: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    memberships: { team: { id: number; name: string } }[];
-    games: { played: boolean; goals: number; assists: number; points: number; penaltyMinutes: number; team: { id: number; name: string } | null; game: OverviewGame }[];
-  } | null;
-}
+export type PlayerOverviewData = ResultOf<typeof PLAYER_OVERVIEW_DOCUMENT>;
 
 const COLUMNS = [
   column('date', TEXTS.date),
@@ -113,9 +98,25 @@ export function reshapePlayerOverview(data: PlayerOverviewData, params: PlayerOv
 }
 
 export function playerOverviewRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<PlayerOverviewData>(deps, PLAYER_OVERVIEW_DOCUMENT);
+  const run = facadeDocument(deps, PLAYER_OVERVIEW_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/players/:player_id/overview', { querystring: PLAYER_OVERVIEW_QUERY, params: PLAYER_OVERVIEW_PATH, config: readsOneRecord('player', 'player_id') }, async (params, ctx) => {
+  facadeGet(app, deps, '/players/:player_id/overview', {
+    querystring: PLAYER_OVERVIEW_QUERY,
+    params: PLAYER_OVERVIEW_PATH,
+    config: readsOneRecord('player', 'player_id'),
+    doc: {
+      id: 'playerOverview',
+      tag: 'Players',
+      summary: 'A player\'s games of a season',
+      response: 'table',
+      examples: [
+        example('a player', (ids) => `/api/players/${ids.currentPlayer}/overview`),
+        example('malformed season', (ids) => `/api/players/${ids.player}/overview?season=abc`, 400),
+        example('unknown player', '/api/players/999999/overview', 404),
+      ],
+      snapshot: (ids) => [localized(64, `/api/players/${ids.player}/overview`), probe(91, '/api/players/999999/overview')],
+    },
+  }, async (params, ctx) => {
     const season = await resolveSeason(params.season);
     return reshapePlayerOverview(await run({ id: params.player_id, season }), { ...params, season }, ctx);
   });

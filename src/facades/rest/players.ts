@@ -1,35 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import type { Totals } from '../../domain/player-statistics.js';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { id, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 import type { RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { column, linkedText, pageLink, row, textCell } from '../shared/table.js';
-import { licenseText, playerStatisticsTable, PROFILE_PLAYER_FRAGMENT, profileAttributeList, TOTALS_COLUMNS, totalsCells, type ProfilePlayerData } from './player-profile.js';
+import { licenseText, playerStatisticsTable, profileAttributeList, TOTALS_COLUMNS, totalsCells } from './shared/player-profile.js';
 import { competitionName } from '../shared/competition.js';
 
 /** `/players/:player_id` (attribute list) and `/players/:player_id/statistics` (per season, competition and team). */
-export const PLAYER_DETAIL_DOCUMENT = /* GraphQL */ `
+export const PLAYER_DETAIL_DOCUMENT = graphql(`
   query PlayerDetail($id: Int!) { player(id: $id) { ...ProfilePlayer } }
-  ${PROFILE_PLAYER_FRAGMENT}
-`;
+`);
 
 export const PLAYER_PATH = pathSchema({ player_id: id() });
 export type PlayerParams = ParamsOf<typeof PLAYER_PATH>;
 
-export interface PlayerDetailData {
-  player: ProfilePlayerData | null;
-}
+export type PlayerDetailData = ResultOf<typeof PLAYER_DETAIL_DOCUMENT>;
 
 export function reshapePlayerDetail(data: PlayerDetailData, params: PlayerParams, ctx: RenderContext) {
   const player = orNotFound(data.player, `No player ${params.player_id}`);
   return profileAttributeList({ player, last: { key: 'license', text: licenseText(player) }, context: { player_id: player.id } }, ctx);
 }
 
-export const PLAYER_STATISTICS_DOCUMENT = /* GraphQL */ `
+export const PLAYER_STATISTICS_DOCUMENT = graphql(`
   query PlayerStatistics($id: Int!) {
     player(id: $id) {
       id firstName lastName
@@ -39,22 +38,9 @@ export const PLAYER_STATISTICS_DOCUMENT = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-export interface PlayerStatisticsData {
-  player: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    statistics: (Totals & {
-      season: { id: number; label: string };
-      league: { name: string } | null;
-      gameClass: { name: string };
-      cupTournament: { name: string } | null;
-      team: { id: number; name: string };
-    })[];
-  } | null;
-}
+export type PlayerStatisticsData = ResultOf<typeof PLAYER_STATISTICS_DOCUMENT>;
 
 const STATISTICS_COLUMNS = [
   column('saison', TEXTS.season, { align: 'l' }),
@@ -78,12 +64,42 @@ export function reshapePlayerStatistics(data: PlayerStatisticsData, params: Play
 }
 
 export function playerRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const detail = facadeDocument<PlayerDetailData>(deps, PLAYER_DETAIL_DOCUMENT);
-  const statistics = facadeDocument<PlayerStatisticsData>(deps, PLAYER_STATISTICS_DOCUMENT);
-  facadeGet(app, deps, '/players/:player_id', { params: PLAYER_PATH, config: readsOneRecord('player', 'player_id') }, async (params, ctx) =>
+  const detail = facadeDocument(deps, PLAYER_DETAIL_DOCUMENT);
+  const statistics = facadeDocument(deps, PLAYER_STATISTICS_DOCUMENT);
+  facadeGet(app, deps, '/players/:player_id', {
+    params: PLAYER_PATH,
+    config: readsOneRecord('player', 'player_id'),
+    doc: {
+      id: 'playerDetail',
+      tag: 'Players',
+      summary: 'One player',
+      response: 'attribute_list',
+      examples: [
+        example('a player', (ids) => `/api/players/${ids.player}`),
+        example('malformed id', '/api/players/abc', 400),
+        example('unknown player', '/api/players/999999', 404),
+      ],
+      snapshot: (ids) => [localized(62, `/api/players/${ids.player}`)],
+    },
+  }, async (params, ctx) =>
     reshapePlayerDetail(await detail({ id: params.player_id }), params, ctx),
   );
-  facadeGet(app, deps, '/players/:player_id/statistics', { params: PLAYER_PATH, config: readsOneRecord('player', 'player_id') }, async (params, ctx) =>
+  facadeGet(app, deps, '/players/:player_id/statistics', {
+    params: PLAYER_PATH,
+    config: readsOneRecord('player', 'player_id'),
+    doc: {
+      id: 'playerStatistics',
+      tag: 'Players',
+      summary: 'A player\'s totals per season and league',
+      response: 'table',
+      examples: [
+        example('a player', (ids) => `/api/players/${ids.player}/statistics`),
+        example('malformed id', '/api/players/abc/statistics', 400),
+        example('unknown player', '/api/players/999999/statistics', 404),
+      ],
+      snapshot: (ids) => [localized(63, `/api/players/${ids.player}/statistics`)],
+    },
+  }, async (params, ctx) =>
     reshapePlayerStatistics(await statistics({ id: params.player_id }), params, ctx),
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { isKnockoutPhase } from '../../domain/groups.js';
-import type { StandingRow } from '../../domain/standings.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
@@ -8,6 +9,7 @@ import { localeContext } from '../shared/locale.js';
 import { integer, paramsSchema, seasonYear, text, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import type { RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, leagueQuery, localized } from '../shared/route-doc.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, imageCell, linkedText, pageLink, region, reload, row, tab, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
@@ -19,7 +21,7 @@ import { competitionName, groupTitle } from '../shared/competition.js';
  * statement): asked for only when the tabs list the whole season; otherwise the tabs are the
  * league's groups the document selects anyway.
  */
-export const RANKINGS_DOCUMENT = /* GraphQL */ `
+export const RANKINGS_DOCUMENT = graphql(`
   query Rankings($season: Int!, $league: Int!, $gameClass: Int!, $seasonWide: Boolean!) {
     season(id: $season) {
       label
@@ -32,25 +34,15 @@ export const RANKINGS_DOCUMENT = /* GraphQL */ `
       } }
     }
   }
-`;
+`);
 
+/** `season.groups`: every group of the season, present only when the tabs list the whole season. */
+export type RankingsData = ResultOf<typeof RANKINGS_DOCUMENT>;
+/** A group as a tab needs it (the season's groups and the league's groups both fit). */
+export type TabGroupData = NonNullable<NonNullable<RankingsData['season']>['groups']>[number];
+type GroupData = RankingsData['leagueGroups']['edges'][number]['node'];
 /** A standing as the document selects it: the computed row with its team instead of the team id. */
-type StandingData = Omit<StandingRow, 'teamId'> & { team: { id: number; name: string; logoUrl: string | null } };
-
-/** A group as a tab needs it. */
-export interface TabGroupData {
-  name: string;
-  league: { id: number; name: string; level: number };
-  gameClass: { id: number; name: string };
-}
-
-type GroupData = TabGroupData & { phase: string; playoffLine: number | null; standings: StandingData[] };
-
-export interface RankingsData {
-  /** `groups`: every group of the season, present only when the tabs list the whole season. */
-  season: { label: string; groups?: TabGroupData[] } | null;
-  leagueGroups: { edges: { node: GroupData }[] };
-}
+type StandingData = GroupData['standings'][number];
 
 /**
  * An absent season is the current one (resolved before the document runs); an absent league is
@@ -160,9 +152,23 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx:
 }
 
 export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<RankingsData>(deps, RANKINGS_DOCUMENT);
+  const run = facadeDocument(deps, RANKINGS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/rankings', { querystring: RANKINGS_QUERY }, async (params, ctx) => {
+  facadeGet(app, deps, '/rankings', {
+    querystring: RANKINGS_QUERY,
+    doc: {
+      id: 'rankings',
+      tag: 'Leagues',
+      summary: 'A group\'s ranking',
+      response: 'table',
+      examples: [
+        example('default league', '/api/rankings'),
+        example('malformed season', '/api/rankings?season=abc', 400),
+        example('unknown group', (ids) => `/api/rankings?${leagueQuery(ids)}&group=nope`, 404),
+      ],
+      snapshot: (ids) => [localized(4, '/api/rankings'), localized(5, `/api/rankings?${leagueQuery(ids)}&group=${encodeURIComponent(ids.group.name)}`)],
+    },
+  }, async (params, ctx) => {
     const season = await resolveSeason(params.season);
     const league = params.league ?? DEFAULT_LEAGUE;
     const seasonWide = params.league === undefined && params.group === undefined;

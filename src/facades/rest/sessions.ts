@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
+import type { FavoriteInput } from '../generated/graphql.js';
 import { FavoriteError, parseFavorite, parseFavoriteJson, type Favorite } from '../../domain/favorites.js';
 import { isUsableSessionId, MAX_FAVORITES_PER_CALL } from '../../domain/session.js';
 import { changeSession } from '../../http/rate-limit.js';
@@ -7,24 +10,23 @@ import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { paramsSchema, text, type ParamsOf } from '../shared/param-schema.js';
 import type { RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, formProbe, probe, type OperationDoc } from '../shared/route-doc.js';
 
-export const ADD_FAVORITES_DOCUMENT = /* GraphQL */ `
+export const ADD_FAVORITES_DOCUMENT = graphql(`
   mutation AddFavorites($sid: String, $favorites: [FavoriteInput!]!) { addFavorite(sid: $sid, favorites: $favorites) { id } }
-`;
-export const REMOVE_FAVORITES_DOCUMENT = /* GraphQL */ `
+`);
+export const REMOVE_FAVORITES_DOCUMENT = graphql(`
   mutation RemoveFavorites($sid: String, $favorites: [FavoriteInput!]!) { removeFavorite(sid: $sid, favorites: $favorites) { id } }
-`;
-export const MATCHCENTER_DOCUMENT = /* GraphQL */ `
+`);
+export const MATCHCENTER_DOCUMENT = graphql(`
   query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type json title } } }
-`;
+`);
 
 /** An absent, unknown or expired sid is an empty matchcenter, not an error. */
 export const MATCHCENTER_QUERY = paramsSchema({ sid: text() });
 export type MatchcenterParams = ParamsOf<typeof MATCHCENTER_QUERY>;
 
-export interface MatchcenterData {
-  favoriteSession: { favorites: { type: string; json: string; title: string }[] } | null;
-}
+export type MatchcenterData = ResultOf<typeof MATCHCENTER_DOCUMENT>;
 
 type Body = Record<string, unknown>;
 
@@ -53,7 +55,7 @@ export function favoritesFrom(body: Body): Favorite[] {
 }
 
 /** The GraphQL input for a wire favorite. */
-export function favoriteInput(favorite: Favorite) {
+export function favoriteInput(favorite: Favorite): FavoriteInput {
   switch (favorite.type) {
     case 'league':
       return { type: 'league', gameClass: favorite.game_class, league: favorite.league, group: favorite.group };
@@ -75,11 +77,14 @@ export function reshapeMatchcenter(data: MatchcenterData, _params: MatchcenterPa
   };
 }
 
+/** One favorite as a form field (examples). */
+const favoriteField = (favorite: Record<string, unknown>) => `favorites[]=${encodeURIComponent(JSON.stringify(favorite))}`;
+
 type FavoriteChange = (variables: { sid: string | null; favorites: ReturnType<typeof favoriteInput>[] }) => Promise<string>;
 
 /** `POST /sessions/add_favorite` and `remove_favorite`: a form or JSON body in, the sid in use afterwards out. */
-function favoriteChangeRoute(app: FastifyInstance, url: string, change: FavoriteChange): void {
-  app.post(url, async (request, reply) => {
+function favoriteChangeRoute(app: FastifyInstance, url: string, doc: OperationDoc, change: FavoriteChange): void {
+  app.post(url, { config: { doc } }, async (request, reply) => {
     const body = (request.body ?? {}) as Body;
     const variables = { sid: sessionIdFrom(body), favorites: favoritesFrom(body).map(favoriteInput) };
     return { type: 'session', data: await changeSession(request, reply, variables.sid, () => change(variables)) };
@@ -87,14 +92,56 @@ function favoriteChangeRoute(app: FastifyInstance, url: string, change: Favorite
 }
 
 export function sessionRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const add = facadeDocument<{ addFavorite: { id: string } }>(deps, ADD_FAVORITES_DOCUMENT);
-  const remove = facadeDocument<{ removeFavorite: { id: string } }>(deps, REMOVE_FAVORITES_DOCUMENT);
-  const matchcenter = facadeDocument<MatchcenterData>(deps, MATCHCENTER_DOCUMENT);
+  const add = facadeDocument(deps, ADD_FAVORITES_DOCUMENT);
+  const remove = facadeDocument(deps, REMOVE_FAVORITES_DOCUMENT);
+  const matchcenter = facadeDocument(deps, MATCHCENTER_DOCUMENT);
 
-  favoriteChangeRoute(app, '/sessions/add_favorite', async (variables) => (await add(variables)).addFavorite.id);
-  favoriteChangeRoute(app, '/sessions/remove_favorite', async (variables) => (await remove(variables)).removeFavorite.id);
+  const addDoc: OperationDoc = {
+    id: 'addFavorite',
+    tag: 'Sessions',
+    summary: 'Add favorites to a session (a new one when `sid` is null)',
+    response: 'session',
+    favoritesBody: true,
+    examples: [
+      example('new session with a team', '/api/sessions/add_favorite', 200, { body: (ids) => `sid=null&${favoriteField({ type: 'team', team_id: ids.team })}` }),
+      example('favorite not JSON', '/api/sessions/add_favorite', 400, { body: 'sid=null&favorites[]=not-json' }),
+    ],
+    // The snapshot's session: made by the first call here, then used by the matchcenter, mode=favorite and remove_favorite.
+    snapshot: (ids) => [
+      formProbe(97, '/api/sessions/add_favorite', `sid=null&${favoriteField({ type: 'team', team_id: ids.team })}`),
+      formProbe(98, '/api/sessions/add_favorite', `sid={sid}&${favoriteField({ type: 'league', league: 1, game_class: 11 })}`),
+      formProbe(99, '/api/sessions/add_favorite', `sid={sid}&${favoriteField({ type: 'club', club_id: ids.club })}`),
+      formProbe(105, '/api/sessions/add_favorite', 'sid=null&favorites[]=not-json'),
+    ],
+  };
+  const removeDoc: OperationDoc = {
+    id: 'removeFavorite',
+    tag: 'Sessions',
+    summary: 'Remove favorites from a session',
+    response: 'session',
+    favoritesBody: true,
+    examples: [
+      example('remove a club', '/api/sessions/remove_favorite', 200, { body: (ids) => `sid={sid}&${favoriteField({ type: 'club', club_id: ids.club })}` }),
+      example('unknown favorite type', '/api/sessions/remove_favorite', 400, { body: `sid={sid}&${favoriteField({ type: 'nope' })}` }),
+    ],
+    snapshot: (ids) => [formProbe(102, '/api/sessions/remove_favorite', `sid={sid}&${favoriteField({ type: 'club', club_id: ids.club })}`)],
+  };
+  favoriteChangeRoute(app, '/sessions/add_favorite', addDoc, async (variables) => (await add(variables)).addFavorite.id);
+  favoriteChangeRoute(app, '/sessions/remove_favorite', removeDoc, async (variables) => (await remove(variables)).removeFavorite.id);
   // Private to the sid's holder: never shared by a cache.
-  facadeGet(app, deps, '/sessions/matchcenter', { querystring: MATCHCENTER_QUERY, config: { responseCache: false, privateAnswer: true } }, async (params, ctx) => {
+  facadeGet(app, deps, '/sessions/matchcenter', {
+    querystring: MATCHCENTER_QUERY,
+    config: { responseCache: false, privateAnswer: true },
+    doc: {
+      id: 'matchcenter',
+      tag: 'Sessions',
+      summary: 'A session\'s favorites',
+      description: 'An absent, unknown or expired `sid` answers an empty matchcenter, not an error. Never shared by a cache.',
+      response: 'matchcenter',
+      examples: [example('a session', '/api/sessions/matchcenter?sid={sid}')],
+      snapshot: () => [probe(100, '/api/sessions/matchcenter?sid={sid}'), probe(103, '/api/sessions/matchcenter?sid={sid}'), probe(104, '/api/sessions/matchcenter?sid=unknown')],
+    },
+  }, async (params, ctx) => {
     // An unknown or expired sid has no favorites: an empty matchcenter, so apps show an empty start page.
     const data = isUsableSessionId(params.sid) ? await matchcenter({ sid: params.sid }) : { favoriteSession: null };
     return reshapeMatchcenter(data, params, ctx);

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { localeContext } from '../shared/locale.js';
 import { id, paramsSchema, seasonYear, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { playerName, positionText, SCORING_COLUMNS } from './player-profile.js';
+import { playerName, positionText, SCORING_COLUMNS } from './shared/player-profile.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
 /** `/teams/:team_id/players`: the team's players of the season (default current) with their totals for the team. */
-export const TEAM_PLAYERS_DOCUMENT = /* GraphQL */ `
+export const TEAM_PLAYERS_DOCUMENT = graphql(`
   query TeamPlayers($id: Int!, $season: Int!) {
     season(id: $season) { label }
     team(id: $id) {
@@ -24,26 +27,14 @@ export const TEAM_PLAYERS_DOCUMENT = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
 export const TEAM_PLAYERS_PATH = pathSchema({ team_id: id() });
 /** An absent season is the current one (resolved before the document runs). */
 export const TEAM_PLAYERS_QUERY = paramsSchema({ season: seasonYear() });
 export type TeamPlayersParams = ParamsOf<typeof TEAM_PLAYERS_PATH> & { season: number };
 
-export interface TeamPlayersData {
-  season: { label: string } | null;
-  team: {
-    id: number;
-    name: string;
-    members: {
-      number: number | null;
-      position: string | null;
-      player: { id: number; firstName: string; lastName: string; yearOfBirth: number | null; position: string | null };
-      statistics: { goals: number; assists: number; points: number; penaltyMinutes: number };
-    }[];
-  } | null;
-}
+export type TeamPlayersData = ResultOf<typeof TEAM_PLAYERS_DOCUMENT>;
 
 const COLUMNS = [
   column('number', TEXTS.number),
@@ -83,9 +74,25 @@ export function reshapeTeamPlayers(data: TeamPlayersData, params: TeamPlayersPar
 }
 
 export function teamPlayersRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<TeamPlayersData>(deps, TEAM_PLAYERS_DOCUMENT);
+  const run = facadeDocument(deps, TEAM_PLAYERS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/teams/:team_id/players', { querystring: TEAM_PLAYERS_QUERY, params: TEAM_PLAYERS_PATH, config: readsOneRecord('team', 'team_id') }, async (params, ctx) => {
+  facadeGet(app, deps, '/teams/:team_id/players', {
+    querystring: TEAM_PLAYERS_QUERY,
+    params: TEAM_PLAYERS_PATH,
+    config: readsOneRecord('team', 'team_id'),
+    doc: {
+      id: 'teamPlayers',
+      tag: 'Teams and clubs',
+      summary: 'A team\'s players with their season totals',
+      response: 'table',
+      examples: [
+        example('a team', (ids) => `/api/teams/${ids.team}/players`),
+        example('malformed season', (ids) => `/api/teams/${ids.team}/players?season=abc`, 400),
+        example('unknown team', '/api/teams/999999/players', 404),
+      ],
+      snapshot: (ids) => [localized(55, `/api/teams/${ids.team}/players`)],
+    },
+  }, async (params, ctx) => {
     const season = await resolveSeason(params.season);
     return reshapeTeamPlayers(await run({ id: params.team_id, season }), { ...params, season }, ctx);
   });

@@ -1,27 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { localeContext } from '../shared/locale.js';
 import { id, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized, probe } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { column, headers, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { cupText, finalPhaseText, leaguesText, rankText, SEASON_RECORD_FRAGMENT, type SeasonRecordData } from './achievements.js';
+import { cupText, finalPhaseText, leaguesText, rankText } from './shared/achievements.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
 /** `/teams/:team_id/statistics`: the team's achievements in every season it played, newest first. */
-export const TEAM_STATISTICS_DOCUMENT = /* GraphQL */ `
+export const TEAM_STATISTICS_DOCUMENT = graphql(`
   query TeamStatistics($id: Int!) { team(id: $id) { id name seasonRecords { ...SeasonRecordTexts } } }
-  ${SEASON_RECORD_FRAGMENT}
-`;
+`);
 
 export const TEAM_STATISTICS_PATH = pathSchema({ team_id: id() });
 export type TeamStatisticsParams = ParamsOf<typeof TEAM_STATISTICS_PATH>;
 
-export interface TeamStatisticsData {
-  team: { id: number; name: string; seasonRecords: SeasonRecordData[] } | null;
-}
+export type TeamStatisticsData = ResultOf<typeof TEAM_STATISTICS_DOCUMENT>;
 
 const COLUMNS = [
   column('season', TEXTS.season, { align: 'l' }),
@@ -55,8 +55,23 @@ export function reshapeTeamStatistics(data: TeamStatisticsData, params: TeamStat
 }
 
 export function teamStatisticsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<TeamStatisticsData>(deps, TEAM_STATISTICS_DOCUMENT);
-  facadeGet(app, deps, '/teams/:team_id/statistics', { params: TEAM_STATISTICS_PATH, config: readsOneRecord('team', 'team_id') }, async (params, ctx) =>
+  const run = facadeDocument(deps, TEAM_STATISTICS_DOCUMENT);
+  facadeGet(app, deps, '/teams/:team_id/statistics', {
+    params: TEAM_STATISTICS_PATH,
+    config: readsOneRecord('team', 'team_id'),
+    doc: {
+      id: 'teamStatistics',
+      tag: 'Teams and clubs',
+      summary: 'A team\'s record per season',
+      response: 'table',
+      examples: [
+        example('a team', (ids) => `/api/teams/${ids.team}/statistics`),
+        example('malformed id', '/api/teams/abc/statistics', 400),
+        example('unknown team', '/api/teams/999999/statistics', 404),
+      ],
+      snapshot: (ids) => [localized(56, `/api/teams/${ids.team}/statistics`), probe(90, '/api/teams/999999/statistics?locale=fr')],
+    },
+  }, async (params, ctx) =>
     reshapeTeamStatistics(await run({ id: params.team_id }), params, ctx),
   );
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
@@ -6,6 +8,7 @@ import { localeContext } from '../shared/locale.js';
 import { idList, integer, paramsSchema, seasonYear, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, leagueQuery, localized } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { barDataUri } from '../shared/png.js';
@@ -14,21 +17,16 @@ import { wholeVisitors } from '../../domain/visitors.js';
 import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 
 /** `/teams/visitors`: teams ranked by the average spectators of their finished home games, with a PNG bar. */
-export const TEAM_VISITORS_DOCUMENT = /* GraphQL */ `
+export const TEAM_VISITORS_DOCUMENT = graphql(`
   query TeamVisitors($season: Int!, $leagues: [Int!]!, $gameClass: Int!) {
     season(id: $season) { label }
     leagues { id name }
     gameClasses { id name }
     teamVisitors(season: $season, leagues: $leagues, gameClass: $gameClass) { rank averageVisitors percentOfTop team { id name } }
   }
-`;
+`);
 
-export interface TeamVisitorsData {
-  season: { label: string } | null;
-  leagues: { id: number; name: string }[];
-  gameClasses: { id: number; name: string }[];
-  teamVisitors: { rank: number | null; averageVisitors: number | null; percentOfTop: number; team: { id: number; name: string } }[];
-}
+export type TeamVisitorsData = ResultOf<typeof TEAM_VISITORS_DOCUMENT>;
 
 /**
  * `league` may list several leagues (`league=1,2`); `game_class` needs `league`, as the spec says, so
@@ -80,9 +78,23 @@ export function reshapeTeamVisitors(data: TeamVisitorsData, params: TeamVisitors
 }
 
 export function teamVisitorsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
-  const run = facadeDocument<TeamVisitorsData>(deps, TEAM_VISITORS_DOCUMENT);
+  const run = facadeDocument(deps, TEAM_VISITORS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/teams/visitors', { querystring: TEAM_VISITORS_QUERY }, async (query, ctx) => {
+  facadeGet(app, deps, '/teams/visitors', {
+    querystring: TEAM_VISITORS_QUERY,
+    doc: {
+      id: 'teamVisitors',
+      tag: 'Teams and clubs',
+      summary: 'Spectators per team',
+      response: 'table',
+      examples: [
+        example('a season', (ids) => `/api/teams/visitors?season=${ids.season}`),
+        example('malformed season', '/api/teams/visitors?season=abc', 400),
+        example('unknown season', '/api/teams/visitors?season=1990', 404),
+      ],
+      snapshot: (ids) => [localized(57, `/api/teams/visitors?season=${ids.season}`), localized(58, `/api/teams/visitors?${leagueQuery(ids)}`)],
+    },
+  }, async (query, ctx) => {
     if (query.game_class !== undefined && query.league === undefined) throw badRequest('Parameter league is required with game_class');
     const params: TeamVisitorsParams = { league: query.league ?? [DEFAULT_LEAGUE], game_class: query.game_class ?? DEFAULT_GAME_CLASS, season: await resolveSeason(query.season) };
     return reshapeTeamVisitors(await run({ season: params.season, leagues: params.league, gameClass: params.game_class }), params, ctx);

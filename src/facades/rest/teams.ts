@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { mainGroupOf } from '../../domain/groups.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { id, integer, oneOf, paramsSchema, required, seasonYear, withDefault, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet, parseParams } from '../shared/route.js';
+import { example, localized, probe } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { seasonResolver } from '../shared/season.js';
@@ -13,11 +16,11 @@ import { competitionName, groupTitle } from '../shared/competition.js';
 import { queryRecordScope, readsOneRecord } from '../shared/change-scope.js';
 
 /** `/teams` (the teams of a league, or with mode=by_club a dropdown of a club's teams) and `/teams/:team_id`. */
-export const LEAGUE_TEAMS_DOCUMENT = /* GraphQL */ `
+export const LEAGUE_TEAMS_DOCUMENT = graphql(`
   query LeagueTeams($season: Int!, $league: Int!, $gameClass: Int!) {
     teams(season: $season, league: $league, gameClass: $gameClass, first: 5000) { edges { node { id name logoUrl website portraitUrl } } }
   }
-`;
+`);
 
 /** `mode` decides which of the two parameter sets below `/teams` takes. */
 export const TEAMS_QUERY = paramsSchema({ mode: oneOf(['by_club']) });
@@ -34,9 +37,7 @@ export type LeagueTeamsParams = Omit<ParamsOf<typeof LEAGUE_TEAMS_QUERY>, 'seaso
 export type ClubTeamsParams = ParamsOf<typeof CLUB_TEAMS_QUERY>;
 export type TeamDetailParams = ParamsOf<typeof TEAM_DETAIL_PATH>;
 
-export interface LeagueTeamsData {
-  teams: { edges: { node: { id: number; name: string; logoUrl: string | null; website: string | null; portraitUrl: string | null } }[] };
-}
+export type LeagueTeamsData = ResultOf<typeof LEAGUE_TEAMS_DOCUMENT>;
 
 const LEAGUE_TEAMS_COLUMNS = [column('name', TEXTS.name), column('logo', TEXTS.logo), column('homepage', TEXTS.website), column('portrait', TEXTS.portrait)];
 
@@ -52,13 +53,11 @@ export function reshapeLeagueTeams(data: LeagueTeamsData, _params: LeagueTeamsPa
   });
 }
 
-export const CLUB_TEAMS_DOCUMENT = /* GraphQL */ `
+export const CLUB_TEAMS_DOCUMENT = graphql(`
   query ClubTeams($clubId: Int!, $season: Int!) { club(id: $clubId) { teams(season: $season) { id name } } }
-`;
+`);
 
-export interface ClubTeamsData {
-  club: { teams: { id: number; name: string }[] } | null;
-}
+export type ClubTeamsData = ResultOf<typeof CLUB_TEAMS_DOCUMENT>;
 
 /** Pure: the club's teams of the season as a dropdown, level `Team`. */
 export function reshapeClubTeams(data: ClubTeamsData, params: ClubTeamsParams, ctx: RenderContext) {
@@ -66,7 +65,7 @@ export function reshapeClubTeams(data: ClubTeamsData, params: ClubTeamsParams, c
   return dropdown(textIn(ctx)(TEXTS.team), '/teams', 'Team', club.teams.map((team) => dropdownEntry(team.name, { team_id: team.id })));
 }
 
-export const TEAM_DETAIL_DOCUMENT = /* GraphQL */ `
+export const TEAM_DETAIL_DOCUMENT = graphql(`
   query TeamDetail($id: Int!) {
     team(id: $id) {
       id name logoUrl website portraitUrl
@@ -74,7 +73,7 @@ export const TEAM_DETAIL_DOCUMENT = /* GraphQL */ `
       groups { name phase season { id } league { name } gameClass { name } }
     }
   }
-`;
+`);
 
 const TEAM_DETAIL_COLUMNS = [
   column('teamname', TEXTS.name),
@@ -85,18 +84,8 @@ const TEAM_DETAIL_COLUMNS = [
   column('address', TEXTS.address),
 ];
 
-export interface TeamDetailData {
-  team: {
-    id: number;
-    name: string;
-    logoUrl: string | null;
-    website: string | null;
-    portraitUrl: string | null;
-    club: { name: string; street: string | null; zip: string | null; city: string | null };
-    /** Newest season first. */
-    groups: { name: string; phase: string; season: { id: number }; league: { name: string }; gameClass: { name: string } }[];
-  } | null;
-}
+/** `team.groups`: newest season first. */
+export type TeamDetailData = ResultOf<typeof TEAM_DETAIL_DOCUMENT>;
 
 /** Pure: WIRE.md §4 `teams/:id` (name, logo, website, portrait, league of the newest season, club address). */
 export function reshapeTeamDetail(data: TeamDetailData, params: TeamDetailParams, ctx: RenderContext) {
@@ -120,12 +109,32 @@ export function reshapeTeamDetail(data: TeamDetailData, params: TeamDetailParams
 }
 
 export function teamRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const leagueTeams = facadeDocument<LeagueTeamsData>(deps, LEAGUE_TEAMS_DOCUMENT);
-  const clubTeams = facadeDocument<ClubTeamsData>(deps, CLUB_TEAMS_DOCUMENT);
-  const detail = facadeDocument<TeamDetailData>(deps, TEAM_DETAIL_DOCUMENT);
+  const leagueTeams = facadeDocument(deps, LEAGUE_TEAMS_DOCUMENT);
+  const clubTeams = facadeDocument(deps, CLUB_TEAMS_DOCUMENT);
+  const detail = facadeDocument(deps, TEAM_DETAIL_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
   const config = { changeScope: (request: FastifyRequest) => ((request.query as { mode?: unknown }).mode === 'by_club' ? queryRecordScope(request, 'club', 'club_id') : undefined) };
-  facadeGet(app, deps, '/teams', { querystring: TEAMS_QUERY, config }, async ({ mode }, ctx, request) => {
+  facadeGet(app, deps, '/teams', {
+    querystring: TEAMS_QUERY,
+    config,
+    doc: {
+      id: 'teams',
+      tag: 'Teams and clubs',
+      summary: 'Teams of a league, or a club\'s teams as a dropdown',
+      description: 'Without `mode`: the teams of a league as a table. `mode=by_club`: a club\'s teams of a season as a dropdown.',
+      response: 'table_or_dropdown',
+      parsedQuery: [
+        { when: 'no mode', schema: LEAGUE_TEAMS_QUERY },
+        { when: 'mode=by_club', schema: CLUB_TEAMS_QUERY },
+      ],
+      examples: [
+        example('league teams', '/api/teams'),
+        example('mode=by_club', (ids) => `/api/teams?mode=by_club&season=${ids.season}&club_id=${ids.club}`),
+        example('club missing', '/api/teams?mode=by_club', 400),
+      ],
+      snapshot: (ids) => [localized(52, '/api/teams'), localized(53, `/api/teams?mode=by_club&season=${ids.season}&club_id=${ids.club}`)],
+    },
+  }, async ({ mode }, ctx, request) => {
     if (mode === 'by_club') {
       const params = parseParams(CLUB_TEAMS_QUERY, request.query);
       return reshapeClubTeams(await clubTeams({ clubId: params.club_id, season: params.season }), params, ctx);
@@ -134,5 +143,20 @@ export function teamRoutes(app: FastifyInstance, deps: FacadeDependencies): void
     const season = await resolveSeason(params.season);
     return reshapeLeagueTeams(await leagueTeams({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
   });
-  facadeGet(app, deps, '/teams/:team_id', { params: TEAM_DETAIL_PATH, config: readsOneRecord('team', 'team_id') }, async (params, ctx) => reshapeTeamDetail(await detail({ id: params.team_id }), params, ctx));
+  facadeGet(app, deps, '/teams/:team_id', {
+    params: TEAM_DETAIL_PATH,
+    config: readsOneRecord('team', 'team_id'),
+    doc: {
+      id: 'teamDetail',
+      tag: 'Teams and clubs',
+      summary: 'One team',
+      response: 'attribute_list',
+      examples: [
+        example('a team', (ids) => `/api/teams/${ids.team}`),
+        example('malformed id', '/api/teams/abc', 400),
+        example('unknown team', '/api/teams/999999', 404),
+      ],
+      snapshot: (ids) => [localized(54, `/api/teams/${ids.team}`), probe(89, '/api/teams/999999')],
+    },
+  }, async (params, ctx) => reshapeTeamDetail(await detail({ id: params.team_id }), params, ctx));
 }

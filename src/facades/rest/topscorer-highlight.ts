@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf, VariablesOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
@@ -6,10 +8,11 @@ import { localeContext } from '../shared/locale.js';
 import { integer, oneOf, paramsSchema, seasonYear, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
-import { playerName } from './player-profile.js';
+import { playerName } from './shared/player-profile.js';
 
 /**
  * `/topscorers/<sponsor>-highlight`: the best male and female scorer of the top leagues, of all clubs
@@ -17,30 +20,23 @@ import { playerName } from './player-profile.js';
  */
 export const WOMEN_GAME_CLASS = 21;
 
-export const TOP_SCORER_HIGHLIGHT_DOCUMENT = /* GraphQL */ `
-  query TopScorerHighlight($season: Int!, $clubId: Int, $clubKey: Int!, $withClub: Boolean!) {
+export const TOP_SCORER_HIGHLIGHT_DOCUMENT = graphql(`
+  query TopScorerHighlight($season: Int!, $clubId: Int, $clubKey: Int!, $withClub: Boolean!, $league: Int!, $menClass: Int!, $womenClass: Int!) {
     season(id: $season) { label }
     club(id: $clubKey) @include(if: $withClub) { name }
-    topLeagueTeams: teams(season: $season, league: ${DEFAULT_LEAGUE}, clubId: $clubKey, first: 5000) @include(if: $withClub) { edges { node { gameClass { id } } } }
-    men: topScorers(season: $season, league: ${DEFAULT_LEAGUE}, gameClass: ${DEFAULT_GAME_CLASS}, clubId: $clubId, first: 1) { ...Highlighted }
-    women: topScorers(season: $season, league: ${DEFAULT_LEAGUE}, gameClass: ${WOMEN_GAME_CLASS}, clubId: $clubId, first: 1) { ...Highlighted }
+    topLeagueTeams: teams(season: $season, league: $league, clubId: $clubKey, first: 5000) @include(if: $withClub) { edges { node { gameClass { id } } } }
+    men: topScorers(season: $season, league: $league, gameClass: $menClass, clubId: $clubId, first: 1) { ...Highlighted }
+    women: topScorers(season: $season, league: $league, gameClass: $womenClass, clubId: $clubId, first: 1) { ...Highlighted }
   }
   fragment Highlighted on TopScorer { points player { id firstName lastName portraitUrl } team { club { name } } }
-`;
+`);
 
-interface Highlighted {
-  points: number;
-  player: { id: number; firstName: string; lastName: string; portraitUrl: string | null };
-  team: { club: { name: string } } | null;
-}
+/** The top league and its two classes: variables of the document (a typed document has no interpolation), the same on every request. */
+const TOP_LEAGUE = { league: DEFAULT_LEAGUE, menClass: DEFAULT_GAME_CLASS, womenClass: WOMEN_GAME_CLASS } as const;
+type HighlightVariables = Omit<VariablesOf<typeof TOP_SCORER_HIGHLIGHT_DOCUMENT>, keyof typeof TOP_LEAGUE>;
 
-export interface TopScorerHighlightData {
-  season: { label: string } | null;
-  club?: { name: string } | null;
-  topLeagueTeams?: { edges: { node: { gameClass: { id: number } } }[] };
-  men: Highlighted[];
-  women: Highlighted[];
-}
+export type TopScorerHighlightData = ResultOf<typeof TOP_SCORER_HIGHLIGHT_DOCUMENT>;
+type Highlighted = TopScorerHighlightData['men'][number];
 
 const VIEW_TYPES = ['table', 'attribute_list'] as const;
 
@@ -92,9 +88,25 @@ export function reshapeTopScorerHighlight(data: TopScorerHighlightData, params: 
 }
 
 export function topScorerHighlightRoute(app: FastifyInstance, deps: FacadeDependencies, path: string): void {
-  const run = facadeDocument<TopScorerHighlightData>(deps, TOP_SCORER_HIGHLIGHT_DOCUMENT);
+  const runDocument = facadeDocument(deps, TOP_SCORER_HIGHLIGHT_DOCUMENT);
+  const run = (variables: HighlightVariables) => runDocument({ ...variables, ...TOP_LEAGUE });
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, path, { querystring: TOP_SCORER_HIGHLIGHT_QUERY }, async (query, ctx) => {
+  facadeGet(app, deps, path, {
+    querystring: TOP_SCORER_HIGHLIGHT_QUERY,
+    doc: {
+      id: 'topScorerHighlight',
+      tag: 'Leagues',
+      summary: 'The sponsor\'s top scorers highlight',
+      description: 'An attribute list by default; `view_type=table` has one column per scorer (rows: pictures, names, clubs, points).',
+      response: 'table_or_attribute_list',
+      examples: [
+        example('attribute list', `/api${path}`),
+        example('table', (ids) => `/api${path}?club_id=${ids.club}&view_type=table`),
+        example('unknown view type', `/api${path}?view_type=grid`, 400),
+      ],
+      snapshot: (ids) => [localized(73, `/api${path}`), localized(74, `/api${path}?club_id=${ids.club}&view_type=table`)],
+    },
+  }, async (query, ctx) => {
     const params: HighlightParams = { ...query, season: await resolveSeason(query.season) };
     const clubId = params.club_id;
     const variables = { season: params.season, clubId: clubId ?? null, clubKey: clubId ?? 0, withClub: clubId !== undefined };

@@ -1,4 +1,6 @@
-import { KNOCKOUT_PHASES } from '../../domain/groups.js';
+import { KNOCKOUT_PHASES, type Phase } from '../../domain/groups.js';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
@@ -6,11 +8,12 @@ import { localeContext, type Translated } from '../shared/locale.js';
 import { integer, integerOr, oneOf, paramsSchema, seasonYear, withDefault, type ParamsOf, type ParamsSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { example, localized, probe, type OperationDoc } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, linkedText, pageLink, region, reload, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { Tab } from '../shared/wire.js';
-import { playerName, SCORING_COLUMNS } from './player-profile.js';
+import { playerName, SCORING_COLUMNS } from './shared/player-profile.js';
 import { topScorerHighlightRoute } from './topscorer-highlight.js';
 import { competitionName } from '../shared/competition.js';
 
@@ -18,22 +21,16 @@ import { competitionName } from '../shared/competition.js';
  * `/topscorers/main` and `/topscorers/<sponsor>`: one table builder; the sponsor table is the main
  * table fixed to the first 20 ranks. Tabs lead to the season's other national leagues.
  */
-export const TOP_SCORERS_DOCUMENT = /* GraphQL */ `
+export const TOP_SCORERS_DOCUMENT = graphql(`
   query TopScorers($season: Int!, $league: Int!, $gameClass: Int!, $phases: [GroupPhase!], $clubId: Int, $first: Int!, $all: Boolean!) {
     season(id: $season) { label competitions { league { id name level isNational } gameClass { id name isYouth } } }
     topScorers(season: $season, league: $league, gameClass: $gameClass, phases: $phases, clubId: $clubId, first: $first, all: $all) {
       rank goals assists points player { id firstName lastName } team { id name }
     }
   }
-`;
+`);
 
-export interface TopScorersData {
-  season: {
-    label: string;
-    competitions: { league: { id: number; name: string; level: number; isNational: boolean }; gameClass: { id: number; name: string; isYouth: boolean } }[];
-  } | null;
-  topScorers: { rank: number; goals: number; assists: number; points: number; player: { id: number; firstName: string; lastName: string }; team: { id: number; name: string } | null }[];
-}
+export type TopScorersData = ResultOf<typeof TOP_SCORERS_DOCUMENT>;
 
 export const DEFAULT_AMOUNT = 20;
 /** Ranks a number can ask for; more than that is `amount=all`. */
@@ -41,7 +38,7 @@ export const MAX_AMOUNT = 100;
 const PHASES = ['group', 'finals'] as const;
 type PhaseParam = (typeof PHASES)[number];
 /** `finals` is the final round: playoffs and playouts together. */
-const PHASE_FILTER: Record<PhaseParam, string[]> = { group: ['QUALIFICATION'], finals: [...KNOCKOUT_PHASES] };
+const PHASE_FILTER: Record<PhaseParam, Phase[]> = { group: ['QUALIFICATION'], finals: [...KNOCKOUT_PHASES] };
 
 /** What both tables take; an absent season is the current one (resolved before the document runs). */
 const TABLE_PARAMS = {
@@ -140,10 +137,10 @@ export interface TopScorerOptions {
 }
 
 export function topScorerRoutes(app: FastifyInstance, deps: FacadeDependencies, options: TopScorerOptions): void {
-  const run = facadeDocument<TopScorersData>(deps, TOP_SCORERS_DOCUMENT);
+  const run = facadeDocument(deps, TOP_SCORERS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  /** The two tables differ only in whether `amount` is taken; `paths` serve the table whose links reload `resource`. */
-  const table = <Q extends ParamsOf<typeof SPONSOR_TOP_SCORERS_QUERY>>(resource: string, schema: ParamsSchema<Q>, amountOf: (query: Q) => number | 'all', paths = [resource]) => {
+  /** The two tables differ only in whether `amount` is taken; `routes` serve the table whose links reload `resource`. */
+  const table = <Q extends ParamsOf<typeof SPONSOR_TOP_SCORERS_QUERY>>(resource: string, schema: ParamsSchema<Q>, amountOf: (query: Q) => number | 'all', routes: readonly (readonly [path: string, doc: OperationDoc])[]) => {
     const serve = async (query: Q, ctx: RenderContext) => {
       const params: TopScorersParams = {
         resource,
@@ -156,10 +153,50 @@ export function topScorerRoutes(app: FastifyInstance, deps: FacadeDependencies, 
       };
       return reshapeTopScorers(await run(topScorersVariables(params)), params, ctx);
     };
-    for (const path of paths) facadeGet(app, deps, path, { querystring: schema }, serve);
+    for (const [path, doc] of routes) facadeGet(app, deps, path, { querystring: schema, doc }, serve);
   };
   // Bare `/topscorers` is the federation's own table, the first one its documentation lists.
-  table('/topscorers/main', MAIN_TOP_SCORERS_QUERY, (params) => params.amount, ['/topscorers/main', '/topscorers']);
-  table(`/topscorers/${options.sponsorPath}`, SPONSOR_TOP_SCORERS_QUERY, () => DEFAULT_AMOUNT);
+  table('/topscorers/main', MAIN_TOP_SCORERS_QUERY, (params) => params.amount, [
+    [
+      '/topscorers/main',
+      {
+        id: 'topScorersMain',
+        tag: 'Leagues',
+        summary: 'Top scorers',
+        response: 'table',
+        examples: [example('main table', '/api/topscorers/main?amount=5'), example('malformed amount', '/api/topscorers/main?amount=-1', 400)],
+        snapshot: (ids) => [
+          localized(70, '/api/topscorers/main'),
+          localized(71, `/api/topscorers/main?season=${ids.season}&phase=finals&amount=all`),
+          probe(92, '/api/topscorers/main?amount=-1'),
+        ],
+      },
+    ],
+    [
+      '/topscorers',
+      {
+        id: 'topScorers',
+        tag: 'Leagues',
+        summary: 'Top scorers (the main table, as /topscorers/main)',
+        response: 'table',
+        examples: [example('main table', '/api/topscorers'), example('malformed amount', '/api/topscorers?amount=-1', 400)],
+        snapshot: () => [localized(124, '/api/topscorers')],
+      },
+    ],
+  ]);
+  const sponsor = `/topscorers/${options.sponsorPath}`;
+  table(sponsor, SPONSOR_TOP_SCORERS_QUERY, () => DEFAULT_AMOUNT, [
+    [
+      sponsor,
+      {
+        id: 'topScorersSponsor',
+        tag: 'Leagues',
+        summary: 'The sponsor\'s top scorers table',
+        response: 'table',
+        examples: [example('sponsor table', `/api${sponsor}`), example('malformed phase', `/api${sponsor}?phase=x`, 400)],
+        snapshot: () => [localized(72, `/api${sponsor}`)],
+      },
+    ],
+  ]);
   topScorerHighlightRoute(app, deps, `/topscorers/${options.sponsorPath}-highlight`);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createRequire } from 'node:module';
+import { example, probe } from '../shared/route-doc.js';
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
@@ -15,5 +16,16 @@ export function versionRoute(app: FastifyInstance): void {
       version: { major, minor, patch },
     },
   };
-  app.get('/', async () => body);
+  app.get('/', {
+    config: {
+      doc: {
+        id: 'version',
+        tag: 'Service',
+        summary: 'Version of the main interface',
+        response: 'version',
+        examples: [example('version', '/api')],
+        snapshot: () => [probe(78, '/api/')],
+      },
+    },
+  }, async () => body);
 }

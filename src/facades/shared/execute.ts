@@ -1,10 +1,16 @@
-import { execute, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, Kind, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { GraphQLContext } from '../../schema/context.js';
 import { HttpError } from './errors.js';
 
-/** A facade's GraphQL document, parsed and validated once when its routes are built, not per request. */
-export function prepareDocument(schema: GraphQLSchema, source: string): DocumentNode {
-  const document = parse(source);
+/**
+ * A facade's GraphQL document, validated once when its routes are built, not per request. It comes
+ * parsed from src/facades/generated (`graphql(…)`); a document changed without `npm run codegen` is
+ * not found there (`graphql` answers `{}`) and stops the start-up here.
+ */
+export function prepareDocument(schema: GraphQLSchema, document: DocumentNode): DocumentNode {
+  if (document?.kind !== Kind.DOCUMENT || !Array.isArray(document.definitions)) {
+    throw new Error('facade document not generated: run `npm run codegen` after changing a document');
+  }
   const errors = validate(schema, document);
   if (errors.length > 0) throw new Error(`invalid facade document: ${errors.map((e) => e.message).join('; ')}`);
   return document;

@@ -1,3 +1,4 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { GraphQLSchema } from 'graphql';
 import type { Caller } from '../../auth/caller.js';
 import { createContext, type ContextDependencies } from '../../schema/context.js';
@@ -9,11 +10,13 @@ export interface FacadeDependencies extends ContextDependencies {
 }
 
 /**
- * Prepares a document once and returns a runner that executes it with a fresh per-request context.
+ * Prepares a typed document (`graphql(…)` from src/facades/generated) once and returns a runner
+ * that executes it with a fresh per-request context. The document's type gives the runner's
+ * variables and result: a document and its reshaper cannot disagree without the compiler saying so.
  * A route whose data depends on who asks passes the request's caller: the schema decides.
  */
-export function facadeDocument<TData>(deps: FacadeDependencies, source: string) {
-  const document = prepareDocument(deps.schema, source);
-  return (variables: Record<string, unknown>, caller?: Caller): Promise<TData> =>
-    runDocument<TData>(deps.schema, document, createContext(deps, { internal: true, caller }), variables);
+export function facadeDocument<TData, TVariables extends Record<string, unknown>>(deps: FacadeDependencies, document: TypedDocumentNode<TData, TVariables>) {
+  const prepared = prepareDocument(deps.schema, document);
+  return (variables: TVariables, caller?: Caller): Promise<TData> =>
+    runDocument<TData>(deps.schema, prepared, createContext(deps, { internal: true, caller }), variables);
 }

@@ -3,6 +3,7 @@ import type { FacadeDependencies } from './facade.js';
 import { text, type ParamsSchema } from './param-schema.js';
 import { paramValidatorCompiler, validateParams, type ParamPart } from './param-validation.js';
 import { renderContext, type RenderContext } from './render-context.js';
+import type { OperationDoc } from './route-doc.js';
 
 type NoParams = Record<never, never>;
 
@@ -10,6 +11,11 @@ export interface RouteDeclaration<Q, P> {
   querystring?: ParamsSchema<Q>;
   params?: ParamsSchema<P>;
   config?: FastifyContextConfig;
+  /**
+   * The route's OpenAPI operation and example requests (route-doc.ts). Every route under /api has
+   * one: test/http/openapi.test.ts names a route that lacks it, or lacks an example.
+   */
+  doc?: OperationDoc;
 }
 
 export type RouteHandler<Q, P> = (params: Q & P, ctx: RenderContext, request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -21,7 +27,8 @@ function withLocale<Q>(schema: ParamsSchema<Q> | undefined): ParamsSchema<Q> {
 
 /**
  * A facade GET route: its parameters declared as schemas (validated before the handler, with the
- * interface's 400 envelope), the handler given them parsed and typed, with the render context.
+ * interface's 400 envelope), the handler given them parsed and typed, with the render context; its
+ * `doc` rides on the route's config, where the OpenAPI document and the example scripts find it.
  */
 export function facadeGet<Q extends object = NoParams, P extends object = NoParams>(
   app: FastifyInstance,
@@ -35,7 +42,7 @@ export function facadeGet<Q extends object = NoParams, P extends object = NoPara
     {
       schema: { querystring: withLocale(declaration.querystring), ...(declaration.params ? { params: declaration.params } : {}) },
       validatorCompiler: paramValidatorCompiler,
-      ...(declaration.config ? { config: declaration.config } : {}),
+      ...(declaration.config || declaration.doc ? { config: { ...declaration.config, ...(declaration.doc ? { doc: declaration.doc } : {}) } } : {}),
     },
     (request, reply) => handler({ ...(request.query as Q), ...(request.params as P) }, renderContext(request, deps), request, reply),
   );

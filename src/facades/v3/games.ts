@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { seasonIdAt, seasonOfGame } from '../../domain/season.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
@@ -7,6 +9,7 @@ import { addDays, formatTime, localDay, startOfLocalDay } from '../shared/format
 import { day, flag, id, paramsSchema, pathSchema, text, type ParamsOf } from '../shared/param-schema.js';
 import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { parseParams } from '../shared/route.js';
+import { bearer, example, probe } from '../shared/route-doc.js';
 import { identifier, includePaths, JSON_API_TYPE, uniqueResources, type Resource } from './json-api.js';
 
 /**
@@ -15,8 +18,11 @@ import { identifier, includePaths, JSON_API_TYPE, uniqueResources, type Resource
  */
 export const MAX_V3_GAMES = 1000;
 
-const GAME_FIELDS = /* GraphQL */ `
+const V3_TEAM_FRAGMENT = graphql(`
   fragment V3Team on Team { id name shortName logoUrl portraitUrl }
+`);
+
+const V3_GAME_FRAGMENT = graphql(`
   fragment V3Game on Game {
     id startsAt status homeScore awayScore hasVideoStream
     homeTeam { ...V3Team }
@@ -24,49 +30,24 @@ const GAME_FIELDS = /* GraphQL */ `
     group { season { id } }
     cupRound { tournament { season { id } } }
   }
-`;
+`);
 
 /** `hasNextPage` tells a match of more than MAX_V3_GAMES without loading the rest. */
-export const V3_GAMES_DOCUMENT = /* GraphQL */ `
+export const V3_GAMES_DOCUMENT = graphql(`
   query V3Games($filter: GameFilter!, $first: Int!) {
     games(filter: $filter, first: $first) { edges { node { ...V3Game } } pageInfo { hasNextPage } }
   }
-  ${GAME_FIELDS}
-`;
+`);
 
-export const V3_GAME_DOCUMENT = /* GraphQL */ `
+export const V3_GAME_DOCUMENT = graphql(`
   query V3Game($id: Int!) { game(id: $id) { ...V3Game } }
-  ${GAME_FIELDS}
-`;
+`);
 
-export interface V3TeamData {
-  id: number;
-  name: string;
-  shortName: string | null;
-  logoUrl: string | null;
-  portraitUrl: string | null;
-}
-
-export interface V3GameData {
-  id: number;
-  startsAt: string;
-  status: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  hasVideoStream: boolean;
-  homeTeam: V3TeamData;
-  awayTeam: V3TeamData;
-  group: { season: { id: number } } | null;
-  cupRound: { tournament: { season: { id: number } } } | null;
-}
-
-export interface V3GamesData {
-  games: { edges: { node: V3GameData }[]; pageInfo: { hasNextPage: boolean } };
-}
-
-export interface V3GameOneData {
-  game: V3GameData | null;
-}
+/** A team and a game as `...V3Team` and `...V3Game` select them (types generated from the fragments). */
+export type V3TeamData = ResultOf<typeof V3_TEAM_FRAGMENT>;
+export type V3GameData = ResultOf<typeof V3_GAME_FRAGMENT>;
+export type V3GamesData = ResultOf<typeof V3_GAMES_DOCUMENT>;
+export type V3GameOneData = ResultOf<typeof V3_GAME_DOCUMENT>;
 
 export const V3_GAME_INCLUDES = ['home_team', 'away_team'] as const;
 export type V3GameInclude = (typeof V3_GAME_INCLUDES)[number];
@@ -189,17 +170,60 @@ export function reshapeV3Game(data: V3GameOneData, params: V3GamesParams & { id:
 
 /** Games are public data: any valid key of the scope may read them (no club check, unlike lineups). */
 export function v3GamesRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const games = facadeDocument<V3GamesData>(deps, V3_GAMES_DOCUMENT);
-  const game = facadeDocument<V3GameOneData>(deps, V3_GAME_DOCUMENT);
+  const games = facadeDocument(deps, V3_GAMES_DOCUMENT);
+  const game = facadeDocument(deps, V3_GAME_DOCUMENT);
 
-  app.get('/games', async (request, reply) => {
+  app.get('/games', {
+    config: {
+      doc: {
+        id: 'v3Games',
+        tag: 'Lineup interface (v3)',
+        summary: 'Games between two dates, or with a live stream',
+        description: 'At least one filter is required. Dates are Europe/Zurich days, both ends inclusive. `include` takes `home_team`, `away_team`.',
+        response: 'v3_games',
+        parsedQuery: [{ schema: V3_GAMES_QUERY }],
+        examples: [
+          example('two days with teams', '/api/v3/games?filter[from_date]=2026-11-21&filter[to_date]=2026-11-22&include=home_team,away_team'),
+          example('no filter', '/api/v3/games', 400),
+          example('no key', '/api/v3/games?filter[from_date]=2026-11-22', 401, { withoutKey: true }),
+        ],
+        snapshot: (_ids, keys) => [
+          probe(131, '/api/v3/games?filter[from_date]=2026-11-21&filter[to_date]=2026-11-22&include=home_team,away_team', bearer(keys.federation)),
+          probe(132, '/api/v3/games?filter[with_live_stream]=1&filter[from_date]=2026-11-22&filter[to_date]=2026-11-22', bearer(keys.federation)),
+          probe(134, '/api/v3/games', bearer(keys.federation)),
+        ],
+      },
+    },
+  }, async (request, reply) => {
     const query = parseParams(V3_GAMES_QUERY, request.query);
     const include = includePaths(query.include, V3_GAME_INCLUDES);
     const data = await games({ filter: v3GamesFilter(query), first: MAX_V3_GAMES });
     return reply.type(JSON_API_TYPE).send(reshapeV3Games(data, { include }, renderContext(request, deps)));
   });
 
-  app.get('/games/:id', async (request, reply) => {
+  app.get('/games/:id', {
+    config: {
+      doc: {
+        id: 'v3Game',
+        tag: 'Lineup interface (v3)',
+        summary: 'One game',
+        response: 'v3_game',
+        parsedPath: V3_GAME_PATH,
+        parsedQuery: [{ schema: V3_GAME_QUERY }],
+        examples: [
+          example('with the home team', (ids) => `/api/v3/games/${ids.finished}?include=home_team`),
+          example('unknown include', (ids) => `/api/v3/games/${ids.finished}?include=referee`, 400),
+          example('no key', (ids) => `/api/v3/games/${ids.finished}`, 401, { withoutKey: true }),
+          example('unknown game', '/api/v3/games/999999', 404),
+        ],
+        snapshot: (ids, keys) => [
+          probe(133, `/api/v3/games/${ids.finished}?include=home_team`, bearer(keys.federation)),
+          // The key as the federation documents it: a query parameter.
+          probe(135, `/api/v3/games/${ids.finished}?auth_token=${keys.federation}`),
+        ],
+      },
+    },
+  }, async (request, reply) => {
     const { id: gameId } = parseParams(V3_GAME_PATH, request.params, 'params');
     const include = includePaths(parseParams(V3_GAME_QUERY, request.query).include, V3_GAME_INCLUDES);
     const data = await game({ id: gameId });

@@ -1,29 +1,34 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
 import { callerOf } from '../../http/caller.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { id, pathSchema } from '../shared/param-schema.js';
 import { parseParams } from '../shared/route.js';
+import { bearer, example, probe, type DeclaredParams, type OperationDoc } from '../shared/route-doc.js';
 import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { identifier, JSON_API_TYPE, type Resource } from './json-api.js';
 
-const CANDIDATE_FIELDS = 'licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason';
+export const CANDIDATE_FRAGMENT = graphql(`
+  fragment V3Candidate on LineupCandidate { licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason }
+`);
 
-export const CANDIDATES_DOCUMENT = /* GraphQL */ `
+export const CANDIDATES_DOCUMENT = graphql(`
   query LineupCandidates($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]) {
-    lineupCandidates(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) { ${CANDIDATE_FIELDS} }
+    lineupCandidates(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) { ...V3Candidate }
   }
-`;
+`);
 
-export const LINEUP_DOCUMENT = /* GraphQL */ `
+export const LINEUP_DOCUMENT = graphql(`
   query LineupValidation($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]!) {
     lineupValidation(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) {
       valid quotaExceeded
       messages { rule licenseId message }
-      members { ${CANDIDATE_FIELDS} }
+      members { ...V3Candidate }
     }
   }
-`;
+`);
 
 /** The game and team of the path. */
 export interface LineupTarget {
@@ -31,33 +36,10 @@ export interface LineupTarget {
   teamId: number;
 }
 
-export interface CandidateData {
-  licenseId: number;
-  playerId: number;
-  firstName: string;
-  lastName: string;
-  licenseType: string;
-  licenseDisabled: boolean;
-  number: number | null;
-  position: string | null;
-  captain: boolean;
-  eligible: boolean;
-  licensing: string | null;
-  reason: string | null;
-}
-
-export interface CandidatesData {
-  lineupCandidates: CandidateData[];
-}
-
-export interface LineupData {
-  lineupValidation: {
-    valid: boolean;
-    quotaExceeded: boolean;
-    messages: { rule: string; licenseId: number | null; message: string }[];
-    members: CandidateData[];
-  };
-}
+/** A lineup candidate as `...V3Candidate` selects it (type generated from the fragment). */
+export type CandidateData = ResultOf<typeof CANDIDATE_FRAGMENT>;
+export type CandidatesData = ResultOf<typeof CANDIDATES_DOCUMENT>;
+export type LineupData = ResultOf<typeof LINEUP_DOCUMENT>;
 
 export const MAX_FILTER_LICENSES = 40;
 
@@ -136,9 +118,10 @@ export const LINEUP_PATH = pathSchema({ game_id: id(), id: id() });
  * filter[licenses] is parsed with the query string, so before the scope's key check (a preHandler):
  * a malformed filter is a 400 with or without a key. The handler finds the ids in `licenseIds`.
  */
-function withLicenseFilter(required: boolean): RouteShorthandOptions {
+function withLicenseFilter(required: boolean, doc: OperationDoc): RouteShorthandOptions {
   return {
     schema: { querystring: { type: 'object' } }, // only so that fastify runs the validator below
+    config: { doc },
     validatorCompiler: () => (query: Record<string, unknown>) => {
       try {
         return { value: { ...query, licenseIds: licenseFilter(query, required) } };
@@ -149,27 +132,88 @@ function withLicenseFilter(required: boolean): RouteShorthandOptions {
   };
 }
 
+/** `filter[licenses]` as the document shows it: read by `licenseFilter`, not declared as a schema. */
+function licenseFilterParams(required: boolean): DeclaredParams {
+  return {
+    properties: {
+      'filter[licenses]': {
+        type: 'string',
+        pattern: '^\\s*\\d{1,9}\\s*(,\\s*\\d{1,9}\\s*)*$',
+        description: `Comma-separated license ids, at most ${MAX_FILTER_LICENSES}.`,
+      },
+    },
+    required: required ? ['filter[licenses]'] : [],
+  };
+}
+
+/** `/api/v3/games/<finished>/teams/<team>`: the lineup routes' examples. */
+const lineupPath = (ids: { finished: number; team: number }) => `/api/v3/games/${ids.finished}/teams/${ids.team}`;
+
 /**
  * Lineups are team-internal: the schema's lineup fields decide who may read them (a key of the team's
  * club or a federation key) and which game and team exist; this interface only turns that verdict
  * into its 401/403/404.
  */
 export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const candidates = facadeDocument<CandidatesData>(deps, CANDIDATES_DOCUMENT);
-  const lineup = facadeDocument<LineupData>(deps, LINEUP_DOCUMENT);
+  const candidates = facadeDocument(deps, CANDIDATES_DOCUMENT);
+  const lineup = facadeDocument(deps, LINEUP_DOCUMENT);
 
   const lineupTarget = (request: FastifyRequest): LineupTarget => {
     const { game_id: gameId, id: teamId } = parseParams(LINEUP_PATH, request.params, 'params');
     return { gameId, teamId };
   };
 
-  app.get<{ Querystring: { licenseIds?: number[] } }>('/games/:game_id/teams/:id/lineup_candidates', withLicenseFilter(false), async (request, reply) => {
+  const candidatesDoc: OperationDoc = {
+    id: 'v3LineupCandidates',
+    tag: 'Lineup interface (v3)',
+    summary: 'The players a team may line up for a game',
+    description: 'A key of the team\'s club, or a federation key.',
+    response: 'v3_candidates',
+    parsedPath: LINEUP_PATH,
+    parsedQuery: [{ schema: licenseFilterParams(false) }],
+    examples: [
+      example('all candidates', (ids) => `${lineupPath(ids)}/lineup_candidates`),
+      example('malformed filter', (ids) => `${lineupPath(ids)}/lineup_candidates?filter[licenses]=a`, 400),
+      example('no key', (ids) => `${lineupPath(ids)}/lineup_candidates`, 401, { withoutKey: true }),
+      example('key of another club', (ids) => `${lineupPath(ids)}/lineup_candidates`, 403, { keyClubId: (ids) => ids.otherClub }),
+      example('unknown game', (ids) => `/api/v3/games/999999/teams/${ids.team}/lineup_candidates`, 404),
+    ],
+    snapshot: (ids, keys) => [
+      probe(115, `${lineupPath(ids)}/lineup_candidates`, bearer(keys.federation)),
+      probe(116, `${lineupPath(ids)}/lineup_candidates`, { 'x-api-key': keys.club }),
+      probe(119, `${lineupPath(ids)}/lineup_candidates`),
+      probe(120, `/api/v3/games/999999/teams/${ids.team}/lineup_candidates`, bearer(keys.federation)),
+      probe(121, `/api/v3/games/${ids.finished}/teams/abc/lineup_candidates`, bearer(keys.federation)),
+    ],
+  };
+  const lineupDoc: OperationDoc = {
+    id: 'v3Lineup',
+    tag: 'Lineup interface (v3)',
+    summary: 'Checks a lineup against the league\'s rules',
+    description: 'A key of the team\'s club, or a federation key.',
+    response: 'v3_lineup',
+    parsedPath: LINEUP_PATH,
+    parsedQuery: [{ schema: licenseFilterParams(true) }],
+    examples: [
+      example('the candidates', (ids) => `${lineupPath(ids)}/lineup?filter[licenses]=${ids.licenses.join(',')}`),
+      example('filter missing', (ids) => `${lineupPath(ids)}/lineup`, 400),
+      example('no key', (ids) => `${lineupPath(ids)}/lineup?filter[licenses]=1`, 401, { withoutKey: true }),
+      example('key of another club', (ids) => `${lineupPath(ids)}/lineup?filter[licenses]=1`, 403, { keyClubId: (ids) => ids.otherClub }),
+      example('unknown game', (ids) => `/api/v3/games/999999/teams/${ids.team}/lineup?filter[licenses]=1`, 404),
+    ],
+    snapshot: (ids, keys) => [
+      probe(117, `${lineupPath(ids)}/lineup?filter[licenses]=1,2,3`, bearer(keys.federation)),
+      probe(118, `${lineupPath(ids)}/lineup`, bearer(keys.federation)),
+    ],
+  };
+
+  app.get<{ Querystring: { licenseIds?: number[] } }>('/games/:game_id/teams/:id/lineup_candidates', withLicenseFilter(false, candidatesDoc), async (request, reply) => {
     const target = lineupTarget(request);
     const data = await candidates({ ...target, licenseIds: request.query.licenseIds ?? null }, callerOf(request));
     return reply.type(JSON_API_TYPE).send(reshapeCandidates(data, target, renderContext(request, deps)));
   });
 
-  app.get<{ Querystring: { licenseIds: number[] } }>('/games/:game_id/teams/:id/lineup', withLicenseFilter(true), async (request, reply) => {
+  app.get<{ Querystring: { licenseIds: number[] } }>('/games/:game_id/teams/:id/lineup', withLicenseFilter(true, lineupDoc), async (request, reply) => {
     const target = lineupTarget(request);
     const data = await lineup({ ...target, licenseIds: request.query.licenseIds }, callerOf(request));
     return reply.type(JSON_API_TYPE).send(reshapeLineup(data, target, renderContext(request, deps)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reshapeClubStatistics, reshapeSeasonClubs, type ClubStatisticsData, type SeasonClubsData } from '../../../src/facades/rest/clubs.js';
-import type { SeasonRecordData } from '../../../src/facades/rest/achievements.js';
+import type { SeasonRecordData } from '../../../src/facades/rest/shared/achievements.js';
 import { renderContextFor } from '../../support/render.js';
 
 describe('reshapeSeasonClubs', () => {

@@ -12,7 +12,7 @@ import { renderContextFor } from '../../support/render.js';
 type Round = NonNullable<CupDetailsData['cupTournament']>['rounds'][number];
 
 // 19:30 in Zurich (winter time) on the given day.
-const game = (day: string, status: string) => ({ startsAt: `${day}T18:30:00.000Z`, status });
+const game = (day: string, status: Round['games'][number]['status']) => ({ startsAt: `${day}T18:30:00.000Z`, status });
 
 const round16: Round = {
   id: 9001,

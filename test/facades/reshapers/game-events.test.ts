@@ -16,7 +16,7 @@ const data: GameEventsData = {
       gameEvent(6, 2400, 'PENALTY', { side: 'HOME', penaltyKind: 'MATCH', team: home, player: muster }),
       gameEvent(7, 3600, 'PERIOD_START', { period: 4 }),
       gameEvent(8, 3700, 'BEST_PLAYER', { side: 'HOME', team: home, player: muster }),
-      gameEvent(9, 3701, 'VIDEO_REVIEW'),
+      gameEvent(9, 3701, 'GAME_END'),
     ],
   },
 };
@@ -29,7 +29,7 @@ describe('reshapeGameEvents', () => {
     expect(table.data.title).toBe('Spielereignisse');
     expect(table.data.context).toEqual({ tabs: 'on', locale: 'de_CH', game_id: 5 });
     expect(rowsOf(table)).toEqual([
-      ['61:41', 'VIDEO_REVIEW', '', ''],
+      ['61:41', 'Spielende', '', ''],
       ['61:40', 'Bester Spieler', 'UHC Birkenfeld', 'A. Muster'],
       ['60:00', 'Beginn Verlängerung', '', ''],
       ['40:00', 'Matchstrafe', 'UHC Birkenfeld', 'A. Muster'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayFilters, reshapeCurrentGames, sliderTarget, type CurrentGamesData, type CurrentGamesParams } from '../../../src/facades/rest/games/current.js';
-import type { DayGameData } from '../../../src/facades/rest/games/game-row.js';
+import type { DayGameData } from '../../../src/facades/rest/shared/game-row.js';
 import { connection } from '../../support/game-rows.js';
 import { renderContextFor } from '../../support/render.js';
 

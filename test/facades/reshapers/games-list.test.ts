@@ -103,7 +103,8 @@ describe('reshapeGameList', () => {
 });
 
 describe('resolveListParams', () => {
-  const selectable = (name: string, phase: string, league: number, season = 2026) => ({ name, phase, season: { id: season }, league: { id: league }, gameClass: { id: 21 } });
+  type Phase = NonNullable<ListSelectionData['team']>['groups'][number]['phase'];
+  const selectable = (name: string, phase: Phase, league: number, season = 2026) => ({ name, phase, season: { id: season }, league: { id: league }, gameClass: { id: 21 } });
   const current = { id: 2026, label: '2026/27' };
   const query = { view: 'full' as const, use_streaming_logos: false };
 
@@ -140,7 +141,7 @@ describe('reshapeGameList: a playoff round of best-of-5 series', () => {
   const FOURTH = { id: 430004, name: 'UHC Birkenfeld', logoUrl: null };
   const playoff: ListGroup = { ...group1, id: 10030, name: 'Playoff', seriesBestOf: 5, rounds: [round(1, '2026-11-07T12:00:00Z')] };
   const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T18:00:00.000Z`;
-  const unplayed = { status: 'SCHEDULED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' };
+  const unplayed = { status: 'SCHEDULED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' } satisfies Parameters<typeof gameRow>[0];
   const played = (id: number, day: number, home: typeof HOME, away: typeof HOME, homeScore: number, awayScore: number) =>
     gameRow({ id, startsAt: at(day), homeTeam: home, awayTeam: away, homeScore, awayScore, homePeriodScores: [homeScore], awayPeriodScores: [awayScore], decidedBy: 'REGULAR' });
   // HOME beat AWAY 3:1 in four games; the fifth, scheduled in case, will not be played.

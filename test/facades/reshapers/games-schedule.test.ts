@@ -88,7 +88,7 @@ describe('reshapeSchedule', () => {
   });
 
   it("filters the games by the owner's id", () => {
-    expect(scheduleVariables(club)).toEqual({ filter: { season: 2026, clubId: 401001 }, isClub: true, clubId: 401001, teamId: 0, season: 2026 });
-    expect(scheduleVariables(team)).toEqual({ filter: { season: 2026, teamId: 430001 }, isClub: false, clubId: 0, teamId: 430001, season: 2026 });
+    expect(scheduleVariables(club)).toEqual({ filter: { season: 2026, clubId: 401001 }, isClub: true, clubId: 401001, teamId: 0, season: 2026, first: 5000 });
+    expect(scheduleVariables(team)).toEqual({ filter: { season: 2026, teamId: 430001 }, isClub: false, clubId: 0, teamId: 430001, season: 2026, first: 5000 });
   });
 });

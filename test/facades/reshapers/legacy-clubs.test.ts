@@ -51,7 +51,7 @@ describe('reshapeClub', () => {
 
 describe('reshapeClubTeams', () => {
   type Group = NonNullable<ClubTeamsData['club']>['teams'][number]['groups'][number];
-  const group = (name: string, phase: string, league: { id: number; name: string }): Group => ({ name, phase, league, gameClass: { id: 11, name: 'Herren GF' } });
+  const group = (name: string, phase: Group['phase'], league: { id: number; name: string }): Group => ({ name, phase, league, gameClass: { id: 11, name: 'Herren GF' } });
   const data: ClubTeamsData = {
     club: {
       id: 401001,

@@ -7,7 +7,7 @@ import {
   type NationalPlayersData,
   type NationalPlayerStatisticsData,
 } from '../../../src/facades/rest/national-players.js';
-import type { ProfilePlayerData } from '../../../src/facades/rest/player-profile.js';
+import type { ProfilePlayerData } from '../../../src/facades/rest/shared/player-profile.js';
 import { renderContextFor } from '../../support/render.js';
 
 const selections = [

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { reshapePlayerOverview, type PlayerOverviewData } from '../../../src/facades/rest/player-overview.js';
 import { renderContextFor } from '../../support/render.js';
 
+type OverviewGame = NonNullable<PlayerOverviewData['player']>['games'][number]['game'];
 const team = (id: number) => ({ id, name: `Team ${id}` });
-const game = (id: number, status: string, homeTeam = team(1), awayTeam = team(9)) => ({
+const game = (id: number, status: OverviewGame['status'], homeTeam = team(1), awayTeam = team(9)): OverviewGame => ({
   id,
   startsAt: '2026-10-17T15:30:00.000Z',
   status,

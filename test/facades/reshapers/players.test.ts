@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { reshapePlayerDetail, reshapePlayerStatistics, type PlayerStatisticsData } from '../../../src/facades/rest/players.js';
-import { licenseText, profileAttributeList, type ProfilePlayerData } from '../../../src/facades/rest/player-profile.js';
+import { licenseText, profileAttributeList, type ProfilePlayerData } from '../../../src/facades/rest/shared/player-profile.js';
 import { renderContextFor } from '../../support/render.js';
 
-const groups = (season: number, league: string) => [
+type License = ProfilePlayerData['licenses'][number];
+const groups = (season: number, league: string): NonNullable<License['team']>['groups'] => [
   { season: { id: season }, phase: 'PLAYOFF', league: { name: 'Playoff-Liga' } },
   { season: { id: season }, phase: 'QUALIFICATION', league: { name: league } },
 ];
@@ -33,7 +34,7 @@ describe('licenseText', () => {
 
   it('without a qualification group the league of the first final-round group counts', () => {
     const [license] = player.licenses;
-    const finalsOnly = { ...license, team: { groups: [{ season: { id: 2026 }, phase: 'PLAYOUT', league: { name: 'NLB' } }, { season: { id: 2026 }, phase: 'PLAYOFF', league: { name: 'L-UPL' } }] } };
+    const finalsOnly: License = { ...license, team: { groups: [{ season: { id: 2026 }, phase: 'PLAYOUT', league: { name: 'NLB' } }, { season: { id: 2026 }, phase: 'PLAYOFF', league: { name: 'L-UPL' } }] } };
     expect(licenseText({ ...player, licenses: [finalsOnly] })).toBe('Aktivlizenz Damen GF (L-UPL)');
   });
 });

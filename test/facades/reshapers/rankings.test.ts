@@ -8,7 +8,7 @@ const standing = (rank: number, teamId: number, name: string, points: number, go
   rank, games: 4, wins: 2, overtimeWins: 0, overtimeLosses: 1, losses: 1, forfeits: 0, goalsFor, goalsAgainst, points,
   team: { id: teamId, name, logoUrl: null },
 });
-const group = (name: string, phase: string, standings: Group['standings'], playoffLine: number | null = null): Group => ({
+const group = (name: string, phase: Group['phase'], standings: Group['standings'], playoffLine: number | null = null): Group => ({
   name, phase, playoffLine, league: { id: 1, name: 'L-UPL', level: 1 }, gameClass: { id: 11, name: 'Herren GF' }, standings,
 });
 const groupOne = group('Gruppe 1', 'QUALIFICATION', [standing(1, 11, 'UHC Birkenfeld', 9, 20, 8), standing(2, 12, 'Floorball Grünau', 6, 10, 10), standing(3, 13, 'UH Tann', 2, 5, 17)], 2);

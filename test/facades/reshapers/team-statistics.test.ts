@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reshapeTeamStatistics, type TeamStatisticsData } from '../../../src/facades/rest/team-statistics.js';
-import type { SeasonRecordData } from '../../../src/facades/rest/achievements.js';
+import type { SeasonRecordData } from '../../../src/facades/rest/shared/achievements.js';
 import { renderContextFor } from '../../support/render.js';
 
 const champion: SeasonRecordData = {

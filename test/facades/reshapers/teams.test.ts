@@ -72,7 +72,7 @@ describe('reshapeClubTeams', () => {
 
 describe('reshapeTeamDetail', () => {
   type Group = NonNullable<TeamDetailData['team']>['groups'][number];
-  const group = (season: number, phase: string, name: string, league = 'L-UPL'): Group => ({ name, phase, season: { id: season }, league: { name: league }, gameClass: { name: 'Herren GF' } });
+  const group = (season: number, phase: Group['phase'], name: string, league = 'L-UPL'): Group => ({ name, phase, season: { id: season }, league: { name: league }, gameClass: { name: 'Herren GF' } });
   const team = (groups: Group[]): TeamDetailData => ({
     team: {
       id: 430001,

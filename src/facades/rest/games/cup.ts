@@ -1,3 +1,5 @@
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
 import { orNotFound } from '../../shared/found.js';
 import { localeContext } from '../../shared/locale.js';
@@ -5,9 +7,9 @@ import { integer, oneOf, paramsSchema, required, type ParamsOf } from '../../sha
 import type { RenderContext } from '../../shared/render-context.js';
 import { parseParams } from '../../shared/route.js';
 import { headers, region, tableEnvelope } from '../../shared/table.js';
-import { compactGameColumns, compactGameRow, GAME_ROW_FRAGMENT, type GameRowData } from './game-row.js';
+import { compactGameColumns, compactGameRow } from '../shared/game-row.js';
 
-export const CUP_DOCUMENT = /* GraphQL */ `
+export const CUP_DOCUMENT = graphql(`
   query CupRound($tournament: Int!) {
     cupTournament(id: $tournament) {
       name
@@ -15,14 +17,10 @@ export const CUP_DOCUMENT = /* GraphQL */ `
       rounds { id number name games { bracketPosition ...GameRow } }
     }
   }
-  ${GAME_ROW_FRAGMENT}
-`;
+`);
 
-export type CupGame = GameRowData & { bracketPosition: number | null };
-
-export interface CupData {
-  cupTournament: { name: string; season: { label: string }; rounds: { id: number; number: number; name: string; games: CupGame[] }[] } | null;
-}
+export type CupData = ResultOf<typeof CUP_DOCUMENT>;
+export type CupGame = NonNullable<CupData['cupTournament']>['rounds'][number]['games'][number];
 
 /** `mode=cup`: one round of a cup tournament, as one side of the bracket (`round` is the round's id). */
 export const CUP_QUERY = paramsSchema({
@@ -56,7 +54,7 @@ export function reshapeCup(data: CupData, params: CupParams, ctx: RenderContext)
 }
 
 export function cupMode(deps: FacadeDependencies) {
-  const run = facadeDocument<CupData>(deps, CUP_DOCUMENT);
+  const run = facadeDocument(deps, CUP_DOCUMENT);
   return async (rawQuery: unknown, ctx: RenderContext) => {
     const params = parseParams(CUP_QUERY, rawQuery);
     return reshapeCup(await run({ tournament: params.tournament_id }), params, ctx);

@@ -1,3 +1,5 @@
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
 import { addDays, formatShortDate, formatTime, localDay, startOfLocalDay } from '../../shared/format.js';
 import { localeContext } from '../../shared/locale.js';
@@ -7,36 +9,27 @@ import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import { isCancelled } from '../../../domain/game-status.js';
-import { dateLine, DAY_GAME_FRAGMENT, gameCompetitionName, gameLink, gameRowExtras, nodes, type Connection, type DayGameData } from './game-row.js';
+import { dateLine, gameCompetitionName, gameLink, gameRowExtras, nodes, type DayGameData } from '../shared/game-row.js';
 
 /** Games of one league day plus whether game days exist before and after it (for the slider). */
-export const CURRENT_GAMES_DOCUMENT = /* GraphQL */ `
+export const CURRENT_GAMES_DOCUMENT = graphql(`
   query CurrentGames($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {
     games(filter: $filter, first: 5000) { edges { node { ...DayGame } } }
     earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }
     later: games(filter: $after, first: 1) { edges { node { startsAt } } }
   }
-  ${DAY_GAME_FRAGMENT}
-`;
+`);
 
 /** For before_date/after_date: the nearest game before or after an instant. */
-export const NEAREST_GAME_DOCUMENT = /* GraphQL */ `
+export const NEAREST_GAME_DOCUMENT = graphql(`
   query NearestGame($before: GameFilter!, $after: GameFilter!, $wantBefore: Boolean!) {
     earlier: games(filter: $before, last: 1) @include(if: $wantBefore) { edges { node { startsAt } } }
     later: games(filter: $after, first: 1) @skip(if: $wantBefore) { edges { node { startsAt } } }
   }
-`;
+`);
 
-export interface CurrentGamesData {
-  games: Connection<DayGameData>;
-  earlier: Connection<{ startsAt: string }>;
-  later: Connection<{ startsAt: string }>;
-}
-
-export interface NearestGameData {
-  earlier?: Connection<{ startsAt: string }>;
-  later?: Connection<{ startsAt: string }>;
-}
+export type CurrentGamesData = ResultOf<typeof CURRENT_GAMES_DOCUMENT>;
+export type NearestGameData = ResultOf<typeof NEAREST_GAME_DOCUMENT>;
 
 /** `mode=current`. `only_video_streamed` has no default: when not asked for it is echoed as null, as deployed. */
 export const CURRENT_GAMES_QUERY = paramsSchema({
@@ -149,8 +142,8 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
 
 /** `mode=current`: the day asked for, or the nearest game day the slider points to, or today. */
 export function currentGamesMode(deps: FacadeDependencies) {
-  const runDay = facadeDocument<CurrentGamesData>(deps, CURRENT_GAMES_DOCUMENT);
-  const runNearest = facadeDocument<NearestGameData>(deps, NEAREST_GAME_DOCUMENT);
+  const runDay = facadeDocument(deps, CURRENT_GAMES_DOCUMENT);
+  const runNearest = facadeDocument(deps, NEAREST_GAME_DOCUMENT);
 
   async function shownDay(query: CurrentGamesQuery, ctx: RenderContext): Promise<string> {
     const target = sliderTarget(query);

@@ -1,4 +1,6 @@
+import type { ResultOf } from '@graphql-typed-document-node/core';
 import { DECIDED_STATUSES } from '../../../domain/game-status.js';
+import { graphql } from '../../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
 import { orNotFound } from '../../shared/found.js';
 import { localeContext } from '../../shared/locale.js';
@@ -7,27 +9,21 @@ import { textIn, type RenderContext } from '../../shared/render-context.js';
 import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { headers, region, tableEnvelope } from '../../shared/table.js';
-import { compactGameColumns, compactGameRow, GAME_ROW_FRAGMENT, nodes, type Connection, type GameRowData } from './game-row.js';
+import { compactGameColumns, compactGameRow, nodes } from '../shared/game-row.js';
 
-export const DIRECT_TEAMS_DOCUMENT = /* GraphQL */ `
+export const DIRECT_TEAMS_DOCUMENT = graphql(`
   query DirectTeams($id: Int!) { game(id: $id) { homeTeam { id } awayTeam { id } } }
-`;
+`);
 
 /** Decided games between the two teams, newest first (the last `amount` of them). */
-export const DIRECT_GAMES_DOCUMENT = /* GraphQL */ `
+export const DIRECT_GAMES_DOCUMENT = graphql(`
   query DirectGames($filter: GameFilter!, $amount: Int!) {
     games(filter: $filter, last: $amount) { edges { node { ...GameRow } } }
   }
-  ${GAME_ROW_FRAGMENT}
-`;
+`);
 
-export interface DirectTeamsData {
-  game: { homeTeam: { id: number }; awayTeam: { id: number } } | null;
-}
-
-export interface DirectGamesData {
-  games: Connection<GameRowData>;
-}
+export type DirectTeamsData = ResultOf<typeof DIRECT_TEAMS_DOCUMENT>;
+export type DirectGamesData = ResultOf<typeof DIRECT_GAMES_DOCUMENT>;
 
 export const DEFAULT_DIRECT_AMOUNT = 10;
 
@@ -41,7 +37,7 @@ export type DirectGamesParams = ParamsOf<typeof DIRECT_GAMES_QUERY>;
 export function directGamesVariables(teams: DirectTeamsData, params: DirectGamesParams) {
   const game = orNotFound(teams.game, `No game ${params.game_id}`);
   return {
-    filter: { betweenTeams: [game.homeTeam.id, game.awayTeam.id], status: DECIDED_STATUSES },
+    filter: { betweenTeams: [game.homeTeam.id, game.awayTeam.id], status: [...DECIDED_STATUSES] },
     amount: params.amount,
   };
 }
@@ -58,8 +54,8 @@ export function reshapeDirectGames(data: DirectGamesData, params: DirectGamesPar
 }
 
 export function directGamesMode(deps: FacadeDependencies) {
-  const runTeams = facadeDocument<DirectTeamsData>(deps, DIRECT_TEAMS_DOCUMENT);
-  const runGames = facadeDocument<DirectGamesData>(deps, DIRECT_GAMES_DOCUMENT);
+  const runTeams = facadeDocument(deps, DIRECT_TEAMS_DOCUMENT);
+  const runGames = facadeDocument(deps, DIRECT_GAMES_DOCUMENT);
   return async (rawQuery: unknown, ctx: RenderContext) => {
     const params = parseParams(DIRECT_GAMES_QUERY, rawQuery);
     const teams = await runTeams({ id: params.game_id });

@@ -1,3 +1,5 @@
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
 import { startOfLocalDay } from '../../shared/format.js';
 import { localeContext } from '../../shared/locale.js';
@@ -7,19 +9,16 @@ import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { headers, region, tableEnvelope } from '../../shared/table.js';
 import type { Region } from '../../shared/wire.js';
-import { compactGameColumns, compactGameRow, GAME_ROW_FRAGMENT, type GameRowData } from './game-row.js';
+import { compactGameColumns, compactGameRow } from '../shared/game-row.js';
 import { todayIn } from './current.js';
 
-export const FAVORITE_GAMES_DOCUMENT = /* GraphQL */ `
+export const FAVORITE_GAMES_DOCUMENT = graphql(`
   query FavoriteGames($sid: String!, $from: DateTime!) {
     favoriteSession(sid: $sid) { favorites { title nextGame(from: $from) { ...GameRow } } }
   }
-  ${GAME_ROW_FRAGMENT}
-`;
+`);
 
-export interface FavoriteGamesData {
-  favoriteSession: { favorites: { title: string; nextGame: GameRowData | null }[] } | null;
-}
+export type FavoriteGamesData = ResultOf<typeof FAVORITE_GAMES_DOCUMENT>;
 
 /** `mode=favorite`: the next game of each favorite of a session, from `on_date` (default today) on. */
 export const FAVORITE_GAMES_QUERY = paramsSchema({ sid: required(text()), on_date: day() });
@@ -44,7 +43,7 @@ export function reshapeFavoriteGames(data: FavoriteGamesData, params: FavoriteGa
 }
 
 export function favoriteGamesMode(deps: FacadeDependencies) {
-  const run = facadeDocument<FavoriteGamesData>(deps, FAVORITE_GAMES_DOCUMENT);
+  const run = facadeDocument(deps, FAVORITE_GAMES_DOCUMENT);
   return async (rawQuery: unknown, ctx: RenderContext) => {
     const query = parseParams(FAVORITE_GAMES_QUERY, rawQuery);
     const params: FavoriteGamesParams = { ...query, on_date: query.on_date ?? todayIn(ctx) };

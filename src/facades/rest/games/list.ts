@@ -1,4 +1,6 @@
+import type { ResultOf } from '@graphql-typed-document-node/core';
 import { mainGroupOf } from '../../../domain/groups.js';
+import { graphql } from '../../generated/gql.js';
 import { competitionName } from '../../shared/competition.js';
 import { roundSeries } from '../../../domain/series.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../../shared/defaults.js';
@@ -13,76 +15,45 @@ import { TEXTS } from '../../shared/texts.js';
 import { periodsText } from '../../shared/result.js';
 import { column, headers, imageCell, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Region, Row } from '../../shared/wire.js';
-import { dateLine, dateTime, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
+import { dateLine, dateTime, gameLink, gameResult, gameRowExtras, nodes, teamCell, type GameRowData } from '../shared/game-row.js';
 
 /** Resolves the defaults: the current season, and league/class/group from a team's or player's participation. */
-export const LIST_SELECTION_DOCUMENT = /* GraphQL */ `
+export const LIST_SELECTION_DOCUMENT = graphql(`
   query ListSelection($teamId: Int!, $withTeam: Boolean!, $playerId: Int!, $withPlayer: Boolean!) {
     currentSeason { id label }
     team(id: $teamId) @include(if: $withTeam) { groups { ...SelectableGroup } }
     player(id: $playerId) @include(if: $withPlayer) { memberships { season { id } team { groups { ...SelectableGroup } } } }
   }
   fragment SelectableGroup on LeagueGroup { name phase season { id } league { id } gameClass { id } }
-`;
+`);
 
 /**
  * The groups and their rounds (with start times only): enough to choose the round to show. The
  * season's label is read only when the selection did not bring it (another season than the current).
  */
-export const LIST_GROUPS_DOCUMENT = /* GraphQL */ `
+export const LIST_GROUPS_DOCUMENT = graphql(`
   query ListGroups($season: Int!, $league: Int!, $gameClass: Int!, $withSeason: Boolean!) {
     season(id: $season) @include(if: $withSeason) { label }
     leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {
       edges { node { id name seriesBestOf league { name } gameClass { name } rounds { id number name startsAt } } }
     }
   }
-`;
+`);
 
 /** The games of the one round shown. */
-export const LIST_ROUND_GAMES_DOCUMENT = /* GraphQL */ `
+export const LIST_ROUND_GAMES_DOCUMENT = graphql(`
   query ListRoundGames($roundId: Int!) { games(filter: { roundId: $roundId }, first: 5000) { edges { node { ...GameRow } } } }
-  ${GAME_ROW_FRAGMENT}
-`;
+`);
 
-interface SelectableGroup {
-  name: string;
-  phase: string;
-  season: { id: number };
-  league: { id: number };
-  gameClass: { id: number };
-}
+export type ListSelectionData = ResultOf<typeof LIST_SELECTION_DOCUMENT>;
+type SelectableGroup = NonNullable<ListSelectionData['team']>['groups'][number];
 
-export interface ListSelectionData {
-  currentSeason: { id: number; label: string } | null;
-  team?: { groups: SelectableGroup[] } | null;
-  player?: { memberships: { season: { id: number }; team: { groups: SelectableGroup[] } }[] } | null;
-}
+export type ListGroupsData = ResultOf<typeof LIST_GROUPS_DOCUMENT>;
+/** `seriesBestOf` is set on playoff/playout groups: their rounds are best-of-N series, one region each. Null: single games. */
+export type ListGroup = ListGroupsData['leagueGroups']['edges'][number]['node'];
+export type ListRound = ListGroup['rounds'][number];
 
-export interface ListRound {
-  id: number;
-  number: number;
-  name: string;
-  startsAt: string | null;
-}
-
-export interface ListGroup {
-  id: number;
-  name: string;
-  /** Set on playoff/playout groups: their rounds are best-of-N series, one region each. Null: single games. */
-  seriesBestOf: number | null;
-  league: { name: string };
-  gameClass: { name: string };
-  rounds: ListRound[];
-}
-
-export interface ListGroupsData {
-  season?: { label: string } | null;
-  leagueGroups: Connection<ListGroup>;
-}
-
-export interface ListRoundGamesData {
-  games: Connection<GameRowData>;
-}
+export type ListRoundGamesData = ResultOf<typeof LIST_ROUND_GAMES_DOCUMENT>;
 
 /** `mode=list`. A team or a player chooses league, class and group where the query names none. */
 export const GAME_LIST_QUERY = paramsSchema({
@@ -247,9 +218,9 @@ export function reshapeGameList(data: GameListData, params: GameListParams, ctx:
 
 /** `mode=list`: the selection (season, team or player), the groups and their rounds, then the one round's games. */
 export function gameListMode(deps: FacadeDependencies) {
-  const runSelection = facadeDocument<ListSelectionData>(deps, LIST_SELECTION_DOCUMENT);
-  const runGroups = facadeDocument<ListGroupsData>(deps, LIST_GROUPS_DOCUMENT);
-  const runRoundGames = facadeDocument<ListRoundGamesData>(deps, LIST_ROUND_GAMES_DOCUMENT);
+  const runSelection = facadeDocument(deps, LIST_SELECTION_DOCUMENT);
+  const runGroups = facadeDocument(deps, LIST_GROUPS_DOCUMENT);
+  const runRoundGames = facadeDocument(deps, LIST_ROUND_GAMES_DOCUMENT);
   return async (rawQuery: unknown, ctx: RenderContext) => {
     const query = parseParams(GAME_LIST_QUERY, rawQuery);
     const selection = await runSelection({

@@ -1,4 +1,6 @@
+import type { ResultOf } from '@graphql-typed-document-node/core';
 import { mainGroupOf } from '../../../domain/groups.js';
+import { graphql } from '../../generated/gql.js';
 import { badRequest } from '../../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
 import { formatDate, formatTime } from '../../shared/format.js';
@@ -10,7 +12,7 @@ import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, mapLink, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Cell, Tab } from '../../shared/wire.js';
-import { dateLine, GAME_ROW_FRAGMENT, gameLink, gameResult, gameRowExtras, nodes, teamCell, type Connection, type GameRowData } from './game-row.js';
+import { dateLine, gameLink, gameResult, gameRowExtras, nodes, teamCell, type GameRowData } from '../shared/game-row.js';
 import { competitionName, groupTitle } from '../../shared/competition.js';
 
 export const DEFAULT_GAMES_PER_PAGE = 10;
@@ -24,32 +26,20 @@ export const MAX_GAMES_PER_PAGE = 5000;
  * `mode=club` and `mode=team`: one schedule builder; the two differ only in whose games they list,
  * the title and the club view's league/group column.
  */
-export const SCHEDULE_DOCUMENT = /* GraphQL */ `
-  query Schedule($filter: GameFilter!, $clubId: Int!, $isClub: Boolean!, $teamId: Int!, $season: Int!) {
+export const SCHEDULE_DOCUMENT = graphql(`
+  query Schedule($filter: GameFilter!, $clubId: Int!, $isClub: Boolean!, $teamId: Int!, $season: Int!, $first: Int!) {
     season(id: $season) { label }
     club(id: $clubId) @include(if: $isClub) { name }
     team(id: $teamId) @skip(if: $isClub) {
       name
       groups(season: $season) { name phase league { id name } gameClass { id name } }
     }
-    games(filter: $filter, first: ${MAX_GAMES_PER_PAGE}) { edges { node { ...GameRow } } }
+    games(filter: $filter, first: $first) { edges { node { ...GameRow } } }
   }
-  ${GAME_ROW_FRAGMENT}
-`;
+`);
 
-interface ScheduleGroup {
-  name: string;
-  phase: string;
-  league: { id: number; name: string };
-  gameClass: { id: number; name: string };
-}
-
-export interface ScheduleData {
-  season: { label: string } | null;
-  club?: { name: string } | null;
-  team?: { name: string; groups: ScheduleGroup[] } | null;
-  games: Connection<GameRowData>;
-}
+export type ScheduleData = ResultOf<typeof SCHEDULE_DOCUMENT>;
+type ScheduleGroup = NonNullable<ScheduleData['team']>['groups'][number];
 
 
 /** After the owner's id: what both schedules take. An out-of-range page is a 400 once the page count is known. */
@@ -74,6 +64,7 @@ export function scheduleVariables(params: ScheduleParams) {
     clubId: isClub ? ownerId : 0,
     teamId: isClub ? 0 : ownerId,
     season: params.season,
+    first: MAX_GAMES_PER_PAGE,
   };
 }
 
@@ -154,7 +145,7 @@ export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, ctx:
 
 /** `mode=club` and `mode=team`: the same schedule, of the club's or the team's games. */
 export function scheduleMode(deps: FacadeDependencies) {
-  const run = facadeDocument<ScheduleData>(deps, SCHEDULE_DOCUMENT);
+  const run = facadeDocument(deps, SCHEDULE_DOCUMENT);
   const show = async (params: ScheduleParams, ctx: RenderContext) => reshapeSchedule(await run(scheduleVariables(params)), params, ctx);
   return {
     club: (rawQuery: unknown, ctx: RenderContext) => show({ mode: 'club', ...parseParams(CLUB_SCHEDULE_QUERY, rawQuery) }, ctx),

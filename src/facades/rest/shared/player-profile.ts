@@ -1,37 +1,27 @@
-import { mainGroupOf } from '../../domain/groups.js';
-import type { Totals } from '../../domain/player-statistics.js';
-import { localeContext, translate, type Translated } from '../shared/locale.js';
-import type { RenderContext } from '../shared/render-context.js';
-import { TEXTS } from '../shared/texts.js';
-import { column, headers, imageCell, region, row, tableEnvelope, textCell, type Column } from '../shared/table.js';
-import type { Cell, Row } from '../shared/wire.js';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { mainGroupOf } from '../../../domain/groups.js';
+import { graphql } from '../../generated/gql.js';
+import type { Totals } from '../../../domain/player-statistics.js';
+import { localeContext, translate, type Translated } from '../../shared/locale.js';
+import type { RenderContext } from '../../shared/render-context.js';
+import { TEXTS } from '../../shared/texts.js';
+import { column, headers, imageCell, region, row, tableEnvelope, textCell, type Column } from '../../shared/table.js';
+import type { Cell, Row } from '../../shared/wire.js';
 
 /**
  * What the player and national-player pages share: the profile attribute list (the two differ only
  * in the last attribute, license or selection), position names, the totals columns and the statistics table.
  */
-export const PROFILE_PLAYER_FRAGMENT = /* GraphQL */ `
+export const PROFILE_PLAYER_FRAGMENT = graphql(`
   fragment ProfilePlayer on Player {
     id firstName lastName yearOfBirth heightCm weightKg position portraitUrl
     licenses { licenseType season { id } club { name } team { groups { season { id } phase league { name } } } }
     memberships { number position season { id } team { club { name } } }
   }
-`;
+`);
 
-export interface ProfilePlayerData {
-  id: number;
-  firstName: string;
-  lastName: string;
-  yearOfBirth: number | null;
-  heightCm: number | null;
-  weightKg: number | null;
-  position: string | null;
-  portraitUrl: string | null;
-  /** Newest season first. */
-  licenses: { licenseType: string; season: { id: number }; club: { name: string }; team: { groups: { season: { id: number }; phase: string; league: { name: string } }[] } | null }[];
-  /** Newest season first. */
-  memberships: { number: number | null; position: string | null; season: { id: number }; team: { club: { name: string } } }[];
-}
+/** A player as `...ProfilePlayer` selects it (type generated from the fragment); licenses and memberships newest season first. */
+export type ProfilePlayerData = ResultOf<typeof PROFILE_PLAYER_FRAGMENT>;
 
 export const POSITIONS: Record<string, Translated> = {
   GOALKEEPER: TEXTS.goalkeeper,

@@ -1,9 +1,11 @@
-import { textIn, type RenderContext } from '../shared/render-context.js';
-import { TEXTS } from '../shared/texts.js';
-import { competitionName } from '../shared/competition.js';
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../../generated/gql.js';
+import { textIn, type RenderContext } from '../../shared/render-context.js';
+import { TEXTS } from '../../shared/texts.js';
+import { competitionName } from '../../shared/competition.js';
 
 /** Texts of a team's season record, shared by `/teams/:id/statistics` and `/clubs/:id/statistics`. */
-export const SEASON_RECORD_FRAGMENT = /* GraphQL */ `
+export const SEASON_RECORD_FRAGMENT = graphql(`
   fragment SeasonRecordTexts on TeamSeasonRecord {
     season { id label }
     team { id name }
@@ -13,23 +15,11 @@ export const SEASON_RECORD_FRAGMENT = /* GraphQL */ `
     finalPhase { phase round { name final won } }
     cup { tournament { name } round { name final won } }
   }
-`;
+`);
 
-interface KnockoutRound {
-  name: string;
-  final: boolean;
-  won: boolean | null;
-}
-
-export interface SeasonRecordData {
-  season: { id: number; label: string };
-  team: { id: number; name: string };
-  groups: { name: string; phase: string; league: { name: string }; gameClass: { name: string } }[];
-  qualificationRank: number | null;
-  qualificationGroup: { name: string; league: { name: string }; gameClass: { name: string } } | null;
-  finalPhase: { phase: string; round: KnockoutRound | null } | null;
-  cup: { tournament: { name: string }; round: KnockoutRound } | null;
-}
+/** A season record as `...SeasonRecordTexts` selects it (type generated from the fragment). */
+export type SeasonRecordData = ResultOf<typeof SEASON_RECORD_FRAGMENT>;
+type KnockoutRound = NonNullable<SeasonRecordData['cup']>['round'];
 
 /** The texts depend on the language only. */
 type InLocale = Pick<RenderContext, 'locale'>;

@@ -1,4 +1,6 @@
+import type { ResultOf } from '@graphql-typed-document-node/core';
 import { isCancelled } from '../../../domain/game-status.js';
+import { graphql } from '../../generated/gql.js';
 import { formatDate, formatTime } from '../../shared/format.js';
 import { textIn, type RenderContext } from '../../shared/render-context.js';
 import { periodsText, SUFFIX, resultText, type ScoreFacts } from '../../shared/result.js';
@@ -8,7 +10,7 @@ import { TEXTS } from '../../shared/texts.js';
 import { competitionName } from '../../shared/competition.js';
 
 /** The fields every games table reads; each games document selects `...GameRow`. */
-export const GAME_ROW_FRAGMENT = /* GraphQL */ `
+export const GAME_ROW_FRAGMENT = graphql(`
   fragment GameRow on Game {
     id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy hasVideoStream
     homeTeam { id name logoUrl }
@@ -18,13 +20,13 @@ export const GAME_ROW_FRAGMENT = /* GraphQL */ `
     round { number name }
     cupRound { id name tournament { id name season { label } } }
   }
-`;
+`);
 
 /**
  * The fields of the live-day table (`mode=current`): it can hold every game of a league day, so it
  * selects only what that table shows; each field less is one less resolution per game.
  */
-export const DAY_GAME_FRAGMENT = /* GraphQL */ `
+export const DAY_GAME_FRAGMENT = graphql(`
   fragment DayGame on Game {
     id startsAt status homeScore awayScore
     homeTeam { name }
@@ -32,43 +34,14 @@ export const DAY_GAME_FRAGMENT = /* GraphQL */ `
     group { league { id name } gameClass { id name } }
     cupRound { tournament { id name } }
   }
-`;
+`);
 
-export interface DayGameData {
-  id: number;
-  startsAt: string;
-  status: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  homeTeam: { name: string };
-  awayTeam: { name: string };
-  group: { league: { id: number; name: string }; gameClass: { id: number; name: string } } | null;
-  cupRound: { tournament: { id: number; name: string } } | null;
-}
+/** A game as `...DayGame` selects it (type generated from the fragment). */
+export type DayGameData = ResultOf<typeof DAY_GAME_FRAGMENT>;
 
-export interface RowTeam {
-  id: number;
-  name: string;
-  logoUrl: string | null;
-}
-
-export interface GameRowData {
-  id: number;
-  startsAt: string;
-  status: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  homePeriodScores: number[];
-  awayPeriodScores: number[];
-  decidedBy: string;
-  hasVideoStream: boolean;
-  homeTeam: RowTeam;
-  awayTeam: RowTeam;
-  venue: { name: string; city: string; latitude: number; longitude: number } | null;
-  group: { id: number; name: string; season: { id: number; label: string }; league: { id: number; name: string }; gameClass: { id: number; name: string } } | null;
-  round: { number: number; name: string } | null;
-  cupRound: { id: number; name: string; tournament: { id: number; name: string; season: { label: string } } } | null;
-}
+/** A game as `...GameRow` selects it (type generated from the fragment). */
+export type GameRowData = ResultOf<typeof GAME_ROW_FRAGMENT>;
+export type RowTeam = GameRowData['homeTeam'];
 
 export interface Connection<T> {
   edges: { node: T }[];

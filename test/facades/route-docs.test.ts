@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ExampleIds } from '../../src/data/demo/example-ids.js';
+import { outdatedRecordings, plannedExchanges, type RecordedExamples } from '../../src/facades/openapi/examples.js';
+import { apiRoutesOf, collectRoutes, documentedRoutesOf, snapshotSourcesOf } from '../../src/facades/openapi/registry.js';
+import { example, probe, type OperationDoc } from '../../src/facades/shared/route-doc.js';
+
+/** How a route's declaration reaches the document, the recordings and the snapshot (no database). */
+
+const IDS = { season: 2026, finished: 17, games: [17], team: 4, club: 2, otherClub: 3, player: 5, currentPlayer: 6, nationalPlayer: 7, cup: { tournament: 8, round: 9 }, group: { id: 1, leagueId: 1, gameClassId: 11, name: 'Gruppe 1' }, licenses: [1, 2] } satisfies ExampleIds;
+
+const TEAM_DOC: OperationDoc = {
+  id: 'teamDetail',
+  tag: 'Teams and clubs',
+  summary: 'One team',
+  response: 'attribute_list',
+  examples: [example('a team', (ids) => `/api/teams/${ids.team}`), example('unknown team', '/api/teams/999999', 404)],
+  snapshot: (ids) => [probe(1, `/api/teams/${ids.team}`)],
+};
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function appWith(register: (app: FastifyInstance) => void): Promise<FastifyInstance> {
+  app = Fastify();
+  collectRoutes(app);
+  await app.register(async (api) => register(api), { prefix: '/api' });
+  await app.ready();
+  return app;
+}
+
+const recordingOf = (doc: OperationDoc, ids: ExampleIds): RecordedExamples => {
+  const planned = plannedExchanges({ method: 'GET', examples: doc.examples }, ids);
+  const answered = (list: typeof planned.examples) => list.map((exchange) => ({ ...exchange, contentType: 'application/json', body: {} }));
+  return { league: { seed: 7, scale: 0.1, now: '' }, routes: { [doc.id]: { examples: answered(planned.examples), errors: answered(planned.errors) } } };
+};
+
+describe('route docs', () => {
+  it('are collected from the registered routes, with the error statuses their examples show', async () => {
+    const served = await appWith((api) => {
+      api.get('/teams/:team_id', { config: { doc: TEAM_DOC } }, async () => ({}));
+      api.get('/teams/visitors', async () => ({}));
+    });
+    expect(documentedRoutesOf(served).map((route) => [route.method, route.url, route.id, route.errors])).toEqual([['GET', '/api/teams/:team_id', 'teamDetail', [404]]]);
+    // A route under /api without a doc is listed bare, so that the OpenAPI test names it.
+    expect(apiRoutesOf(served).filter((route) => route.doc === undefined).map((route) => `${route.method} ${route.url}`)).toEqual(['GET /api/teams/visitors']);
+    expect(snapshotSourcesOf(served).map((source) => source.url)).toEqual(['/api/teams/:team_id']);
+  });
+
+  it('resolve their examples against the demo league\'s ids', () => {
+    const planned = plannedExchanges({ method: 'GET', examples: TEAM_DOC.examples }, IDS);
+    expect(planned.examples.map((exchange) => exchange.url)).toEqual(['/api/teams/4']);
+    expect(planned.errors).toEqual([{ name: 'unknown team', method: 'GET', url: '/api/teams/999999', status: 404 }]);
+  });
+
+  it('name the route whose recorded examples are missing or outdated', () => {
+    const route = { ...TEAM_DOC, method: 'GET' as const, url: '/api/teams/:team_id', errors: [404] };
+    expect(outdatedRecordings([route], IDS, recordingOf(TEAM_DOC, IDS))).toEqual([]);
+    // Another team sampled, a changed URL: the recording no longer matches the declaration.
+    expect(outdatedRecordings([route], IDS, recordingOf(TEAM_DOC, { ...IDS, team: 5 }))).toEqual([
+      'GET /api/teams/:team_id (teamDetail): not recorded: ["a team": 200 GET /api/teams/4], recorded but not declared: ["a team": 200 GET /api/teams/5]',
+    ]);
+    expect(outdatedRecordings([route], IDS, { league: { seed: 7, scale: 0.1, now: '' }, routes: {} })).toEqual(['GET /api/teams/:team_id (teamDetail): no examples recorded']);
+    expect(outdatedRecordings([], IDS, recordingOf(TEAM_DOC, IDS))).toEqual(['teamDetail: recorded, but no route declares it']);
+  });
+
+  it('count a route served under several methods once for the snapshot', async () => {
+    const served = await appWith((api) => {
+      api.route({ method: ['GET', 'POST'], url: '/legacy', config: { doc: { snapshot: () => [probe(1, '/api/legacy')] } }, handler: async () => ({}) });
+    });
+    expect(snapshotSourcesOf(served).map((source) => source.url)).toEqual(['/api/legacy']);
+  });
+});
