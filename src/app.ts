@@ -52,6 +52,8 @@ export interface AppOptions {
   responseCacheMaxBytes?: number;
   /** How long past its TTL a cached answer may stand in for a 503 (RESPONSE_CACHE_STALE_IF_ERROR_MS); 0 (the default) never. */
   staleIfErrorMs?: number;
+  /** The response caches' and the GraphQL result cache's clock in ms (TTLs, stale-if-error), for tests; `Date.now` by default. */
+  cacheClock?: () => number;
   /** Of MAX_IN_FLIGHT, the slots one route may hold (MAX_IN_FLIGHT_PER_ROUTE); default all but two. */
   maxInFlightPerRoute?: number;
   /** Requests that may wait for a slot (MAX_QUEUE); unbounded by default. */
@@ -101,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...gracefulCloseOptions,
     ...preRoutingErrors(errorFormats),
   });
+  if (options.cacheClock) app.decorate('responseCacheClock', options.cacheClock);
   const schema = getSchema();
   const changes = options.changes ?? createLocalChangeFeed();
   const live = new LiveUpdates(changes, options.subscriptionsPerClient);

@@ -25,6 +25,8 @@ export interface GraphQLOptions {
   responseCacheTtlMs: number;
   /** What one request may ask and how long it may take (GRAPHQL_* variables); unset ones keep their defaults. */
   limits?: Partial<GraphQLLimits>;
+  /** The result cache's clock in ms (its TTL); mountGraphQL passes the app's `responseCacheClock`, `Date.now` if none. */
+  cacheClock?: () => number;
 }
 
 /**
@@ -38,7 +40,7 @@ const PRIVATE_TYPES = ['FavoriteSession', 'Favorite'];
 export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions, log: FastifyBaseLogger) {
   const limits: GraphQLLimits = { ...defaultGraphQLLimits(options.production), ...options.limits };
   const parseCaches = createParseCaches();
-  const responseCache = createBoundedResponseCache();
+  const responseCache = createBoundedResponseCache({ now: options.cacheClock });
   /** The contexts each request's operations ran with (one, or one per operation of a batch). */
   const contextsOf = new WeakMap<FastifyRequest, GraphQLContext[]>();
   // A write drops the results that show a record it touched, and every result of a document that is
@@ -121,7 +123,7 @@ function asGet(req: FastifyRequest): Request {
 
 /** Mounts graphql-yoga at /graphql inside fastify. */
 export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions): void {
-  const { yoga, holdsResult, answersPrivately } = createGraphQLServer(schema, deps, options, app.log);
+  const { yoga, holdsResult, answersPrivately } = createGraphQLServer(schema, deps, { cacheClock: app.responseCacheClock, ...options }, app.log);
   const compressOnce = createCompressedMemo();
   app.route({
     url: yoga.graphqlEndpoint,

@@ -1,5 +1,5 @@
 import { parse, type DocumentNode, type Token } from 'graphql';
-import { BoundedLru } from './bounded-lru.js';
+import { BoundedLru } from '../cache/bounded.js';
 
 /**
  * Measured (graphql 16.15, documents parsed with locations as yoga does, plus yoga's cached
@@ -35,11 +35,15 @@ export function documentWeight(source: string, document: DocumentNode): number {
   return 2 * source.length + (tokens === undefined ? HEAP_BYTES_PER_SOURCE_BYTE * source.length : HEAP_BYTES_PER_TOKEN * tokens);
 }
 
-/** yoga's parse caches (`parserAndValidationCache`), bounded by count and by estimated heap. */
-export function createParseCaches(): { documentCache: BoundedLru<DocumentNode>; errorCache: BoundedLru<unknown> } {
+/**
+ * yoga's parse caches (`parserAndValidationCache`), bounded by count and by estimated heap: the
+ * service's BoundedLru (src/cache/bounded.ts, on lru-cache) as it is, no TTL. yoga calls `get` and
+ * `set` only; `set` returns whether the document was kept, which yoga ignores.
+ */
+export function createParseCaches(): { documentCache: BoundedLru<DocumentNode>; errorCache: BoundedLru<object> } {
   return {
-    documentCache: new BoundedLru<DocumentNode>({ maxEntries: DOCUMENT_CACHE_ENTRIES, maxBytes: DOCUMENT_CACHE_BYTES, weigh: documentWeight }),
-    errorCache: new BoundedLru<unknown>({ maxEntries: ERROR_CACHE_ENTRIES, maxBytes: ERROR_CACHE_BYTES, weigh: (source) => 2 * source.length + ERROR_OVERHEAD_BYTES }),
+    documentCache: new BoundedLru<DocumentNode>({ maxEntries: DOCUMENT_CACHE_ENTRIES, maxBytes: DOCUMENT_CACHE_BYTES, weigh: (document, source) => documentWeight(source, document) }),
+    errorCache: new BoundedLru<object>({ maxEntries: ERROR_CACHE_ENTRIES, maxBytes: ERROR_CACHE_BYTES, weigh: (_error, source) => 2 * source.length + ERROR_OVERHEAD_BYTES }),
   };
 }
 

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** What a client has left in its current window. */
 export interface WindowState {
   limit: number;
@@ -15,17 +17,21 @@ interface Window {
  * Counts per client in fixed windows. Unlike the store of @fastify/rate-limit it takes several
  * units at once (all or nothing) and gives units back, so an action can be paid for before it runs
  * (concurrent requests cannot all slip through on the same last unit) and refunded when it turned
- * out to cost nothing. Memory is bounded: beyond `maxClients` the least recently used client goes.
+ * out to cost nothing. Memory is bounded: beyond `maxClients` the least recently used client goes
+ * (lru-cache; a client counts as used when it takes units, not when its state is read). A window's
+ * end is the counter's own rule, on its clock, not a TTL of the cache.
  */
 export class FixedWindowCounter {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows: LRUCache<string, Window>;
 
   constructor(
     readonly limit: number,
     readonly windowMs: number,
-    private readonly maxClients = 20_000,
+    maxClients = 20_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.windows = new LRUCache<string, Window>({ max: Math.max(1, maxClients) });
+  }
 
   state(client: string): WindowState {
     const window = this.current(client);
@@ -53,7 +59,7 @@ export class FixedWindowCounter {
   }
 
   private current(client: string): Window | undefined {
-    const window = this.windows.get(client);
+    const window = this.windows.peek(client);
     if (window && window.startMs + this.windowMs <= this.now()) {
       this.windows.delete(client);
       return undefined;
@@ -62,9 +68,7 @@ export class FixedWindowCounter {
   }
 
   private touch(client: string, window: Window): void {
-    // Re-inserting keeps the Map in least-recently-used order, so the first key is the one to drop.
-    this.windows.delete(client);
+    // The most recently used now; a new client beyond maxClients pushes out the least recently used.
     this.windows.set(client, window);
-    if (this.windows.size > this.maxClients) this.windows.delete(this.windows.keys().next().value as string);
   }
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ChangeLog, changeTouches, type ChangeScope } from '../live/change-scope.js';
+import { wallClock, type CacheClock, type DropReason } from '../cache/bounded.js';
+import { ScopedCache } from '../cache/scoped-cache.js';
+import type { ChangeScope } from '../live/change-scope.js';
 import type { ChangeFeed } from '../live/changes.js';
 import { isPrivateAnswer } from './private-answers.js';
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
@@ -38,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Told of every answer a response cache drops (the metrics count them); absent, nobody is. Read from the scope the cache serves. */
     responseCacheInvalidated?: (cache: ResponseSharing, reason: CacheInvalidation) => void;
+    /** The response caches' clock (TTLs, stale-if-error) where a cache is given none; `Date.now()` if absent. Tests set it (AppOptions.cacheClock). */
+    responseCacheClock?: CacheClock;
   }
 }
 
@@ -67,28 +71,54 @@ export interface ResponseCacheOptions {
   cacheControl?: string;
   /** Committed writes: each drops the answers of its scope, and answers of that scope built before it are not kept. */
   changes?: Pick<ChangeFeed, 'subscribe'>;
+  /** "Now" in ms for the TTL and the stale window; the instance's `responseCacheClock`, else `Date.now()` (read on every use, so a faked `Date` counts). */
+  now?: CacheClock;
 }
 
+/** A stored answer: what src/cache/scoped-cache.ts holds for this cache (it keeps the scope, the age and the bounds). */
 interface Entry {
   /** Encoded once: every hit sends the same bytes instead of encoding the text again. */
   body: Buffer;
   contentType: string;
   /** One weak tag for every encoding of the body: it names the content, not the bytes on the wire. */
   etag: string;
-  storedAt: number;
-  /** The body, then each compressed variant as it is made: what the entry counts against maxBytes. */
-  bytes: number;
   /** Of a compressible type: answers say `Vary: Accept-Encoding`. */
   varies: boolean;
   /** Also large enough to be worth compressing. */
   encodable: boolean;
-  /** What the answer was read from: which writes drop it. */
-  scope: ChangeScope;
   /** Compressed once, the first time a client asks for that encoding: every later hit sends these bytes. */
   variants: Partial<Record<ContentEncoding, Buffer>>;
   /** Variants being compressed right now, so that clients asking at the same time wait for the one result. */
   pending: Partial<Record<ContentEncoding, Promise<Buffer>>>;
 }
+
+/**
+ * The bytes in a Buffer of their own. Node cuts small Buffers (under 4 KB) out of a shared 8 KB
+ * slab, and one kept Buffer keeps its whole slab alive: a stored 200-byte answer could hold 8 KB.
+ */
+function unpooled(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
+  const own = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(own);
+  return own;
+}
+
+/**
+ * What an entry holds: its body and each compressed variant made so far (Buffers of their own,
+ * outside the JS heap but in the process's memory). The rest (headers, tag, the key) is a few
+ * hundred bytes and not counted, so that RESPONSE_CACHE_MAX_BYTES stays what it says: bytes of bodies.
+ */
+function entryBytes(entry: Entry): number {
+  let bytes = entry.body.length;
+  for (const variant of Object.values(entry.variants)) bytes += variant?.length ?? 0;
+  return bytes;
+}
+
+/**
+ * How the toolkit's reasons count in the metrics: only a miss stores, so an entry a new one
+ * replaces had outlived its TTL (`expired`).
+ */
+const INVALIDATIONS: Partial<Record<DropReason, CacheInvalidation>> = { expired: 'expired', replaced: 'expired', evicted: 'evicted', changed: 'changed' };
 
 export const DEFAULT_RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -101,70 +131,18 @@ function matches(request: FastifyRequest, etag: string): boolean {
   return typeof header === 'string' && header.split(',').some((tag) => tag.trim() === etag);
 }
 
-/** Entries in least-recently-used order, bounded by count and by bytes. */
-class BoundedEntries {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
-
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes: number,
-    private readonly dropped: (reason: CacheInvalidation) => void,
-  ) {}
-
-  get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
-  }
-
-  set(key: string, entry: Entry): void {
-    if (entry.bytes > this.maxBytes) return;
-    // Only a miss stores, so an entry still there had outlived its TTL.
-    this.delete(key, 'expired');
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    this.evict();
-  }
-
-  /** Counts a variant added to an entry, if the entry is still kept. */
-  grow(key: string, entry: Entry, bytes: number): void {
-    entry.bytes += bytes;
-    if (this.entries.get(key) !== entry) return;
-    this.bytes += bytes;
-    this.evict();
-  }
-
-  deleteWhere(drop: (entry: Entry) => boolean, reason: CacheInvalidation): void {
-    for (const [key, entry] of [...this.entries]) if (drop(entry)) this.delete(key, reason);
-  }
-
-  delete(key: string, reason: CacheInvalidation): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-    this.dropped(reason);
-  }
-
-  private evict(): void {
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      this.delete(this.entries.keys().next().value as string, 'evicted');
-    }
-  }
-}
-
 /**
- * A short-lived shared cache of GET responses with ETag / 304 revalidation. Responses are kept per
+ * A short-lived shared cache of GET responses with ETag / 304 revalidation: the fastify adapter of
+ * the service's one cache (ScopedCache, src/cache/scoped-cache.ts), which keeps the answers, their
+ * scopes, their age and the builds under way. Responses are kept per
  * URL (the query string is the whole input of these endpoints; `key` can say otherwise) for a few
  * seconds, so a burst of identical requests costs one database round trip. Every committed write
  * (a live mutation, an import, on any instance) drops the answers it may alter (`changes`: those of
  * the game, teams, clubs and players it touches, and every answer whose route declares no
  * `changeScope`), so the TTL is only a safety net for changes nobody announced. Bounded in bytes: varying an
  * ignored parameter makes every URL new, and a thousand 344 KB answers would not fit the heap cap.
+ * A request whose answer is its caller's (`privateAnswer`, src/http/private-answers.ts) never
+ * reaches the cache: it is neither looked up nor stored.
  *
  * When the database fails (a 503), an answer up to `staleIfErrorMs` past its TTL is served instead,
  * marked `X-Cache: stale`: readers of public data prefer slightly old data to an error.
@@ -174,10 +152,19 @@ class BoundedEntries {
  * which tells @fastify/compress to leave them alone. Every variant answers If-None-Match.
  */
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
-  const entries = new BoundedEntries(options.maxEntries ?? 1000, options.maxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES, (reason) =>
-    app.responseCacheInvalidated?.(options.sharing, reason),
-  );
   const staleMs = options.staleIfErrorMs ?? 0;
+  const cache = new ScopedCache<Entry>({
+    maxEntries: options.maxEntries ?? 1000,
+    maxBytes: options.maxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES,
+    weigh: entryBytes,
+    // Kept through the stale window too; whether an answer is fresh is its age against the TTL.
+    ttlMs: options.ttlMs + staleMs,
+    now: () => (options.now ?? app.responseCacheClock ?? wallClock)(),
+    dropped: (reason) => {
+      const invalidation = INVALIDATIONS[reason];
+      if (invalidation) app.responseCacheInvalidated?.(options.sharing, invalidation);
+    },
+  });
   const ttlSeconds = Math.min(CLIENT_MAX_AGE_SECONDS, Math.floor(options.ttlMs / 1000));
   // stale-while-revalidate as long as the TTL: a browser or CDN may show an answer up to twice the
   // TTL old while it fetches the next one, which is as fresh as the shared cache's own answers get.
@@ -199,10 +186,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   /** The entry's body in that encoding: stored, or compressed now (once, however many ask at the same time). */
   const variant = (key: string, entry: Entry, encoding: ContentEncoding): Buffer | Promise<Buffer> =>
     entry.variants[encoding] ??
-    (entry.pending[encoding] ??= compressBody(entry.body, encoding).then((compressed) => {
+    (entry.pending[encoding] ??= compressBody(entry.body, encoding).then((made) => {
+      const compressed = unpooled(made);
       entry.variants[encoding] = compressed;
       delete entry.pending[encoding];
-      entries.grow(key, entry, compressed.length);
+      // The entry now holds its variant too (if it is still kept): it counts against maxBytes.
+      cache.reweigh(key, entry);
       return compressed;
     }));
 
@@ -230,36 +219,25 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return body instanceof Promise ? body.then((compressed) => reply.send(compressed)) : reply.send(body);
   };
 
+  /** The stored answer: fresh within the TTL, stale within the stale window after it (past that, the cache has let it go). */
   const lookup = (key: string): { fresh?: Entry; stale?: Entry } => {
-    const entry = entries.get(key);
-    if (!entry) return {};
-    const age = Date.now() - entry.storedAt;
-    if (age <= options.ttlMs) return { fresh: entry };
-    if (age <= options.ttlMs + staleMs) return { stale: entry };
-    entries.delete(key, 'expired');
-    return {};
+    const found = cache.lookup(key);
+    if (!found) return {};
+    return found.ageMs <= options.ttlMs ? { fresh: found.value } : { stale: found.value };
   };
   // Each request notes the latest change it has heard of when it starts (its generation). An answer
   // whose build began before a write that touched its scope may hold data from before the write:
-  // it is not kept.
-  const log = new ChangeLog();
+  // the cache does not keep it.
   /** Per request: the generation it began in and the scope of its answer. */
   const begun = new WeakMap<FastifyRequest, { generation: number; scope: ChangeScope }>();
-  options.changes?.subscribe((change) => {
-    const changed = log.record(change);
-    entries.deleteWhere((entry) => changeTouches(changed, entry.scope), 'changed');
-  });
-  // Keys being built right now: when an entry is missing under load, one request builds it and the
-  // others wait for its answer instead of all building it at once. A request may take that answer
-  // even if a write committed meanwhile, unless the write came before the request did and touched
-  // the answer's scope: then it is as fresh as when the request was made, which a client cannot
-  // tell from an answer sent just before the write.
-  const building = new Map<string, { generation: number; answer: Promise<Entry | undefined> }>();
+  options.changes?.subscribe((change) => cache.changed(change));
+  // When an entry is missing under load, one request builds it and the others wait for its answer
+  // (the cache's single-flight builds) instead of all building it at once.
   const built = new WeakMap<FastifyRequest, Entry>();
 
   app.addHook(options.stage ?? 'onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!applies(request)) return;
-    const generation = log.generation;
+    const generation = cache.generation;
     const scope = request.routeOptions.config.changeScope?.(request);
     begun.set(request, { generation, scope });
     const key = keyOf(request);
@@ -269,19 +247,14 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       if (options.isDatabaseDown?.()) return send(request, reply, key, found.stale, 'stale');
       fallbacks.set(request, found.stale);
     }
-    const build = building.get(key);
-    if (build && !log.touchedSince(build.generation, scope, generation)) {
-      const answer = await build.answer;
+    const joined = cache.join(key, scope, generation);
+    if (joined) {
+      const answer = await joined;
       if (answer) return send(request, reply, key, answer, 'hit');
-      if (building.has(key)) return; // that build failed and another began: build this one on its own
+      if (cache.building(key)) return; // that build failed and another began: build this one on its own
     }
-    let done!: (answer: Entry | undefined) => void;
-    const started = { generation, answer: new Promise<Entry | undefined>((resolve) => (done = resolve)) };
-    building.set(key, started);
-    reply.raw.once('close', () => {
-      if (building.get(key) === started) building.delete(key);
-      done(built.get(request));
-    });
+    const finish = cache.lead(key, generation);
+    reply.raw.once('close', () => finish(built.get(request)));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -294,23 +267,21 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       return (await answer(request, reply, key, stale, 'stale')) ?? '';
     }
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const body = Buffer.from(payload);
+    const body = unpooled(Buffer.from(payload));
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     const varies = isCompressible(contentType);
     const entry: Entry = {
       body,
       contentType,
       etag: etagOf(body),
-      storedAt: Date.now(),
-      bytes: body.length,
       varies,
       encodable: varies && body.length >= COMPRESSION_THRESHOLD,
-      scope: begun.get(request)?.scope,
       variants: {},
       pending: {},
     };
     built.set(request, entry);
-    if (!log.touchedSince(begun.get(request)?.generation ?? 0, entry.scope)) entries.set(key, entry);
+    const started = begun.get(request);
+    cache.store(key, entry, { scope: started?.scope, since: started?.generation ?? 0 });
     return (await answer(request, reply, key, entry, 'miss')) ?? '';
   });
 }

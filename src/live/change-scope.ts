@@ -5,6 +5,9 @@ import type { LeagueChange } from './changes.js';
  * one game, team, club, player or league group says so, and a write that touches none of them leaves its cached
  * answers alone. Everything else — standings, top scorers, lists, whatever a route does not
  * declare — is read from anywhere, and every write drops it.
+ *
+ * This module is the vocabulary (the tags, and which a change names); the caches match them and
+ * number the changes they heard of in src/cache/change-log.ts (`changeTouches`, `ChangeLog`).
  */
 export type ScopeTag = `game:${number}` | `team:${number}` | `club:${number}` | `player:${number}` | `group:${number}`;
 export type ScopeKind = ScopeTag extends `${infer Kind}:${number}` ? Kind : never;
@@ -38,46 +41,4 @@ export function tagsOfChange(change: LeagueChange): ReadonlySet<ScopeTag> | 'eve
     ...affects.clubIds.map((id) => `club:${id}` as const),
     ...affects.playerIds.map((id) => `player:${id}` as const),
   ]);
-}
-
-/** Whether an answer of this scope is altered by a change that altered `changed`. */
-export function changeTouches(changed: ReadonlySet<ScopeTag> | 'everything', scope: ChangeScope): boolean {
-  return changed === 'everything' || scope === undefined || scope.some((tag) => changed.has(tag));
-}
-
-/** How many recent changes a cache remembers; an answer whose build began before the oldest is never kept. */
-const REMEMBERED_CHANGES = 1024;
-
-/**
- * The changes a cache has heard of, numbered: an answer remembers the number current when its
- * build began, and is only kept (or handed to requests that waited for it) if no change since
- * touched its scope.
- */
-export class ChangeLog {
-  private latest = 0;
-  private readonly recent: { generation: number; changed: ReadonlySet<ScopeTag> | 'everything' }[] = [];
-
-  /** The number of the latest change heard of. */
-  get generation(): number {
-    return this.latest;
-  }
-
-  record(change: LeagueChange): ReadonlySet<ScopeTag> | 'everything' {
-    const changed = tagsOfChange(change);
-    this.latest += 1;
-    this.recent.push({ generation: this.latest, changed });
-    if (this.recent.length > REMEMBERED_CHANGES) this.recent.shift();
-    return changed;
-  }
-
-  /** Whether a change after `generation` (up to `until`, the latest by default) touched the scope. */
-  touchedSince(generation: number, scope: ChangeScope, until = this.latest): boolean {
-    if (generation >= until) return false;
-    if (this.recent.length === 0 || this.recent[0].generation > generation + 1) return true;
-    // Newest first: an answer's build is seldom more than a few changes old.
-    for (let i = this.recent.length - 1; i >= 0 && this.recent[i].generation > generation; i -= 1) {
-      if (this.recent[i].generation <= until && changeTouches(this.recent[i].changed, scope)) return true;
-    }
-    return false;
-  }
 }

@@ -18,7 +18,7 @@ describe('the result-cache probe that lets cached GraphQL answers skip the reque
     const changes = createLocalChangeFeed();
     const live = new LiveUpdates(changes);
     const game = await league.db.prisma.game.findFirstOrThrow();
-    const { yoga, holdsResult } = createGraphQLServer(getSchema(), { prisma: league.db.prisma, clock: league.clock, publicBaseUrl: 'http://test.local', live }, { production: true, responseCacheTtlMs: 60_000 }, pino({ level: 'silent' }));
+    const { yoga, holdsResult } = createGraphQLServer(getSchema(), { prisma: league.db.prisma, clock: league.clock, publicBaseUrl: 'http://test.local', live }, { production: true, responseCacheTtlMs: 60_000, cacheClock: () => 0 }, pino({ level: 'silent' }));
     const query = 'query ($id: Int!) { game(id: $id) { homeScore } }';
     const post = (id: number) => ({ method: 'POST', body: { query, variables: { id } } }) as unknown as FastifyRequest;
     expect(await holdsResult(post(game.id))).toBe(false);

@@ -6,8 +6,6 @@ import { ErrorFormats } from '../../src/http/error-format.js';
 import { registerErrorHandling } from '../../src/http/error-handling.js';
 import { registerResponseCache, type ResponseCacheOptions } from '../../src/http/response-cache.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A public route whose answer is `size` bytes, counting how often it really ran, failing with 503 while `failing`. */
 function cachedApp(options: Omit<ResponseCacheOptions, 'sharing'>) {
   const app = Fastify();
@@ -59,25 +57,31 @@ describe('route declarations', () => {
 
 describe('stale-if-error', () => {
   it('serves an expired answer instead of a 503, and only within the stale window', async () => {
-    const { app, state } = cachedApp({ ttlMs: 20, staleIfErrorMs: 200 });
+    const clock = { now: 1_000 };
+    const { app, state } = cachedApp({ ttlMs: 20, staleIfErrorMs: 200, now: () => clock.now });
     const fresh = await app.inject({ url: '/bytes/10' });
     expect(fresh.headers['cache-control']).toBe('public, max-age=0, stale-if-error=0');
-    await sleep(40);
+    clock.now += 20;
+    expect((await app.inject({ url: '/bytes/10' })).headers['x-cache']).toBe('hit'); // the TTL's last millisecond
+    clock.now += 20;
     state.failing = true;
     const stale = await app.inject({ url: '/bytes/10' });
     expect(stale.statusCode).toBe(200);
     expect(stale.headers['x-cache']).toBe('stale');
     expect(stale.headers['retry-after']).toBeUndefined();
     expect(stale.body).toBe(fresh.body);
-    await sleep(250);
+    clock.now += 180; // 220 ms old: the stale window's last millisecond
+    expect((await app.inject({ url: '/bytes/10' })).headers['x-cache']).toBe('stale');
+    clock.now += 1;
     expect((await app.inject({ url: '/bytes/10' })).statusCode).toBe(503);
   });
 
   it('serves it without trying while the database is known to be down', async () => {
     const state = { down: false };
-    const { app, state: route } = cachedApp({ ttlMs: 20, staleIfErrorMs: 60_000, isDatabaseDown: () => state.down });
+    const clock = { now: 0 };
+    const { app, state: route } = cachedApp({ ttlMs: 20, staleIfErrorMs: 60_000, isDatabaseDown: () => state.down, now: () => clock.now });
     await app.inject({ url: '/bytes/10' });
-    await sleep(40);
+    clock.now += 40;
     state.down = true;
     route.runs = 0;
     expect((await app.inject({ url: '/bytes/10' })).headers['x-cache']).toBe('stale');
@@ -90,21 +94,34 @@ describe('request deadline', () => {
     const app = Fastify();
     registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
     registerRequestDeadline(app, { timeoutMs: 100, exempt: (url) => url === '/health' });
+    // Each handler waits for an event of the test, not for an amount of time: /slow until the test
+    // lets it finish, /health until /slow has had its 503 (so it, too, outlived the deadline).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let deadlinePassed!: () => void;
+    const passed = new Promise<void>((resolve) => (deadlinePassed = resolve));
     app.get('/slow', async () => {
-      await sleep(300);
+      await released;
+      finish();
       return { late: true };
     });
     app.get('/health', async () => {
-      await sleep(150);
+      await passed;
       return { status: 'ok' };
     });
     app.get('/fast', async () => ({ fast: true }));
-    const slow = await app.inject({ url: '/slow' });
-    expect(slow.statusCode).toBe(503);
-    expect(slow.headers['retry-after']).toBe('2');
-    expect(slow.json()).toMatchObject({ type: 'Error', data: { code: 503, message: 'The request took too long; try again shortly' } });
+    const health = app.inject({ url: '/health' });
+    const late = await app.inject({ url: '/slow' });
+    deadlinePassed();
+    expect(late.statusCode).toBe(503);
+    expect(late.headers['retry-after']).toBe('2');
+    expect(late.json()).toMatchObject({ type: 'Error', data: { code: 503, message: 'The request took too long; try again shortly' } });
     expect((await app.inject({ url: '/fast' })).json()).toEqual({ fast: true });
-    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
-    await sleep(250); // the late result arrives and is dropped
+    expect((await health).statusCode).toBe(200);
+    release(); // the late result arrives and is dropped
+    await finished;
+    await new Promise((resolve) => setImmediate(resolve));
   });
 });

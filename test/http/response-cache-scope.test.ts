@@ -1,11 +1,12 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyContextConfig } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readsOneRecord } from '../../src/facades/shared/change-scope.js';
 import { envelopeErrorFormat } from '../../src/facades/shared/errors.js';
 import { ErrorFormats } from '../../src/http/error-format.js';
 import { registerErrorHandling } from '../../src/http/error-handling.js';
 import { registerResponseCache } from '../../src/http/response-cache.js';
-import { ChangeLog, scopeTag } from '../../src/live/change-scope.js';
+import { ChangeLog } from '../../src/cache/change-log.js';
+import { scopeTag } from '../../src/live/change-scope.js';
 import { createLocalChangeFeed, type GameChange, type LeagueChange } from '../../src/live/changes.js';
 
 /** A live write to `gameId` of teams 1 and 2 (club 10), naming player 100. */
@@ -19,24 +20,37 @@ function gameChange(gameId: number): LeagueChange {
 
 /**
  * /games/:id is read from its game, /players/:id from its player, /table from anywhere. Each
- * answer says how many times its route ran; `gate` holds a build until the test opens it.
+ * answer says how many times its route ran; `gate` holds a build until the test opens it; `begun`
+ * counts the requests the cache has seen begin (it reads their route's scope as they do).
  */
 function scopedApp() {
   const app = Fastify();
   const changes = createLocalChangeFeed();
   registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
   registerResponseCache(app, { sharing: 'public', ttlMs: 60_000, changes });
-  const state = { runs: 0, gate: Promise.resolve() };
+  const state = { runs: 0, begun: 0, gate: Promise.resolve() };
   const answer = async () => {
     state.runs += 1;
     const run = state.runs;
     await state.gate;
     return `run ${run}`;
   };
-  app.get('/games/:id', { config: { responseCache: 'public', ...readsOneRecord('game', 'id') } }, answer);
-  app.get('/players/:id', { config: { responseCache: 'public', ...readsOneRecord('player', 'id') } }, answer);
-  app.get('/table', { config: { responseCache: 'public' } }, answer);
+  const counted = (config: FastifyContextConfig): FastifyContextConfig => ({
+    responseCache: 'public',
+    changeScope: (request) => {
+      state.begun += 1;
+      return config.changeScope?.(request);
+    },
+  });
+  app.get('/games/:id', { config: counted(readsOneRecord('game', 'id')) }, answer);
+  app.get('/players/:id', { config: counted(readsOneRecord('player', 'id')) }, answer);
+  app.get('/table', { config: counted({}) }, answer);
   return { app, changes, state };
+}
+
+/** Lets the event loop turn until `condition` holds: the event a test waits for, not an amount of time. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 }
 
 const cacheOf = async (app: ReturnType<typeof scopedApp>['app'], url: string) => (await app.inject({ url })).headers['x-cache'];
@@ -74,7 +88,7 @@ describe('scoped invalidation', () => {
     let open!: () => void;
     state.gate = new Promise((resolve) => (open = resolve));
     const straddling = [app.inject({ url: '/games/7' }), app.inject({ url: '/games/8' })];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => state.runs === 2); // both builds are under way
     changes.publish(gameChange(7));
     open();
     await Promise.all(straddling);
@@ -87,12 +101,12 @@ describe('scoped invalidation', () => {
     let open!: () => void;
     state.gate = new Promise((resolve) => (open = resolve));
     const first = app.inject({ url: '/games/7' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => state.runs === 1); // its build is under way
     const beforeWrite = Array.from({ length: 5 }, () => app.inject({ url: '/games/7' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => state.begun === 6); // they began, and wait for that build
     changes.publish(gameChange(7));
     const afterWrite = app.inject({ url: '/games/7' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => state.runs === 2); // it began after the write: a build of its own
     open();
     expect((await first).body).toBe('run 1');
     expect((await Promise.all(beforeWrite)).map((response) => response.body)).toEqual(Array(5).fill('run 1'));

@@ -9,7 +9,8 @@ let cached: FastifyInstance;
 
 beforeAll(async () => {
   league = await openTestLeague();
-  cached = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', responseCacheTtlMs: 60_000 });
+  // The caches' clock is the test league's, which stands still: however slow a run, no answer outlives its TTL in between.
+  cached = await buildApp({ database: league.db, clock: league.clock, cacheClock: () => league.clock.now().getTime(), logLevel: 'silent', responseCacheTtlMs: 60_000 });
 });
 afterAll(async () => {
   await cached?.close();

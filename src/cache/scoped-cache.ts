@@ -1,0 +1,156 @@
+import type { ChangeScope } from '../live/change-scope.js';
+import type { LeagueChange } from '../live/changes.js';
+import { BoundedLru, wallClock, type CacheClock, type DropReason } from './bounded.js';
+import { ChangeLog, changeTouches } from './change-log.js';
+
+export interface ScopedCacheOptions<V extends {}> {
+  maxEntries: number;
+  /** Bound on the heap the values hold, as `weigh` counts it. */
+  maxBytes: number;
+  /** The heap bytes a value really holds: measured for each kind of value (see its adapter). */
+  weigh(value: V, key: string): number;
+  /** How long a value is kept by default (each `store` may say otherwise). */
+  ttlMs?: number;
+  now?: CacheClock;
+  /** Told of every value that goes, and why: `changed` when a write touched its scope. */
+  dropped?: (reason: DropReason) => void;
+}
+
+interface Held<V> {
+  value: V;
+  /** What the value was read from: which writes drop it (src/live/change-scope.ts). */
+  scope: ChangeScope;
+  /** The clock when it was stored. */
+  storedAt: number;
+}
+
+interface Build<V> {
+  /** The generation the build began in. */
+  generation: number;
+  /** Its value, or undefined if it built nothing that may be shared. */
+  answer: Promise<V | undefined>;
+}
+
+/**
+ * The one shared-answer cache of the service: the REST response caches (src/http/response-cache.ts,
+ * `public` for /api and `keyed` for the legacy interface) and the GraphQL result store
+ * (src/graphql/response-cache-store.ts) are thin adapters around it. It holds
+ *
+ * - values bounded by count and by the heap they hold (BoundedLru on lru-cache), each with a TTL on
+ *   an injectable clock;
+ * - each value's change scope: a committed write (`changed`) drops the values of the records it
+ *   touched and every value read from anywhere (scope undefined);
+ * - generations: the number of the latest write heard of. A build notes the generation it began in
+ *   (`generation`), and `store` does not keep its value if a write since touched its scope: it may
+ *   hold data from before the write;
+ * - single-flight builds: a build registers (`lead`), and requests that miss the same key meanwhile
+ *   wait for its value (`join`) instead of building it again, unless a write that touched their
+ *   scope came between the build's start and theirs.
+ *
+ * Privacy is the adapters' business: they never hand it an answer that belongs to its caller.
+ */
+export class ScopedCache<V extends {}> {
+  private readonly held: BoundedLru<Held<V>>;
+  private readonly log = new ChangeLog();
+  private readonly builds = new Map<string, Build<V>>();
+  private readonly now: CacheClock;
+
+  constructor(options: ScopedCacheOptions<V>) {
+    this.now = options.now ?? wallClock;
+    this.held = new BoundedLru<Held<V>>({
+      maxEntries: options.maxEntries,
+      maxBytes: options.maxBytes,
+      weigh: (held, key) => options.weigh(held.value, key),
+      ttlMs: options.ttlMs,
+      now: this.now,
+      dropped: options.dropped && ((reason) => options.dropped!(reason)),
+    });
+  }
+
+  /** The generation a build beginning now begins in. */
+  get generation(): number {
+    return this.log.generation;
+  }
+
+  /** The fresh value and its age in ms, now the most recently used; an expired one is dropped (`expired`). */
+  lookup(key: string): { value: V; ageMs: number } | undefined {
+    const held = this.held.get(key);
+    return held && { value: held.value, ageMs: this.now() - held.storedAt };
+  }
+
+  get(key: string): V | undefined {
+    return this.held.get(key)?.value;
+  }
+
+  /** Whether a fresh value is held, without counting as a use. */
+  holds(key: string): boolean {
+    return this.held.has(key);
+  }
+
+  /**
+   * Keeps the value of a build that began in generation `since`, unless a write since touched its
+   * scope, it outweighs the whole byte bound, or its TTL is not positive. A value already held
+   * under the key goes (`replaced`). Says whether it was kept.
+   */
+  store(key: string, value: V, { scope, since, ttlMs }: { scope: ChangeScope; since: number; ttlMs?: number }): boolean {
+    if (this.log.touchedSince(since, scope)) return false;
+    return this.held.set(key, { value, scope, storedAt: this.now() }, ttlMs);
+  }
+
+  /** Weighs a held value again after it grew in place (a REST answer's compressed variant). */
+  reweigh(key: string, value: V): void {
+    const held = this.held.peek(key);
+    if (held?.value === value) this.held.reweigh(key, held);
+  }
+
+  /** A write committed: drops the values of its scope (`changed`); builds that began before it and read its scope are not kept. */
+  changed(change: LeagueChange): void {
+    const touched = this.log.record(change);
+    this.held.deleteWhere((held) => changeTouches(touched, held.scope), 'changed');
+  }
+
+  delete(key: string, reason: DropReason = 'deleted'): void {
+    this.held.delete(key, reason);
+  }
+
+  deleteWhere(matches: (value: V) => boolean, reason: DropReason = 'deleted'): void {
+    this.held.deleteWhere((held) => matches(held.value), reason);
+  }
+
+  /**
+   * The value of the build of `key` under way, for a request that began in `generation` and reads
+   * `scope`: undefined if none is under way, or if a write that touched the scope committed after
+   * the build began and before the request did (the build may hold data the request must not see).
+   * A write after the request began does not matter: the answer is then as fresh as when the
+   * request was made, which a client cannot tell from one sent just before the write.
+   */
+  join(key: string, scope: ChangeScope, generation: number): Promise<V | undefined> | undefined {
+    const build = this.builds.get(key);
+    return build && !this.log.touchedSince(build.generation, scope, generation) ? build.answer : undefined;
+  }
+
+  /** Whether a build of `key` is under way. */
+  building(key: string): boolean {
+    return this.builds.has(key);
+  }
+
+  /**
+   * Registers a build of `key` that began in `generation` (replacing one that others may no longer
+   * join); call the returned function once, when it ends, with its value or undefined. Those who
+   * joined receive that value.
+   */
+  lead(key: string, generation: number): (value: V | undefined) => void {
+    let done!: (value: V | undefined) => void;
+    const build: Build<V> = { generation, answer: new Promise<V | undefined>((resolve) => (done = resolve)) };
+    this.builds.set(key, build);
+    return (value) => {
+      if (this.builds.get(key) === build) this.builds.delete(key);
+      done(value);
+    };
+  }
+
+  /** Entries and the heap they hold as weighed, for tests and diagnostics. */
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.held.size, bytes: this.held.totalBytes };
+  }
+}
