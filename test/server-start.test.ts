@@ -29,6 +29,30 @@ describe.skipIf(!serverUrl)('the service started while the database is down', ()
   let proxy: TcpProxy | undefined;
   let database: { url: string; drop(): Promise<void> } | undefined;
   let output = '';
+  /** Conditions on the output being waited for, checked again as each chunk arrives. */
+  const watchers = new Set<() => void>();
+  const hear = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const check of [...watchers]) check();
+  };
+  /** Resolves once the server's output satisfies `condition`; fails after `withinMs` or when the server exits. */
+  const waitForOutput = (what: string, condition: (output: string) => boolean, withinMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const done = (error?: Error) => {
+        watchers.delete(check);
+        clearTimeout(timer);
+        child?.off('exit', exited);
+        if (error) reject(error);
+        else resolve();
+      };
+      const check = () => condition(output) && done();
+      const exited = (code: number | null) => done(new Error(`the server exited with ${code} before ${what}:\n${output}`));
+      const timer = setTimeout(() => done(new Error(`not within ${withinMs} ms: ${what}:\n${output}`)), withinMs);
+      watchers.add(check);
+      child?.once('exit', exited);
+      check();
+    });
+  const count = (text: string, message: string) => text.split('\n').filter((line) => line.includes(`"msg":"${message}"`)).length;
 
   afterAll(async () => {
     child?.kill('SIGKILL');
@@ -45,18 +69,26 @@ describe.skipIf(!serverUrl)('the service started while the database is down', ()
       env: { ...process.env, DATABASE_URL: proxy.urlFor(database.url), PORT: String(port), HOST: '127.0.0.1', DEMO_SCALE: '0.05', NODE_ENV: 'production', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout?.on('data', hear);
+    child.stderr?.on('data', hear);
     const base = `http://127.0.0.1:${port}`;
 
-    await waitFor(`${base}/health/live`, 200, 60_000);
+    await waitForOutput('a "Server listening" line', (text) => text.includes('"msg":"Server listening at '), 60_000);
+    expect(await statusOf(`${base}/health/live`)).toBe(200);
     expect(await statusOf(`${base}/health/ready`)).toBe(503);
     const early = await fetch(`${base}/api/seasons`);
     expect(early.status).toBe(503);
     expect(early.headers.get('retry-after')).toBe('2');
     expect((await early.json()) as unknown).toMatchObject({ type: 'Error', data: { code: 503 } });
 
-    await sleep(2500); // several failed attempts
+    // Several failed attempts: the first is logged (the rest of a burst are counted, not logged), and
+    // the change feed logs each of its own attempts, 2 s and more apart: a second one means the
+    // service has kept trying for seconds.
+    await waitForOutput(
+      'a failed attempt and two of the change feed',
+      (text) => count(text, 'database not ready yet; retrying') >= 1 && count(text, 'change feed cannot listen yet: trying again') >= 2,
+      60_000,
+    );
     expect(child.exitCode).toBeNull();
     expect(output).toMatch(/database not ready yet; retrying/);
 

@@ -23,6 +23,12 @@ export interface ConcurrencyLimitOptions {
   maxWaitMs?: number;
   /** Requests that never wait (health checks). */
   exempt?: (url: string, request: FastifyRequest) => boolean;
+  /**
+   * Told the new state each time a request takes a slot, gives one back, starts or stops waiting,
+   * so that a caller (a test) can wait for the state it needs instead of for time to pass. Must
+   * not throw; none by default.
+   */
+  onChange?: (state: ConcurrencyState) => void;
 }
 
 export interface ConcurrencyState {
@@ -44,7 +50,7 @@ interface Waiter {
 /**
  * Bounds the requests being worked on at once. What a request holds while it runs (rows, GraphQL
  * results, response objects) is then bounded too, which is what makes the heap cap of
- * `npm run serve` safe (README "Performance"). Responses from the response cache never wait: its
+ * `npm run serve` safe (docs/operations.md "Memory"). Responses from the response cache never wait: its
  * hook answers first. A route whose cache is keyed by its body (`config.answeredFromCache`) is
  * admitted once a small body is parsed, and not at all if its cache holds the answer.
  *
@@ -64,11 +70,14 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
   let waiting = 0;
   const runningByRoute = new Map<string, number>();
   const waitingByRoute = new Map<string, Waiter[]>();
+  const snapshot = (): ConcurrencyState => ({ inFlight, waiting, saturated: waiting >= maxQueue });
+  const changed = () => options.onChange?.(snapshot());
 
   const running = (route: string) => runningByRoute.get(route) ?? 0;
   const begin = (route: string) => {
     inFlight += 1;
     runningByRoute.set(route, running(route) + 1);
+    changed();
   };
   const end = (route: string) => {
     inFlight -= 1;
@@ -76,6 +85,7 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     if (left > 0) runningByRoute.set(route, left);
     else runningByRoute.delete(route);
     startWaiting();
+    changed();
   };
   const startWaiting = () => {
     while (inFlight < max) {
@@ -102,6 +112,7 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     queue.splice(index, 1);
     if (queue.length === 0) waitingByRoute.delete(waiter.route);
     waiting -= 1;
+    changed();
   };
 
   const admit = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -134,6 +145,7 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     queue.push(waiter);
     waitingByRoute.set(route, queue);
     waiting += 1;
+    changed();
     if (maxWaitMs > 0) {
       timer = setTimeout(() => {
         if (state !== 'waiting') return;
@@ -163,7 +175,7 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     );
   });
 
-  return () => ({ inFlight, waiting, saturated: waiting >= maxQueue });
+  return snapshot;
 }
 
 /**

@@ -123,7 +123,7 @@ export interface RateLimitDependencies {
 }
 
 /**
- * Per-client budgets (README "Limits and failure behaviour"). Nothing is registered without
+ * Per-client budgets (docs/operations.md "Rate limits", docs/security.md "Budgets"). Nothing is registered without
  * `limits`, and a limit of 0 is off. Counters live in this process: each instance behind a load
  * balancer counts its own clients. Call before the response cache and the concurrency limit, so
  * cache hits are counted and refused requests never wait for a slot.

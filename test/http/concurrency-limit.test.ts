@@ -6,56 +6,84 @@ import { envelopeErrorFormat } from '../../src/facades/shared/errors.js';
 import { ErrorFormats } from '../../src/http/error-format.js';
 import { registerErrorHandling } from '../../src/http/error-handling.js';
 
+/** How long `when` waits for a condition before it fails the test (a deadline, never a pause). */
+const WHEN_DEADLINE_MS = 10_000;
+
 function appWithGate(maxInFlight: number, limits: Omit<ConcurrencyLimitOptions, 'maxInFlight'> = {}) {
   const app = Fastify();
   registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
-  const state = registerConcurrencyLimit(app, { maxInFlight, exempt: (url) => url === '/health', ...limits });
+  // Conditions a test waits for, checked again whenever the limiter's state changes or a route makes progress.
+  const checks = new Set<() => void>();
+  const changed = () => {
+    for (const check of [...checks]) check();
+  };
+  const state = registerConcurrencyLimit(app, { maxInFlight, exempt: (url) => url === '/health', onChange: changed, ...limits });
   const started: number[] = [];
   const gates: (() => void)[] = [];
   app.get('/work/:n', async (request) => {
     started.push(Number((request.params as { n: string }).n));
-    await new Promise<void>((resolve) => gates.push(resolve));
+    const gate = new Promise<void>((resolve) => gates.push(resolve));
+    changed();
+    await gate;
     return { done: true };
   });
   app.get('/other', async () => {
     started.push(0);
+    changed();
     return { other: true };
   });
   app.get('/health', async () => ({ status: 'ok' }));
-  return { app, started, gates, state };
-}
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+  /** Resolves once `condition` holds, without waiting for time to pass; fails after WHEN_DEADLINE_MS. */
+  const when = (condition: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!condition()) return;
+        checks.delete(check);
+        clearTimeout(deadline);
+        resolve();
+      };
+      const deadline = setTimeout(() => {
+        checks.delete(check);
+        reject(new Error(`still not so after ${WHEN_DEADLINE_MS} ms: ${condition.toString()}; started ${JSON.stringify(started)}, limiter ${JSON.stringify(state())}`));
+      }, WHEN_DEADLINE_MS);
+      checks.add(check);
+      check();
+    });
 
-/** Resolves once `condition` holds, checked every 5 ms; fails after 5 s. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 5) {
-    if (waited >= 5000) throw new Error(`still not so after 5 s: ${condition.toString()}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  /** Every request sent so far (`sent`) has reached the limiter, and each one it let through has started. */
+  const settled = (sent: number) => when(() => state().inFlight + state().waiting === sent && started.length === state().inFlight);
+
+  /** Opens the gates as the requests reach them until `count` requests have started and none is held. */
+  const drain = async (count: number) => {
+    while (started.length < count || gates.length > 0) {
+      await when(() => gates.length > 0);
+      gates.shift()!();
+    }
+  };
+
+  return { app, started, gates, state, changed, when, settled, drain };
 }
 
 describe('concurrency limit', () => {
   it('works on at most maxInFlight requests and starts the waiting ones in arrival order', async () => {
-    const { app, started, gates } = appWithGate(2);
+    const { app, started, gates, state, when, settled, drain } = appWithGate(2);
     const responses = [1, 2, 3, 4].map((n) => app.inject({ url: `/work/${n}` }));
-    await tick();
+    await settled(4);
     expect(started).toEqual([1, 2]);
     gates.shift()!();
-    await tick();
+    await when(() => started.length === 3);
     expect(started).toEqual([1, 2, 3]);
-    while (started.length < 4 || gates.length) {
-      gates.shift()?.();
-      await tick();
-    }
+    expect(state()).toMatchObject({ inFlight: 2, waiting: 1 });
+    await drain(4);
     expect((await Promise.all(responses)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(started).toEqual([1, 2, 3, 4]);
   });
 
   it('never makes health checks wait', async () => {
-    const { app, started, gates } = appWithGate(1);
+    const { app, started, gates, settled } = appWithGate(1);
     const busy = app.inject({ url: '/work/1' });
-    await tick();
+    await settled(1);
     expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
     expect(started).toEqual([1]);
     gates.shift()!();
@@ -63,103 +91,112 @@ describe('concurrency limit', () => {
   });
 
   it('gives the slot back when a waiting client hangs up, so later requests still run', async () => {
-    const { app, started, gates, state } = appWithGate(1);
+    const { app, started, gates, state, when } = appWithGate(1);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    // Requests still open when the test ends (it failed) are aborted; their rejection is expected then.
+    const leave = new AbortController();
+    const send = (path: string) => {
+      const response = fetch(`${address}${path}`, { signal: leave.signal });
+      response.catch(() => undefined);
+      return response;
+    };
+    const hangUpErrors: NodeJS.ErrnoException[] = [];
     try {
-      const first = fetch(`${address}/work/1`);
+      const first = send('/work/1');
       // Over a real socket on a busy machine, arrival takes as long as it takes: wait for it.
-      await until(() => started.length === 1);
+      await when(() => started.length === 1);
       const hangUp = request(`${address}/work/2`);
-      hangUp.on('error', () => undefined);
+      // Destroying a request before its response fails it with ECONNRESET ("socket hang up"): the error this test provokes.
+      hangUp.on('error', (error) => hangUpErrors.push(error));
+      const hungUp = new Promise((resolve) => hangUp.once('close', resolve));
       hangUp.end();
-      await until(() => state().waiting === 1);
+      await when(() => state().waiting === 1);
       hangUp.destroy(); // the client leaves while its request waits for a slot
-      await until(() => state().waiting === 0);
+      await hungUp;
+      expect(hangUpErrors.map((error) => error.code)).toEqual(['ECONNRESET']);
+      await when(() => state().waiting === 0);
       gates.shift()!();
       expect((await first).status).toBe(200);
-      const third = fetch(`${address}/work/3`);
-      await tick();
+      await when(() => state().inFlight === 0); // the first request's slot is back
+      const third = send('/work/3');
+      await when(() => started.length === 2);
       expect(started).toEqual([1, 3]);
       gates.shift()!();
       expect((await third).status).toBe(200);
     } finally {
+      leave.abort();
+      for (const open of gates.splice(0)) open();
       await app.close();
     }
   });
 
   it('answers 503 with Retry-After at once when the queue is full, and says so to readiness', async () => {
-    const { app, started, gates, state } = appWithGate(1, { maxQueue: 1 });
+    const { app, started, state, settled, drain } = appWithGate(1, { maxQueue: 1 });
     const first = app.inject({ url: '/work/1' });
     const second = app.inject({ url: '/work/2' });
-    await tick();
+    await settled(2);
     expect(state()).toEqual({ inFlight: 1, waiting: 1, saturated: true });
     const third = await app.inject({ url: '/work/3' });
     expect(third.statusCode).toBe(503);
     expect(third.headers['retry-after']).toBe('1');
     expect(third.json()).toMatchObject({ type: 'Error', data: { code: 503, message: 'The service is busy; try again shortly' } });
-    while (gates.length || started.length < 2) {
-      gates.shift()?.();
-      await tick();
-    }
+    await drain(2);
     expect([(await first).statusCode, (await second).statusCode]).toEqual([200, 200]);
     expect(started).toEqual([1, 2]);
   });
 
   it('answers 503 to a request that waited longer than maxWaitMs, and never runs it', async () => {
-    const { app, started, gates } = appWithGate(1, { maxWaitMs: 100 });
+    const { app, started, gates, state, when, settled } = appWithGate(1, { maxWaitMs: 100 });
     const first = app.inject({ url: '/work/1' });
-    await tick();
+    await settled(1);
     const waited = await app.inject({ url: '/work/2' });
     expect(waited.statusCode).toBe(503);
     gates.shift()!();
     await first;
-    await tick();
+    // The freed slot goes to nobody: the limiter is idle (or, were the refused request still queued, it starts).
+    await when(() => state().inFlight === 0 || started.length > 1);
     expect(started).toEqual([1]);
+    expect(state()).toEqual({ inFlight: 0, waiting: 0, saturated: false });
   });
 
   it('keeps slots free for other routes while one route is stuck', async () => {
-    const { app, started, gates } = appWithGate(3, { maxPerRoute: 2 });
+    const { app, started, settled, drain } = appWithGate(3, { maxPerRoute: 2 });
     const stuck = [1, 2, 3, 4].map((n) => app.inject({ url: `/work/${n}` }));
-    await tick();
+    await settled(4);
     expect(started).toEqual([1, 2]);
     const other = await app.inject({ url: '/other' });
     expect(other.statusCode).toBe(200);
-    while (gates.length || started.length < 5) {
-      gates.shift()?.();
-      await tick();
-    }
+    await drain(5);
     expect((await Promise.all(stuck)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
   });
 
   it('gives a free slot to the waiting route with the fewest requests running', async () => {
-    const { app, started, gates } = appWithGate(2);
+    const { app, started, gates, settled, drain } = appWithGate(2);
     const work = [1, 2, 3].map((n) => app.inject({ url: `/work/${n}` }));
-    await tick();
+    await settled(3);
     const other = app.inject({ url: '/other' }); // arrives after /work/3, runs before it
-    await tick();
+    await settled(4);
     gates.shift()!();
     expect((await other).statusCode).toBe(200);
-    while (gates.length || started.length < 4) {
-      gates.shift()?.();
-      await tick();
-    }
+    await drain(4);
     await Promise.all(work);
     expect(started).toEqual([1, 2, 0, 3]);
   });
 
   it('admits a route keyed by its body once the body is parsed, and lets its cached answers through without a slot', async () => {
-    const { app, started, gates } = appWithGate(1);
+    const { app, started, gates, state, changed, when, settled } = appWithGate(1);
     const probed: string[] = [];
     app.post('/cached', { config: { answeredFromCache: async (request) => (request.body as { key: string }).key === 'held' } }, async (request) => {
       probed.push((request.body as { key: string }).key);
+      changed();
       return { served: true };
     });
     const busy = app.inject({ url: '/work/1' });
-    await tick();
+    await settled(1);
     const held = await app.inject({ method: 'POST', url: '/cached', payload: { key: 'held' } });
     expect(held.statusCode).toBe(200);
     const notHeld = app.inject({ method: 'POST', url: '/cached', payload: { key: 'other' } });
-    await tick();
+    await when(() => state().waiting === 1 || probed.length > 1);
     expect(probed).toEqual(['held']); // the other one waits for the slot
     gates.shift()!();
     await busy;
@@ -169,17 +206,18 @@ describe('concurrency limit', () => {
   });
 
   it('reads a large body only once it has a slot, even where its answer may be cached', async () => {
-    const { app, gates } = appWithGate(1);
+    const { app, gates, state, changed, when, settled } = appWithGate(1);
     let asked = 0;
     app.post('/cached', { config: { answeredFromCache: async () => (asked += 1) > 0 } }, async () => ({ served: true }));
     const busy = app.inject({ url: '/work/1' });
-    await tick();
+    await settled(1);
     let answered = false;
     const large = app.inject({ method: 'POST', url: '/cached', payload: { key: 'held', padding: 'x'.repeat(70 * 1024) } }).then((response) => {
       answered = true;
+      changed();
       return response;
     });
-    await tick();
+    await when(() => state().waiting === 1 || answered);
     expect(answered).toBe(false); // waits for the slot like any request
     gates.shift()!();
     await busy;

@@ -11,6 +11,7 @@ import { interfaceOf, statementOf } from '../../src/http/metrics.js';
 import { TEST_NOW } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { createKey } from '../support/keys.js';
+import { withClockAhead } from '../support/wall-clock.js';
 
 let db: Database;
 let apiKey: string;
@@ -249,8 +250,8 @@ describe('response cache invalidations', () => {
     const app = await appWith({ metrics: { path: '/metrics' }, responseCacheTtlMs: 50, staleIfErrorMs: 0, responseCacheMaxBytes: Math.floor(size * 1.5) });
     expect((await get(app, '198.51.100.7', '/api/seasons?page=1')).headers['x-cache']).toBe('miss');
     expect((await get(app, '198.51.100.7', '/api/seasons?page=2')).headers['x-cache']).toBe('miss'); // pushes page=1 out
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect((await get(app, '198.51.100.7', '/api/seasons?page=2')).headers['x-cache']).toBe('miss'); // expired
+    // 80 ms later, past the TTL (the cache reads Date.now()).
+    expect((await withClockAhead(80, () => get(app, '198.51.100.7', '/api/seasons?page=2'))).headers['x-cache']).toBe('miss'); // expired
     const { samples } = await scrape(app);
     expect(select(samples, 'http_response_cache_invalidations_total').map(({ labels, value }) => ({ ...labels, value }))).toEqual([
       { cache: 'public', reason: 'evicted', value: 1 },
@@ -263,9 +264,9 @@ describe('response cache invalidations', () => {
     const app = await appWith({ database: { ...db, availability }, metrics: { path: '/metrics' }, responseCacheTtlMs: 50, staleIfErrorMs: 60_000 });
     try {
       expect((await get(app, '198.51.100.8', '/api/seasons')).headers['x-cache']).toBe('miss');
-      await new Promise((resolve) => setTimeout(resolve, 80));
       availability.report(new DatabaseRefusedError());
-      expect((await get(app, '198.51.100.8', '/api/seasons')).headers['x-cache']).toBe('stale');
+      // 80 ms later, past the TTL (the cache reads Date.now()), well within stale-if-error.
+      expect((await withClockAhead(80, () => get(app, '198.51.100.8', '/api/seasons'))).headers['x-cache']).toBe('stale');
     } finally {
       availability.stop();
     }

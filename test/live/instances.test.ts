@@ -85,7 +85,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
   it('pushes a write through one instance to a subscriber of the other', async () => {
     const subscription = await subscribe<{ data?: { gameUpdated: { kind: string; game: { homeScore: number } } } }>(b.url, 'subscription ($id: Int!) { gameUpdated(id: $id) { kind game { homeScore } } }', { id: gameId });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the subscription is registered once its stream has opened
+      await subscription.untilPings(1); // the subscription listens once the server has read its stream's first chunk
       const written = await postGraphQL(a.url, `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_RESULT} } }`, { input: { gameId, idempotencyKey: 'goal-on-a', side: 'HOME', second: 30 } }, key);
       expect(written.errors).toBeUndefined();
       expect((await subscription.next()).data?.gameUpdated).toMatchObject({ kind: 'EVENT_ADDED', game: { homeScore: 1 } });

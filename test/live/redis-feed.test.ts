@@ -66,7 +66,7 @@ describe('instances told through Redis (REDIS_URL)', () => {
     expect((await fetch(detail)).headers.get('x-cache')).toBe('hit');
     const subscription = await subscribe<{ data?: { gameUpdated: { kind: string; game: { status: string } } } }>(b.url, 'subscription ($id: Int!) { gameUpdated(id: $id) { kind game { status } } }', { id: gameId });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the subscription is registered once its stream has opened
+      await subscription.untilPings(1); // the subscription listens once the server has read its stream's first chunk
       const heard = b.nextChange();
       const written = await postGraphQL(a.url, `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_RESULT} } }`, { input: { gameId, idempotencyKey: `redis-${Date.now()}` } }, key);
       expect(written.errors).toBeUndefined();

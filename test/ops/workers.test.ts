@@ -83,8 +83,14 @@ describe.skipIf(!serverUrl)('WORKERS=2: two processes on one port, consistent th
       body: JSON.stringify({ query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', variables: { input: { gameId: game.id, idempotencyKey: 'workers-start' } } }),
     }).then((response) => response.json() as Promise<{ data?: { startGame: { version: number } } }>);
     expect(written.data?.startGame.version).toBe(1);
-    await sleep(200); // NOTIFY reaches the other worker within milliseconds of the commit
-    const after = await Promise.all(Array.from({ length: 6 }, () => getOnNewConnection(detail)));
+    // NOTIFY reaches the other worker within milliseconds of the commit, and nothing tells the test
+    // when: it asks until six answers in a row (both workers) are fresh. A worker that never hears
+    // of the write keeps its answer for the 60 s of RESPONSE_CACHE_TTL_MS, far past this bound.
+    let after: Awaited<ReturnType<typeof getOnNewConnection>>[] = [];
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      after = await Promise.all(Array.from({ length: 6 }, () => getOnNewConnection(detail)));
+      if (after.every((answer) => answer.body !== before.body)) break;
+    }
     for (const answer of after) expect(answer.body).not.toBe(before.body);
 
     const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));

@@ -43,6 +43,7 @@ export function shapeDifferences(actual: Shape, expected: Shape, path = '$'): st
   return actualEntries.flatMap(([key, inner]) => shapeDifferences(inner, expectedByKey.get(key)!, `${path}.${key}`));
 }
 
+/** A captured response from test/fixtures/compat/samples (copied into the repository: tests never read outside it). */
 export function sample(name: string): unknown {
-  return JSON.parse(readFileSync(new URL(`../../../shared/compat/samples/${name}`, import.meta.url), 'utf8'));
+  return JSON.parse(readFileSync(new URL(`../fixtures/compat/samples/${name}`, import.meta.url), 'utf8'));
 }

@@ -5,6 +5,13 @@ export interface SseSubscription<T> {
   next(timeoutMs?: number): Promise<T>;
   /** Comment lines (`:`) received so far: yoga's keep-alive pings. */
   pings(): number;
+  /**
+   * Resolves once `count` pings have arrived in all. The first is the one the stream opens with:
+   * the server reads it out of the stream, and so starts the subscription (registers it with the
+   * change feed), before it sends it. Later ones come every 300 ms under NODE_ENV=test, so the n-th
+   * also proves the stream stayed open that long on the server. Fails after `timeoutMs`.
+   */
+  untilPings(count: number, timeoutMs?: number): Promise<void>;
   close(): void;
 }
 
@@ -19,11 +26,13 @@ export async function subscribe<T = Record<string, unknown>>(baseUrl: string, qu
   const queue: T[] = [];
   const waiting: ((value: T) => void)[] = [];
   let pings = 0;
+  const pingWaiters = new Set<() => void>();
   let buffer = '';
   const deliver = (message: string) => {
     const lines = message.split('\n');
     if (lines.every((line) => line.startsWith(':'))) {
       pings += 1;
+      for (const check of [...pingWaiters]) check();
       return;
     }
     const event = lines.find((line) => line.startsWith('event:'))?.slice(6).trim();
@@ -65,6 +74,21 @@ export async function subscribe<T = Record<string, unknown>>(baseUrl: string, qu
       });
     },
     pings: () => pings,
+    untilPings: (count, timeoutMs = 10_000) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (pings < count) return;
+          pingWaiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          pingWaiters.delete(check);
+          reject(new Error(`${pings} of ${count} pings within ${timeoutMs} ms`));
+        }, timeoutMs);
+        pingWaiters.add(check);
+        check();
+      }),
     close: () => abort.abort(),
   };
 }
