@@ -245,7 +245,8 @@ function importedPackages(dir: string): Set<string> {
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith('.js')) {
         const code = readFileSync(full, 'utf8');
-        for (const [, specifier] of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire(?:\.resolve)?\s*\(\s*)['"]([^'"]+)['"]/g)) {
+        // `from` only after an import or export clause: generated documents hold field names such as "from" in string literals.
+        for (const [, specifier] of code.matchAll(/(?:\b(?:import|export)\b[^;'"]*?\bfrom\s*|\bimport\s*(?:\(\s*)?|\brequire(?:\.resolve)?\s*\(\s*)['"]([^'"]+)['"]/g)) {
           if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) continue;
           packages.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
         }
