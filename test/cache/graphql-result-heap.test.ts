@@ -1,7 +1,6 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { garbageCollector, heapUsedAfterGc } from '../support/heap.js';
 import { buildApp } from '../../src/app.js';
 import { createBoundedResponseCache, RESPONSE_CACHE_BYTES, RESPONSE_CACHE_ENTRIES } from '../../src/graphql/response-cache-store.js';
 import { countQueries, graphql, openTestLeague, type TestLeague } from '../support/app.js';
@@ -19,19 +18,6 @@ afterAll(async () => {
   await league?.close();
 });
 
-/** global.gc, exposed on demand: vitest's fork workers start without --expose-gc (vitest.config.ts sets no execArgv). */
-function garbageCollector(): () => void {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-}
-
-function heapUsedAfterGc(gc: () => void): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
 
 /** Distinct documents (the alias varies), each a large public answer: 100 games with their events, ~70 KB of JSON. */
 const gamesWithEvents = (n: number) => `{ a${n}: games(first: 100) { edges { node { id events { type second } } } } }`;

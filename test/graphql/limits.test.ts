@@ -1,8 +1,7 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { getNamedType, isObjectType, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { garbageCollector, heapUsedAfterGc } from '../support/heap.js';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { openDatabase, type Database, type PrismaClient } from '../../src/db/database.js';
 import { BoundedLru } from '../../src/cache/bounded.js';
@@ -39,19 +38,6 @@ async function get(app: FastifyInstance, query: string, variables?: Record<strin
 const codeOf = (result: GraphQLResponse) => result.errors?.[0]?.extensions?.code;
 const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: __typename`).join(' ')} }`;
 
-/** global.gc, exposed on demand when vitest's worker was started without --expose-gc. */
-function garbageCollector(): () => void {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-}
-
-function heapUsedAfterGc(gc: () => void): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
 
 describe('the heap attack: many large distinct documents', () => {
   it('refuses 15 documents of 9,000 aliases (161 KB each) with a 413 before parsing, and the heap stays put', async () => {

@@ -14,6 +14,15 @@ import { TcpProxy } from '../support/tcp-proxy.js';
 // An outage and a lock need a PostgreSQL server: the embedded database lives in the process.
 const serverUrl = process.env.DATABASE_URL;
 
+/** The database behind a TCP proxy the test can stop and start: an outage without touching the server. */
+async function behindProxy(url: string): Promise<{ proxy: TcpProxy; served: Database }> {
+  const target = new URL(url);
+  const proxy = await TcpProxy.onFreePort({ host: target.hostname, port: Number(target.port || 5432) });
+  await proxy.start();
+  const served = await openDatabase({ databaseUrl: proxy.urlFor(url), migrate: false, poolSize: 4, connectTimeoutMs: 1000 });
+  return { proxy, served };
+}
+
 describe.skipIf(!serverUrl)('PostgreSQL away, locked or slow', () => {
   let server: { url: string; drop(): Promise<void> };
   let direct: Database;
@@ -39,10 +48,7 @@ describe.skipIf(!serverUrl)('PostgreSQL away, locked or slow', () => {
     const logLines: string[] = [];
 
     beforeAll(async () => {
-      const target = new URL(server.url);
-      proxy = await TcpProxy.onFreePort({ host: target.hostname, port: Number(target.port || 5432) });
-      await proxy.start();
-      served = await openDatabase({ databaseUrl: proxy.urlFor(server.url), migrate: false, poolSize: 4, connectTimeoutMs: 1000 });
+      ({ proxy, served } = await behindProxy(server.url));
       app = await buildApp({
         database: served,
         clock: fixedClock(TEST_NOW),
@@ -123,10 +129,7 @@ describe.skipIf(!serverUrl)('PostgreSQL away, locked or slow', () => {
       const game = await direct.prisma.game.findFirstOrThrow({ where: { status: 'SCHEDULED' }, orderBy: { startsAt: 'asc' }, select: { id: true } });
       gameId = game.id;
       deskKey = (await createKey(direct, 'retrying desk', null, ['games:write'])).key;
-      const target = new URL(server.url);
-      proxy = await TcpProxy.onFreePort({ host: target.hostname, port: Number(target.port || 5432) });
-      await proxy.start();
-      served = await openDatabase({ databaseUrl: proxy.urlFor(server.url), migrate: false, poolSize: 4, connectTimeoutMs: 1000 });
+      ({ proxy, served } = await behindProxy(server.url));
       app = await buildApp({
         database: served,
         clock: fixedClock(TEST_NOW),
