@@ -4,7 +4,15 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { GameDetailData } from '../src/facades/rest/game-detail.js';
-import { CURRENT_GAMES_QUERY, dayFilters, reshapeCurrentGames, sliderTarget, todayIn, type CurrentGamesData, type CurrentGamesParams } from '../src/facades/rest/games/current.js';
+import {
+  CURRENT_GAMES_QUERY,
+  dayFilters,
+  reshapeCurrentGames,
+  sliderTarget,
+  todayIn,
+  type CurrentGamesData,
+  type CurrentGamesParams,
+} from '../src/facades/rest/games/current.js';
 import type { DayGameData, GameRowData } from '../src/facades/rest/shared/game-row.js';
 import { GAME_LIST_QUERY, reshapeGameList, resolveListParams, selectListRound, type ListGroupsData } from '../src/facades/rest/games/list.js';
 import type { RenderContext } from '../src/facades/shared/render-context.js';
@@ -96,7 +104,8 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
       secondReferee: row.secondReferee as string | null,
       homeTeam: { id: row.ht_id as number, name: row.ht_name as string, logoUrl: absolute(row.ht_logo as string | null) },
       awayTeam: { id: row.at_id as number, name: row.at_name as string, logoUrl: absolute(row.at_logo as string | null) },
-      venue: row.v_name === null ? null : { name: row.v_name as string, city: row.v_city as string, latitude: row.v_lat as number, longitude: row.v_lon as number },
+      venue:
+        row.v_name === null ? null : { name: row.v_name as string, city: row.v_city as string, latitude: row.v_lat as number, longitude: row.v_lon as number },
       group:
         row.grp_id === null
           ? null
@@ -111,7 +120,11 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
       cupRound:
         row.cr_id === null
           ? null
-          : { id: row.cr_id as number, name: row.cr_name as string, tournament: { id: row.ct_id as number, name: row.ct_name as string, season: { label: row.cs_label as string } } },
+          : {
+              id: row.cr_id as number,
+              name: row.cr_name as string,
+              tournament: { id: row.ct_id as number, name: row.ct_name as string, season: { label: row.cs_label as string } },
+            },
     };
   }
 
@@ -154,7 +167,9 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
             seriesBestOf: group.seriesBestOf,
             league: { name: group.league_name },
             gameClass: { name: group.class_name },
-            rounds: rounds.rows.filter((r) => r.groupId === group.id).map((r) => ({ id: r.id, number: r.number, name: r.name, startsAt: r.startsAt?.toISOString() ?? null })),
+            rounds: rounds.rows
+              .filter((r) => r.groupId === group.id)
+              .map((r) => ({ id: r.id, number: r.number, name: r.name, startsAt: r.startsAt?.toISOString() ?? null })),
           },
         })),
       },
@@ -162,7 +177,9 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
     const selection = selectListRound(data, params, ctx.now);
     const round = selection.rounds[selection.index];
     const games = round
-      ? (await query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g."roundId" = $1 ORDER BY g."startsAt", g.id`, [round.id])).rows.map(gameRow)
+      ? (await query<GameRecord>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOINS} WHERE g."roundId" = $1 ORDER BY g."startsAt", g.id`, [round.id])).rows.map(
+          gameRow,
+        )
       : [];
     return reshapeGameList({ groups: data, roundGames: games, currentSeason }, params, ctx);
   }
@@ -178,9 +195,13 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
       query<{ startsAt: Date }>('SELECT "startsAt" FROM "Game" WHERE "startsAt" < $1 ORDER BY "startsAt" DESC, id DESC LIMIT 1', [from]),
       query<{ startsAt: Date }>('SELECT "startsAt" FROM "Game" WHERE "startsAt" >= $1 ORDER BY "startsAt", id LIMIT 1', [to]),
     ]);
-    const edges = <T,>(rows: T[]) => rows.map((node) => ({ node }));
+    const edges = <T>(rows: T[]) => rows.map((node) => ({ node }));
     const atInstant = (rows: { startsAt: Date }[]) => edges(rows.map((row) => ({ startsAt: row.startsAt.toISOString() })));
-    const data: CurrentGamesData = { games: { edges: edges(games.rows.map(dayGame)) }, earlier: { edges: atInstant(earlier.rows) }, later: { edges: atInstant(later.rows) } };
+    const data: CurrentGamesData = {
+      games: { edges: edges(games.rows.map(dayGame)) },
+      earlier: { edges: atInstant(earlier.rows) },
+      later: { edges: atInstant(later.rows) },
+    };
     return reshapeCurrentGames(data, params, ctx);
   }
 

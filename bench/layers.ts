@@ -86,7 +86,15 @@ const DOCUMENT_SELECT = {
   homeTeam: { select: { id: true, name: true, logoUrl: true } },
   awayTeam: { select: { id: true, name: true, logoUrl: true } },
   venue: { select: { name: true, city: true, latitude: true, longitude: true } },
-  group: { select: { id: true, name: true, season: { select: { id: true, label: true } }, league: { select: { id: true, name: true } }, gameClass: { select: { id: true, name: true } } } },
+  group: {
+    select: {
+      id: true,
+      name: true,
+      season: { select: { id: true, label: true } },
+      league: { select: { id: true, name: true } },
+      gameClass: { select: { id: true, name: true } },
+    },
+  },
   round: { select: { number: true, name: true } },
   cupRound: { select: { id: true, name: true, tournament: { select: { id: true, name: true, season: { select: { label: true } } } } } },
 };
@@ -146,11 +154,17 @@ const LAYER = {
 const detailLayers = (): Promise<[name: string, run: Layer][]> =>
   layersOf([
     ['baseline: pg, one named statement', oneByOne(() => pool.query({ name: 'layers_detail', text: GAME_DETAIL_SQL, values: [id] }))],
-    ['baseline: + rows → data, reshape, JSON', oneByOne(() => baseline.gameDetail(id).then((data) => JSON.stringify(reshapeGameDetail(data, { game_id: id }, ctx))))],
+    [
+      'baseline: + rows → data, reshape, JSON',
+      oneByOne(() => baseline.gameDetail(id).then((data) => JSON.stringify(reshapeGameDetail(data, { game_id: id }, ctx)))),
+    ],
     ['Prisma: $queryRawUnsafe, the same SQL', oneByOne(() => database.prisma.$queryRawUnsafe(GAME_DETAIL_SQL, id))],
     [LAYER.prisma, oneByOne(() => database.prisma.game.findUnique({ where: { id }, include: POTHOS_INCLUDE }))],
-    ['Prisma: … the same, relationLoadStrategy query', oneByOne(() => database.prisma.game.findUnique({ where: { id }, include: POTHOS_INCLUDE, relationLoadStrategy: 'query' }))],
-    ['Prisma: … select of the document\'s columns only', oneByOne(() => database.prisma.game.findUnique({ where: { id }, select: DOCUMENT_SELECT }))],
+    [
+      'Prisma: … the same, relationLoadStrategy query',
+      oneByOne(() => database.prisma.game.findUnique({ where: { id }, include: POTHOS_INCLUDE, relationLoadStrategy: 'query' })),
+    ],
+    ["Prisma: … select of the document's columns only", oneByOne(() => database.prisma.game.findUnique({ where: { id }, select: DOCUMENT_SELECT }))],
     ['service: GraphQL execute (Pothos → Prisma)', oneByOne(() => runDetail({ id }))],
     [LAYER.reshaped, oneByOne(() => runDetail({ id }).then((data) => JSON.stringify(reshapeGameDetail(data, { game_id: id }, ctx))))],
     [LAYER.injectedRoute, oneByOne(() => app.inject(`/api/games/${id}`))],
@@ -211,13 +225,17 @@ for (const [name] of layers) {
 const differenceOf = (whole: string, part: string) => (msOf(whole) - msOf(part)).toFixed(3);
 if (route === 'detail') {
   console.log(`\nHTTP layer: whole route over a socket − service + reshape, JSON = ${differenceOf(LAYER.socketRoute, LAYER.reshaped)} ms (want ≤ 0.08)`);
-  console.log(`  measured alone (the same hooks and validation, a prepared body, JSON included): ${msOf(LAYER.prepared).toFixed(3)} ms, of which bare fastify and the kernel's socket ${msOf(LAYER.floor).toFixed(3)}`);
+  console.log(
+    `  measured alone (the same hooks and validation, a prepared body, JSON included): ${msOf(LAYER.prepared).toFixed(3)} ms, of which bare fastify and the kernel's socket ${msOf(LAYER.floor).toFixed(3)}`,
+  );
   console.log(`  through fastify inject instead of a socket: ${differenceOf(LAYER.injectedRoute, LAYER.reshaped)} ms (light-my-request's own work included)`);
   console.log(`Prisma for a game detail: ${msOf(LAYER.prisma).toFixed(3)} ms (want ≤ 0.30)`);
 } else {
   const perRow = (name: string) => (msOf(name) * 1000) / gameRows;
   const ratio = perRow(LAYER.socketRoute) / perRow(layers[1][0]);
-  console.log(`\nCPU per game row, whole route over a socket / baseline's whole work: ${perRow(LAYER.socketRoute).toFixed(1)} / ${perRow(layers[1][0]).toFixed(1)} µs = ${ratio.toFixed(1)}x (want ≤ 2x)`);
+  console.log(
+    `\nCPU per game row, whole route over a socket / baseline's whole work: ${perRow(LAYER.socketRoute).toFixed(1)} / ${perRow(layers[1][0]).toFixed(1)} µs = ${ratio.toFixed(1)}x (want ≤ 2x)`,
+  );
 }
 
 for (const client of clients) client.kill();

@@ -132,7 +132,12 @@ async function dropKeys(client: pg.Client): Promise<void> {
 async function createWriteKey(client: pg.Client): Promise<string> {
   await dropKeys(client);
   const key = newApiKey();
-  await client.query(`INSERT INTO "ApiKey" (name, prefix, hash, "createdAt", scopes) VALUES ($1, $2, $3, now(), $4)`, [KEY_NAME, key.prefix, key.hash, ['games:write']]);
+  await client.query(`INSERT INTO "ApiKey" (name, prefix, hash, "createdAt", scopes) VALUES ($1, $2, $3, now(), $4)`, [
+    KEY_NAME,
+    key.prefix,
+    key.hash,
+    ['games:write'],
+  ]);
   return key.key;
 }
 
@@ -190,14 +195,24 @@ const WRITE_SELECTION = 'version game { homeScore awayScore }';
 type WriteAnswer = { version: number; game: { homeScore: number | null; awayScore: number | null } };
 
 async function startGame(baseUrl: string, key: string, gameId: number): Promise<void> {
-  await graphql(baseUrl, `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_SELECTION} } }`, { input: { gameId, idempotencyKey: randomUUID() } }, key);
+  await graphql(
+    baseUrl,
+    `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_SELECTION} } }`,
+    { input: { gameId, idempotencyKey: randomUUID() } },
+    key,
+  );
 }
 
 /** The n-th goal of a game: sides alternate, the clock moves on by a second per goal within period 1. */
 async function recordGoal(baseUrl: string, key: string, game: LiveGame): Promise<WriteOutcome> {
   const input = { gameId: game.id, idempotencyKey: randomUUID(), side: game.goals % 2 === 0 ? 'HOME' : 'AWAY', second: FIRST_GOAL_SECOND + game.goals };
   game.goals += 1;
-  const data = await graphql<{ recordGoal: WriteAnswer }>(baseUrl, `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_SELECTION} } }`, { input }, key);
+  const data = await graphql<{ recordGoal: WriteAnswer }>(
+    baseUrl,
+    `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_SELECTION} } }`,
+    { input },
+    key,
+  );
   const committedAt = performance.now();
   const { version, game: after } = data.recordGoal;
   return { gameId: game.id, version, homeScore: after.homeScore ?? 0, awayScore: after.awayScore ?? 0, committedAt };
@@ -302,7 +317,10 @@ export class Subscriptions {
   private receive(gameId: number, message: string): void {
     const lines = message.split('\n');
     if (!lines.includes('event: next')) return; // pings (`:`) and `complete`
-    const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+    const data = lines
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trim())
+      .join('\n');
     const version = (JSON.parse(data) as GraphQLAnswer<{ gameUpdated: { version: number } }>).data?.gameUpdated.version;
     if (version === undefined) return;
     const at = performance.now();
@@ -331,7 +349,7 @@ export class Subscriptions {
 
   close(): void {
     this.closing = true;
-    this.aborts.forEach((abort) => abort.abort());
+    for (const abort of this.aborts) abort.abort();
   }
 }
 
@@ -361,7 +379,13 @@ function readMix(gameIds: number[]): autocannon.Request[] {
 async function readLoad(options: LiveOptions, requests: autocannon.Request[], seconds: number): Promise<ReadLoad> {
   // In a worker thread, so that generating the load does not delay this thread's clocks and polls.
   const result = await autocannon({ url: options.baseUrl, connections: options.connections, duration: seconds, requests, workers: 1 });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
 }
 
 /** Nearest-rank percentile of ascending values. */
@@ -373,7 +397,14 @@ function percentile(sorted: number[], p: number): number {
 function delayStats(delays: (number | null)[]): DelayStats {
   const seen = delays.filter((delay): delay is number => delay !== null).sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms);
-  return { seen: seen.length, missed: delays.length - seen.length, p50: round(percentile(seen, 50)), p95: round(percentile(seen, 95)), p99: round(percentile(seen, 99)), max: round(percentile(seen, 100)) };
+  return {
+    seen: seen.length,
+    missed: delays.length - seen.length,
+    p50: round(percentile(seen, 50)),
+    p95: round(percentile(seen, 95)),
+    p99: round(percentile(seen, 99)),
+    max: round(percentile(seen, 100)),
+  };
 }
 
 export interface WriteRecord {
@@ -383,7 +414,13 @@ export interface WriteRecord {
 }
 
 /** One goal every WRITE_INTERVAL_MS for `seconds`, each measured as it becomes visible; resolves when all are measured. */
-export async function writeAtSteadyRate(options: Pick<LiveOptions, 'baseUrl'>, key: string, games: LiveGame[], subscriptions: Subscriptions, seconds: number): Promise<WriteRecord[]> {
+export async function writeAtSteadyRate(
+  options: Pick<LiveOptions, 'baseUrl'>,
+  key: string,
+  games: LiveGame[],
+  subscriptions: Subscriptions,
+  seconds: number,
+): Promise<WriteRecord[]> {
   const begin = performance.now();
   const measured: Promise<WriteRecord>[] = [];
   for (let k = 0; k * WRITE_INTERVAL_MS < seconds * 1000; k += 1) {
@@ -451,7 +488,10 @@ export interface LiveSession {
  * following them would), runs `work`, then closes the streams and puts the games back as they were.
  */
 export async function withLiveGames<T>(options: Pick<LiveOptions, 'databaseUrl' | 'baseUrl'>, work: (session: LiveSession) => Promise<T>): Promise<T> {
-  const { key, snapshots } = await withDatabase(options.databaseUrl, async (client) => ({ key: await createWriteKey(client), snapshots: await scheduledGames(client) }));
+  const { key, snapshots } = await withDatabase(options.databaseUrl, async (client) => ({
+    key: await createWriteKey(client),
+    snapshots: await scheduledGames(client),
+  }));
   const subscriptions = new Subscriptions(options.baseUrl);
   try {
     const games: LiveGame[] = snapshots.map((game) => ({ id: game.id, goals: 0 }));
@@ -470,7 +510,10 @@ export async function benchLive(options: LiveOptions): Promise<LiveResult> {
     const requests = readMix(games.map((game) => game.id));
     if (options.warmup > 0) await readLoad(options, requests, options.warmup);
     const quiet = await readLoad(options, requests, options.duration);
-    const [writing, records] = await Promise.all([readLoad(options, requests, options.duration), writeAtSteadyRate(options, key, games, subscriptions, options.duration)]);
+    const [writing, records] = await Promise.all([
+      readLoad(options, requests, options.duration),
+      writeAtSteadyRate(options, key, games, subscriptions, options.duration),
+    ]);
     return summarize(options, quiet, writing, records, subscriptions.drops);
   });
 }
@@ -489,7 +532,10 @@ export function reportLive(results: LiveResult[], run: { connections: number; du
   console.log('| scale | read load | req/s | p50 ms | p99 ms | errors | non-2xx |');
   console.log('|---:|---|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    for (const [name, load] of [['no writes', r.quiet], [`writing ${WRITES_PER_SECOND}/s`, r.writing]] as const) {
+    for (const [name, load] of [
+      ['no writes', r.quiet],
+      [`writing ${WRITES_PER_SECOND}/s`, r.writing],
+    ] as const) {
       console.log(`| ${r.scale} | ${name} | ${load.rps} | ${load.p50} | ${load.p99} | ${load.errors} | ${load.non2xx} |`);
     }
   }
@@ -505,15 +551,24 @@ export function reportLive(results: LiveResult[], run: { connections: number; du
   console.log('\nlive targets:');
   for (const r of results) {
     const w = r.writes;
-    console.log(`  scale ${r.scale} writes: ${w.sent} sent, ${w.failed} failed${w.firstFailure ? ` (first: ${w.firstFailure})` : ''}; mutation round trip p50 ${w.p50} ms, p99 ${w.p99} ms`);
+    console.log(
+      `  scale ${r.scale} writes: ${w.sent} sent, ${w.failed} failed${w.firstFailure ? ` (first: ${w.firstFailure})` : ''}; mutation round trip p50 ${w.p50} ms, p99 ${w.p99} ms`,
+    );
     const drops = r.streamDrops;
     const [shortest, longest] = [drops.shortestOpenMs, drops.longestOpenMs].map((ms) => (ms / 1000).toFixed(1));
-    const dropped = drops.count === 0 ? '' : ` (the server ended ${drops.count} of ${r.games} streams after ${shortest === longest ? shortest : `${shortest}–${longest}`} s; each was opened again${drops.reopenFailure ? `, until one was refused: ${drops.reopenFailure}` : ''})`;
+    const dropped =
+      drops.count === 0
+        ? ''
+        : ` (the server ended ${drops.count} of ${r.games} streams after ${shortest === longest ? shortest : `${shortest}–${longest}`} s; each was opened again${drops.reopenFailure ? `, until one was refused: ${drops.reopenFailure}` : ''})`;
     console.log(`  scale ${r.scale} subscriptions stay open while listened to: ${verdict(drops.count === 0)}${dropped}`);
-    console.log(`  scale ${r.scale} subscription events arrived ${r.eventLead.p50} ms (median) and at least ${r.eventLead.min} ms before the mutation's answer (negative: after it)`);
+    console.log(
+      `  scale ${r.scale} subscription events arrived ${r.eventLead.p50} ms (median) and at least ${r.eventLead.min} ms before the mutation's answer (negative: after it)`,
+    );
     const worst = Math.max(...CHANNELS.map((channel) => r.delays[channel].p99));
     const allSeen = CHANNELS.every((channel) => r.delays[channel].missed === 0) && w.failed === 0;
-    console.log(`  scale ${r.scale} commit → visible p99 ≤ ${VISIBILITY_TARGET_MS} ms on every channel: worst ${worst} ms ${verdict(allSeen && worst <= VISIBILITY_TARGET_MS)}`);
+    console.log(
+      `  scale ${r.scale} commit → visible p99 ≤ ${VISIBILITY_TARGET_MS} ms on every channel: worst ${worst} ms ${verdict(allSeen && worst <= VISIBILITY_TARGET_MS)}`,
+    );
   }
   console.log(
     '  (delay = first answer showing the write − arrival of the mutation’s answer; REST and GraphQL polled every 20 ms; a subscription event that arrives before the mutation’s answer counts as 0)',

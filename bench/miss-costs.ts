@@ -25,7 +25,9 @@ const sample = async (sql: string) => (await pool.query<{ id: number; season: nu
 const players = await sample(`SELECT "playerId" AS id, max("seasonId") AS season FROM "TeamMember" GROUP BY 1`);
 const teams = await sample('SELECT id, NULL AS season FROM "Team"');
 const games = await sample(`SELECT id, NULL AS season FROM "Game" WHERE status = 'FINISHED'`);
-const clubs = await sample(`SELECT c.id, max(g."seasonId") AS season FROM "Club" c JOIN "Team" t ON t."clubId" = c.id JOIN "TeamRegistration" r ON r."teamId" = t.id JOIN "LeagueGroup" g ON g.id = r."groupId" GROUP BY c.id`);
+const clubs = await sample(
+  `SELECT c.id, max(g."seasonId") AS season FROM "Club" c JOIN "Team" t ON t."clubId" = c.id JOIN "TeamRegistration" r ON r."teamId" = t.id JOIN "LeagueGroup" g ON g.id = r."groupId" GROUP BY c.id`,
+);
 const graphql = (query: string): InjectOptions => ({ method: 'POST', url: '/graphql', payload: { query }, headers: { 'content-type': 'application/json' } });
 
 const pages: [name: string, request: (i: number) => InjectOptions | string][] = [

@@ -161,7 +161,15 @@ async function measure(url: string, init: RequestInit_ = {}) {
   // No answer within the run: its latency is at least the run's length, never the 0 autocannon reports.
   const unanswered = result.requests.total === 0;
   const latency = (measured: number) => (unanswered ? duration * 1000 : measured);
-  return { rps: Math.round(result.requests.average), p50: latency(result.latency.p50), p99: latency(result.latency.p99), unanswered, errors: result.errors + result.timeouts, non2xx: result.non2xx, bytes };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: latency(result.latency.p50),
+    p99: latency(result.latency.p99),
+    unanswered,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    bytes,
+  };
 }
 
 /** What the baseline serves (its bytes checked against the service's first); `:id` names them in the report. */
@@ -189,12 +197,26 @@ async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: Live
     await c.query(`DELETE FROM "ApiKey" WHERE name = 'bench'`);
     const key = newApiKey();
     await c.query('INSERT INTO "ApiKey" (name, prefix, hash, "createdAt") VALUES ($1, $2, $3, now())', ['bench', key.prefix, key.hash]);
-    return { gameId: game.rows[0].id, teamId: game.rows[0].homeTeamId, clubId: team.rows[0].clubId, clubName: team.rows[0].name, season: season.rows[0].id, apikey: key.key };
+    return {
+      gameId: game.rows[0].id,
+      teamId: game.rows[0].homeTeamId,
+      clubId: team.rows[0].clubId,
+      clubName: team.rows[0].name,
+      season: season.rows[0].id,
+      apikey: key.key,
+    };
   }, url);
 
   // One client on loopback sends everything: the per-client and per-key rate limits would refuse it
   // within a second, so they are off here; every other setting keeps its default.
-  const env = { DATABASE_URL: url, PUBLIC_BASE_URL, DEMO_ON_EMPTY: 'false', NODE_ENV: 'production', RATE_LIMIT_PUBLIC_PER_MINUTE: '0', RATE_LIMIT_KEY_PER_MINUTE: '0' };
+  const env = {
+    DATABASE_URL: url,
+    PUBLIC_BASE_URL,
+    DEMO_ON_EMPTY: 'false',
+    NODE_ENV: 'production',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    RATE_LIMIT_KEY_PER_MINUTE: '0',
+  };
   const ports: Record<Server, number> = { uncached: SERVICE_PORT, deployed: CACHED_SERVICE_PORT, baseline: BASELINE_PORT };
   const processes: Record<Server, ChildProcess> = {
     uncached: start(serveArgs(), { ...env, PORT: String(ports.uncached), RESPONSE_CACHE_TTL_MS: '0' }),
@@ -226,13 +248,18 @@ async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: Live
         {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: `{ game(id: ${ids.gameId}) { startsAt status homeScore awayScore homeTeam { name club { name } } awayTeam { name club { name } } events { second type player { lastName } } } }` }),
+          body: JSON.stringify({
+            query: `{ game(id: ${ids.gameId}) { startsAt status homeScore awayScore homeTeam { name club { name } } awayTeam { name club { name } } events { second type player { lastName } } } }`,
+          }),
         },
       ],
     ];
     const endpointRuns = [
       ...endpoints.map(([path, init]) => ['uncached', path, init] as const),
-      ...endpoints.flatMap(([path, init]) => [['deployed', path, init] as const, ['compressed', path, { ...init, headers: { ...init?.headers, ...BROWSER_ENCODINGS } }] as const]),
+      ...endpoints.flatMap(([path, init]) => [
+        ['deployed', path, init] as const,
+        ['compressed', path, { ...init, headers: { ...init?.headers, ...BROWSER_ENCODINGS } }] as const,
+      ]),
     ];
     for (const [target, path, init] of runs('endpoints') ? endpointRuns : []) {
       console.error(`scale ${scale} ${target} ${path.replace(/apikey=[^&]+/, 'apikey=…')}`);
@@ -241,12 +268,19 @@ async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: Live
     }
     for (const [path, init] of runs('endpoints') ? endpoints : []) {
       const sized = (encoding: string) => wireBytes(base('deployed') + path, { ...init, headers: { ...init?.headers, 'accept-encoding': encoding } });
-      sizes.push({ scale, endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), plain: await sized('identity'), gzip: await sized('gzip'), br: await sized('br') });
+      sizes.push({
+        scale,
+        endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'),
+        plain: await sized('identity'),
+        gzip: await sized('gzip'),
+        br: await sized('br'),
+      });
     }
-    for (const path of runs('endpoints') ? BASELINE_PATHS(ids.gameId) : []) rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(base('baseline') + path)) });
+    for (const path of runs('endpoints') ? BASELINE_PATHS(ids.gameId) : [])
+      rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(base('baseline') + path)) });
     for (const server of Object.keys(processes) as Server[]) {
       const rss = peakRssMb(processes[server].pid);
-      rows.filter((r) => r.scale === scale && serverOf(r.target) === server).forEach((r) => (r.rss = rss));
+      for (const r of rows.filter((row) => row.scale === scale && serverOf(row.target) === server)) r.rss = rss;
     }
     // Last: its writes change what the endpoints above would answer (it restores the games after).
     if (runs('live')) {
@@ -261,20 +295,26 @@ async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: Live
       zipf.push({ ...result, peakRssMb: peakRssMb(processes.deployed.pid) });
     }
   } finally {
-    Object.values(processes).forEach((child) => child.kill('SIGTERM'));
+    for (const child of Object.values(processes)) child.kill('SIGTERM');
   }
 }
 
 const generic = (endpoint: string) => endpoint.replace(/\d{4,}/g, ':id').replace(/q=[^&]+/, 'q=…');
-const find = (rows: Row[], scale: number, target: Target, endpoint: string) => rows.find((r) => r.scale === scale && r.target === target && generic(r.endpoint) === generic(endpoint));
+const find = (rows: Row[], scale: number, target: Target, endpoint: string) =>
+  rows.find((r) => r.scale === scale && r.target === target && generic(r.endpoint) === generic(endpoint));
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 function report(rows: Row[], sizes: Sizes[]): void {
-  console.log(`\n${connections} connections, ${warmup} s warm-up + ${duration} s per endpoint, PostgreSQL, loopback, ${new Date().toISOString().slice(0, 10)}\n`);
+  console.log(
+    `\n${connections} connections, ${warmup} s warm-up + ${duration} s per endpoint, PostgreSQL, loopback, ${new Date().toISOString().slice(0, 10)}\n`,
+  );
   console.log('| scale | target | endpoint | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB | body KB |');
   console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|---:|');
   const ordered = [...rows].sort((a, b) => a.scale - b.scale || TARGET_ORDER.indexOf(a.target) - TARGET_ORDER.indexOf(b.target));
-  for (const r of ordered) console.log(`| ${r.scale} | ${r.target} | \`${generic(r.endpoint)}\` | ${r.rps} | ${r.unanswered ? '>' : ''}${r.p50} | ${r.unanswered ? '>' : ''}${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss ?? ''} | ${(r.bytes / 1024).toFixed(1)} |`);
+  for (const r of ordered)
+    console.log(
+      `| ${r.scale} | ${r.target} | \`${generic(r.endpoint)}\` | ${r.rps} | ${r.unanswered ? '>' : ''}${r.p50} | ${r.unanswered ? '>' : ''}${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss ?? ''} | ${(r.bytes / 1024).toFixed(1)} |`,
+    );
 
   const [small, large] = [scales[0], scales[scales.length - 1]];
   console.log('\ntargets:');
@@ -284,23 +324,38 @@ function report(rows: Row[], sizes: Sizes[]): void {
     for (const path of BASELINE_PATHS(':id')) {
       const theirs = find(rows, scale, 'baseline', path);
       const judged = path !== '/api/games?mode=current';
-      for (const [target, wanted] of [['uncached', 0.3], ['deployed', 1.0]] as const) {
+      for (const [target, wanted] of [
+        ['uncached', 0.3],
+        ['deployed', 1.0],
+      ] as const) {
         const ours = find(rows, scale, target, path);
         if (!ours || !theirs) continue;
         const ratio = ours.rps / theirs.rps;
-        console.log(`  scale ${scale} ${path} ${target} / baseline: ${ratio.toFixed(2)}x ${judged ? `(want ≥ ${wanted}x) ${verdict(ratio >= wanted)}` : '(for information)'}`);
+        console.log(
+          `  scale ${scale} ${path} ${target} / baseline: ${ratio.toFixed(2)}x ${judged ? `(want ≥ ${wanted}x) ${verdict(ratio >= wanted)}` : '(for information)'}`,
+        );
       }
     }
   }
   // Latency is judged as users get it (deployed); growth with the data is judged uncached, where the
   // cache cannot hide a scan. The other reading of each is printed for information.
-  for (const [target, judged] of [['deployed', true], ['uncached', false]] as const) {
+  for (const [target, judged] of [
+    ['deployed', true],
+    ['uncached', false],
+  ] as const) {
     const slow = rows.filter((r) => r.scale === small && r.target === target && r.p99 >= 50);
-    const outcome = judged ? verdict(slow.length === 0) : `${rows.filter((r) => r.scale === small && r.target === target).length - slow.length} of ${rows.filter((r) => r.scale === small && r.target === target).length} under (for information)`;
-    console.log(`  p99 < 50 ms at scale ${small}, ${target}: ${outcome}${slow.length ? ` (${slow.map((r) => `${generic(r.endpoint)} ${r.p99} ms`).join(', ')})` : ''}`);
+    const outcome = judged
+      ? verdict(slow.length === 0)
+      : `${rows.filter((r) => r.scale === small && r.target === target).length - slow.length} of ${rows.filter((r) => r.scale === small && r.target === target).length} under (for information)`;
+    console.log(
+      `  p99 < 50 ms at scale ${small}, ${target}: ${outcome}${slow.length ? ` (${slow.map((r) => `${generic(r.endpoint)} ${r.p99} ms`).join(', ')})` : ''}`,
+    );
   }
   if (large !== small) {
-    for (const [target, judged] of [['uncached', true], ['deployed', false]] as const) {
+    for (const [target, judged] of [
+      ['uncached', true],
+      ['deployed', false],
+    ] as const) {
       const grown = rows
         .filter((r) => r.scale === small && r.target === target)
         .map((r) => {
@@ -309,7 +364,9 @@ function report(rows: Row[], sizes: Sizes[]): void {
         });
       const over = grown.filter((g) => !(g.ratio <= 1.5));
       const outcome = judged ? verdict(over.length === 0) : over.length === 0 ? 'all within (for information)' : 'for information';
-      console.log(`  median at scale ${large} ≤ 1.5x scale ${small}, ${target}: ${outcome}${over.length ? ` (${over.map((g) => `${g.endpoint} ${g.ratio.toFixed(2)}x, body ${g.size.toFixed(1)}x`).join(', ')})` : ''}`);
+      console.log(
+        `  median at scale ${large} ≤ 1.5x scale ${small}, ${target}: ${outcome}${over.length ? ` (${over.map((g) => `${g.endpoint} ${g.ratio.toFixed(2)}x, body ${g.size.toFixed(1)}x`).join(', ')})` : ''}`,
+      );
     }
   }
   for (const scale of scales) {
@@ -318,7 +375,9 @@ function report(rows: Row[], sizes: Sizes[]): void {
       .map((r) => ({ endpoint: generic(r.endpoint), ratio: r.rps / (find(rows, scale, 'deployed', r.endpoint)?.rps ?? NaN) }));
     const low = ratios.filter((r) => !(r.ratio >= 0.8));
     const least = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a), ratios[0]);
-    console.log(`  scale ${scale} compressed / deployed (gzip, br): lowest ${least?.ratio.toFixed(2)}x at ${least?.endpoint} (want ≥ 0.8x each) ${verdict(low.length === 0)}${low.length ? ` (${low.map((r) => `${r.endpoint} ${r.ratio.toFixed(2)}x`).join(', ')})` : ''}`);
+    console.log(
+      `  scale ${scale} compressed / deployed (gzip, br): lowest ${least?.ratio.toFixed(2)}x at ${least?.endpoint} (want ≥ 0.8x each) ${verdict(low.length === 0)}${low.length ? ` (${low.map((r) => `${r.endpoint} ${r.ratio.toFixed(2)}x`).join(', ')})` : ''}`,
+    );
   }
   const failures = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
   console.log(`  zero errors and non-2xx: ${verdict(failures.length === 0)}`);
@@ -330,7 +389,10 @@ function report(rows: Row[], sizes: Sizes[]): void {
   console.log('|---:|---|---:|---:|---:|');
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   for (const scale of scales) {
-    const largest = sizes.filter((s) => s.scale === scale).sort((a, b) => b.plain - a.plain).slice(0, 3);
+    const largest = sizes
+      .filter((s) => s.scale === scale)
+      .sort((a, b) => b.plain - a.plain)
+      .slice(0, 3);
     for (const s of largest) console.log(`| ${scale} | \`${generic(s.endpoint)}\` | ${kb(s.plain)} | ${kb(s.gzip)} | ${kb(s.br)} |`);
   }
 }

@@ -138,12 +138,18 @@ async function leagueData(client: pg.Client) {
     currentSeason: current.id,
     games: await ids('Game'),
     groups: await rows<Group>(client, `SELECT ${GROUP_COLUMNS} FROM "LeagueGroup" g ORDER BY g.id`),
-    rounds: await rows<Round>(client, `SELECT ${GROUP_COLUMNS}, r.number AS round FROM "Round" r JOIN "LeagueGroup" g ON g.id = r."groupId" ORDER BY g.id, r.number`),
+    rounds: await rows<Round>(
+      client,
+      `SELECT ${GROUP_COLUMNS}, r.number AS round FROM "Round" r JOIN "LeagueGroup" g ON g.id = r."groupId" ORDER BY g.id, r.number`,
+    ),
     competitions: await rows<Competition>(
       client,
       `SELECT DISTINCT "seasonId" AS season, "leagueId" AS league, "gameClassId" AS "gameClass" FROM "LeagueGroup" ORDER BY 1, 2, 3`,
     ),
-    currentLeagues: await rows<{ id: number }>(client, `SELECT DISTINCT g."leagueId" AS id FROM "LeagueGroup" g JOIN "Season" s ON s.id = g."seasonId" WHERE s."isCurrent" ORDER BY 1`),
+    currentLeagues: await rows<{ id: number }>(
+      client,
+      `SELECT DISTINCT g."leagueId" AS id FROM "LeagueGroup" g JOIN "Season" s ON s.id = g."seasonId" WHERE s."isCurrent" ORDER BY 1`,
+    ),
     teams: await rows<InSeason>(
       client,
       `SELECT r."teamId" AS id, max(g."seasonId") AS season FROM "TeamRegistration" r JOIN "LeagueGroup" g ON g.id = r."groupId" GROUP BY r."teamId" ORDER BY 1`,
@@ -165,7 +171,14 @@ async function urlSpace(client: pg.Client, readKey: string): Promise<UrlSpace> {
   const apikey = encodeURIComponent(readKey);
   const competition = (c: Competition) => ({ season: c.season, league: c.league, game_class: c.gameClass });
   const group = (g: Group) => ({ ...competition(g), group: g.name });
-  const singles: string[] = ['/api/games?mode=current', '/api/games?mode=list', '/api/rankings', '/api/topscorers/main', '/api/seasons', `/api/clubs?season=${data.currentSeason}`];
+  const singles: string[] = [
+    '/api/games?mode=current',
+    '/api/games?mode=list',
+    '/api/rankings',
+    '/api/topscorers/main',
+    '/api/seasons',
+    `/api/clubs?season=${data.currentSeason}`,
+  ];
   return new UrlSpace([
     family('api', singles, get),
     family('api', data.currentLeagues, (l) => get(`/api/games?${query({ mode: 'current', league_ids: l.id })}`)),
@@ -189,14 +202,22 @@ async function urlSpace(client: pg.Client, readKey: string): Promise<UrlSpace> {
     family('legacy', [null], () => get(`/rest/v1.0/clubs?apikey=${apikey}`)),
     family('legacy', data.clubs, (c) => get(`/rest/v1.0/clubs/${c.id}?apikey=${apikey}`)),
     family('legacy', data.clubs, (c) => get(`/rest/v1.0/clubs/${c.id}/teams?season=${c.season}&apikey=${apikey}`)),
-    family('legacy', data.clubs.filter((c) => searchTerm(c.name).length >= MIN_SEARCH_LENGTH), (c) => get(`/rest/v1.0/clubs/search?q=${encodeURIComponent(searchTerm(c.name))}&apikey=${apikey}`)),
+    family(
+      'legacy',
+      data.clubs.filter((c) => searchTerm(c.name).length >= MIN_SEARCH_LENGTH),
+      (c) => get(`/rest/v1.0/clubs/search?q=${encodeURIComponent(searchTerm(c.name))}&apikey=${apikey}`),
+    ),
     family('api', data.groups, (g) => get(`/api/rankings?${query(group(g))}`)),
-    family('graphql', data.groups, (g) => graphqlPost(`{ leagueGroup(id: ${g.id}) { name standings { rank games points goalsFor goalsAgainst team { name } } } }`)),
+    family('graphql', data.groups, (g) =>
+      graphqlPost(`{ leagueGroup(id: ${g.id}) { name standings { rank games points goalsFor goalsAgainst team { name } } } }`),
+    ),
     family('api', data.rounds, (r) => get(`/api/games?${query({ mode: 'list', ...group(r), round: r.round })}`)),
     family('api', data.competitions, (c) => get(`/api/topscorers/main?${query(competition(c))}`)),
     family('api', data.competitions, (c) => get(`/api/teams?${query(competition(c))}`)),
     family('graphql', data.competitions, (c) =>
-      graphqlPost(`{ topScorers(season: ${c.season}, league: ${c.league}, gameClass: ${c.gameClass}) { rank goals assists points player { firstName lastName } team { name } } }`),
+      graphqlPost(
+        `{ topScorers(season: ${c.season}, league: ${c.league}, gameClass: ${c.gameClass}) { rank goals assists points player { firstName lastName } team { name } } }`,
+      ),
     ),
   ]);
 }
@@ -280,7 +301,11 @@ function drawPlan(space: UrlSpace, options: LiveOptions): DrawnPlan {
     return Array.from({ length: options.connections }, () => Array.from({ length: DRAWS_PER_CONNECTION }, () => requestOfRank(draw())));
   };
   const sequences = { warmup: options.warmup > 0 ? draws(WARMUP_DRAW_SEED) : [], measure: draws(MEASURE_DRAW_SEED) };
-  return { plan: { baseUrl: options.baseUrl, connections: options.connections, seconds: { warmup: options.warmup, measure: options.duration }, requests, sequences }, via, urlSpaceSize: space.size };
+  return {
+    plan: { baseUrl: options.baseUrl, connections: options.connections, seconds: { warmup: options.warmup, measure: options.duration }, requests, sequences },
+    via,
+    urlSpaceSize: space.size,
+  };
 }
 
 interface LoadResult {
@@ -310,7 +335,14 @@ async function runLoad(plan: LoadPlan, phase: Phase): Promise<LoadResult> {
     requests: [sequences[0][0]],
     setupClient: (client) => client.setRequests(sequences[connection++ % sequences.length]),
   });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, total: result.requests.total };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
 }
 
 /** The load process: takes the plan, then runs each phase it is asked for and answers with the result. */
@@ -339,7 +371,10 @@ class LoadProcess {
   private waiting: { key: Phase | 'ready'; resolve: (message: FromLoad) => void; reject: (error: Error) => void } | null = null;
 
   constructor(plan: LoadPlan) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), LOAD_FLAG], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    this.child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), LOAD_FLAG], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
     this.child.on('message', (message: FromLoad) => {
       if (this.waiting?.key === ('ready' in message ? 'ready' : message.phase)) this.settle()?.resolve(message);
     });
@@ -403,7 +438,12 @@ async function scrapeMetrics(baseUrl: string): Promise<Map<string, Sample[]> | n
 }
 
 /** The counter's increase between two scrapes, summed per `keyOf` (undefined: not counted). */
-function increase(before: Map<string, Sample[]>, after: Map<string, Sample[]>, name: string, keyOf: (labels: Record<string, string>) => string | undefined): Map<string, number> {
+function increase(
+  before: Map<string, Sample[]>,
+  after: Map<string, Sample[]>,
+  name: string,
+  keyOf: (labels: Record<string, string>) => string | undefined,
+): Map<string, number> {
   const sums = new Map<string, number>();
   const add = (samples: Sample[] | undefined, sign: number) => {
     for (const sample of samples ?? []) {
@@ -484,14 +524,19 @@ function sentMix(drawn: DrawnPlan, total: number): Pick<ZipfResult, 'distinctUrl
 
 function cacheAnswers(before: Map<string, Sample[]>, after: Map<string, Sample[]>): Partial<Record<Interface, CacheAnswers>> {
   const sums = increase(before, after, 'http_response_cache_requests_total', (labels) => `${labels.interface} ${labels.result}`);
-  return Object.fromEntries(CACHE_COUNTED.map((via) => [via, { hit: sums.get(`${via} hit`) ?? 0, miss: sums.get(`${via} miss`) ?? 0, stale: sums.get(`${via} stale`) ?? 0 }]));
+  return Object.fromEntries(
+    CACHE_COUNTED.map((via) => [via, { hit: sums.get(`${via} hit`) ?? 0, miss: sums.get(`${via} miss`) ?? 0, stale: sums.get(`${via} stale`) ?? 0 }]),
+  );
 }
 
 function failingRoutes(before: Map<string, Sample[]>, after: Map<string, Sample[]>): ZipfResult['failingRoutes'] {
   const sums = increase(before, after, 'http_requests_total', (labels) =>
     (INTERFACES as readonly string[]).includes(labels.interface) && !/^2/.test(labels.status) ? `${labels.method} ${labels.route} ${labels.status}` : undefined,
   );
-  return [...sums].filter(([, count]) => count > 0).map(([route, count]) => ({ route, count })).sort((a, b) => b.count - a.count);
+  return [...sums]
+    .filter(([, count]) => count > 0)
+    .map(([route, count]) => ({ route, count }))
+    .sort((a, b) => b.count - a.count);
 }
 
 interface RouteTime {
@@ -505,7 +550,8 @@ interface RouteTime {
 const BUSIEST_SHOWN = 6;
 
 function busiestRoutes(before: Map<string, Sample[]>, after: Map<string, Sample[]>): RouteTime[] {
-  const keyOf = (labels: Record<string, string>) => ((INTERFACES as readonly string[]).includes(labels.interface) ? `${labels.method} ${labels.route}` : undefined);
+  const keyOf = (labels: Record<string, string>) =>
+    (INTERFACES as readonly string[]).includes(labels.interface) ? `${labels.method} ${labels.route}` : undefined;
   const seconds = increase(before, after, 'http_request_duration_seconds_sum', keyOf);
   const counts = increase(before, after, 'http_request_duration_seconds_count', keyOf);
   const total = [...seconds.values()].reduce((sum, s) => sum + s, 0);
@@ -569,7 +615,10 @@ function cacheText(cache: ZipfResult['cache']): string {
 }
 
 function freshnessMet(r: ZipfResult): boolean {
-  return r.writes.failed === 0 && CHANNELS.every((channel) => r.delays[channel].missed === 0 && r.delays[channel].seen > 0 && r.delays[channel].p99 <= VISIBILITY_TARGET_MS);
+  return (
+    r.writes.failed === 0 &&
+    CHANNELS.every((channel) => r.delays[channel].missed === 0 && r.delays[channel].seen > 0 && r.delays[channel].p99 <= VISIBILITY_TARGET_MS)
+  );
 }
 
 export function reportZipf(results: ZipfResult[], run: { duration: number; warmup: number }): void {
@@ -591,14 +640,18 @@ export function reportZipf(results: ZipfResult[], run: { duration: number; warmu
   console.log('\nzipf details:');
   for (const r of results) {
     const w = r.writes;
-    console.log(`  scale ${r.scale} writes: ${w.sent} sent, ${w.failed} failed${w.firstFailure ? ` (first: ${w.firstFailure})` : ''}; mutation round trip p50 ${w.p50} ms, p99 ${w.p99} ms`);
+    console.log(
+      `  scale ${r.scale} writes: ${w.sent} sent, ${w.failed} failed${w.firstFailure ? ` (first: ${w.firstFailure})` : ''}; mutation round trip p50 ${w.p50} ms, p99 ${w.p99} ms`,
+    );
     const missed = CHANNELS.filter((channel) => r.delays[channel].missed > 0).map((channel) => `${channel} ${r.delays[channel].missed}`);
     if (missed.length) console.log(`  scale ${r.scale} writes never seen within 10 s: ${missed.join(', ')}`);
     const busiest = r.busiestRoutes.map((b) => `${b.route} ${percent(b.share)} (${b.count} × ${b.meanMs.toFixed(1)} ms)`);
     if (busiest.length) console.log(`  scale ${r.scale} where the service's time went: ${busiest.join(', ')}`);
     if (r.failingRoutes.length) console.log(`  scale ${r.scale} non-2xx answers by route: ${r.failingRoutes.map((f) => `${f.route} ×${f.count}`).join(', ')}`);
   }
-  console.log('  (cache hits: the response caches of /api and the legacy interface, from the service metrics over the measured run; GraphQL’s result cache has no counter)');
+  console.log(
+    '  (cache hits: the response caches of /api and the legacy interface, from the service metrics over the measured run; GraphQL’s result cache has no counter)',
+  );
 }
 
 /** The most requested URLs of the URL space at a database (rank 1 first). */

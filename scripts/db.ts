@@ -14,7 +14,10 @@ async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfig();
   if (command === 'create') {
-    const name = (args[0] ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+    const name = (args[0] ?? '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '');
     if (!name) throw new Error('usage: npm run db:migration:create -- <name>');
     // The diff replays the committed migrations on a throw-away in-memory database.
     const scratch = await openAdapter({ dataDir: 'memory://' });
@@ -47,7 +50,9 @@ async function main(): Promise<void> {
       const scratch = await openAdapter({ dataDir: 'memory://' });
       try {
         const pending = await diffMigrationsToSchema(scratch.factory);
-        console.log(pending.trim() && !pending.includes('empty migration') ? 'schema.prisma has changes without a migration' : 'migrations match schema.prisma');
+        console.log(
+          pending.trim() && !pending.includes('empty migration') ? 'schema.prisma has changes without a migration' : 'migrations match schema.prisma',
+        );
       } finally {
         await scratch.close();
       }

@@ -180,16 +180,36 @@ function writeOf(action: LiveAction): Write {
       return {
         mutation: 'recordGoal',
         inputType: 'RecordGoalInput',
-        fields: { side: action.side, second: action.second, ownGoal: action.ownGoal || undefined, scorerLicenseId: action.scorerLicenseId ?? undefined, assistLicenseId: action.assistLicenseId ?? undefined },
+        fields: {
+          side: action.side,
+          second: action.second,
+          ownGoal: action.ownGoal || undefined,
+          scorerLicenseId: action.scorerLicenseId ?? undefined,
+          assistLicenseId: action.assistLicenseId ?? undefined,
+        },
       };
     case 'penalty':
-      return { mutation: 'recordPenalty', inputType: 'RecordPenaltyInput', fields: { side: action.side, second: action.second, kind: action.penaltyKind, reason: action.reason, playerLicenseId: action.playerLicenseId ?? undefined } };
+      return {
+        mutation: 'recordPenalty',
+        inputType: 'RecordPenaltyInput',
+        fields: {
+          side: action.side,
+          second: action.second,
+          kind: action.penaltyKind,
+          reason: action.reason,
+          playerLicenseId: action.playerLicenseId ?? undefined,
+        },
+      };
     case 'timeout':
       return { mutation: 'recordTimeout', inputType: 'RecordTimeoutInput', fields: { side: action.side, second: action.second } };
     case 'endPeriod':
       return { mutation: 'endPeriod', inputType: 'EndPeriodInput', fields: {} };
     case 'finishGame':
-      return { mutation: 'finishGame', inputType: 'FinishGameInput', fields: { decidedBy: action.decidedBy, shootoutWinner: action.shootoutWinner ?? undefined } };
+      return {
+        mutation: 'finishGame',
+        inputType: 'FinishGameInput',
+        fields: { decidedBy: action.decidedBy, shootoutWinner: action.shootoutWinner ?? undefined },
+      };
   }
 }
 
@@ -208,7 +228,11 @@ function describe(action: LiveAction): string {
     case 'startGame':
       return 'START';
     case 'goal': {
-      const who = action.ownGoal ? ' own goal' : action.scorerLicenseId === null ? '' : ` license ${action.scorerLicenseId}${action.assistLicenseId === null ? '' : ` (assist ${action.assistLicenseId})`}`;
+      const who = action.ownGoal
+        ? ' own goal'
+        : action.scorerLicenseId === null
+          ? ''
+          : ` license ${action.scorerLicenseId}${action.assistLicenseId === null ? '' : ` (assist ${action.assistLicenseId})`}`;
       return `GOAL ${action.side} ${at}${who}`;
     }
     case 'penalty':
@@ -216,7 +240,11 @@ function describe(action: LiveAction): string {
     case 'timeout':
       return `TIMEOUT ${action.side} ${at}`;
     case 'endPeriod':
-      return action.period === 3 ? `END OF PERIOD 3 ${at}: tied, overtime` : action.period > 3 ? `END OF OVERTIME ${at}` : `END OF PERIOD ${action.period} ${at}`;
+      return action.period === 3
+        ? `END OF PERIOD 3 ${at}: tied, overtime`
+        : action.period > 3
+          ? `END OF OVERTIME ${at}`
+          : `END OF PERIOD ${action.period} ${at}`;
     case 'finishGame':
       return `FINAL ${action.decidedBy}${action.shootoutWinner ? ` (shootout won by ${action.shootoutWinner})` : ''}`;
   }
@@ -271,7 +299,13 @@ async function playGame(run: GameRun): Promise<GameOutcome> {
   const { game } = run;
   let version = game.version;
   let last: WriteResult['game'] = { status: 'SCHEDULED', homeScore: null, awayScore: null };
-  const outcome = (result: GameOutcome['result'], error?: string): GameOutcome => ({ gameId: game.id, result, homeScore: last.homeScore, awayScore: last.awayScore, error });
+  const outcome = (result: GameOutcome['result'], error?: string): GameOutcome => ({
+    gameId: game.id,
+    result,
+    homeScore: last.homeScore,
+    awayScore: last.awayScore,
+    error,
+  });
   for (const action of run.actions) {
     const waitMs = run.startsAtMs + realTimeMs(action.second, run.speed) - Date.now();
     try {
@@ -283,10 +317,14 @@ async function playGame(run: GameRun): Promise<GameOutcome> {
       const result = await send(run.client, game.id, action, version);
       version = result.version;
       last = result.game;
-      run.log(`${wallClock()}  Game ${game.id}  ${game.homeTeam.name} ${scoreOf(last)} ${game.awayTeam.name}  ${describe(action)}${result.replayed ? ' (replayed)' : ''}`);
+      run.log(
+        `${wallClock()}  Game ${game.id}  ${game.homeTeam.name} ${scoreOf(last)} ${game.awayTeam.name}  ${describe(action)}${result.replayed ? ' (replayed)' : ''}`,
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      run.log(`${wallClock()}  Game ${game.id}  ${game.homeTeam.name} ${scoreOf(last)} ${game.awayTeam.name}  REFUSED ${describe(action)}: ${message}; the game is left as it is`);
+      run.log(
+        `${wallClock()}  Game ${game.id}  ${game.homeTeam.name} ${scoreOf(last)} ${game.awayTeam.name}  REFUSED ${describe(action)}: ${message}; the game is left as it is`,
+      );
       return outcome('failed', message);
     }
   }
@@ -476,7 +514,12 @@ async function connect(options: CliOptions): Promise<Target> {
 }
 
 function summary(outcomes: readonly GameOutcome[]): string {
-  return outcomes.map((outcome) => `  Game ${outcome.gameId}: ${outcome.result} ${outcome.homeScore ?? 0}:${outcome.awayScore ?? 0}${outcome.error ? ` (${outcome.error})` : ''}`).join('\n');
+  return outcomes
+    .map(
+      (outcome) =>
+        `  Game ${outcome.gameId}: ${outcome.result} ${outcome.homeScore ?? 0}:${outcome.awayScore ?? 0}${outcome.error ? ` (${outcome.error})` : ''}`,
+    )
+    .join('\n');
 }
 
 async function main(): Promise<number> {

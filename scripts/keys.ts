@@ -16,7 +16,15 @@ import { KEY_SCOPES } from '../src/domain/api-keys.js';
 const USAGE = `usage: npm run keys -- create <name> [--club <id>] [--scope ${KEY_SCOPES.join('|')}]... | list | revoke <id> | rotate <id>  ${SERVICE_USAGE}`;
 
 function listLine(key: AdministeredKey): string {
-  return [key.id, key.name, `${key.prefix}…`, key.clubId ?? '-', key.scopes.join(',') || 'read', key.createdAt.toISOString(), key.revokedAt?.toISOString() ?? 'active'].join('\t');
+  return [
+    key.id,
+    key.name,
+    `${key.prefix}…`,
+    key.clubId ?? '-',
+    key.scopes.join(',') || 'read',
+    key.createdAt.toISOString(),
+    key.revokedAt?.toISOString() ?? 'active',
+  ].join('\t');
 }
 
 function issuedLines(issued: IssuedKey, replaced?: number): string {

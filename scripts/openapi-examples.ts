@@ -16,7 +16,15 @@ import { exampleIds } from '../src/data/demo/example-ids.js';
 import { loadDemoLeague } from '../src/data/demo/index.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { newApiKey } from '../src/domain/api-keys.js';
-import { EXAMPLES_FILE, lineupCandidatesOf, loadExamples, plannedExchanges, type PlannedExchange, type RecordedExamples, type RecordedExchange } from '../src/facades/openapi/examples.js';
+import {
+  EXAMPLES_FILE,
+  lineupCandidatesOf,
+  loadExamples,
+  plannedExchanges,
+  type PlannedExchange,
+  type RecordedExamples,
+  type RecordedExchange,
+} from '../src/facades/openapi/examples.js';
 import { documentedRoutesOf, type DocumentedRoute } from '../src/facades/openapi/registry.js';
 import { FORM_TYPE, TAGS } from '../src/facades/shared/route-doc.js';
 
@@ -31,7 +39,9 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function trimEntries(entries: unknown): unknown {
-  return Array.isArray(entries) ? entries.slice(0, KEEP).map((entry) => (isObject(entry) ? { ...entry, entries: trimEntries(entry.entries) } : entry)) : entries;
+  return Array.isArray(entries)
+    ? entries.slice(0, KEEP).map((entry) => (isObject(entry) ? { ...entry, entries: trimEntries(entry.entries) } : entry))
+    : entries;
 }
 
 /** The type:id pairs a resource points to. */
@@ -50,7 +60,7 @@ function trimJsonApi(document: Json): Json {
   if (!Array.isArray(document.included)) return { ...document, data };
   const included = document.included as Json[];
   const wanted = new Set([data].flat().flatMap(referenced));
-  for (const resource of included) if (wanted.has(`${resource.type}:${resource.id}`)) referenced(resource).forEach((key) => wanted.add(key));
+  for (const resource of included) if (wanted.has(`${resource.type}:${resource.id}`)) for (const key of referenced(resource)) wanted.add(key);
   return { ...document, data, included: included.filter((resource) => wanted.has(`${resource.type}:${resource.id}`)) };
 }
 
@@ -86,9 +96,15 @@ async function record(app: FastifyInstance, probe: PlannedExchange, sid: string,
   const headers: Record<string, string> = { 'x-request-id': 'example' };
   if (probe.url.startsWith('/api/v3/') && !probe.withoutKey) headers.authorization = `Bearer ${await keyOf(probe.keyClubId ?? null)}`;
   if (probe.requestContentType) headers['content-type'] = probe.requestContentType;
-  const response = await app.inject({ method: probe.method, url: substitute(probe.url), headers, ...(probe.requestBody === undefined ? {} : { payload: substitute(probe.requestBody) }) });
+  const response = await app.inject({
+    method: probe.method,
+    url: substitute(probe.url),
+    headers,
+    ...(probe.requestBody === undefined ? {} : { payload: substitute(probe.requestBody) }),
+  });
   const contentType = String(response.headers['content-type'] ?? '');
-  if (response.statusCode !== probe.status) mismatches.push(`${probe.method} ${probe.url}: ${response.statusCode} instead of ${probe.status}: ${response.body.slice(0, 200)}`);
+  if (response.statusCode !== probe.status)
+    mismatches.push(`${probe.method} ${probe.url}: ${response.statusCode} instead of ${probe.status}: ${response.body.slice(0, 200)}`);
   // Session ids are random: the file shows the placeholder, so that recording twice gives the same file.
   const text = response.body.replaceAll(sid, '{sid}');
   const body = /json/.test(contentType) ? (JSON.parse(text) as unknown) : text;
@@ -111,7 +127,13 @@ async function main(): Promise<void> {
         method: 'POST',
         url: '/api/sessions/add_favorite',
         headers: { 'content-type': FORM_TYPE },
-        payload: [{ type: 'team', team_id: ids.team }, { type: 'league', league: ids.group.leagueId, game_class: ids.group.gameClassId }, { type: 'club', club_id: ids.club }].map(favorite).join('&'),
+        payload: [
+          { type: 'team', team_id: ids.team },
+          { type: 'league', league: ids.group.leagueId, game_class: ids.group.gameClassId },
+          { type: 'club', club_id: ids.club },
+        ]
+          .map(favorite)
+          .join('&'),
       });
       const sid = (session.json() as { data: string }).data;
       const routes: RecordedExamples['routes'] = {};
@@ -119,7 +141,10 @@ async function main(): Promise<void> {
       // grouped as the document's tags, each group in the order the routes are registered.
       const file = values.out ?? EXAMPLES_FILE;
       const before = Object.keys(loadExamples(existsSync(file) ? file : EXAMPLES_FILE).routes);
-      const rank = (route: DocumentedRoute) => [before.includes(route.id) ? before.indexOf(route.id) : before.length, TAGS.findIndex((tag) => tag.name === route.tag)];
+      const rank = (route: DocumentedRoute) => [
+        before.includes(route.id) ? before.indexOf(route.id) : before.length,
+        TAGS.findIndex((tag) => tag.name === route.tag),
+      ];
       const ordered = [...documentedRoutesOf(app)].sort((a, b) => rank(a)[0] - rank(b)[0] || rank(a)[1] - rank(b)[1]);
       for (const route of ordered) {
         const planned = plannedExchanges(route, ids);

@@ -48,9 +48,20 @@ async function examplesOf(source: SnapshotSource, ids: ExampleIds, keys: Snapsho
   const probes: SnapshotProbe[] = [];
   for (const exchange of [...examples, ...errors]) {
     const v3 = exchange.url.startsWith('/api/v3/') && !exchange.withoutKey;
-    const key = !v3 ? undefined : exchange.keyClubId === undefined ? keys.federation : exchange.keyClubId === ids.club ? keys.club : await keyOf(exchange.keyClubId);
+    const key = !v3
+      ? undefined
+      : exchange.keyClubId === undefined
+        ? keys.federation
+        : exchange.keyClubId === ids.club
+          ? keys.club
+          : await keyOf(exchange.keyClubId);
     const headers = { ...(key ? bearer(key) : {}), ...(exchange.requestBody === undefined ? {} : { 'content-type': FORM_TYPE }) };
-    probes.push({ method: exchange.method, url: exchange.url, ...(Object.keys(headers).length ? { headers } : {}), ...(exchange.requestBody === undefined ? {} : { body: exchange.requestBody }) });
+    probes.push({
+      method: exchange.method,
+      url: exchange.url,
+      ...(Object.keys(headers).length ? { headers } : {}),
+      ...(exchange.requestBody === undefined ? {} : { body: exchange.requestBody }),
+    });
   }
   return probes;
 }
@@ -69,11 +80,17 @@ async function probes(app: FastifyInstance, ids: ExampleIds, keys: SnapshotKeys,
   for (const source of snapshotSourcesOf(app)) declared.push(...(source.snapshot ? source.snapshot(ids, keys) : await examplesOf(source, ids, keys, keyOf)));
   const positioned = declared.filter((entry) => entry.at !== undefined).sort((a, b) => comparePositions(a.at!, b.at!));
   for (const [index, entry] of positioned.entries()) {
-    if (index > 0 && comparePositions(positioned[index - 1].at!, entry.at!) === 0) throw new Error(`two probes at ${JSON.stringify(entry.at)}: ${positioned[index - 1].url} and ${entry.url}`);
+    if (index > 0 && comparePositions(positioned[index - 1].at!, entry.at!) === 0)
+      throw new Error(`two probes at ${JSON.stringify(entry.at)}: ${positioned[index - 1].url} and ${entry.url}`);
   }
   const ordered = [...positioned, ...declared.filter((entry) => entry.at === undefined)];
   return ordered.flatMap((entry) => {
-    const one: Probe = { method: entry.method, url: entry.url, ...(entry.headers ? { headers: { ...entry.headers } } : {}), ...(entry.body === undefined ? {} : { body: entry.body }) };
+    const one: Probe = {
+      method: entry.method,
+      url: entry.url,
+      ...(entry.headers ? { headers: { ...entry.headers } } : {}),
+      ...(entry.body === undefined ? {} : { body: entry.body }),
+    };
     if (!entry.locales) return [one];
     return [one, ...LOCALES.map((locale) => ({ ...one, url: `${entry.url}${entry.url.includes('?') ? '&' : '?'}locale=${locale}` }))];
   });
@@ -107,7 +124,12 @@ async function dump(app: FastifyInstance, list: Probe[]): Promise<string> {
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
     const shown = probe.url.replace(/apikey=[^&]+/, 'apikey=<key>').replace(/auth_token=[^&]+/, 'auth_token=<key>');
     const keyHeader = probe.headers && Object.keys(probe.headers).some((h) => h === 'authorization' || h === 'x-api-key') ? ' (with key)' : '';
-    out.push(`### ${probe.method} ${shown}${keyHeader}${probe.body ? ` body ${probe.body}` : ''}`, `${response.statusCode} ${contentType} sha256:${hash}`, readable(contentType, body), '');
+    out.push(
+      `### ${probe.method} ${shown}${keyHeader}${probe.body ? ` body ${probe.body}` : ''}`,
+      `${response.statusCode} ${contentType} sha256:${hash}`,
+      readable(contentType, body),
+      '',
+    );
   }
   return out.join('\n');
 }

@@ -149,7 +149,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     changes,
   });
   // After the cache (a hit costs no more than the 503), before the queue (a refused request never waits).
-  if (options.loadShedding) await registerLoadShedding(app, { ...options.loadShedding, exempt: (url) => isHealthCheck(url) || isMetricsScrape(url), isStarted });
+  if (options.loadShedding)
+    await registerLoadShedding(app, { ...options.loadShedding, exempt: (url) => isHealthCheck(url) || isMetricsScrape(url), isStarted });
   const concurrency = registerConcurrencyLimit(app, {
     maxInFlight: options.maxInFlight ?? 0,
     maxPerRoute: options.maxInFlightPerRoute,
@@ -157,7 +158,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxWaitMs: options.queueTimeoutMs,
     exempt: (url, request) => isHealthCheck(url) || isMetricsScrape(url) || isSubscriptionStream(url, request.headers.accept),
   });
-  registerRequestDeadline(app, { timeoutMs: options.requestTimeoutMs ?? 0, exempt: (url, request) => isHealthCheck(url) || isSubscriptionStream(url, request.headers.accept) });
+  registerRequestDeadline(app, {
+    timeoutMs: options.requestTimeoutMs ?? 0,
+    exempt: (url, request) => isHealthCheck(url) || isSubscriptionStream(url, request.headers.accept),
+  });
   registerInputGuard(app);
   registerPrivateAnswers(app);
   // Before every route: @fastify/compress hooks into the routes registered after it.
@@ -166,10 +170,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.metrics) registerMetrics(app, options.database, options.metrics);
   await app.register(formbody);
   await app.register(mediaRoutes);
-  registerHealth(app, { database: options.database, isStarted, concurrency, checkTimeoutMs: options.healthCheckTimeoutMs ?? 1000, isClosing: lifecycle.closing });
+  registerHealth(app, {
+    database: options.database,
+    isStarted,
+    concurrency,
+    checkTimeoutMs: options.healthCheckTimeoutMs ?? 1000,
+    isClosing: lifecycle.closing,
+  });
   await app.register(async (graphql) => {
     useErrorFormat(graphql, graphqlErrorFormat, { urls: '/graphql' });
-    mountGraphQL(graphql, schema, deps, { production: options.production ?? false, responseCacheTtlMs: options.responseCacheTtlMs ?? 0, limits: options.graphqlLimits });
+    mountGraphQL(graphql, schema, deps, {
+      production: options.production ?? false,
+      responseCacheTtlMs: options.responseCacheTtlMs ?? 0,
+      limits: options.graphqlLimits,
+    });
   });
   // Before the interfaces: the document is built from the routes registered after it.
   await registerOpenApi(app, { publicBaseUrl: deps.publicBaseUrl, sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });

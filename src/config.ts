@@ -140,7 +140,9 @@ export function trustProxyFrom(env: Env): TrustProxy {
   const entries = raw.split(',').map((entry) => entry.trim());
   const bad = entries.find((entry) => !isProxyAddress(entry));
   if (bad !== undefined) {
-    throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or comma-separated IP addresses/CIDRs (or loopback, linklocal, uniquelocal), got "${bad}"`);
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count or comma-separated IP addresses/CIDRs (or loopback, linklocal, uniquelocal), got "${bad}"`,
+    );
   }
   return entries;
 }
@@ -182,7 +184,9 @@ export function corsOriginsFrom(env: Env): CorsOrigins {
     }
     if (origin !== entry) {
       const hint = origin ? ` (did you mean "${origin}"?)` : '';
-      throw new ConfigError(`CORS_ORIGINS must be * or comma-separated origins like https://club.example (http or https, host, optional port, no path), got "${entry}"${hint}`);
+      throw new ConfigError(
+        `CORS_ORIGINS must be * or comma-separated origins like https://club.example (http or https, host, optional port, no path), got "${entry}"${hint}`,
+      );
     }
   }
   return [...new Set(entries)];
@@ -206,10 +210,13 @@ export function metricsFrom(env: Env): MetricsOptions | undefined {
     throw new ConfigError(`METRICS_PATH must be a path like /metrics (segments of letters, digits and ._~-), or off, got "${raw}"`);
   }
   const first = path.split('/')[1].toLowerCase();
-  if (RESERVED_SEGMENTS.includes(first)) throw new ConfigError(`METRICS_PATH must not be under /${first}, which an interface or the probes answer, got "${raw}"`);
+  if (RESERVED_SEGMENTS.includes(first))
+    throw new ConfigError(`METRICS_PATH must not be under /${first}, which an interface or the probes answer, got "${raw}"`);
   const token = env.METRICS_TOKEN || undefined;
   if (token !== undefined && !/^[A-Za-z0-9._~+/-]{16,}=*$/.test(token)) {
-    throw new ConfigError('METRICS_TOKEN must be at least 16 characters of letters, digits and ._~+/- (e.g. `openssl rand -hex 32`); the value given is not shown');
+    throw new ConfigError(
+      'METRICS_TOKEN must be at least 16 characters of letters, digits and ._~+/- (e.g. `openssl rand -hex 32`); the value given is not shown',
+    );
   }
   return { path, token };
 }

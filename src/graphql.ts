@@ -90,7 +90,8 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
         ignoredTypes: PRIVATE_TYPES,
         ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0 }, // not even an unknown sid's null
         cache: responseCache,
-        buildResponseCacheKey: ({ documentString, operationName, variableValues, sessionId }) => keyOf({ query: documentString, operationName, variables: variableValues }, sessionId),
+        buildResponseCacheKey: ({ documentString, operationName, variableValues, sessionId }) =>
+          keyOf({ query: documentString, operationName, variables: variableValues }, sessionId),
         // Live writes reach the cache through the change feed, scoped and from every instance;
         // dropping every result that holds a type of the mutation's result would undo the scoping.
         invalidateViaMutation: false,

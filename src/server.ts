@@ -46,7 +46,10 @@ async function main(): Promise<void> {
       const began = Date.now();
       server.log.info({ signal, openRequests: server.openRequests?.(), timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
       setTimeout(() => {
-        server.log.error({ openRequests: server.openRequests?.(), timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out: exiting with requests still open');
+        server.log.error(
+          { openRequests: server.openRequests?.(), timeoutMs: config.shutdownTimeoutMs },
+          'shutdown timed out: exiting with requests still open',
+        );
         process.exit(1);
       }, config.shutdownTimeoutMs).unref();
       server.close().then(

@@ -15,7 +15,10 @@ import { createRedisChangeFeed } from './live/redis-feed.js';
  * when REDIS_URL is set; the embedded database has one process.
  */
 function changeFeedFor(config: Config, database: Database, logger: () => FastifyBaseLogger | undefined): ChangeFeed {
-  const log = { warn: (details: object, message: string) => logger()?.warn(details, message), info: (details: object, message: string) => logger()?.info(details, message) };
+  const log = {
+    warn: (details: object, message: string) => logger()?.warn(details, message),
+    info: (details: object, message: string) => logger()?.info(details, message),
+  };
   if (config.redisUrl) return createRedisChangeFeed({ redisUrl: config.redisUrl, log });
   if (!config.databaseUrl) return createLocalChangeFeed();
   return createPostgresChangeFeed({ databaseUrl: config.databaseUrl, notify: notifyThrough(database), log });
@@ -27,7 +30,12 @@ export interface ServiceOptions {
 }
 
 /** Builds the app on `database` with every setting of `config`; `isStarted` gates requests until the database is prepared. */
-export async function buildConfiguredService(config: Config, database: Database, isStarted: () => boolean, options: ServiceOptions = {}): Promise<FastifyInstance> {
+export async function buildConfiguredService(
+  config: Config,
+  database: Database,
+  isStarted: () => boolean,
+  options: ServiceOptions = {},
+): Promise<FastifyInstance> {
   // The feed starts before the app, whose logger it then uses.
   let appLog: FastifyBaseLogger | undefined;
   // Not waited for: the service listens (not ready) while PostgreSQL or Redis is still away.

@@ -67,7 +67,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', () =
 
       const second = await openDatabase({ dataDir });
       const restarted = await buildApp({ database: second, logLevel: 'silent' });
-      const found = await graphql<{ favoriteSession: { favorites: { json: string }[] } }>(restarted, `{ favoriteSession(sid: "${sid}") { favorites { json } } }`);
+      const found = await graphql<{ favoriteSession: { favorites: { json: string }[] } }>(
+        restarted,
+        `{ favoriteSession(sid: "${sid}") { favorites { json } } }`,
+      );
       expect(found.data!.favoriteSession.favorites).toEqual([{ json: '{"type":"club","club_id":1}' }]);
       await restarted.close();
       await second.close();

@@ -31,13 +31,18 @@ describe('src/facades/generated (the typed facade documents)', () => {
 
   it('holds every graphql(`…`) document of src/facades (codegen leaves out one it cannot parse)', () => {
     const facades = join(root, 'src/facades');
-    const files = readdirSync(facades, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !`src/facades/${file}`.startsWith(GENERATED_DIRECTORY));
+    const files = readdirSync(facades, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !`src/facades/${file}`.startsWith(GENERATED_DIRECTORY),
+    );
     let documents = 0;
     for (const file of files) {
       for (const [, source] of readFileSync(join(facades, file), 'utf8').matchAll(/\bgraphql\(`([^`]*)`\)/g)) {
         documents += 1;
         const name = /(?:query|mutation|fragment)\s+(\w+)/.exec(source)?.[1] ?? source.trim().slice(0, 40);
-        expect((graphql as (source: string) => unknown)(source), `${name} in src/facades/${file}: ${GENERATED_DIRECTORY} ${STALE}, or the document does not parse`).toMatchObject({ kind: 'Document' });
+        expect(
+          (graphql as (source: string) => unknown)(source),
+          `${name} in src/facades/${file}: ${GENERATED_DIRECTORY} ${STALE}, or the document does not parse`,
+        ).toMatchObject({ kind: 'Document' });
       }
     }
     expect(documents).toBeGreaterThan(0);

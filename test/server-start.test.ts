@@ -66,7 +66,15 @@ describe.skipIf(!serverUrl)('the service started while the database is down', ()
     proxy = await TcpProxy.onFreePort({ host: target.hostname, port: Number(target.port || 5432) });
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      env: { ...process.env, DATABASE_URL: proxy.urlFor(database.url), PORT: String(port), HOST: '127.0.0.1', DEMO_SCALE: '0.05', NODE_ENV: 'production', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        DATABASE_URL: proxy.urlFor(database.url),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_SCALE: '0.05',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', hear);

@@ -148,10 +148,11 @@ function guardPool(pool: pg.Pool): DatabaseAvailability {
       process.nextTick(() => callback(refused));
       return undefined;
     }
-    if (!callback) return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
-      availability.report(error);
-      throw error;
-    });
+    if (!callback)
+      return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+        availability.report(error);
+        throw error;
+      });
     return connect((error, client, done) => {
       if (error) availability.report(error);
       callback(error, client, done);

@@ -1,8 +1,6 @@
 import { databaseFailureOf } from './failures.js';
 
-export type AvailabilityEvent =
-  | { state: 'down'; reason: string }
-  | { state: 'up'; downForMs: number; refused: number };
+export type AvailabilityEvent = { state: 'down'; reason: string } | { state: 'up'; downForMs: number; refused: number };
 
 export interface AvailabilityOptions {
   /** One cheap round trip that succeeds only when the database answers again. */
@@ -47,7 +45,7 @@ export class DatabaseAvailability {
     if (this.stopped || this.isDown || databaseFailureOf(error) !== 'unreachable') return;
     this.downSince = this.now();
     this.refusedWhileDown = 0;
-    const reason = error instanceof Error ? error.message.split('\n').filter(Boolean).pop() ?? error.name : String(error);
+    const reason = error instanceof Error ? (error.message.split('\n').filter(Boolean).pop() ?? error.name) : String(error);
     this.emit({ state: 'down', reason: reason.slice(0, 200) });
     this.startProbing();
   }

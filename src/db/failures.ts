@@ -7,7 +7,16 @@
 export type DatabaseFailure = 'unreachable' | 'timeout';
 
 /** Driver adapter error kinds (@prisma/adapter-pg) that mean no usable connection. */
-const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'TlsConnectionError', 'DatabaseDoesNotExist', 'DatabaseAccessDenied', 'AuthenticationFailed']);
+const UNREACHABLE_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'TlsConnectionError',
+  'DatabaseDoesNotExist',
+  'DatabaseAccessDenied',
+  'AuthenticationFailed',
+]);
 
 /** Prisma's own codes for the same: can't reach, timed out, server closed the connection, pool timeout. */
 const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);

@@ -39,9 +39,7 @@ export function readMigrations(dir = migrationsDir): MigrationList {
         path: name,
         migrationFile: {
           path: 'migration.sql',
-          content: existsSync(file)
-            ? { tag: 'ok' as const, value: readFileSync(file, 'utf8') }
-            : { tag: 'error' as const, value: `missing ${file}` },
+          content: existsSync(file) ? { tag: 'ok' as const, value: readFileSync(file, 'utf8') } : { tag: 'error' as const, value: `missing ${file}` },
         },
       };
     }),
@@ -72,17 +70,10 @@ function loadEngine(): Promise<typeof SchemaEngine> {
   return engineReady;
 }
 
-async function withEngine<T>(
-  factory: SqlMigrationAwareDriverAdapterFactory,
-  run: (engine: SchemaEngine) => Promise<T>,
-): Promise<T> {
+async function withEngine<T>(factory: SqlMigrationAwareDriverAdapterFactory, run: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const schema = readSchema();
   const Engine = await loadEngine();
-  const engine = await Engine.new(
-    { datamodels: [[schema.path, schema.content]] },
-    () => {},
-    bindMigrationAwareSqlAdapterFactory(factory),
-  );
+  const engine = await Engine.new({ datamodels: [[schema.path, schema.content]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
   try {
     return await run(engine);
   } finally {
@@ -120,6 +111,6 @@ export function diffMigrationsToSchema(factory: SqlMigrationAwareDriverAdapterFa
       exitCode: null,
       filters: noFilter,
     });
-    return result.stdout ?? "";
+    return result.stdout ?? '';
   });
 }

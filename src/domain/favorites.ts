@@ -46,7 +46,10 @@ export function parseFavorite(value: unknown): Favorite {
     if (!(key in record)) throw new FavoriteError(`favorite of type ${type} needs ${key}`);
     if (!isId(record[key])) throw new FavoriteError(`${key} must be a positive integer, got ${JSON.stringify(record[key])}`);
   }
-  if (record.group !== undefined && (typeof record.group !== 'string' || record.group.trim() === '' || record.group.length > 100 || CONTROL_CHARACTER.test(record.group))) {
+  if (
+    record.group !== undefined &&
+    (typeof record.group !== 'string' || record.group.trim() === '' || record.group.length > 100 || CONTROL_CHARACTER.test(record.group))
+  ) {
     throw new FavoriteError('group must be a non-empty string of at most 100 characters, without control characters');
   }
   return record as Favorite;
@@ -67,7 +70,12 @@ export function parseFavoriteJson(json: string): Favorite {
 export function favoriteKey(favorite: Favorite): string {
   switch (favorite.type) {
     case 'league':
-      return JSON.stringify({ type: 'league', game_class: favorite.game_class, league: favorite.league, ...(favorite.group === undefined ? {} : { group: favorite.group }) });
+      return JSON.stringify({
+        type: 'league',
+        game_class: favorite.game_class,
+        league: favorite.league,
+        ...(favorite.group === undefined ? {} : { group: favorite.group }),
+      });
     case 'club':
       return JSON.stringify({ type: 'club', club_id: favorite.club_id });
     case 'team':

@@ -62,7 +62,8 @@ export function suspendedPlayerIds(
 ): Set<number> {
   const suspended = new Set<number>();
   for (const event of previousGameEvents) {
-    if (event.type === 'PENALTY' && event.penaltyKind === SUSPENDING_PENALTY && event.teamId === teamId && event.playerId !== null) suspended.add(event.playerId);
+    if (event.type === 'PENALTY' && event.penaltyKind === SUSPENDING_PENALTY && event.teamId === teamId && event.playerId !== null)
+      suspended.add(event.playerId);
   }
   return suspended;
 }

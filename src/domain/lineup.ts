@@ -82,11 +82,16 @@ export function judgeLineup(requested: readonly number[], facts: ReadonlyMap<num
   const players = seen.size;
   const goalkeepers = accepted.filter((c) => c.isGoalkeeper).length;
   const limits = LINEUP_LIMITS;
-  if (players > limits.maxPlayers) messages.push({ rule: 'too_many_players', licenseId: null, message: `at most ${limits.maxPlayers} players, got ${players}` });
-  if (players < limits.minPlayers) messages.push({ rule: 'too_few_players', licenseId: null, message: `at least ${limits.minPlayers} players, got ${players}` });
-  if (goalkeepers > limits.maxGoalkeepers) messages.push({ rule: 'too_many_goalkeepers', licenseId: null, message: `at most ${limits.maxGoalkeepers} goalkeepers, got ${goalkeepers}` });
-  if (goalkeepers < limits.minGoalkeepers) messages.push({ rule: 'too_few_goalkeepers', licenseId: null, message: `at least ${limits.minGoalkeepers} goalkeeper, got ${goalkeepers}` });
+  if (players > limits.maxPlayers)
+    messages.push({ rule: 'too_many_players', licenseId: null, message: `at most ${limits.maxPlayers} players, got ${players}` });
+  if (players < limits.minPlayers)
+    messages.push({ rule: 'too_few_players', licenseId: null, message: `at least ${limits.minPlayers} players, got ${players}` });
+  if (goalkeepers > limits.maxGoalkeepers)
+    messages.push({ rule: 'too_many_goalkeepers', licenseId: null, message: `at most ${limits.maxGoalkeepers} goalkeepers, got ${goalkeepers}` });
+  if (goalkeepers < limits.minGoalkeepers)
+    messages.push({ rule: 'too_few_goalkeepers', licenseId: null, message: `at least ${limits.minGoalkeepers} goalkeeper, got ${goalkeepers}` });
   const quotaExceeded = nonRegular > limits.maxNonRegular;
-  if (quotaExceeded) messages.push({ rule: 'quota', licenseId: null, message: `at most ${limits.maxNonRegular} players with other or multi licensing, got ${nonRegular}` });
+  if (quotaExceeded)
+    messages.push({ rule: 'quota', licenseId: null, message: `at most ${limits.maxNonRegular} players with other or multi licensing, got ${nonRegular}` });
   return { valid: messages.length === 0, quotaExceeded, messages, licenseIds: accepted.map((c) => c.licenseId) };
 }

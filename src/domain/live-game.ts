@@ -30,10 +30,7 @@ export const TIMEOUTS_PER_TEAM = 1;
 export const PENALTY_REASON_MAX_LENGTH = 100;
 
 /** Where a game stands: not started, in a period (open or just ended), or finished. */
-export type Phase =
-  | { kind: 'not-started' }
-  | { kind: 'playing'; period: number; periodOpen: boolean }
-  | { kind: 'finished' };
+export type Phase = { kind: 'not-started' } | { kind: 'playing'; period: number; periodOpen: boolean } | { kind: 'finished' };
 
 const SCORING_TYPES = new Set(['GOAL', 'OWN_GOAL', 'PENALTY_SHOOTOUT']);
 
@@ -63,7 +60,6 @@ function playing(phase: Phase): Extract<Phase, { kind: 'playing' }> {
   if (phase.kind === 'finished') throw new InvalidInputError('The game is over: nothing can be recorded after the final whistle');
   return phase;
 }
-
 
 /** The period an event at `second` is recorded in: the open one, and the second must lie within it. */
 export function periodForRecord(phase: Phase, second: number): number {
@@ -102,7 +98,8 @@ export function assertTimeoutLeft(events: readonly LogEvent[], side: Side, ignor
 }
 
 export function assertCorrectable(type: string): void {
-  if (!isRecordedType(type)) throw new InvalidInputError(`A ${type} event follows from starting, ending a period or finishing the game: it cannot be corrected or deleted`);
+  if (!isRecordedType(type))
+    throw new InvalidInputError(`A ${type} event follows from starting, ending a period or finishing the game: it cannot be corrected or deleted`);
 }
 
 /** A marker event a transition writes. */
@@ -158,12 +155,14 @@ export function finishMarkers(
   };
   const tied = score.home === score.away;
   if (decidedBy === 'REGULAR') {
-    if (period !== REGULATION_PERIODS) throw new InvalidInputError(`A game decided in regulation ends in period ${REGULATION_PERIODS}; it is in period ${period}`);
+    if (period !== REGULATION_PERIODS)
+      throw new InvalidInputError(`A game decided in regulation ends in period ${REGULATION_PERIODS}; it is in period ${period}`);
     close(periodBounds(period).end);
     markers.push({ type: 'GAME_END', second: periodBounds(period).end, period });
     return markers;
   }
-  if (period !== OVERTIME_PERIOD) throw new InvalidInputError(`A game decided by ${decidedBy === 'OVERTIME' ? 'overtime' : 'penalty shots'} is in overtime first; it is in period ${period}`);
+  if (period !== OVERTIME_PERIOD)
+    throw new InvalidInputError(`A game decided by ${decidedBy === 'OVERTIME' ? 'overtime' : 'penalty shots'} is in overtime first; it is in period ${period}`);
   if (decidedBy === 'OVERTIME') {
     if (tied) throw new InvalidInputError('Overtime is decided by a goal: the score is still tied');
     const overtimeGoals = events.filter((event) => event.period === OVERTIME_PERIOD && SCORING_TYPES.has(event.type)).map((event) => event.second);

@@ -30,7 +30,8 @@ const NUMBER_OF: Record<Exclude<NationalRecordOrder, 'NAME'>, (r: OrderableRecor
   MATCH_PENALTIES: (r) => r.matchPenalties,
 };
 
-const byName = (a: OrderableRecord, b: OrderableRecord) => a.lastName.localeCompare(b.lastName, 'de') || a.firstName.localeCompare(b.firstName, 'de') || a.id - b.id;
+const byName = (a: OrderableRecord, b: OrderableRecord) =>
+  a.lastName.localeCompare(b.lastName, 'de') || a.firstName.localeCompare(b.firstName, 'de') || a.id - b.id;
 
 /** Sorted by the column in the direction asked; ties always by name (A–Z), so equal values read alphabetically. */
 export function sortNationalRecords<R extends OrderableRecord>(records: readonly R[], order: NationalRecordOrder, direction: SortDirection): R[] {

@@ -80,7 +80,11 @@ const PENALTY_COUNTER: Readonly<Record<PenaltyKind, keyof Tally>> = {
  * penalties from PENALTY events naming the player. `counts` limits the lines to the players asked for:
  * the events of a game also name their team mates.
  */
-export function playerGameLines(appearances: readonly Appearance[], events: readonly StatisticsEvent[], counts: (playerId: number) => boolean = () => true): PlayerGameLine[] {
+export function playerGameLines(
+  appearances: readonly Appearance[],
+  events: readonly StatisticsEvent[],
+  counts: (playerId: number) => boolean = () => true,
+): PlayerGameLine[] {
   const lines = new Map<string, PlayerGameLine>();
   const lineOf = (playerId: number, gameId: number, teamId: number | null): PlayerGameLine | undefined => {
     if (!counts(playerId)) return undefined;

@@ -4,7 +4,10 @@
  * (migration `club_search_name`); the two must stay equal.
  */
 export function foldName(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**

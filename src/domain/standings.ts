@@ -70,19 +70,13 @@ export function computeStandings(teamIds: readonly number[], games: readonly Res
     }
   }
   const sorted = [...rows.values()].sort(
-    (a, b) =>
-      b.points - a.points ||
-      b.goalsFor - b.goalsAgainst - (a.goalsFor - a.goalsAgainst) ||
-      b.goalsFor - a.goalsFor ||
-      a.teamId - b.teamId,
+    (a, b) => b.points - a.points || b.goalsFor - b.goalsAgainst - (a.goalsFor - a.goalsAgainst) || b.goalsFor - a.goalsFor || a.teamId - b.teamId,
   );
   const ranks = sharedRanks(
     sorted,
     (previous, row) =>
-      previous.points === row.points &&
-      previous.goalsFor - previous.goalsAgainst === row.goalsFor - row.goalsAgainst &&
-      previous.goalsFor === row.goalsFor,
+      previous.points === row.points && previous.goalsFor - previous.goalsAgainst === row.goalsFor - row.goalsAgainst && previous.goalsFor === row.goalsFor,
   );
-  sorted.forEach((row, index) => (row.rank = ranks[index]));
+  for (const [index, row] of sorted.entries()) row.rank = ranks[index];
   return sorted;
 }

@@ -99,9 +99,7 @@ export function teamSeasonRecords(input: TeamRecordInput): TeamSeasonRecord[] {
   return [...seasons]
     .sort((a, b) => b - a)
     .map((seasonId) => {
-      const groups = input.groups
-        .filter((g) => g.seasonId === seasonId)
-        .sort((a, b) => comparePhases(a, b) || a.sortOrder - b.sortOrder || a.id - b.id);
+      const groups = input.groups.filter((g) => g.seasonId === seasonId).sort((a, b) => comparePhases(a, b) || a.sortOrder - b.sortOrder || a.id - b.id);
       const qualification = groups.find((g) => g.phase === 'QUALIFICATION');
       const final = groups.find((g) => isKnockoutPhase(g.phase));
       const cupGames = input.cupGames.filter((g) => g.seasonId === seasonId);

@@ -36,6 +36,6 @@ export function rankScorers(events: readonly ScoringEvent[]): ScorerRow[] {
   for (const row of rows.values()) row.points = pointsOf(row);
   const sorted = [...rows.values()].sort((a, b) => b.points - a.points || b.goals - a.goals || a.playerId - b.playerId);
   const ranks = sharedRanks(sorted, (previous, row) => previous.points === row.points && previous.goals === row.goals);
-  sorted.forEach((row, index) => (row.rank = ranks[index]));
+  for (const [index, row] of sorted.entries()) row.rank = ranks[index];
   return sorted;
 }

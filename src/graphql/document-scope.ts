@@ -15,7 +15,15 @@ const RECORD_ROOTS = new Set(['game', 'team', 'player', 'club', 'leagueGroup']);
  * of players across a league, spectators across games, national-team records (not written live),
  * lineup eligibility (suspensions come from other games).
  */
-const UNSCOPED_TYPES = new Set(['TopScorer', 'TeamVisitors', 'NationalPlayer', 'NationalSelection', 'NationalPlayerRecord', 'LineupCandidate', 'LineupValidation']);
+const UNSCOPED_TYPES = new Set([
+  'TopScorer',
+  'TeamVisitors',
+  'NationalPlayer',
+  'NationalSelection',
+  'NationalPlayerRecord',
+  'LineupCandidate',
+  'LineupValidation',
+]);
 
 /**
  * Whether the results of a document may be scoped by the records they show: a query whose root
@@ -45,8 +53,10 @@ export function documentScoping(
   };
 }
 
-function isScoped(schema: GraphQLSchema, ast: DocumentNode, operationName: string | undefined): boolean {  const operations = ast.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((op) => op.name?.value === operationName);
+function isScoped(schema: GraphQLSchema, ast: DocumentNode, operationName: string | undefined): boolean {
+  const operations = ast.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  const operation =
+    operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((op) => op.name?.value === operationName);
   if (!operation || operation.operation !== 'query') return false;
   const typeInfo = new TypeInfo(schema);
   const queryType = schema.getQueryType();

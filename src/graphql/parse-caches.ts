@@ -42,8 +42,16 @@ export function documentWeight(source: string, document: DocumentNode): number {
  */
 export function createParseCaches(): { documentCache: BoundedLru<DocumentNode>; errorCache: BoundedLru<object> } {
   return {
-    documentCache: new BoundedLru<DocumentNode>({ maxEntries: DOCUMENT_CACHE_ENTRIES, maxBytes: DOCUMENT_CACHE_BYTES, weigh: (document, source) => documentWeight(source, document) }),
-    errorCache: new BoundedLru<object>({ maxEntries: ERROR_CACHE_ENTRIES, maxBytes: ERROR_CACHE_BYTES, weigh: (_error, source) => 2 * source.length + ERROR_OVERHEAD_BYTES }),
+    documentCache: new BoundedLru<DocumentNode>({
+      maxEntries: DOCUMENT_CACHE_ENTRIES,
+      maxBytes: DOCUMENT_CACHE_BYTES,
+      weigh: (document, source) => documentWeight(source, document),
+    }),
+    errorCache: new BoundedLru<object>({
+      maxEntries: ERROR_CACHE_ENTRIES,
+      maxBytes: ERROR_CACHE_BYTES,
+      weigh: (_error, source) => 2 * source.length + ERROR_OVERHEAD_BYTES,
+    }),
   };
 }
 

@@ -32,7 +32,12 @@ export function resultCacheKeys(schema: GraphQLSchema, parseDocument: (source: s
   };
 }
 
-function hashOf(query: string, operationName: string | null | undefined, variables: OperationParams['variables'], sessionId: string | null | undefined): Promise<string> {
+function hashOf(
+  query: string,
+  operationName: string | null | undefined,
+  variables: OperationParams['variables'],
+  sessionId: string | null | undefined,
+): Promise<string> {
   return Promise.resolve(hashSHA256([query, operationName ?? '', JSON.stringify(variables ?? {}), sessionId ?? ''].join('|')));
 }
 

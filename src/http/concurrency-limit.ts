@@ -94,7 +94,11 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
         const candidate = queue[0];
         if (running(candidate.route) >= maxPerRoute) continue;
         const best = chosen?.[0];
-        if (!best || running(candidate.route) < running(best.route) || (running(candidate.route) === running(best.route) && candidate.enqueuedAt < best.enqueuedAt)) {
+        if (
+          !best ||
+          running(candidate.route) < running(best.route) ||
+          (running(candidate.route) === running(best.route) && candidate.enqueuedAt < best.enqueuedAt)
+        ) {
           chosen = queue;
         }
       }

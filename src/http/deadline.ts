@@ -8,7 +8,10 @@ const DEADLINE_RETRY_AFTER_SECONDS = 2;
  * waiting for a slot included) is answered 503 with Retry-After, in the interface's format, and
  * its late result is dropped. The database statements behind it end by their own timeouts.
  */
-export function registerRequestDeadline(app: FastifyInstance, options: { timeoutMs: number; exempt?: (url: string, request: FastifyRequest) => boolean }): void {
+export function registerRequestDeadline(
+  app: FastifyInstance,
+  options: { timeoutMs: number; exempt?: (url: string, request: FastifyRequest) => boolean },
+): void {
   if (options.timeoutMs <= 0) return;
   app.addHook('onRoute', (route) => {
     const handler = route.handler as (...args: Parameters<RouteHandlerMethod>) => unknown;

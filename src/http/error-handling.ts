@@ -19,7 +19,14 @@ declare module 'fastify' {
   }
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, format: ErrorFormat, status: number, message: string, retryAfterSeconds?: number): FastifyReply {
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  format: ErrorFormat,
+  status: number,
+  message: string,
+  retryAfterSeconds?: number,
+): FastifyReply {
   const { contentType, body } = format(status, message, request.id, request.headers.accept);
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   return reply.status(status).type(contentType).send(body);
@@ -35,7 +42,12 @@ function firstLine(error: Error): string {
  * because it is a bug; a 503 (database away or slow, service busy) is logged once per burst,
  * because it is weather.
  */
-function setErrorHandlers(scope: FastifyInstance, handling: ErrorHandling, errorsOf: (request: FastifyRequest) => InterfaceErrors, withNotFound: boolean): void {
+function setErrorHandlers(
+  scope: FastifyInstance,
+  handling: ErrorHandling,
+  errorsOf: (request: FastifyRequest) => InterfaceErrors,
+  withNotFound: boolean,
+): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => {
     const status = httpStatusOf(error);
     if (status === 503) {

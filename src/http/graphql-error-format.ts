@@ -19,5 +19,8 @@ const GRAPHQL_CODES: Record<number, string> = {
  */
 export const graphqlErrorFormat: ErrorFormat = (status, message, requestId) => {
   const code = GRAPHQL_CODES[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
-  return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ errors: [{ message, extensions: { code, ...(requestId ? { requestId } : {}) } }] }) };
+  return {
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ errors: [{ message, extensions: { code, ...(requestId ? { requestId } : {}) } }] }),
+  };
 };

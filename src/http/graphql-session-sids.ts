@@ -1,4 +1,13 @@
-import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type FieldNode, type OperationDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type FieldNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
+} from 'graphql';
 
 /** The mutations that start a new session when their sid is null, unknown or expired. */
 const SESSION_MUTATIONS = new Set(['addFavorite', 'removeFavorite']);
@@ -8,7 +17,7 @@ type Variables = Record<string, unknown>;
 /** Marks a value that is not a plain literal (list, object, enum, number): not a sid, and not a skip condition. */
 const OTHER = Symbol('other');
 
-function valueOf(node: ValueNode | undefined, variables: Variables, defaults: Map<string, ValueNode>): unknown {
+function argumentValue(node: ValueNode | undefined, variables: Variables, defaults: Map<string, ValueNode>): unknown {
   if (!node) return undefined;
   switch (node.kind) {
     case Kind.NULL:
@@ -19,7 +28,7 @@ function valueOf(node: ValueNode | undefined, variables: Variables, defaults: Ma
     case Kind.VARIABLE: {
       const name = node.name.value;
       if (Object.hasOwn(variables, name)) return variables[name];
-      return defaults.has(name) ? valueOf(defaults.get(name), {}, new Map()) : undefined;
+      return defaults.has(name) ? argumentValue(defaults.get(name), {}, new Map()) : undefined;
     }
     default:
       return OTHER;
@@ -32,9 +41,12 @@ interface Scope {
   fragments: Map<string, FragmentDefinitionNode>;
 }
 
-function included(node: { directives?: readonly { name: { value: string }; arguments?: readonly { name: { value: string }; value: ValueNode }[] }[] }, scope: Scope): boolean {
+function included(
+  node: { directives?: readonly { name: { value: string }; arguments?: readonly { name: { value: string }; value: ValueNode }[] }[] },
+  scope: Scope,
+): boolean {
   for (const directive of node.directives ?? []) {
-    const condition = valueOf(directive.arguments?.find((a) => a.name.value === 'if')?.value, scope.variables, scope.defaults);
+    const condition = argumentValue(directive.arguments?.find((a) => a.name.value === 'if')?.value, scope.variables, scope.defaults);
     if (directive.name.value === 'skip' && condition === true) return false;
     if (directive.name.value === 'include' && condition === false) return false;
   }
@@ -99,7 +111,7 @@ export function sessionSidsOf(body: unknown, maxTokens: number): (string | null)
   return rootFields(operation.selectionSet, scope, new Set())
     .filter((field) => SESSION_MUTATIONS.has(field.name.value))
     .flatMap((field) => {
-      const sid = valueOf(field.arguments?.find((a) => a.name.value === 'sid')?.value, scope.variables, scope.defaults);
+      const sid = argumentValue(field.arguments?.find((a) => a.name.value === 'sid')?.value, scope.variables, scope.defaults);
       if (sid === undefined || sid === null) return [null];
       return typeof sid === 'string' ? [sid] : [];
     });

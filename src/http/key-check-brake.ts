@@ -25,7 +25,10 @@ export class KeyCheckBrake {
     const state = await this.failures(request);
     // Logged once, when the brake closes; the client address only, never the key.
     if (!state.isAllowed && state.remaining === 0 && !state.isExceeded) {
-      request.log.warn({ client: state.key, failures: state.max, retryAfterSeconds: state.ttlInSeconds }, 'API key checks refused for this client: too many failed keys');
+      request.log.warn(
+        { client: state.key, failures: state.max, retryAfterSeconds: state.ttlInSeconds },
+        'API key checks refused for this client: too many failed keys',
+      );
     }
   }
 

@@ -55,7 +55,10 @@ export async function registerLoadShedding(app: FastifyInstance, options: LoadSh
     pressureHandler: (request, _reply, type, value) => {
       if (options.exempt?.(request.url) || !measuresServing()) return undefined;
       lagging.note(type, (suppressedBefore) =>
-        request.log.warn({ [type]: value === undefined ? undefined : Math.round(value), limit: options.maxEventLoopDelayMs, refusedBefore: suppressedBefore }, 'event loop lagging: refusing requests'),
+        request.log.warn(
+          { [type]: value === undefined ? undefined : Math.round(value), limit: options.maxEventLoopDelayMs, refusedBefore: suppressedBefore },
+          'event loop lagging: refusing requests',
+        ),
       );
       return Promise.reject(serviceUnavailable('The service is overloaded; try again shortly', OVERLOADED_RETRY_AFTER_SECONDS));
     },

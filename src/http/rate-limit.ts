@@ -144,8 +144,12 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
   });
   const publicBudget = limits.publicPerMinute > 0 ? app.rateLimit(options(limits.publicPerMinute, MINUTE_MS, clientOf)) : undefined;
   const keyBudget = limits.keyPerMinute > 0 ? new KeyBudget(limits.keyPerMinute) : undefined;
-  const brake = limits.authFailures > 0 ? new KeyCheckBrake(app.createRateLimit(options(limits.authFailures, limits.authFailureWindowMs, clientOf))) : undefined;
-  const sessions = limits.sessionsPerHour > 0 ? new SessionCap(limits.sessionsPerHour, { prisma: deps.prisma, clock: deps.clock, maxTokens: deps.graphqlMaxTokens }, clientOf) : undefined;
+  const brake =
+    limits.authFailures > 0 ? new KeyCheckBrake(app.createRateLimit(options(limits.authFailures, limits.authFailureWindowMs, clientOf))) : undefined;
+  const sessions =
+    limits.sessionsPerHour > 0
+      ? new SessionCap(limits.sessionsPerHour, { prisma: deps.prisma, clock: deps.clock, maxTokens: deps.graphqlMaxTokens }, clientOf)
+      : undefined;
   app.decorate('clientLimits', { keyChecks: brake, sessions } satisfies ClientLimits);
 
   app.addHook('onRequest', async (request, reply) => {

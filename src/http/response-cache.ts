@@ -200,7 +200,13 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
    * the encoding the request negotiates. Synchronous unless a variant has to be made first: hits are
    * the hot path.
    */
-  const answer = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: 'hit' | 'stale' | 'miss'): Buffer | Promise<Buffer> | undefined => {
+  const answer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    entry: Entry,
+    how: 'hit' | 'stale' | 'miss',
+  ): Buffer | Promise<Buffer> | undefined => {
     reply.header('etag', entry.etag).header('cache-control', cacheControl).header('x-cache', how);
     if (entry.varies) varyOnAcceptEncoding(reply);
     if (matches(request, entry.etag)) {

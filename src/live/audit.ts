@@ -26,7 +26,6 @@ interface EventFields {
   penaltyKind?: string | null;
 }
 
-
 function eventText(event: EventFields | null | undefined): string {
   if (!event) return '-';
   const parts = [event.type, event.side, event.second === undefined ? undefined : clockText(event.second)];

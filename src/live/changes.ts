@@ -104,7 +104,9 @@ export function notificationPayload(change: LeagueChange, origin: string): strin
 export function parseNotification(payload: string | undefined): Notification | null {
   try {
     const parsed = JSON.parse(payload ?? '') as Partial<Notification>;
-    return typeof parsed.origin === 'string' && parsed.change && (parsed.change.kind === 'game' || parsed.change.kind === 'data') ? (parsed as Notification) : null;
+    return typeof parsed.origin === 'string' && parsed.change && (parsed.change.kind === 'game' || parsed.change.kind === 'data')
+      ? (parsed as Notification)
+      : null;
   } catch {
     return null;
   }

@@ -29,12 +29,29 @@ import type { ChangeAffects, GameChange, GameChangeKind } from './changes.js';
 
 export type GameWrite =
   | { kind: 'startGame' }
-  | { kind: 'recordGoal'; side: Side; second: number; scorerLicenseId?: number | null; assistLicenseId?: number | null; ownGoal?: boolean | null; penaltyShot?: boolean | null }
+  | {
+      kind: 'recordGoal';
+      side: Side;
+      second: number;
+      scorerLicenseId?: number | null;
+      assistLicenseId?: number | null;
+      ownGoal?: boolean | null;
+      penaltyShot?: boolean | null;
+    }
   | { kind: 'recordPenalty'; side: Side; second: number; playerLicenseId?: number | null; penaltyKind: PenaltyKind; reason?: string | null }
   | { kind: 'recordTimeout'; side: Side; second: number }
   | { kind: 'endPeriod' }
   | { kind: 'finishGame'; decidedBy: Decision; shootoutWinner?: Side | null }
-  | { kind: 'correctEvent'; eventId: number; second?: number | null; side?: Side | null; playerLicenseId?: number | null; assistLicenseId?: number | null; penaltyKind?: PenaltyKind | null; reason?: string | null }
+  | {
+      kind: 'correctEvent';
+      eventId: number;
+      second?: number | null;
+      side?: Side | null;
+      playerLicenseId?: number | null;
+      assistLicenseId?: number | null;
+      penaltyKind?: PenaltyKind | null;
+      reason?: string | null;
+    }
   | { kind: 'deleteEvent'; eventId: number };
 
 export interface WriteRequest {
@@ -84,11 +101,14 @@ const CHANGE_OF: Record<GameWrite['kind'], GameChangeKind> = {
 };
 
 function inputHash(request: WriteRequest): string {
-  return createHash('sha256').update(JSON.stringify([request.gameId, request.write])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([request.gameId, request.write]))
+    .digest('hex');
 }
 
 function assertIdempotencyKey(key: string): void {
-  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw new InvalidInputError(`idempotencyKey must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH)
+    throw new InvalidInputError(`idempotencyKey must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
 }
 
 /** Runs one write for `credential`; a refused write changes nothing. */
@@ -111,7 +131,9 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
     SELECT id, status::text AS status, version, "homeTeamId", "awayTeamId", "groupId" FROM "Game" WHERE id = ${request.gameId} FOR UPDATE`;
   if (!game) throw new NotFoundError(`No game ${request.gameId}`);
   const hash = inputHash(request);
-  const earlier = await tx.gameAuditEntry.findUnique({ where: { apiKeyId_idempotencyKey: { apiKeyId: credential.keyId, idempotencyKey: request.idempotencyKey } } });
+  const earlier = await tx.gameAuditEntry.findUnique({
+    where: { apiKeyId_idempotencyKey: { apiKeyId: credential.keyId, idempotencyKey: request.idempotencyKey } },
+  });
   if (earlier) {
     if (earlier.inputHash !== hash) throw new InvalidInputError(`idempotencyKey "${request.idempotencyKey}" was already used for a different write`);
     return { gameId: earlier.gameId, version: earlier.version, eventId: earlier.eventId, replayed: true, change: null };
@@ -239,7 +261,8 @@ async function playerOnSheet(tx: Tx, game: LockedGame, side: Side, licenseId: nu
 }
 
 function assertReason(reason: string | null | undefined): void {
-  if (reason != null && reason.length > PENALTY_REASON_MAX_LENGTH) throw new InvalidInputError(`reason must be at most ${PENALTY_REASON_MAX_LENGTH} characters`);
+  if (reason != null && reason.length > PENALTY_REASON_MAX_LENGTH)
+    throw new InvalidInputError(`reason must be at most ${PENALTY_REASON_MAX_LENGTH} characters`);
 }
 
 async function apply(tx: Tx, game: LockedGame, events: StoredEvent[], write: GameWrite): Promise<Applied> {
@@ -249,7 +272,17 @@ async function apply(tx: Tx, game: LockedGame, events: StoredEvent[], write: Gam
   const addMarkers = async (markers: Marker[]) => {
     for (const marker of markers) {
       sequence += 1;
-      await tx.gameEvent.create({ data: { gameId: game.id, sequence, type: marker.type, second: marker.second, period: marker.period, side: marker.side ?? null, teamId: marker.side ? teamOf(marker.side) : null } });
+      await tx.gameEvent.create({
+        data: {
+          gameId: game.id,
+          sequence,
+          type: marker.type,
+          second: marker.second,
+          period: marker.period,
+          side: marker.side ?? null,
+          teamId: marker.side ? teamOf(marker.side) : null,
+        },
+      });
     }
   };
   const addEvent = async (data: Omit<Prisma.GameEventUncheckedCreateInput, 'gameId' | 'sequence'>): Promise<Applied> => {
@@ -274,18 +307,38 @@ async function apply(tx: Tx, game: LockedGame, events: StoredEvent[], write: Gam
       return { status: 'FINISHED', decidedBy: write.decidedBy, eventId: null, eventBefore: null, eventAfter: null };
     case 'recordGoal': {
       const period = periodForRecord(phase, write.second);
-      if (write.ownGoal && (write.scorerLicenseId != null || write.assistLicenseId != null)) throw new InvalidInputError('An own goal names no scorer and no assist');
+      if (write.ownGoal && (write.scorerLicenseId != null || write.assistLicenseId != null))
+        throw new InvalidInputError('An own goal names no scorer and no assist');
       if (write.ownGoal && write.penaltyShot) throw new InvalidInputError('A penalty shot is not an own goal');
-      if (write.assistLicenseId != null && write.assistLicenseId === write.scorerLicenseId) throw new InvalidInputError('The scorer cannot assist the own goal');
+      if (write.assistLicenseId != null && write.assistLicenseId === write.scorerLicenseId)
+        throw new InvalidInputError('The scorer cannot assist the own goal');
       const playerId = await playerOnSheet(tx, game, write.side, write.scorerLicenseId);
       const assistId = await playerOnSheet(tx, game, write.side, write.assistLicenseId);
-      return addEvent({ type: write.ownGoal ? 'OWN_GOAL' : 'GOAL', second: write.second, period, side: write.side, teamId: teamOf(write.side), playerId, assistId, penaltyShot: write.penaltyShot ?? false });
+      return addEvent({
+        type: write.ownGoal ? 'OWN_GOAL' : 'GOAL',
+        second: write.second,
+        period,
+        side: write.side,
+        teamId: teamOf(write.side),
+        playerId,
+        assistId,
+        penaltyShot: write.penaltyShot ?? false,
+      });
     }
     case 'recordPenalty': {
       const period = periodForRecord(phase, write.second);
       assertReason(write.reason);
       const playerId = await playerOnSheet(tx, game, write.side, write.playerLicenseId);
-      return addEvent({ type: 'PENALTY', second: write.second, period, side: write.side, teamId: teamOf(write.side), playerId, penaltyKind: write.penaltyKind, penaltyReason: write.reason ?? null });
+      return addEvent({
+        type: 'PENALTY',
+        second: write.second,
+        period,
+        side: write.side,
+        teamId: teamOf(write.side),
+        playerId,
+        penaltyKind: write.penaltyKind,
+        penaltyReason: write.reason ?? null,
+      });
     }
     case 'recordTimeout': {
       const period = periodForRecord(phase, write.second);

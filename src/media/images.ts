@@ -46,7 +46,11 @@ export function monogramFromId(id: number): string {
 
 /** Keeps letters and digits, at most three, upper case. */
 function cleanMonogram(monogram: string): string {
-  const cleaned = [...monogram.normalize('NFC')].filter((char) => /[\p{L}\p{N}]/u.test(char)).slice(0, 3).join('').toUpperCase();
+  const cleaned = [...monogram.normalize('NFC')]
+    .filter((char) => /[\p{L}\p{N}]/u.test(char))
+    .slice(0, 3)
+    .join('')
+    .toUpperCase();
   return cleaned || '?';
 }
 
@@ -68,12 +72,14 @@ export function logoSvg(options: LogoOptions): string {
   const [background, accent] = PALETTE[mix(options.seed, 0xc01) % PALETTE.length];
   const text = escapeXml(cleanMonogram(options.monogram ?? monogramFromId(options.seed)));
   const fontSize = text.length >= 3 ? 50 : text.length === 2 ? 64 : 84;
-  const outline = options.shape === 'shield'
-    ? `<path d="M100 8 L184 36 V96 C184 148 146 180 100 194 C54 180 16 148 16 96 V36 Z" fill="${background}" stroke="${accent}" stroke-width="8"/>`
-    : `<circle cx="100" cy="100" r="90" fill="${background}" stroke="${accent}" stroke-width="8"/>`;
-  const band = mix(options.seed, 0xba4d) % 2 === 0
-    ? `<path d="M30 150 L170 150" stroke="${accent}" stroke-width="6" stroke-linecap="round" opacity="0.8"/>`
-    : `<path d="M40 56 L160 56" stroke="${accent}" stroke-width="6" stroke-linecap="round" opacity="0.8"/>`;
+  const outline =
+    options.shape === 'shield'
+      ? `<path d="M100 8 L184 36 V96 C184 148 146 180 100 194 C54 180 16 148 16 96 V36 Z" fill="${background}" stroke="${accent}" stroke-width="8"/>`
+      : `<circle cx="100" cy="100" r="90" fill="${background}" stroke="${accent}" stroke-width="8"/>`;
+  const band =
+    mix(options.seed, 0xba4d) % 2 === 0
+      ? `<path d="M30 150 L170 150" stroke="${accent}" stroke-width="6" stroke-linecap="round" opacity="0.8"/>`
+      : `<path d="M40 56 L160 56" stroke="${accent}" stroke-width="6" stroke-linecap="round" opacity="0.8"/>`;
   const letters = `<text x="100" y="${100 + fontSize * 0.35}" font-family="Helvetica, Arial, sans-serif" font-size="${fontSize}" font-weight="700" text-anchor="middle" fill="${accent}">${text}</text>`;
   return svg(outline + band + letters, `Logo ${text}`);
 }

@@ -28,8 +28,14 @@ function imageRoute(render: (id: number) => string) {
 }
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/media/clubs/:id/logo.svg', imageRoute((id) => clubLogoSvg(id)));
-  app.get('/media/teams/:id/logo.svg', imageRoute((id) => teamLogoSvg(id)));
+  app.get(
+    '/media/clubs/:id/logo.svg',
+    imageRoute((id) => clubLogoSvg(id)),
+  );
+  app.get(
+    '/media/teams/:id/logo.svg',
+    imageRoute((id) => teamLogoSvg(id)),
+  );
   app.get('/media/teams/:id/portrait.svg', imageRoute(teamPortraitSvg));
   app.get('/media/players/:id/portrait.svg', imageRoute(playerPortraitSvg));
 }

@@ -52,7 +52,9 @@ const CreatedApiKey = builder.objectRef<IssuedKey>('CreatedApiKey').implement({
 const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
   fields: (t) => ({
     name: t.string({ required: true, description: 'Who or what uses the key; trimmed, 1–100 characters.' }),
-    clubId: t.int({ description: "The club the key belongs to (it reads that club's internal data, writes its home games); absent or null: a federation key." }),
+    clubId: t.int({
+      description: "The club the key belongs to (it reads that club's internal data, writes its home games); absent or null: a federation key.",
+    }),
     scopes: t.stringList({ description: `What the key may do beyond reading: ${KEY_SCOPES.join(', ')}. Absent or empty: it reads only.` }),
   }),
 });

@@ -64,7 +64,11 @@ export const builder = new SchemaBuilder<{
     limit: (ctx) => (ctx.internal ? {} : { depth: MAX_DEPTH, breadth: MAX_BREADTH, complexity: ctx.maxComplexity ?? DEFAULT_MAX_COMPLEXITY }),
     // Checked before the first resolver runs: a refusal is the client's to fix, so a 4xx, also for application/json clients.
     complexityError: (kind, result) => {
-      const [value, max] = { Complexity: [result.complexity, result.maxComplexity], Depth: [result.depth, result.maxDepth], Breadth: [result.breadth, result.maxBreadth] }[kind];
+      const [value, max] = {
+        Complexity: [result.complexity, result.maxComplexity],
+        Depth: [result.depth, result.maxDepth],
+        Breadth: [result.breadth, result.maxBreadth],
+      }[kind];
       return new GraphQLError(`Query exceeds maximum ${kind.toLowerCase()} (${kind.toLowerCase()}: ${value}, max: ${max})`, {
         extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400, spec: false } },
       });
@@ -89,14 +93,14 @@ export function connectionComplexity(args: { first?: number | null; last?: numbe
  * an error — Pothos would silently clamp `first`, but a client asking for more than it can get
  * should be told, not quietly given less.
  */
-export function pageSize(
-  args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null },
-  ctx: GraphQLContext,
-): number {
+export function pageSize(args: { first?: number | null; last?: number | null; after?: string | null; before?: string | null }, ctx: GraphQLContext): number {
   assertCursor('after', args.after);
   assertCursor('before', args.before);
   if (ctx.internal) return MAX_INTERNAL_PAGE_SIZE;
-  for (const [name, value] of [['first', args.first], ['last', args.last]] as const) {
+  for (const [name, value] of [
+    ['first', args.first],
+    ['last', args.last],
+  ] as const) {
     if (value != null && value > MAX_PAGE_SIZE) {
       throw badUserInput(`Argument "${name}" must be at most ${MAX_PAGE_SIZE}, got ${value}`);
     }

@@ -102,7 +102,6 @@ builder.prismaObject('GameEvent', {
   }),
 });
 
-
 const GameFilter = builder.inputType('GameFilter', {
   fields: (t) => ({
     season: t.int({ description: 'Games of league groups or cups of this season.' }),
@@ -160,7 +159,12 @@ function gameWhere(filter: GameFilterInput | null | undefined, clubTeamIds?: num
   if (filter.betweenTeams) {
     const [a, b] = filter.betweenTeams;
     if (filter.betweenTeams.length !== 2) throw badUserInput('filter.betweenTeams takes exactly two team ids');
-    and.push({ OR: [{ homeTeamId: a, awayTeamId: b }, { homeTeamId: b, awayTeamId: a }] });
+    and.push({
+      OR: [
+        { homeTeamId: a, awayTeamId: b },
+        { homeTeamId: b, awayTeamId: a },
+      ],
+    });
   }
   if (clubTeamIds) and.push({ OR: [{ homeTeamId: { in: clubTeamIds } }, { awayTeamId: { in: clubTeamIds } }] });
   return {

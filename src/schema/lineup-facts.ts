@@ -62,7 +62,12 @@ export async function loadCandidateFacts(
       where: { OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }], startsAt: { lt: game.startsAt }, status: { in: [...DECIDED_STATUSES] } },
       orderBy: [{ startsAt: 'desc' }, { id: 'desc' }],
       // Only the events that can suspend, so the rule reads a handful of rows, not the whole game.
-      select: { events: { where: { type: 'PENALTY', penaltyKind: SUSPENDING_PENALTY, teamId }, select: { type: true, penaltyKind: true, teamId: true, playerId: true } } },
+      select: {
+        events: {
+          where: { type: 'PENALTY', penaltyKind: SUSPENDING_PENALTY, teamId },
+          select: { type: true, penaltyKind: true, teamId: true, playerId: true },
+        },
+      },
     }),
   ]);
 

@@ -27,18 +27,27 @@ const GameWriteResult = builder.objectRef<WriteOutcome>('GameWriteResult').imple
   }),
 });
 
-type InputFieldBuilder = PothosSchemaTypes.InputFieldBuilder<typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never, 'InputObject'>;
+type InputFieldBuilder = PothosSchemaTypes.InputFieldBuilder<
+  typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never,
+  'InputObject'
+>;
 
 /** The fields every write carries: which game, the retry key, and optionally the version the client saw. */
 const writeFields = (t: InputFieldBuilder) => ({
   gameId: t.int({ required: true }),
-  idempotencyKey: t.string({ required: true, description: 'Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing.' }),
+  idempotencyKey: t.string({
+    required: true,
+    description: 'Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing.',
+  }),
   expectedVersion: t.int({ description: 'The game version this write is based on; another is a CONFLICT naming the current one.' }),
 });
 
 const eventFields = (t: InputFieldBuilder) => ({
   side: t.field({ type: TeamSideEnum, required: true }),
-  second: t.int({ required: true, description: 'Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime.' }),
+  second: t.int({
+    required: true,
+    description: 'Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime.',
+  }),
 });
 
 const StartGameInput = builder.inputType('StartGameInput', { fields: (t) => writeFields(t) });
@@ -93,7 +102,12 @@ interface WriteInput {
 /** Writes with the request's key (looked up for this request: a revoked key stops at once), then tells caches and subscribers. */
 async function write(ctx: GraphQLContext, input: WriteInput, gameWrite: GameWrite): Promise<WriteOutcome> {
   const credential = ctx.access.credential('Recording games');
-  const outcome = await writeGame(ctx.prisma, credential, { gameId: input.gameId, idempotencyKey: input.idempotencyKey, expectedVersion: input.expectedVersion, write: gameWrite }, ctx.clock.now());
+  const outcome = await writeGame(
+    ctx.prisma,
+    credential,
+    { gameId: input.gameId, idempotencyKey: input.idempotencyKey, expectedVersion: input.expectedVersion, write: gameWrite },
+    ctx.clock.now(),
+  );
   if (outcome.change) ctx.live?.changes.publish({ kind: 'game', game: outcome.change });
   return outcome;
 }
@@ -109,13 +123,28 @@ builder.mutationFields((t) => ({
     type: GameWriteResult,
     args: { input: t.arg({ type: RecordGoalInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      write(ctx, input, { kind: 'recordGoal', side: input.side, second: input.second, scorerLicenseId: input.scorerLicenseId, assistLicenseId: input.assistLicenseId, ownGoal: input.ownGoal, penaltyShot: input.penaltyShot }),
+      write(ctx, input, {
+        kind: 'recordGoal',
+        side: input.side,
+        second: input.second,
+        scorerLicenseId: input.scorerLicenseId,
+        assistLicenseId: input.assistLicenseId,
+        ownGoal: input.ownGoal,
+        penaltyShot: input.penaltyShot,
+      }),
   }),
   recordPenalty: t.field({
     type: GameWriteResult,
     args: { input: t.arg({ type: RecordPenaltyInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      write(ctx, input, { kind: 'recordPenalty', side: input.side, second: input.second, playerLicenseId: input.playerLicenseId, penaltyKind: input.kind, reason: input.reason }),
+      write(ctx, input, {
+        kind: 'recordPenalty',
+        side: input.side,
+        second: input.second,
+        playerLicenseId: input.playerLicenseId,
+        penaltyKind: input.kind,
+        reason: input.reason,
+      }),
   }),
   recordTimeout: t.field({
     type: GameWriteResult,

@@ -26,7 +26,9 @@ const GameUpdate = builder.objectRef<GameChange>('GameUpdate').implement({
       description: 'The event as it is now; null for a transition and for a deleted event (see eventId).',
       resolve: (query, change, _args, ctx) => {
         const selection = { ...query };
-        return change.eventId === null || change.kind === 'EVENT_DELETED' ? null : ctx.prisma.gameEvent.findUnique({ ...selection, where: { id: change.eventId } });
+        return change.eventId === null || change.kind === 'EVENT_DELETED'
+          ? null
+          : ctx.prisma.gameEvent.findUnique({ ...selection, where: { id: change.eventId } });
       },
     }),
   }),

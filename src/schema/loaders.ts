@@ -79,9 +79,7 @@ export function createLoaders(prisma: PrismaClient): Loaders {
       const leagueById = new Map(leagues.map((league) => [league.id, league]));
       const gameClassById = new Map(gameClasses.map((gameClass) => [gameClass.id, gameClass]));
       return seasonIds.map((seasonId) =>
-        triples
-          .filter((t) => t.seasonId === seasonId)
-          .map((t) => ({ league: leagueById.get(t.leagueId)!, gameClass: gameClassById.get(t.gameClassId)! })),
+        triples.filter((t) => t.seasonId === seasonId).map((t) => ({ league: leagueById.get(t.leagueId)!, gameClass: gameClassById.get(t.gameClassId)! })),
       );
     }),
     averageVisitorsByTeamSeason: new DataLoader(async (keys) => {
@@ -95,9 +93,7 @@ export function createLoaders(prisma: PrismaClient): Loaders {
         },
         select: { homeTeamId: true, status: true, spectators: true, ...GAME_SEASON_SELECT },
       });
-      return pairs.map(([teamId, seasonId]) =>
-        averageVisitors(homeGames.filter((game) => game.homeTeamId === teamId && seasonOfGame(game) === seasonId)),
-      );
+      return pairs.map(([teamId, seasonId]) => averageVisitors(homeGames.filter((game) => game.homeTeamId === teamId && seasonOfGame(game) === seasonId)));
     }),
   };
   return { ...loaders, ...createStatisticsLoaders(prisma, loaders.standingsByGroup) };

@@ -10,8 +10,7 @@ import type { CompetitionStatistics, PlayerSeasonGame } from './statistics-loade
  * statistics-loaders.ts.
  */
 const PlayerTotals = builder.interfaceRef<Tally>('PlayerTotals').implement({
-  description:
-    'Counts from lineups and events of finished and live games. Goals and assists from goal events (own goals count for nobody); penalties by kind.',
+  description: 'Counts from lineups and events of finished and live games. Goals and assists from goal events (own goals count for nobody); penalties by kind.',
   fields: (t) => ({
     games: t.exposeInt('games', { description: 'Games played: in the lineup, or named in an event of the game.' }),
     goals: t.exposeInt('goals'),
@@ -38,13 +37,11 @@ export const PlayerCompetitionStatistics = builder.objectRef<CompetitionStatisti
   fields: (t) => ({
     season: t.prismaField({
       type: 'Season',
-      resolve: (query, row, _args, ctx) =>
-        ctx.prisma.season.findUnique({ ...query, where: { id: row.seasonId } }).then(existing('Season', row.seasonId)),
+      resolve: (query, row, _args, ctx) => ctx.prisma.season.findUnique({ ...query, where: { id: row.seasonId } }).then(existing('Season', row.seasonId)),
     }),
     team: t.prismaField({
       type: 'Team',
-      resolve: (query, row, _args, ctx) =>
-        ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } }).then(existing('Team', row.teamId)),
+      resolve: (query, row, _args, ctx) => ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } }).then(existing('Team', row.teamId)),
     }),
     gameClass: t.prismaField({
       type: 'GameClass',
@@ -62,7 +59,7 @@ export const PlayerCompetitionStatistics = builder.objectRef<CompetitionStatisti
       nullable: true,
       description: 'The cup of cup games; null for league games.',
       resolve: (query, row, _args, ctx) =>
-        (row.tournamentId === null ? null : ctx.prisma.cupTournament.findUnique({ ...query, where: { id: row.tournamentId } })),
+        row.tournamentId === null ? null : ctx.prisma.cupTournament.findUnique({ ...query, where: { id: row.tournamentId } }),
     }),
   }),
 });
@@ -75,8 +72,7 @@ export const PlayerGame = builder.objectRef<PlayerSeasonGame>('PlayerGame').impl
     played: t.exposeBoolean('played', { description: 'False when the player was not in the lineup (or the game is not played yet).' }),
     game: t.prismaField({
       type: 'Game',
-      resolve: (query, row, _args, ctx) =>
-        ctx.prisma.game.findUnique({ ...query, where: { id: row.gameId } }).then(existing('Game', row.gameId)),
+      resolve: (query, row, _args, ctx) => ctx.prisma.game.findUnique({ ...query, where: { id: row.gameId } }).then(existing('Game', row.gameId)),
     }),
     team: t.prismaField({
       type: 'Team',

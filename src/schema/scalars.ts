@@ -1,14 +1,5 @@
 import { GraphQLError, Kind } from 'graphql';
-import {
-  GameDecision,
-  GameEventType,
-  GameStatus,
-  GroupPhase,
-  Licensing,
-  PenaltyKind,
-  PlayerPosition,
-  TeamSide,
-} from '../generated/prisma/enums.js';
+import { GameDecision, GameEventType, GameStatus, GroupPhase, Licensing, PenaltyKind, PlayerPosition, TeamSide } from '../generated/prisma/enums.js';
 import { builder } from './builder.js';
 
 function parseDateTime(value: unknown): Date {

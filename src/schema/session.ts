@@ -91,12 +91,7 @@ function toFavorite(input: FavoriteInputShape): Favorite {
 }
 
 /** A FavoriteError (a domain error) reaches the client as BAD_USER_INPUT through src/schema/domain-errors.ts. */
-async function changeFavorites(
-  change: typeof addFavorites,
-  ctx: GraphQLContext,
-  sid: string | null | undefined,
-  inputs: FavoriteInputShape[],
-) {
+async function changeFavorites(change: typeof addFavorites, ctx: GraphQLContext, sid: string | null | undefined, inputs: FavoriteInputShape[]) {
   if (inputs.length === 0 || inputs.length > MAX_FAVORITES_PER_CALL) {
     throw new FavoriteError(`send from 1 to ${MAX_FAVORITES_PER_CALL} favorites, got ${inputs.length}`);
   }
@@ -114,7 +109,9 @@ builder.queryFields((t) => ({
       // plugin's development check would otherwise turn this answer into an error.
       const selection = { ...query };
       ctx.access.readsSession();
-      return isUsableSessionId(args.sid) ? ctx.prisma.favoriteSession.findFirst({ ...selection, where: { id: args.sid, expiresAt: { gt: ctx.clock.now() } } }) : null;
+      return isUsableSessionId(args.sid)
+        ? ctx.prisma.favoriteSession.findFirst({ ...selection, where: { id: args.sid, expiresAt: { gt: ctx.clock.now() } } })
+        : null;
     },
   }),
 }));

@@ -107,7 +107,10 @@ async function memberTotals(prisma: PrismaClient, keys: readonly string[]): Prom
   const seasonIds = distinct(triples.map(([, seasonId]) => seasonId));
   const games: Prisma.GameWhereInput = { ...played, ...gamesInSeasons(seasonIds) };
   const [appearances, events] = await Promise.all([
-    prisma.lineupEntry.findMany({ where: { teamId: { in: teamIds }, game: games }, select: { playerId: true, teamId: true, gameId: true, game: GAME_CONTEXT } }),
+    prisma.lineupEntry.findMany({
+      where: { teamId: { in: teamIds }, game: games },
+      select: { playerId: true, teamId: true, gameId: true, game: GAME_CONTEXT },
+    }),
     prisma.gameEvent.findMany({ where: { type: COUNTED_EVENTS, teamId: { in: teamIds }, game: games }, select: STATISTICS_EVENT }),
   ]);
   const gameSeason = new Map([...appearances, ...events].map((row) => [row.gameId, seasonOfGame(row.game)]));
@@ -125,7 +128,10 @@ async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promi
   // EXISTS next to the team conditions, PostgreSQL checked it for every game of the season (300 ms
   // for one player at demo scale 10 instead of a few).
   const [members, sheets] = await Promise.all([
-    prisma.teamMember.findMany({ where: { playerId: { in: playerIds }, seasonId: { in: seasonIds } }, select: { playerId: true, seasonId: true, teamId: true } }),
+    prisma.teamMember.findMany({
+      where: { playerId: { in: playerIds }, seasonId: { in: seasonIds } },
+      select: { playerId: true, seasonId: true, teamId: true },
+    }),
     prisma.lineupEntry.findMany({ where: { playerId: { in: playerIds } }, select: { gameId: true } }),
   ]);
   const memberTeamIds = distinct(members.map((m) => m.teamId));
@@ -141,7 +147,10 @@ async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promi
   });
   const gameIds = games.map((g) => g.id);
   const [appearances, events] = await Promise.all([
-    prisma.lineupEntry.findMany({ where: { playerId: { in: playerIds }, gameId: { in: gameIds }, game: played }, select: { playerId: true, teamId: true, gameId: true } }),
+    prisma.lineupEntry.findMany({
+      where: { playerId: { in: playerIds }, gameId: { in: gameIds }, game: played },
+      select: { playerId: true, teamId: true, gameId: true },
+    }),
     prisma.gameEvent.findMany({
       where: { type: COUNTED_EVENTS, gameId: { in: gameIds }, OR: [{ playerId: { in: playerIds } }, { assistId: { in: playerIds } }], game: played },
       select: { gameId: true, type: true, teamId: true, playerId: true, assistId: true, penaltyKind: true },

@@ -52,8 +52,7 @@ export const TeamSeasonRecordRef = builder.objectRef<TeamSeasonRecord>('TeamSeas
     }),
     team: t.prismaField({
       type: 'Team',
-      resolve: (query, record, _args, ctx) =>
-        ctx.prisma.team.findUnique({ ...query, where: { id: record.teamId } }).then(existing('Team', record.teamId)),
+      resolve: (query, record, _args, ctx) => ctx.prisma.team.findUnique({ ...query, where: { id: record.teamId } }).then(existing('Team', record.teamId)),
     }),
     groups: t.prismaField({
       type: ['LeagueGroup'],
@@ -72,7 +71,12 @@ export const TeamSeasonRecordRef = builder.objectRef<TeamSeasonRecord>('TeamSeas
       description: 'Rank in the qualification group’s standings.',
       resolve: (record) => record.qualification?.rank ?? null,
     }),
-    finalPhase: t.field({ type: PhaseRecordRef, nullable: true, description: 'Playoff or playout, when the team reached one.', resolve: (record) => record.finalPhase }),
+    finalPhase: t.field({
+      type: PhaseRecordRef,
+      nullable: true,
+      description: 'Playoff or playout, when the team reached one.',
+      resolve: (record) => record.finalPhase,
+    }),
     cup: t.field({ type: CupRecordRef, nullable: true, description: 'The cup, when the team played in one.', resolve: (record) => record.cup }),
   }),
 });

@@ -31,8 +31,18 @@ builder.prismaObject('Team', {
       args: { season: t.arg.int({ required: true }) },
       query: (args) => ({ where: { seasonId: args.season }, orderBy: [{ number: 'asc' }, { id: 'asc' }] }),
     }),
-    homeGames: t.relatedConnection('homeGames', { cursor: 'id', maxSize: pageSize, complexity: connectionComplexity, query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } }),
-    awayGames: t.relatedConnection('awayGames', { cursor: 'id', maxSize: pageSize, complexity: connectionComplexity, query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } }),
+    homeGames: t.relatedConnection('homeGames', {
+      cursor: 'id',
+      maxSize: pageSize,
+      complexity: connectionComplexity,
+      query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
+    }),
+    awayGames: t.relatedConnection('awayGames', {
+      cursor: 'id',
+      maxSize: pageSize,
+      complexity: connectionComplexity,
+      query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
+    }),
     averageVisitors: t.float({
       nullable: true,
       description: 'Mean spectators of the team’s finished home games in the season.',
@@ -64,9 +74,7 @@ builder.queryFields((t) => ({
         where: {
           clubId: args.clubId ?? undefined,
           gameClassId: args.gameClass ?? undefined,
-          registrations: registered
-            ? { some: { group: { seasonId: args.season ?? undefined, leagueId: args.league ?? undefined } } }
-            : undefined,
+          registrations: registered ? { some: { group: { seasonId: args.season ?? undefined, leagueId: args.league ?? undefined } } } : undefined,
         },
         orderBy: [{ name: 'asc' }, { id: 'asc' }],
       });

@@ -34,7 +34,10 @@ builder.queryFields((t) => ({
       league: t.arg.int({ required: true }),
       gameClass: t.arg.int({ required: true }),
       phase: t.arg({ type: GroupPhaseEnum, description: 'Only games of groups in this phase.' }),
-      phases: t.arg({ type: [GroupPhaseEnum], description: 'Only games of groups in these phases (e.g. PLAYOFF and PLAYOUT for the final round); adds to `phase`.' }),
+      phases: t.arg({
+        type: [GroupPhaseEnum],
+        description: 'Only games of groups in these phases (e.g. PLAYOFF and PLAYOUT for the final round); adds to `phase`.',
+      }),
       clubId: t.arg.int({ description: 'Only players whose goals and assists were for a team of this club.' }),
       first: t.arg.int({ defaultValue: 20 }),
       all: t.arg.boolean({ defaultValue: false, description: 'Every ranked player (ignores first).' }),

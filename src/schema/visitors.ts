@@ -11,10 +11,12 @@ const TeamVisitors = builder.objectRef<VisitorsRank>('TeamVisitors').implement({
     rank: t.exposeInt('rank', { nullable: true, description: 'Null for teams without a finished home game with a spectator count (listed last).' }),
     team: t.prismaField({
       type: 'Team',
-      resolve: (query, row, _args, ctx) =>
-        ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } }).then(existing('Team', row.teamId)),
+      resolve: (query, row, _args, ctx) => ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } }).then(existing('Team', row.teamId)),
     }),
-    averageVisitors: t.exposeFloat('averageVisitors', { nullable: true, description: 'Mean spectators of the finished home games of the season (league and cup).' }),
+    averageVisitors: t.exposeFloat('averageVisitors', {
+      nullable: true,
+      description: 'Mean spectators of the finished home games of the season (league and cup).',
+    }),
     percentOfTop: t.exposeFloat('percentOfTop', { description: 'The average as a share of the best average, 0–100.' }),
   }),
 });

@@ -61,7 +61,15 @@ export async function nextGameIds(prisma: PrismaClient, favorites: readonly Favo
     ? await prisma.game.findMany({
         where: { OR: or, startsAt: { gte: from, lt: new Date(from.getTime() + HORIZON_MS) }, status: { in: [...NEXT_GAME_STATUSES] } },
         orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
-        select: { id: true, startsAt: true, homeTeamId: true, awayTeamId: true, groupId: true, homeTeam: { select: { clubId: true } }, awayTeam: { select: { clubId: true } } },
+        select: {
+          id: true,
+          startsAt: true,
+          homeTeamId: true,
+          awayTeamId: true,
+          groupId: true,
+          homeTeam: { select: { clubId: true } },
+          awayTeam: { select: { clubId: true } },
+        },
       })
     : [];
 

@@ -30,7 +30,8 @@ export async function assertFavoriteExists(prisma: PrismaClient | Transaction, f
       if (!(await prisma.team.findUnique({ where: { id: favorite.team_id }, select: { id: true } }))) throw new FavoriteError(`no team ${favorite.team_id}`);
       return;
     case 'player':
-      if (!(await prisma.player.findUnique({ where: { id: favorite.player_id }, select: { id: true } }))) throw new FavoriteError(`no player ${favorite.player_id}`);
+      if (!(await prisma.player.findUnique({ where: { id: favorite.player_id }, select: { id: true } })))
+        throw new FavoriteError(`no player ${favorite.player_id}`);
       return;
   }
 }

@@ -194,7 +194,10 @@ describe('a club website in headless Chromium, on another origin than the servic
       `written by the page: ${pageErrors.trim() || '(nothing)'}`,
       ...browserProblems,
       'the service saw:',
-      ...seen.map((s) => `  ${s.method} ${s.url} origin=${s.origin ?? '-'}${s.preflightFor ? ` preflight for ${s.preflightFor} [${s.preflightHeaders ?? ''}]` : ''} → ${s.status}`),
+      ...seen.map(
+        (s) =>
+          `  ${s.method} ${s.url} origin=${s.origin ?? '-'}${s.preflightFor ? ` preflight for ${s.preflightFor} [${s.preflightHeaders ?? ''}]` : ''} → ${s.status}`,
+      ),
     ].join('\n');
     expect({ pageErrors, browserProblems }, report).toEqual({ pageErrors: '', browserProblems: [] });
 

@@ -11,13 +11,19 @@ let app: FastifyInstance;
 beforeAll(async () => {
   league = await openTestLeague();
   // A clock that stands still: answers leave the cache because of its bounds, never because the run took long.
-  app = await buildApp({ database: league.db, clock: league.clock, cacheClock: () => 0, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000 });
+  app = await buildApp({
+    database: league.db,
+    clock: league.clock,
+    cacheClock: () => 0,
+    logLevel: 'silent',
+    publicBaseUrl: 'http://test.local',
+    responseCacheTtlMs: 60_000,
+  });
 });
 afterAll(async () => {
   await app?.close();
   await league?.close();
 });
-
 
 /** Distinct documents (the alias varies), each a large public answer: 100 games with their events, ~70 KB of JSON. */
 const gamesWithEvents = (n: number) => `{ a${n}: games(first: 100) { edges { node { id events { type second } } } } }`;

@@ -8,7 +8,22 @@ function gameChange(gameId: number): LeagueChange {
   const affects: GameChange['affects'] = { teamIds: [1, 2], clubIds: [10], playerIds: [100] };
   return {
     kind: 'game',
-    game: { gameId, version: 1, kind: 'EVENT_ADDED', eventId: 1, status: 'LIVE', homeScore: 1, awayScore: 0, scoreChanged: true, groupId: 5, homeTeamId: 1, awayTeamId: 2, homeClubId: 10, awayClubId: 10, affects },
+    game: {
+      gameId,
+      version: 1,
+      kind: 'EVENT_ADDED',
+      eventId: 1,
+      status: 'LIVE',
+      homeScore: 1,
+      awayScore: 0,
+      scoreChanged: true,
+      groupId: 5,
+      homeTeamId: 1,
+      awayTeamId: 2,
+      homeClubId: 10,
+      awayClubId: 10,
+      affects,
+    },
   };
 }
 
@@ -24,14 +39,20 @@ function testCache(options: { maxEntries?: number; maxBytes?: number; ttlMs?: nu
     now: () => clock.now,
     dropped: (reason) => dropped.push(reason),
   });
-  const put = (key: string, text: string, scope: readonly `game:${number}`[] | undefined = undefined) => cache.store(key, { text }, { scope, since: cache.generation });
+  const put = (key: string, text: string, scope: readonly `game:${number}`[] | undefined = undefined) =>
+    cache.store(key, { text }, { scope, since: cache.generation });
   return { cache, clock, dropped, put };
 }
 
 describe('BoundedLru', () => {
   it('bounds by count and by weight, keeps what was there when a value alone is too heavy, and says why entries go', () => {
     const dropped: string[] = [];
-    const cache = new BoundedLru<string>({ maxEntries: 2, maxBytes: 10, weigh: (value) => value.length, dropped: (reason, key) => dropped.push(`${key} ${reason}`) });
+    const cache = new BoundedLru<string>({
+      maxEntries: 2,
+      maxBytes: 10,
+      weigh: (value) => value.length,
+      dropped: (reason, key) => dropped.push(`${key} ${reason}`),
+    });
     cache.set('a', 'xxxx');
     cache.set('b', 'xxxx');
     cache.set('c', 'xxxx'); // a third entry: a goes
@@ -45,7 +66,13 @@ describe('BoundedLru', () => {
   });
 
   it('weighs a value again after it grew, evicting others for it or letting it go if it alone is too heavy', () => {
-    const cache = new BoundedLru<{ parts: string[] }>({ maxEntries: 10, maxBytes: 10, weigh: (value) => value.parts.join('').length, ttlMs: 100, now: () => 0 });
+    const cache = new BoundedLru<{ parts: string[] }>({
+      maxEntries: 10,
+      maxBytes: 10,
+      weigh: (value) => value.parts.join('').length,
+      ttlMs: 100,
+      now: () => 0,
+    });
     const grows = { parts: ['xxx'] };
     cache.set('other', { parts: ['xxx'] });
     cache.set('grows', grows);

@@ -46,7 +46,8 @@ describe('the demo league is consistent', () => {
         if ((event.type === 'GOAL' || event.type === 'OWN_GOAL' || event.type === 'PENALTY_SHOOTOUT') && event.side) credited[event.side] += 1;
       }
       const shootout = events.find((event) => event.type === 'PENALTY_SHOOTOUT');
-      if (credited.HOME !== game.homeScore || credited.AWAY !== game.awayScore) problems.push(`game ${game.id}: events ${credited.HOME}:${credited.AWAY}, score ${game.homeScore}:${game.awayScore}`);
+      if (credited.HOME !== game.homeScore || credited.AWAY !== game.awayScore)
+        problems.push(`game ${game.id}: events ${credited.HOME}:${credited.AWAY}, score ${game.homeScore}:${game.awayScore}`);
       if (sum(game.homePeriodScores) + (shootout?.side === 'HOME' ? 1 : 0) !== game.homeScore) problems.push(`game ${game.id}: home period scores`);
       if (sum(game.awayPeriodScores) + (shootout?.side === 'AWAY' ? 1 : 0) !== game.awayScore) problems.push(`game ${game.id}: away period scores`);
       if ((game.decidedBy === 'PENALTY_SHOTS') !== (shootout !== undefined)) problems.push(`game ${game.id}: decidedBy ${game.decidedBy}`);
@@ -66,7 +67,8 @@ describe('the demo league is consistent', () => {
         if (event.type === 'GOAL' || event.type === 'OWN_GOAL' || event.type === 'PENALTY_SHOOTOUT') {
           if (event.side === 'HOME') home += 1;
           else away += 1;
-          if (event.homeScore !== home || event.awayScore !== away) problems.push(`game ${game.id}: event ${event.id} says ${event.homeScore}:${event.awayScore}, running ${home}:${away}`);
+          if (event.homeScore !== home || event.awayScore !== away)
+            problems.push(`game ${game.id}: event ${event.id} says ${event.homeScore}:${event.awayScore}, running ${home}:${away}`);
         }
       });
       const end = events.find((event) => event.type === 'GAME_END');
@@ -82,7 +84,8 @@ describe('the demo league is consistent', () => {
       for (const event of eventsByGame.get(game.id) ?? []) {
         if (event.teamId != null && event.teamId !== game.homeTeamId && event.teamId !== game.awayTeamId) problems.push(`event ${event.id}: foreign team`);
         for (const playerId of [event.playerId, event.assistId]) {
-          if (playerId != null && teamOfPlayer.get(playerId) !== event.teamId) problems.push(`event ${event.id}: player ${playerId} not lined up for team ${event.teamId}`);
+          if (playerId != null && teamOfPlayer.get(playerId) !== event.teamId)
+            problems.push(`event ${event.id}: player ${playerId} not lined up for team ${event.teamId}`);
         }
         if (event.type === 'GOAL' && event.assistId != null && event.assistId === event.playerId) problems.push(`event ${event.id}: assists own goal`);
       }

@@ -80,7 +80,11 @@ describe('generateDemoLeague', () => {
 
     it('plays a club’s second team below its first team, or in another group of the lowest league', () => {
       const levels = new Map(rows(league, 'leagues').map((entry) => [entry.id, entry.level]));
-      const groups = new Map(rows(league, 'leagueGroups').filter((group) => group.phase === 'QUALIFICATION').map((group) => [group.id, group]));
+      const groups = new Map(
+        rows(league, 'leagueGroups')
+          .filter((group) => group.phase === 'QUALIFICATION')
+          .map((group) => [group.id, group]),
+      );
       const placement = new Map<string, { level: number; groupId: number }>();
       for (const registration of rows(league, 'teamRegistrations')) {
         const group = groups.get(registration.groupId);
@@ -97,7 +101,9 @@ describe('generateDemoLeague', () => {
           expect(secondPlace.level).toBeGreaterThanOrEqual(firstPlace.level);
           if (secondPlace.level === firstPlace.level) {
             expect(secondPlace.groupId).not.toBe(firstPlace.groupId);
-            expect(firstPlace.level).toBe(Math.max(...[...groups.values()].filter((group) => group.gameClassId === second.gameClassId).map((group) => levels.get(group.leagueId) ?? 0)));
+            expect(firstPlace.level).toBe(
+              Math.max(...[...groups.values()].filter((group) => group.gameClassId === second.gameClassId).map((group) => levels.get(group.leagueId) ?? 0)),
+            );
           }
         }
       }
@@ -139,7 +145,9 @@ describe('generateDemoLeague', () => {
         const teams = rows(league, 'teamRegistrations').filter((registration) => registration.groupId === current[0].id).length;
         expect(rounds).toHaveLength(2 * (teams - 1));
       }
-      const playoffRounds = rows(league, 'rounds').filter((round) => rows(league, 'leagueGroups').some((group) => group.id === round.groupId && group.phase === 'PLAYOFF'));
+      const playoffRounds = rows(league, 'rounds').filter((round) =>
+        rows(league, 'leagueGroups').some((group) => group.id === round.groupId && group.phase === 'PLAYOFF'),
+      );
       expect(new Set(playoffRounds.map((round) => round.name))).toEqual(new Set(['1/4-Final', '1/2-Final', 'Final']));
     });
 
@@ -170,7 +178,11 @@ describe('generateDemoLeague', () => {
     it('schedules league games on weekend afternoons and evenings, local time, except today', () => {
       const today = zurichDay(NOW);
       const leagueGames = rows(league, 'games').filter((game) => game.groupId != null);
-      const qualification = new Set(rows(league, 'leagueGroups').filter((group) => group.phase === 'QUALIFICATION').map((group) => group.id));
+      const qualification = new Set(
+        rows(league, 'leagueGroups')
+          .filter((group) => group.phase === 'QUALIFICATION')
+          .map((group) => group.id),
+      );
       for (const game of leagueGames.filter((entry) => qualification.has(entry.groupId as number))) {
         const startsAt = new Date(game.startsAt);
         expect(game.startsAt).toMatch(/Z$/);
@@ -194,7 +206,11 @@ describe('generateDemoLeague', () => {
         expect(game.secondReferee).toBeTruthy();
         expect([3, 4]).toContain(game.homePeriodScores?.length);
       }
-      const topLeagueGroups = new Set(rows(league, 'leagueGroups').filter((group) => group.leagueId === 1 && [11, 21].includes(group.gameClassId)).map((group) => group.id));
+      const topLeagueGroups = new Set(
+        rows(league, 'leagueGroups')
+          .filter((group) => group.leagueId === 1 && [11, 21].includes(group.gameClassId))
+          .map((group) => group.id),
+      );
       const topLeague = finished.filter((game) => topLeagueGroups.has(game.groupId as number));
       expect(topLeague.every((game) => game.hasVideoStream && (game.spectators ?? 0) >= 300 && (game.spectators ?? 0) <= 2000)).toBe(true);
     });
@@ -210,7 +226,11 @@ describe('generateDemoLeague', () => {
       const currentCup = rows(league, 'cupTournaments').find((cup) => cup.seasonId === 2026 && cup.gameClassId === 11);
       const rounds = rows(league, 'cupRounds').filter((round) => round.tournamentId === currentCup?.id);
       expect(rounds.map((round) => round.name)).toEqual(['1/16-Final', '1/8-Final', '1/4-Final', '1/2-Final', 'Final']);
-      const statuses = new Set(rows(league, 'games').filter((game) => rounds.some((round) => round.id === game.cupRoundId)).map((game) => game.status));
+      const statuses = new Set(
+        rows(league, 'games')
+          .filter((game) => rounds.some((round) => round.id === game.cupRoundId))
+          .map((game) => game.status),
+      );
       expect(statuses).toEqual(new Set(['FINISHED', 'SCHEDULED']));
     });
 

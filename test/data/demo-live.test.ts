@@ -38,7 +38,7 @@ function refereeLog(actions: readonly LiveAction[]): { status: string; events: L
     const phase = phaseOf(status, events);
     switch (action.kind) {
       case 'startGame':
-        startMarkers(status).forEach((marker) => add({ ...marker, side: null }));
+        for (const marker of startMarkers(status)) add({ ...marker, side: null });
         status = 'LIVE';
         break;
       case 'goal':
@@ -52,10 +52,10 @@ function refereeLog(actions: readonly LiveAction[]): { status: string; events: L
         add({ type: 'TIMEOUT', side: action.side, second: action.second, period: periodForRecord(phase, action.second) });
         break;
       case 'endPeriod':
-        endPeriodMarkers(phase, score()).forEach((marker) => add({ ...marker, side: null }));
+        for (const marker of endPeriodMarkers(phase, score())) add({ ...marker, side: null });
         break;
       case 'finishGame':
-        finishMarkers(phase, events, score(), action.decidedBy, action.shootoutWinner).forEach((marker) => add({ ...marker, side: marker.side ?? null }));
+        for (const marker of finishMarkers(phase, events, score(), action.decidedBy, action.shootoutWinner)) add({ ...marker, side: marker.side ?? null });
         status = 'FINISHED';
         break;
     }
@@ -182,11 +182,16 @@ describe('playGames against a running service', () => {
 
   /** The game playGames picks from TEST_NOW on, with a game sheet so scorers can be named. */
   async function nextGameWithSheet() {
-    const game = await league.db.prisma.game.findFirstOrThrow({ where: { status: 'SCHEDULED', startsAt: { gte: TEST_NOW } }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
+    const game = await league.db.prisma.game.findFirstOrThrow({
+      where: { status: 'SCHEDULED', startsAt: { gte: TEST_NOW } },
+      orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+    });
     if ((await league.db.prisma.lineupEntry.count({ where: { gameId: game.id } })) === 0) {
       for (const teamId of [game.homeTeamId, game.awayTeamId]) {
         const licenses = await league.db.prisma.license.findMany({ where: { teamId }, take: 6, orderBy: { id: 'asc' } });
-        await league.db.prisma.lineupEntry.createMany({ data: licenses.map((license) => ({ gameId: game.id, teamId, playerId: license.playerId, licenseId: license.id })) });
+        await league.db.prisma.lineupEntry.createMany({
+          data: licenses.map((license) => ({ gameId: game.id, teamId, playerId: license.playerId, licenseId: license.id })),
+        });
       }
     }
     return game;
@@ -201,7 +206,8 @@ describe('playGames against a running service', () => {
 
     expect(outcomes).toEqual([expect.objectContaining({ gameId: game.id, result: 'finished' })]);
     const played = await league.db.prisma.game.findUniqueOrThrow({ where: { id: game.id }, include: { events: true } });
-    const goalsOf = (side: string) => played.events.filter((event) => ['GOAL', 'OWN_GOAL', 'PENALTY_SHOOTOUT'].includes(event.type) && event.side === side).length;
+    const goalsOf = (side: string) =>
+      played.events.filter((event) => ['GOAL', 'OWN_GOAL', 'PENALTY_SHOOTOUT'].includes(event.type) && event.side === side).length;
     expect(played.status).toBe('FINISHED');
     expect([played.homeScore, played.awayScore]).toEqual([goalsOf('HOME'), goalsOf('AWAY')]);
     expect([outcomes[0].homeScore, outcomes[0].awayScore]).toEqual([played.homeScore, played.awayScore]);

@@ -44,7 +44,9 @@ describe('importLeague: leagueGroups.seriesBestOf', () => {
   });
 
   it('validation refuses a series length that is not a positive integer, naming the record', () => {
-    expect(validateLeagueImport(JSON.parse(JSON.stringify(document(5))))).toMatchObject({ leagueGroups: [{ id: 100 }, { seriesBestOf: 5 }, { seriesBestOf: null }] });
+    expect(validateLeagueImport(JSON.parse(JSON.stringify(document(5))))).toMatchObject({
+      leagueGroups: [{ id: 100 }, { seriesBestOf: 5 }, { seriesBestOf: null }],
+    });
     for (const bad of [0, 2.5, 100]) {
       expect(() => validateLeagueImport(document(bad))).toThrow(ImportValidationError);
       expect(() => validateLeagueImport(document(bad))).toThrow(`leagueGroups[1] (id 101): seriesBestOf must be an integer from 1 to 99, got ${bad}`);

@@ -73,7 +73,12 @@ describe('importLeague', () => {
   it('stores every record of the document', async () => {
     expect(await tableCounts(db)).toEqual(documentCounts(league));
     for (const [entity, count] of Object.entries(firstImport)) {
-      expect(count, entity).toEqual({ received: documentCounts(league)[entity as ImportEntity], inserted: documentCounts(league)[entity as ImportEntity], updated: 0, unchanged: 0 });
+      expect(count, entity).toEqual({
+        received: documentCounts(league)[entity as ImportEntity],
+        inserted: documentCounts(league)[entity as ImportEntity],
+        updated: 0,
+        unchanged: 0,
+      });
     }
     expect(stages).toEqual(Object.keys(TABLES).filter((entity) => documentCounts(league)[entity as ImportEntity] > 0));
   });
@@ -130,11 +135,16 @@ describe('importLeague', () => {
   it('refuses a unique key that another stored record holds', async () => {
     const round = (league.rounds ?? [])[0];
     const attempt = importLeague(db.prisma, { formatVersion: 1, rounds: [{ ...round, id: 99_000_003 }] });
-    await expect(attempt).rejects.toThrow(`rounds[0] (id 99000003): groupId ${round.groupId}, number ${round.number} already belongs to round ${round.id} in the database`);
+    await expect(attempt).rejects.toThrow(
+      `rounds[0] (id 99000003): groupId ${round.groupId}, number ${round.number} already belongs to round ${round.id} in the database`,
+    );
   });
 
   it('moves the current-season mark when a file makes another season current', async () => {
-    await importLeague(db.prisma, { formatVersion: 1, seasons: [{ id: 2027, label: '2027/28', isCurrent: true, startsOn: '2027-08-01', endsOn: '2028-07-31' }] });
+    await importLeague(db.prisma, {
+      formatVersion: 1,
+      seasons: [{ id: 2027, label: '2027/28', isCurrent: true, startsOn: '2027-08-01', endsOn: '2028-07-31' }],
+    });
     const current = await db.prisma.season.findMany({ where: { isCurrent: true } });
     expect(current.map((season) => season.id)).toEqual([2027]);
   });

@@ -19,7 +19,9 @@ function document(): LeagueImport {
       { id: 20, clubId: 2, gameClassId: 11, name: 'Floorball Wehrbach' },
     ],
     players: [{ id: 500, firstName: 'Jan', lastName: 'Muster' }],
-    games: [{ id: 7, groupId: 100, roundId: 200, homeTeamId: 10, awayTeamId: 20, startsAt: '2026-11-21T16:00:00Z', status: 'FINISHED', homeScore: 1, awayScore: 0 }],
+    games: [
+      { id: 7, groupId: 100, roundId: 200, homeTeamId: 10, awayTeamId: 20, startsAt: '2026-11-21T16:00:00Z', status: 'FINISHED', homeScore: 1, awayScore: 0 },
+    ],
     gameEvents: [{ id: 9000, gameId: 7, second: 125, type: 'GOAL', side: 'HOME', teamId: 10, playerId: 500, homeScore: 1, awayScore: 0 }],
     lineups: [{ gameId: 7, teamId: 10, playerId: 500, number: 9 }],
   };
@@ -66,7 +68,7 @@ describe('validateLeagueImport', () => {
   });
 
   it('names the record for a missing required field', () => {
-    const problems = problemsOf(withChange((data) => delete (data.teams?.[1] as unknown as Record<string, unknown>).clubId));
+    const problems = problemsOf(withChange((data) => delete (data.teams?.[1] as unknown as Record<string, unknown> | undefined)?.clubId));
     expect(problems).toEqual(['teams[1] (id 20): clubId is required']);
   });
 

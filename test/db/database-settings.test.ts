@@ -6,7 +6,9 @@ import { openServiceDatabase } from '../../src/startup.js';
 
 describe('PostgreSQL pool settings', () => {
   it('hands size, connection and idle timeouts and the statement timeouts to pg.Pool', () => {
-    expect(poolConfig({ databaseUrl: 'postgresql://db/x', poolSize: 7, connectTimeoutMs: 1500, idleTimeoutMs: 0, statementTimeoutMs: 5000, lockTimeoutMs: 2000 })).toEqual({
+    expect(
+      poolConfig({ databaseUrl: 'postgresql://db/x', poolSize: 7, connectTimeoutMs: 1500, idleTimeoutMs: 0, statementTimeoutMs: 5000, lockTimeoutMs: 2000 }),
+    ).toEqual({
       connectionString: 'postgresql://db/x',
       max: 7,
       connectionTimeoutMillis: 1500,
@@ -15,7 +17,12 @@ describe('PostgreSQL pool settings', () => {
       query_timeout: 7000,
       lock_timeout: 2000,
     });
-    expect(poolConfig({ databaseUrl: 'postgresql://db/x' })).toEqual({ connectionString: 'postgresql://db/x', max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+    expect(poolConfig({ databaseUrl: 'postgresql://db/x' })).toEqual({
+      connectionString: 'postgresql://db/x',
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
   });
 
   it('takes DB_POOL_SIZE from the environment to the pool the service serves from (no connection is opened)', async () => {

@@ -60,10 +60,7 @@ describe('lineup candidates', () => {
   });
 
   it('take number and position from the team’s membership, else from another, else the player’s position', () => {
-    const [fromOther, fromPlayer] = candidateRecords(
-      [license(1, [membership(LOWER_TEAM, { number: 22, position: 'DEFENDER' })]), license(2, [])],
-      situation,
-    );
+    const [fromOther, fromPlayer] = candidateRecords([license(1, [membership(LOWER_TEAM, { number: 22, position: 'DEFENDER' })]), license(2, [])], situation);
     expect(fromOther).toMatchObject({ number: 22, position: 'DEFENDER', captain: false, memberOfTeam: false });
     expect(fromPlayer).toMatchObject({ number: null, position: 'FORWARD', memberOfLowerTeam: false });
   });
@@ -93,7 +90,13 @@ describe('suspension', () => {
   it('follows a match penalty for the team, not other penalties or the opponent’s', () => {
     const penalty = (playerId: number | null, penaltyKind: string, teamId = TEAM) => ({ type: 'PENALTY', penaltyKind, teamId, playerId });
     const suspended = suspendedPlayerIds(
-      [penalty(1, 'MATCH'), penalty(2, 'MINOR_2'), penalty(3, 'MATCH', 20), penalty(null, 'MATCH'), { type: 'GOAL', penaltyKind: 'MATCH', teamId: TEAM, playerId: 4 }],
+      [
+        penalty(1, 'MATCH'),
+        penalty(2, 'MINOR_2'),
+        penalty(3, 'MATCH', 20),
+        penalty(null, 'MATCH'),
+        { type: 'GOAL', penaltyKind: 'MATCH', teamId: TEAM, playerId: 4 },
+      ],
       TEAM,
     );
     expect([...suspended]).toEqual([1]);

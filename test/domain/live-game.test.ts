@@ -1,15 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/domain/errors.js';
 import { periodBounds, periodOf } from '../../src/domain/game-clock.js';
-import { endPeriodMarkers, finishMarkers, periodForCorrection, periodForRecord, phaseOf, replayScore, startMarkers, type LogEvent } from '../../src/domain/live-game.js';
+import {
+  endPeriodMarkers,
+  finishMarkers,
+  periodForCorrection,
+  periodForRecord,
+  phaseOf,
+  replayScore,
+  startMarkers,
+  type LogEvent,
+} from '../../src/domain/live-game.js';
 
 let sequence = 0;
-const event = (type: string, second: number, period: number | null, side: 'HOME' | 'AWAY' | null = null): LogEvent => ({ type, second, period, side, sequence: sequence++ });
+const event = (type: string, second: number, period: number | null, side: 'HOME' | 'AWAY' | null = null): LogEvent => ({
+  type,
+  second,
+  period,
+  side,
+  sequence: sequence++,
+});
 const started = () => [event('GAME_START', 0, 1), event('PERIOD_START', 0, 1)];
 
 describe('the game clock', () => {
   it('has three periods of 20 minutes and 10 minutes of overtime', () => {
-    expect([1, 2, 3, 4].map(periodBounds)).toEqual([{ start: 0, end: 1200 }, { start: 1200, end: 2400 }, { start: 2400, end: 3600 }, { start: 3600, end: 4200 }]);
+    expect([1, 2, 3, 4].map(periodBounds)).toEqual([
+      { start: 0, end: 1200 },
+      { start: 1200, end: 2400 },
+      { start: 2400, end: 3600 },
+      { start: 3600, end: 4200 },
+    ]);
     expect([0, 1199, 1200, 3599, 3600, 4200].map(periodOf)).toEqual([1, 1, 2, 3, 4, 4]);
   });
 });
@@ -52,7 +72,10 @@ describe('transitions', () => {
 
   it('finishes by the rules of each decision', () => {
     const third = [...started(), event('PERIOD_START', 2400, 3)];
-    expect(finishMarkers(phaseOf('LIVE', third), third, { home: 2, away: 1 }, 'REGULAR', null).map((marker) => marker.type)).toEqual(['PERIOD_END', 'GAME_END']);
+    expect(finishMarkers(phaseOf('LIVE', third), third, { home: 2, away: 1 }, 'REGULAR', null).map((marker) => marker.type)).toEqual([
+      'PERIOD_END',
+      'GAME_END',
+    ]);
     expect(() => finishMarkers(phaseOf('LIVE', third), third, { home: 2, away: 2 }, 'OVERTIME', null)).toThrow('in overtime first');
     const overtime = [...third, event('PERIOD_END', 3600, 3), event('PERIOD_START', 3600, 4), event('GOAL', 3700, 4, 'AWAY')];
     expect(finishMarkers(phaseOf('LIVE', overtime), overtime, { home: 2, away: 3 }, 'OVERTIME', null)).toEqual([
@@ -61,7 +84,11 @@ describe('transitions', () => {
     ]);
     const tiedOvertime = [...third, event('PERIOD_START', 3600, 4)];
     expect(() => finishMarkers(phaseOf('LIVE', tiedOvertime), tiedOvertime, { home: 2, away: 2 }, 'PENALTY_SHOTS', null)).toThrow('shootout winner');
-    expect(finishMarkers(phaseOf('LIVE', tiedOvertime), tiedOvertime, { home: 2, away: 2 }, 'PENALTY_SHOTS', 'HOME').map((marker) => marker.type)).toEqual(['PERIOD_END', 'PENALTY_SHOOTOUT', 'GAME_END']);
+    expect(finishMarkers(phaseOf('LIVE', tiedOvertime), tiedOvertime, { home: 2, away: 2 }, 'PENALTY_SHOTS', 'HOME').map((marker) => marker.type)).toEqual([
+      'PERIOD_END',
+      'PENALTY_SHOOTOUT',
+      'GAME_END',
+    ]);
   });
 });
 

@@ -25,17 +25,32 @@ describe('referee visibility', () => {
 });
 
 describe('standings', () => {
-  const game = (home: number, away: number, hs: number, as: number, extra: 'REGULAR' | 'OVERTIME' | 'PENALTY_SHOTS' = 'REGULAR', status: 'FINISHED' | 'FORFEIT' | 'SCHEDULED' = 'FINISHED') => ({
-    homeTeamId: home, awayTeamId: away, homeScore: hs, awayScore: as, decidedBy: extra, status,
+  const game = (
+    home: number,
+    away: number,
+    hs: number,
+    as: number,
+    extra: 'REGULAR' | 'OVERTIME' | 'PENALTY_SHOTS' = 'REGULAR',
+    status: 'FINISHED' | 'FORFEIT' | 'SCHEDULED' = 'FINISHED',
+  ) => ({
+    homeTeamId: home,
+    awayTeamId: away,
+    homeScore: hs,
+    awayScore: as,
+    decidedBy: extra,
+    status,
   });
   it('gives 3/2/1/0 points and ranks by points, goal difference, goals', () => {
-    const rows = computeStandings([1, 2, 3, 4], [
-      game(1, 2, 5, 2),
-      game(3, 4, 4, 3, 'OVERTIME'),
-      game(2, 3, 0, 5, 'REGULAR', 'FORFEIT'),
-      game(4, 1, 2, 2, 'REGULAR', 'SCHEDULED'),
+    const rows = computeStandings(
+      [1, 2, 3, 4],
+      [game(1, 2, 5, 2), game(3, 4, 4, 3, 'OVERTIME'), game(2, 3, 0, 5, 'REGULAR', 'FORFEIT'), game(4, 1, 2, 2, 'REGULAR', 'SCHEDULED')],
+    );
+    expect(rows.map((r) => [r.teamId, r.points])).toEqual([
+      [3, 5],
+      [1, 3],
+      [4, 1],
+      [2, 0],
     ]);
-    expect(rows.map((r) => [r.teamId, r.points])).toEqual([[3, 5], [1, 3], [4, 1], [2, 0]]);
     const two = rows.find((r) => r.teamId === 2)!;
     expect(two).toMatchObject({ games: 2, losses: 2, forfeits: 1, goalsFor: 2, goalsAgainst: 10 });
     const four = rows.find((r) => r.teamId === 4)!;
@@ -55,7 +70,11 @@ describe('top scorers', () => {
       { type: 'OWN_GOAL', playerId: 3, assistId: null, teamId: 11 },
       { type: 'GOAL', playerId: 4, assistId: null, teamId: 11 },
     ]);
-    expect(rows.map((r) => [r.playerId, r.rank, r.points])).toEqual([[1, 1, 2], [2, 1, 2], [4, 3, 1]]);
+    expect(rows.map((r) => [r.playerId, r.rank, r.points])).toEqual([
+      [1, 1, 2],
+      [2, 1, 2],
+      [4, 3, 1],
+    ]);
   });
 });
 
@@ -82,7 +101,15 @@ describe('favorites', () => {
 
 describe('lineup rules', () => {
   const player = (licenseId: number, over: Partial<CandidateFacts> = {}): CandidateFacts => ({
-    licenseId, playerId: licenseId, locked: false, multiLicense: false, memberOfTeam: true, memberOfLowerTeam: false, suspended: false, isGoalkeeper: false, ...over,
+    licenseId,
+    playerId: licenseId,
+    locked: false,
+    multiLicense: false,
+    memberOfTeam: true,
+    memberOfLowerTeam: false,
+    suspended: false,
+    isGoalkeeper: false,
+    ...over,
   });
   const squad = (n: number) => new Map(Array.from({ length: n }, (_, i) => [i + 1, player(i + 1, { isGoalkeeper: i === 0 })]));
 

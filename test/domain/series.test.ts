@@ -57,13 +57,7 @@ describe('roundSeries', () => {
   });
 
   it('is decided at a majority; unplayed games after the deciding one are dropped', () => {
-    const games = [
-      game(A, B, 1, [5, 3]),
-      game(B, A, 4, [3, 1]),
-      game(A, B, 8, [4, 2]),
-      game(B, A, 11, [2, 3]),
-      game(A, B, 15, null),
-    ];
+    const games = [game(A, B, 1, [5, 3]), game(B, A, 4, [3, 1]), game(A, B, 8, [4, 2]), game(B, A, 11, [2, 3]), game(A, B, 15, null)];
     const [series] = roundSeries(5, games) ?? [];
     expect(series).toMatchObject({ homeWins: 3, awayWins: 1, decided: true, winnerTeamId: A });
     expect(series.games).toHaveLength(5);
@@ -76,7 +70,12 @@ describe('roundSeries', () => {
     expect(series).toMatchObject({ homeTeamId: C, homeWins: 2, awayWins: 1, decided: false });
     expect(series.shown).toEqual(open);
 
-    const afterDecision = [game(A, B, 1, [2, 0]), game(B, A, 3, [1, 2]), game(A, B, 5, [1, 0], { status: 'LIVE' }), game(B, A, 7, null, { status: 'CANCELLED' })];
+    const afterDecision = [
+      game(A, B, 1, [2, 0]),
+      game(B, A, 3, [1, 2]),
+      game(A, B, 5, [1, 0], { status: 'LIVE' }),
+      game(B, A, 7, null, { status: 'CANCELLED' }),
+    ];
     const [best3] = roundSeries(3, afterDecision) ?? [];
     expect(best3).toMatchObject({ homeWins: 2, awayWins: 0, decided: true, winnerTeamId: A });
     expect(best3.shown).toEqual(afterDecision.slice(0, 3));
@@ -92,6 +91,10 @@ describe('roundSeries', () => {
     const early = game(B, A, 1, [1, 0], { startsAt: '2026-11-01T15:00:00Z' });
     const sameStart = game(5, 6, 1, null, { id: 1, startsAt: '2026-11-01T15:00:00.000Z' });
     const series = roundSeries(5, [late, early, sameStart]) ?? [];
-    expect(series.map((s) => [s.homeTeamId, s.awayTeamId])).toEqual([[5, 6], [B, A], [C, D]]);
+    expect(series.map((s) => [s.homeTeamId, s.awayTeamId])).toEqual([
+      [5, 6],
+      [B, A],
+      [C, D],
+    ]);
   });
 });

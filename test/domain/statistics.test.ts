@@ -89,7 +89,12 @@ describe('team records', () => {
       cupGames: [{ ...game(1, 7, 1, 4, 2), tournamentId: 900, seasonId: 2025, lastRoundNumber: 3 }],
     });
     expect(records.map((r) => r.seasonId)).toEqual([2025, 2024]);
-    expect(records[0]).toMatchObject({ groupIds: [20], qualification: { groupId: 20, rank: 5 }, finalPhase: null, cup: { tournamentId: 900, won: false, final: false } });
+    expect(records[0]).toMatchObject({
+      groupIds: [20],
+      qualification: { groupId: 20, rank: 5 },
+      finalPhase: null,
+      cup: { tournamentId: 900, won: false, final: false },
+    });
     expect(records[1]).toMatchObject({
       groupIds: [10, 11],
       qualification: { groupId: 10, rank: 2 },
@@ -148,7 +153,10 @@ describe('penalty minutes', () => {
   });
 
   it('a penalty without its kind counts as a minor one in player statistics too, as in the game summary', () => {
-    const [line] = playerGameLines([{ playerId: 7, gameId: 1, teamId: 1 }], [{ gameId: 1, type: 'PENALTY', teamId: 1, playerId: 7, assistId: null, penaltyKind: null }]);
+    const [line] = playerGameLines(
+      [{ playerId: 7, gameId: 1, teamId: 1 }],
+      [{ gameId: 1, type: 'PENALTY', teamId: 1, playerId: 7, assistId: null, penaltyKind: null }],
+    );
     expect(line).toMatchObject({ penalties2: 1, penaltyMinutes: penaltyMinutesOf(null) });
   });
 });

@@ -7,7 +7,12 @@ let league: TestLeague;
 let teamId: number;
 beforeAll(async () => {
   league = await openTestLeague();
-  teamId = (await league.db.prisma.team.findFirstOrThrow({ where: { gameClassId: 11, registrations: { some: { group: { seasonId: 2026, leagueId: 1 } } } }, orderBy: { id: 'asc' } })).id;
+  teamId = (
+    await league.db.prisma.team.findFirstOrThrow({
+      where: { gameClassId: 11, registrations: { some: { group: { seasonId: 2026, leagueId: 1 } } } },
+      orderBy: { id: 'asc' },
+    })
+  ).id;
 });
 afterAll(async () => {
   await league?.close();
@@ -84,7 +89,9 @@ describe('GET /api/calendars', () => {
     const all = parse(await calendar('/api/calendars?season=2026&league=1&game_class=11'));
     expect(all.events).toHaveLength(await league.db.prisma.game.count({ where: { group: { seasonId: 2026, leagueId: 1, gameClassId: 11 } } }));
     const group = parse(await calendar('/api/calendars?season=2026&league=1&game_class=11&group=Gruppe%201'));
-    expect(group.events).toHaveLength(await league.db.prisma.game.count({ where: { group: { seasonId: 2026, leagueId: 1, gameClassId: 11, name: 'Gruppe 1' } } }));
+    expect(group.events).toHaveLength(
+      await league.db.prisma.game.count({ where: { group: { seasonId: 2026, leagueId: 1, gameClassId: 11, name: 'Gruppe 1' } } }),
+    );
     expect(group.lines).toContain('X-WR-CALNAME:Herren GF L-UPL Gruppe 1 – Spiele 2026/27');
   });
 

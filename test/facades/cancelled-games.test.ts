@@ -7,7 +7,17 @@ import { graphql, openTestLeague, type TestLeague } from '../support/app.js';
  * in the game's detail and summary, and `STATUS:CANCELLED` in the team's calendar.
  */
 let league: TestLeague;
-let game: { id: number; homeTeamId: number; startsAt: Date; roundId: number | null; season: number; leagueId: number | null; gameClassId: number | null; groupName: string | null; roundNumber: number | null };
+let game: {
+  id: number;
+  homeTeamId: number;
+  startsAt: Date;
+  roundId: number | null;
+  season: number;
+  leagueId: number | null;
+  gameClassId: number | null;
+  groupName: string | null;
+  roundNumber: number | null;
+};
 beforeAll(async () => {
   league = await openTestLeague();
   const found = await league.db.prisma.game.findFirstOrThrow({
@@ -87,7 +97,10 @@ describe('a cancelled game', () => {
   it("is STATUS:CANCELLED in the team's calendar, the team's other games CONFIRMED", async () => {
     const body = (await get(`/api/calendars?team_id=${game.homeTeamId}&season=${game.season}`)).body.replace(/\r\n /g, '');
     const statuses = new Map(
-      body.split('BEGIN:VEVENT').slice(1).map((event) => [/\r\nUID:([^\r]+)/.exec(event)?.[1], /\r\nSTATUS:([^\r]+)/.exec(event)?.[1]] as const),
+      body
+        .split('BEGIN:VEVENT')
+        .slice(1)
+        .map((event) => [/\r\nUID:([^\r]+)/.exec(event)?.[1], /\r\nSTATUS:([^\r]+)/.exec(event)?.[1]] as const),
     );
     expect(statuses.get(`game-${game.id}@test.local`)).toBe('CANCELLED');
     const others = [...statuses.entries()].filter(([uid]) => uid !== `game-${game.id}@test.local`);

@@ -35,7 +35,10 @@ describe('GET /api/clubs', () => {
 
 describe('GET /api/clubs/:club_id/statistics', () => {
   it('has a row per team of the club that played in the season, carrying team_id', async () => {
-    const club = await league.db.prisma.club.findFirstOrThrow({ where: { teams: { some: { registrations: { some: { group: { seasonId: 2025, leagueId: 1 } } } } } }, orderBy: { id: 'asc' } });
+    const club = await league.db.prisma.club.findFirstOrThrow({
+      where: { teams: { some: { registrations: { some: { group: { seasonId: 2025, leagueId: 1 } } } } } },
+      orderBy: { id: 'asc' },
+    });
     const body = await getJson(league.app, `/api/clubs/${club.id}/statistics?season=2025`);
     expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['team', 'tournament', 'cup']);

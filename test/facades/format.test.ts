@@ -21,7 +21,13 @@ describe('league-time formatting', () => {
 
   it('agrees with Intl minute by minute across both daylight-saving changes and a year of instants', () => {
     const reference = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      timeZone: 'Europe/Zurich',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
     });
     const expected = (instant: Date) => {
       const p = Object.fromEntries(reference.formatToParts(instant).map((part) => [part.type, part.value]));

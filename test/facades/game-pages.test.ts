@@ -10,8 +10,14 @@ let scheduledGame: { id: number };
 
 beforeAll(async () => {
   league = await openTestLeague();
-  liveGame = await league.db.prisma.game.findFirstOrThrow({ where: { status: 'LIVE', groupId: { not: null }, events: { some: { type: 'GOAL' } } }, orderBy: { id: 'asc' } });
-  cupGame = await league.db.prisma.game.findFirstOrThrow({ where: { status: 'FINISHED', cupRoundId: { not: null }, events: { some: { type: 'GOAL' } } }, orderBy: { id: 'asc' } });
+  liveGame = await league.db.prisma.game.findFirstOrThrow({
+    where: { status: 'LIVE', groupId: { not: null }, events: { some: { type: 'GOAL' } } },
+    orderBy: { id: 'asc' },
+  });
+  cupGame = await league.db.prisma.game.findFirstOrThrow({
+    where: { status: 'FINISHED', cupRoundId: { not: null }, events: { some: { type: 'GOAL' } } },
+    orderBy: { id: 'asc' },
+  });
   scheduledGame = await league.db.prisma.game.findFirstOrThrow({ where: { status: 'SCHEDULED', lineup: { none: {} } }, orderBy: { id: 'asc' } });
 });
 afterAll(async () => {

@@ -99,8 +99,12 @@ describe('mode=list on a playoff group', () => {
   });
 
   it('costs the queries of any other round list', async () => {
-    const qualification = await league.db.prisma.leagueGroup.findFirstOrThrow({ where: { seasonId: 2025, leagueId: 1, gameClassId: 11, phase: 'QUALIFICATION' } });
-    const plain = await countQueries(league.db, () => getJson(league.app, `/api/games?mode=list&season=2025&league=1&game_class=11&group=${encodeURIComponent(qualification.name)}&round=1`));
+    const qualification = await league.db.prisma.leagueGroup.findFirstOrThrow({
+      where: { seasonId: 2025, leagueId: 1, gameClassId: 11, phase: 'QUALIFICATION' },
+    });
+    const plain = await countQueries(league.db, () =>
+      getJson(league.app, `/api/games?mode=list&season=2025&league=1&game_class=11&group=${encodeURIComponent(qualification.name)}&round=1`),
+    );
     const series = await countQueries(league.db, () => getJson(league.app, `${PLAYOFF}&round=1`));
     expect(series).toBe(plain);
     // games.test.ts's four for the current season, plus the label of another season; the series length comes with the group.

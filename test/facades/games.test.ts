@@ -41,14 +41,18 @@ describe('mode=current', () => {
     expect(body.data.title).toBe('Aktuelle Spiele');
     const texts = body.data.regions.map((r: Json) => r.text);
     expect(new Set(texts).size).toBe(texts.length);
-    const expected = await league.db.prisma.game.count({ where: { startsAt: { gte: new Date(`${today}T00:00:00+01:00`), lt: new Date(`${today}T24:00:00+01:00`) } } });
+    const expected = await league.db.prisma.game.count({
+      where: { startsAt: { gte: new Date(`${today}T00:00:00+01:00`), lt: new Date(`${today}T24:00:00+01:00`) } },
+    });
     expect(rowIds(body)).toHaveLength(expected);
     const cells = body.data.regions.flatMap((r: Json) => r.rows.map((row: Json) => row.cells[0].text[0]));
     expect(cells).toContain('Spiel läuft');
   });
 
   it('applies the four filter rules', async () => {
-    const games = await league.db.prisma.game.findMany({ select: { id: true, groupId: true, cupRoundId: true, hasVideoStream: true, group: { select: { leagueId: true } } } });
+    const games = await league.db.prisma.game.findMany({
+      select: { id: true, groupId: true, cupRoundId: true, hasVideoStream: true, group: { select: { leagueId: true } } },
+    });
     const byId = new Map(games.map((g) => [g.id, g]));
     const days = await league.db.prisma.game.findMany({ where: { cupRoundId: { not: null } }, select: { startsAt: true }, take: 1 });
     const cupDay = localDay(days[0].startsAt);
@@ -63,7 +67,9 @@ describe('mode=current', () => {
     const cupsOnly = rowIds(await getJson(league.app, `/api/games?mode=current&on_date=${cupDay}&tournament_ids=${tournament}`));
     expect(cupsOnly.every((id) => byId.get(id)!.cupRoundId !== null)).toBe(true);
 
-    const both = rowIds(await getJson(league.app, `/api/games?mode=current&on_date=${cupDay}&tournament_ids=${tournament}&league_ids=1,2&game_class_ids=11,21`));
+    const both = rowIds(
+      await getJson(league.app, `/api/games?mode=current&on_date=${cupDay}&tournament_ids=${tournament}&league_ids=1,2&game_class_ids=11,21`),
+    );
     expect(both.length).toBeGreaterThanOrEqual(cupsOnly.length);
 
     const streamed = rowIds(await getJson(league.app, `/api/games?mode=current&only_video_streamed=true`));
@@ -93,7 +99,7 @@ describe('mode=current', () => {
 });
 
 describe('mode=list', () => {
-  it('shows the men\'s top league and the round being played by default', async () => {
+  it("shows the men's top league and the round being played by default", async () => {
     const body = await getJson(league.app, '/api/games?mode=list');
     expect(body.data.context).toMatchObject({ mode: 'list', season: 2026, league: 1, game_class: 11 });
     expect(body.data.headers).toHaveLength(9);
@@ -104,7 +110,10 @@ describe('mode=list', () => {
       expect(row.cells[0].link).toEqual({ type: 'page', page: 'game_detail', ids: [row.id] });
     }
     const round = body.data.context.round;
-    const group = await league.db.prisma.leagueGroup.findFirstOrThrow({ where: { seasonId: 2026, leagueId: 1, gameClassId: 11, phase: 'QUALIFICATION' }, include: { rounds: { include: { games: true } } } });
+    const group = await league.db.prisma.leagueGroup.findFirstOrThrow({
+      where: { seasonId: 2026, leagueId: 1, gameClassId: 11, phase: 'QUALIFICATION' },
+      include: { rounds: { include: { games: true } } },
+    });
     const started = group.rounds.filter((r) => r.games.some((g) => g.startsAt <= TEST_NOW)).map((r) => r.number);
     expect(round).toBe(Math.max(...started));
   });
@@ -119,7 +128,11 @@ describe('mode=list', () => {
   });
 
   it('walks every round of the group with the slider, first to last', async () => {
-    const group = await league.db.prisma.leagueGroup.findFirstOrThrow({ where: { seasonId: 2026, leagueId: 1, gameClassId: 11 }, orderBy: { sortOrder: 'asc' }, include: { rounds: true } });
+    const group = await league.db.prisma.leagueGroup.findFirstOrThrow({
+      where: { seasonId: 2026, leagueId: 1, gameClassId: 11 },
+      orderBy: { sortOrder: 'asc' },
+      include: { rounds: true },
+    });
     let body = await getJson(league.app, '/api/games?mode=list&round=1');
     expect(body.data.slider.prev).toBeNull();
     const visited = [body.data.context.round];
@@ -132,12 +145,24 @@ describe('mode=list', () => {
   });
 
   it('selects league, class and group from a team or a player, and echoes them', async () => {
-    const registration = await league.db.prisma.teamRegistration.findFirstOrThrow({ where: { group: { seasonId: 2026, leagueId: { not: 1 }, phase: 'QUALIFICATION' } }, include: { group: true } });
+    const registration = await league.db.prisma.teamRegistration.findFirstOrThrow({
+      where: { group: { seasonId: 2026, leagueId: { not: 1 }, phase: 'QUALIFICATION' } },
+      include: { group: true },
+    });
     const byTeam = await getJson(league.app, `/api/games?mode=list&team_id=${registration.teamId}`);
-    expect(byTeam.data.context).toMatchObject({ league: registration.group.leagueId, game_class: registration.group.gameClassId, group: registration.group.name, team_id: registration.teamId });
+    expect(byTeam.data.context).toMatchObject({
+      league: registration.group.leagueId,
+      game_class: registration.group.gameClassId,
+      group: registration.group.name,
+      team_id: registration.teamId,
+    });
     const member = await league.db.prisma.teamMember.findFirstOrThrow({ where: { seasonId: 2026, teamId: registration.teamId } });
     const byPlayer = await getJson(league.app, `/api/games?mode=list&player_id=${member.playerId}`);
-    expect(byPlayer.data.context).toMatchObject({ league: registration.group.leagueId, game_class: registration.group.gameClassId, player_id: member.playerId });
+    expect(byPlayer.data.context).toMatchObject({
+      league: registration.group.leagueId,
+      game_class: registration.group.gameClassId,
+      player_id: member.playerId,
+    });
   });
 
   it('view=short drops the period scores; streaming logos are bigger', async () => {
@@ -163,7 +188,10 @@ describe('mode=club and mode=team', () => {
   it('pages through every game of a club exactly once, in order of occurrence', async () => {
     const club = await league.db.prisma.club.findFirstOrThrow({ where: { teams: { some: { homeGames: { some: { group: { seasonId: 2026 } } } } } } });
     const expected = await league.db.prisma.game.findMany({
-      where: { OR: [{ homeTeam: { clubId: club.id } }, { awayTeam: { clubId: club.id } }], AND: { OR: [{ group: { seasonId: 2026 } }, { cupRound: { tournament: { seasonId: 2026 } } }] } },
+      where: {
+        OR: [{ homeTeam: { clubId: club.id } }, { awayTeam: { clubId: club.id } }],
+        AND: { OR: [{ group: { seasonId: 2026 } }, { cupRound: { tournament: { seasonId: 2026 } } }] },
+      },
       orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
     });
     const seen: number[] = [];
@@ -175,7 +203,8 @@ describe('mode=club and mode=team', () => {
       for (const row of body.data.regions[0].rows) {
         expect(row.cells).toHaveLength(6);
         expect(row.cells[1].link?.type ?? 'map').toBe('map');
-        if (row.cells[2].link) expect(row.cells[2].link).toMatchObject({ page: 'league_group_detail', ids: [2026, expect.any(Number), expect.any(Number), expect.any(String)] });
+        if (row.cells[2].link)
+          expect(row.cells[2].link).toMatchObject({ page: 'league_group_detail', ids: [2026, expect.any(Number), expect.any(Number), expect.any(String)] });
       }
       seen.push(...rowIds(body));
       if (!body.data.slider.next) break;
@@ -185,8 +214,11 @@ describe('mode=club and mode=team', () => {
     await expectError(league.app, `/api/games?mode=club&club_id=${club.id}&season=2026&page=${page + 1}&games_per_page=7`, 400, /Invalid page value/);
   });
 
-  it('lists a team\'s games ten a page with the group in tabs[0].link.ids', async () => {
-    const registration = await league.db.prisma.teamRegistration.findFirstOrThrow({ where: { group: { seasonId: 2026, leagueId: 1, gameClassId: 11 } }, include: { group: true } });
+  it("lists a team's games ten a page with the group in tabs[0].link.ids", async () => {
+    const registration = await league.db.prisma.teamRegistration.findFirstOrThrow({
+      where: { group: { seasonId: 2026, leagueId: 1, gameClassId: 11 } },
+      include: { group: true },
+    });
     const body = await getJson(league.app, `/api/games?mode=team&team_id=${registration.teamId}&season=2026`);
     expect(body.data.regions[0].rows.length).toBeLessThanOrEqual(10);
     expect(body.data.regions[0].rows[0].cells).toHaveLength(5);
@@ -201,10 +233,13 @@ describe('mode=club and mode=team', () => {
     await expectError(league.app, '/api/games?mode=club&club_id=1&season=2026&games_per_page=5001', 400, /games_per_page/);
   });
 
-  it('holds a club\'s whole season on one page when an exporter asks for games_per_page=1000 and never pages', async () => {
+  it("holds a club's whole season on one page when an exporter asks for games_per_page=1000 and never pages", async () => {
     const club = await league.db.prisma.club.findFirstOrThrow({ where: { teams: { some: { homeGames: { some: { group: { seasonId: 2026 } } } } } } });
     const expected = await league.db.prisma.game.count({
-      where: { OR: [{ homeTeam: { clubId: club.id } }, { awayTeam: { clubId: club.id } }], AND: { OR: [{ group: { seasonId: 2026 } }, { cupRound: { tournament: { seasonId: 2026 } } }] } },
+      where: {
+        OR: [{ homeTeam: { clubId: club.id } }, { awayTeam: { clubId: club.id } }],
+        AND: { OR: [{ group: { seasonId: 2026 } }, { cupRound: { tournament: { seasonId: 2026 } } }] },
+      },
     });
     const body = await getJson(league.app, `/api/games?mode=club&club_id=${club.id}&season=2026&games_per_page=1000`);
     expect(body.data.regions[0].rows).toHaveLength(expected);
@@ -220,7 +255,10 @@ describe('mode=club and mode=team', () => {
 
 describe('mode=direct', () => {
   it('lists at most `amount` played games between the two teams, newest first', async () => {
-    const game = await league.db.prisma.game.findFirstOrThrow({ where: { status: 'FINISHED', group: { seasonId: 2026, leagueId: 1 } }, orderBy: { startsAt: 'desc' } });
+    const game = await league.db.prisma.game.findFirstOrThrow({
+      where: { status: 'FINISHED', group: { seasonId: 2026, leagueId: 1 } },
+      orderBy: { startsAt: 'desc' },
+    });
     const body = await getJson(league.app, `/api/games?mode=direct&game_id=${game.id}&amount=2`);
     expect(body.data.title).toBe('Direktbegegnungen');
     expect(body.data.context.amount).toBe(2);
@@ -240,7 +278,11 @@ describe('mode=direct', () => {
 describe('mode=favorite', () => {
   it("shows the next game of each of a session's favorites in a bounded number of queries", async () => {
     const team = await league.db.prisma.team.findFirstOrThrow({ where: { registrations: { some: { group: { seasonId: 2026, leagueId: 1 } } } } });
-    const favorites = [{ type: 'team', team_id: team.id }, { type: 'league', league: 1, game_class: 11 }, { type: 'club', club_id: team.clubId }];
+    const favorites = [
+      { type: 'team', team_id: team.id },
+      { type: 'league', league: 1, game_class: 11 },
+      { type: 'club', club_id: team.clubId },
+    ];
     const response = await league.app.inject({
       method: 'POST',
       url: '/api/sessions/add_favorite',
@@ -260,7 +302,11 @@ describe('mode=favorite', () => {
 
 describe('mode=cup', () => {
   it('pairs games on the left in the same order as the right list', async () => {
-    const round = await league.db.prisma.cupRound.findFirstOrThrow({ where: { games: { some: {} }, tournament: { seasonId: 2026 } }, orderBy: { number: 'asc' }, include: { games: true, tournament: true } });
+    const round = await league.db.prisma.cupRound.findFirstOrThrow({
+      where: { games: { some: {} }, tournament: { seasonId: 2026 } },
+      orderBy: { number: 'asc' },
+      include: { games: true, tournament: true },
+    });
     const base = `/api/games?mode=cup&tournament_id=${round.tournamentId}&round=${round.id}`;
     const left = await getJson(league.app, `${base}&side=left`);
     const right = await getJson(league.app, `${base}&side=right`);

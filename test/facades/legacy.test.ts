@@ -31,7 +31,9 @@ interface DomElement {
 }
 
 function fromDom(element: DomElement): XmlNode {
-  const children = Array.from(element.childNodes).filter((n) => n.nodeType === 1).map(fromDom);
+  const children = Array.from(element.childNodes)
+    .filter((n) => n.nodeType === 1)
+    .map(fromDom);
   return {
     name: element.nodeName,
     attributes: Object.fromEntries(Array.from(element.attributes).map((a) => [a.name, a.value])),
@@ -80,13 +82,26 @@ describe('GET /rest/v1.0/clubs/{clubid}', () => {
     const club = await league.db.prisma.club.findFirstOrThrow({ where: { street: { not: null } } });
     const root = parseXml((await legacy(`/rest/v1.0/clubs/${club.id}`)).body);
     expect(root.attributes.id).toBe(String(club.id));
-    expect(Object.fromEntries(root.children.map((c) => [c.name, c.text]))).toEqual({ name: club.name, url: club.website ?? '', street: club.street, zip: club.zip ?? '', city: club.city ?? '' });
+    expect(Object.fromEntries(root.children.map((c) => [c.name, c.text]))).toEqual({
+      name: club.name,
+      url: club.website ?? '',
+      street: club.street,
+      zip: club.zip ?? '',
+      city: club.city ?? '',
+    });
   });
 
   it('404 for an unknown id, 400 for a malformed one, with an XML error body', async () => {
     const missing = await legacy('/rest/v1.0/clubs/99999999');
     expect(missing.status).toBe(404);
-    expect(parseXml(missing.body)).toMatchObject({ name: 'error', children: [{ name: 'code', text: '404' }, { name: 'message', text: 'No club with id 99999999' }, { name: 'request_id', text: expect.stringMatching(/^[0-9a-f-]{36}$/) }] });
+    expect(parseXml(missing.body)).toMatchObject({
+      name: 'error',
+      children: [
+        { name: 'code', text: '404' },
+        { name: 'message', text: 'No club with id 99999999' },
+        { name: 'request_id', text: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      ],
+    });
     expect((await legacy('/rest/v1.0/clubs/abc')).status).toBe(400);
     expect(parseXml((await legacy('/rest/v1.0/clubs/abc')).body).children[1].text).toBe('clubid must be a positive integer, got "abc"');
   });
@@ -105,12 +120,18 @@ describe('GET /rest/v1.0/clubs/{clubid}', () => {
 
 describe('GET /rest/v1.0/clubs/{clubid}/teams', () => {
   it('lists the club’s teams of the current season with league code and group', async () => {
-    const registration = await league.db.prisma.teamRegistration.findFirstOrThrow({ where: { group: { seasonId: 2026 } }, include: { team: { include: { gameClass: true } }, group: true } });
+    const registration = await league.db.prisma.teamRegistration.findFirstOrThrow({
+      where: { group: { seasonId: 2026 } },
+      include: { team: { include: { gameClass: true } }, group: true },
+    });
     const response = await legacy(`/rest/v1.0/clubs/${registration.team.clubId}/teams`);
     const root = parseXml(response.body);
     expect(root).toMatchObject({ name: 'teams', attributes: { clubid: String(registration.team.clubId) } });
     const team = root.children.find((t) => t.attributes.id === String(registration.teamId) && t.attributes.group === registration.group.name);
-    expect(team).toMatchObject({ attributes: { leaguecode: String(registration.group.leagueId), teamname: registration.team.name }, text: registration.team.gameClass.name });
+    expect(team).toMatchObject({
+      attributes: { leaguecode: String(registration.group.leagueId), teamname: registration.team.name },
+      text: registration.team.gameClass.name,
+    });
     expect(await countQueries(league.db, () => legacy(`/rest/v1.0/clubs/${registration.team.clubId}/teams?season=2026`))).toBeLessThanOrEqual(4);
   });
 
@@ -226,7 +247,12 @@ describe('API keys', () => {
   });
 
   it('accepts the key as a form parameter', async () => {
-    const response = await league.app.inject({ method: 'POST', url: '/rest/v1.0/clubs', payload: `apikey=${encodeURIComponent(apikey)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await league.app.inject({
+      method: 'POST',
+      url: '/rest/v1.0/clubs',
+      payload: `apikey=${encodeURIComponent(apikey)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -42,7 +42,11 @@ describe('GET /api/national_players', () => {
 
 describe('GET /api/national_players/:national_player_id', () => {
   it('is the player attribute list with the selection as last attribute', async () => {
-    const national = await league.db.prisma.nationalPlayer.findFirstOrThrow({ where: { number: { not: null } }, include: { selection: true }, orderBy: { id: 'asc' } });
+    const national = await league.db.prisma.nationalPlayer.findFirstOrThrow({
+      where: { number: { not: null } },
+      include: { selection: true },
+      orderBy: { id: 'asc' },
+    });
     const body = await getJson(league.app, `/api/national_players/${national.id}`);
     expectTableEnvelope(body, 'attribute_list');
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['portrait', 'club', 'number', 'position', 'year_of_birth', 'height', 'weight', 'selection']);
@@ -59,15 +63,33 @@ describe('GET /api/national_players/:national_player_id', () => {
 
 describe('GET /api/national_players/:national_player_id/statistics', () => {
   it('has one row per selection the player played in, with the record’s totals', async () => {
-    const national = await league.db.prisma.nationalPlayer.findFirstOrThrow({ where: { records: { some: { selectionId: { not: 1 } } }, selectionId: 1 }, orderBy: { id: 'asc' } });
-    const records = await league.db.prisma.nationalPlayerRecord.findMany({ where: { nationalPlayerId: national.id }, include: { selection: true }, orderBy: { selectionId: 'asc' } });
+    const national = await league.db.prisma.nationalPlayer.findFirstOrThrow({
+      where: { records: { some: { selectionId: { not: 1 } } }, selectionId: 1 },
+      orderBy: { id: 'asc' },
+    });
+    const records = await league.db.prisma.nationalPlayerRecord.findMany({
+      where: { nationalPlayerId: national.id },
+      include: { selection: true },
+      orderBy: { selectionId: 'asc' },
+    });
     const body = await getJson(league.app, `/api/national_players/${national.id}/statistics`);
     expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual([
-      'selection', 'games', 'goals', 'assists', 'points', '2-minute-penalty', '5-minute-penalty', '10-minute-penalty', 'matchpenalty',
+      'selection',
+      'games',
+      'goals',
+      'assists',
+      'points',
+      '2-minute-penalty',
+      '5-minute-penalty',
+      '10-minute-penalty',
+      'matchpenalty',
     ]);
     expect(body.data.regions[0].rows.map((r: Json) => r.cells.map((c: Json) => c.text[0]))).toEqual(
-      records.map((r) => [r.selection.name, ...[r.games, r.goals, r.assists, r.goals + r.assists, r.penalties2, r.penalties5, r.penalties10, r.matchPenalties].map(String)]),
+      records.map((r) => [
+        r.selection.name,
+        ...[r.games, r.goals, r.assists, r.goals + r.assists, r.penalties2, r.penalties5, r.penalties10, r.matchPenalties].map(String),
+      ]),
     );
     expect(await countQueries(league.db, () => getJson(league.app, `/api/national_players/${national.id}/statistics`))).toBeLessThanOrEqual(1);
     await expectError(league.app, '/api/national_players/99999999/statistics', 404);

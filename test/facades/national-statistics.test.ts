@@ -34,7 +34,12 @@ describe('GET /api/national_players/statistics', () => {
   });
 
   it('orders by every header key in both directions', async () => {
-    for (const [key, column] of [['games', 1], ['goals', 2], ['2-minute-penalty', 5], ['matchpenalty', 8]] as const) {
+    for (const [key, column] of [
+      ['games', 1],
+      ['goals', 2],
+      ['2-minute-penalty', 5],
+      ['matchpenalty', 8],
+    ] as const) {
       const ascending = numbers(await getJson(league.app, `/api/national_players/statistics?selection_id=2&order=${key}&direction=asc`), column);
       expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
       const descending = numbers(await getJson(league.app, `/api/national_players/statistics?selection_id=2&order=${key}`), column);
@@ -47,7 +52,12 @@ describe('GET /api/national_players/statistics', () => {
   });
 
   it('lists the allowed keys when the order is unknown; other bad input is a 400 or 404 too', async () => {
-    await expectError(league.app, '/api/national_players/statistics?order=height', 400, /order must be one of name, games, goals, assists, points, 2-minute-penalty, 5-minute-penalty, 10-minute-penalty, matchpenalty/);
+    await expectError(
+      league.app,
+      '/api/national_players/statistics?order=height',
+      400,
+      /order must be one of name, games, goals, assists, points, 2-minute-penalty, 5-minute-penalty, 10-minute-penalty, matchpenalty/,
+    );
     await expectError(league.app, '/api/national_players/statistics?order=constructor', 400, /order/);
     await expectError(league.app, '/api/national_players/statistics?direction=up', 400, /direction/);
     await expectError(league.app, '/api/national_players/statistics?selection_id=9', 404, /selection/);

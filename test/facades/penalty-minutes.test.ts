@@ -16,7 +16,12 @@ beforeAll(async () => {
   const event = await league.db.prisma.gameEvent.findFirstOrThrow({
     where: { type: 'PENALTY', penaltyKind: 'MATCH', playerId: { not: null }, side: { not: null } },
     orderBy: { id: 'asc' },
-    select: { gameId: true, playerId: true, side: true, game: { select: { group: { select: { seasonId: true } }, cupRound: { select: { tournament: { select: { seasonId: true } } } } } } },
+    select: {
+      gameId: true,
+      playerId: true,
+      side: true,
+      game: { select: { group: { select: { seasonId: true } }, cupRound: { select: { tournament: { select: { seasonId: true } } } } } },
+    },
   });
   matchPenalty = { gameId: event.gameId, playerId: event.playerId!, side: event.side!, seasonId: seasonOfGame(event.game)! };
 });
@@ -35,7 +40,9 @@ function minutesOfEventText(text: string): number {
 async function eventsTableMinutes(team: 'home' | 'away'): Promise<number> {
   const body = await getJson(league.app, `/api/game_events/${matchPenalty.gameId}?team=${team}`);
   const minutes: number[] = body.data.regions[0].rows.map((row: Json) => minutesOfEventText(row.cells[1].text[0])).filter((m: number) => m > 0);
-  const penalties = await league.db.prisma.gameEvent.count({ where: { gameId: matchPenalty.gameId, type: 'PENALTY', side: team === 'home' ? 'HOME' : 'AWAY' } });
+  const penalties = await league.db.prisma.gameEvent.count({
+    where: { gameId: matchPenalty.gameId, type: 'PENALTY', side: team === 'home' ? 'HOME' : 'AWAY' },
+  });
   expect(minutes).toHaveLength(penalties);
   return minutes.reduce((sum, m) => sum + m, 0);
 }

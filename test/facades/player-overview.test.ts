@@ -36,12 +36,26 @@ describe('GET /api/players/:player_id/overview', () => {
   it('lists the team’s games of the season, `Nicht gespielt` where the player was not in the lineup', async () => {
     const body = await getJson(league.app, `/api/players/${member.playerId}/overview`);
     expectTableEnvelope(body);
-    expect(body.data.headers.map((h: Json) => h.key)).toEqual(['date', 'location', 'time', 'home', 'away', 'score', 'goals', 'assists', 'points', 'penalty_minutes']);
+    expect(body.data.headers.map((h: Json) => h.key)).toEqual([
+      'date',
+      'location',
+      'time',
+      'home',
+      'away',
+      'score',
+      'goals',
+      'assists',
+      'points',
+      'penalty_minutes',
+    ]);
     expect(body.data.context).toMatchObject({ player_id: member.playerId, season: 2026 });
     const team = await league.db.prisma.team.findUniqueOrThrow({ where: { id: member.teamId } });
     const region = body.data.regions.find((r: Json) => r.text === team.name);
     const games = await league.db.prisma.game.findMany({
-      where: { OR: [{ homeTeamId: member.teamId }, { awayTeamId: member.teamId }], AND: [{ OR: [{ group: { seasonId: 2026 } }, { cupRound: { tournament: { seasonId: 2026 } } }] }] },
+      where: {
+        OR: [{ homeTeamId: member.teamId }, { awayTeamId: member.teamId }],
+        AND: [{ OR: [{ group: { seasonId: 2026 } }, { cupRound: { tournament: { seasonId: 2026 } } }] }],
+      },
       include: { lineup: { where: { playerId: member.playerId } }, events: { where: { type: 'GOAL' } } },
       orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
     });

@@ -61,7 +61,17 @@ describe('GET /api/players/:player_id/statistics', () => {
     const body = await getJson(league.app, `/api/players/${scorerId}/statistics`);
     expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual([
-      'saison', 'liga', 'verein', 'games', 'goals', 'assists', 'points', '2-minute-penalty', '5-minute-penalty', '10-minute-penalty', 'matchpenalty',
+      'saison',
+      'liga',
+      'verein',
+      'games',
+      'goals',
+      'assists',
+      'points',
+      '2-minute-penalty',
+      '5-minute-penalty',
+      '10-minute-penalty',
+      'matchpenalty',
     ]);
     const rows = body.data.regions[0].rows;
     for (const row of rows) expect(row.cells).toHaveLength(11);
@@ -77,10 +87,21 @@ describe('GET /api/players/:player_id/statistics', () => {
     const games = await league.db.prisma.lineupEntry.count({ where: { playerId: scorerId, game: PLAYED } });
     const goals = await league.db.prisma.gameEvent.count({ where: { type: 'GOAL', playerId: scorerId, game: PLAYED } });
     const assists = await league.db.prisma.gameEvent.count({ where: { type: 'GOAL', assistId: scorerId, game: PLAYED } });
-    const penalties = await league.db.prisma.gameEvent.groupBy({ by: ['penaltyKind'], where: { type: 'PENALTY', playerId: scorerId, game: PLAYED }, _count: true });
+    const penalties = await league.db.prisma.gameEvent.groupBy({
+      by: ['penaltyKind'],
+      where: { type: 'PENALTY', playerId: scorerId, game: PLAYED },
+      _count: true,
+    });
     const penaltiesOf = (kind: string) => penalties.find((p) => p.penaltyKind === kind)?._count ?? 0;
     expect([3, 4, 5, 6, 7, 8, 9, 10].map(column)).toEqual([
-      games, goals, assists, goals + assists, penaltiesOf('MINOR_2'), penaltiesOf('MAJOR_5'), penaltiesOf('MISCONDUCT_10'), penaltiesOf('MATCH'),
+      games,
+      goals,
+      assists,
+      goals + assists,
+      penaltiesOf('MINOR_2'),
+      penaltiesOf('MAJOR_5'),
+      penaltiesOf('MISCONDUCT_10'),
+      penaltiesOf('MATCH'),
     ]);
     expect(goals + assists).toBeGreaterThan(0);
   });

@@ -8,7 +8,16 @@ import { getJson, type Json } from '../support/api.js';
  * tab by setting its `set_in_context` (league, game class, group) in the context.
  */
 let league: TestLeague;
-interface SeasonGroup { id: number; name: string; leagueId: number; gameClassId: number; sortOrder: number; level: number; leagueName: string; className: string }
+interface SeasonGroup {
+  id: number;
+  name: string;
+  leagueId: number;
+  gameClassId: number;
+  sortOrder: number;
+  level: number;
+  leagueName: string;
+  className: string;
+}
 let seasonGroups: SeasonGroup[];
 
 beforeAll(async () => {
@@ -30,7 +39,14 @@ beforeAll(async () => {
     orderBy: [{ leagueId: 'asc' }, { gameClassId: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }],
   });
   seasonGroups = groups.map((g) => ({
-    id: g.id, name: g.name, leagueId: g.leagueId, gameClassId: g.gameClassId, sortOrder: g.sortOrder, level: g.league.level, leagueName: g.league.name, className: g.gameClass.name,
+    id: g.id,
+    name: g.name,
+    leagueId: g.leagueId,
+    gameClassId: g.gameClassId,
+    sortOrder: g.sortOrder,
+    level: g.league.level,
+    leagueName: g.league.name,
+    className: g.gameClass.name,
   }));
 });
 afterAll(async () => {
@@ -96,7 +112,9 @@ describe('GET /api/rankings tabs', () => {
       ['Herren GF L-UPL Playoff', { league: 1, game_class: 11, group: 'Playoff' }, false],
     ]);
     // The league's groups are the ones the document selects anyway.
-    expect(await countQueries(league.db, () => getJson(league.app, '/api/rankings?season=2026&league=1&game_class=11&group=Playoff&locale=fr'))).toBeLessThanOrEqual(5);
+    expect(
+      await countQueries(league.db, () => getJson(league.app, '/api/rankings?season=2026&league=1&game_class=11&group=Playoff&locale=fr')),
+    ).toBeLessThanOrEqual(5);
   });
 
   it('with a league but no group, or a group of the default league: that league’s groups', async () => {

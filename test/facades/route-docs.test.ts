@@ -7,7 +7,20 @@ import { example, probe, type OperationDoc } from '../../src/facades/shared/rout
 
 /** How a route's declaration reaches the document, the recordings and the snapshot (no database). */
 
-const IDS = { season: 2026, finished: 17, games: [17], team: 4, club: 2, otherClub: 3, player: 5, currentPlayer: 6, nationalPlayer: 7, cup: { tournament: 8, round: 9 }, group: { id: 1, leagueId: 1, gameClassId: 11, name: 'Gruppe 1' }, licenses: [1, 2] } satisfies ExampleIds;
+const IDS = {
+  season: 2026,
+  finished: 17,
+  games: [17],
+  team: 4,
+  club: 2,
+  otherClub: 3,
+  player: 5,
+  currentPlayer: 6,
+  nationalPlayer: 7,
+  cup: { tournament: 8, round: 9 },
+  group: { id: 1, leagueId: 1, gameClassId: 11, name: 'Gruppe 1' },
+  licenses: [1, 2],
+} satisfies ExampleIds;
 
 const TEAM_DOC: OperationDoc = {
   id: 'teamDetail',
@@ -44,13 +57,19 @@ describe('route docs', () => {
       api.get('/teams/:team_id', { config: { doc: TEAM_DOC } }, async () => ({}));
       api.get('/teams/visitors', async () => ({}));
     });
-    expect(documentedRoutesOf(served).map((route) => [route.method, route.url, route.id, route.errors])).toEqual([['GET', '/api/teams/:team_id', 'teamDetail', [404]]]);
+    expect(documentedRoutesOf(served).map((route) => [route.method, route.url, route.id, route.errors])).toEqual([
+      ['GET', '/api/teams/:team_id', 'teamDetail', [404]],
+    ]);
     // A route under /api without a doc is listed bare, so that the OpenAPI test names it.
-    expect(apiRoutesOf(served).filter((route) => route.doc === undefined).map((route) => `${route.method} ${route.url}`)).toEqual(['GET /api/teams/visitors']);
+    expect(
+      apiRoutesOf(served)
+        .filter((route) => route.doc === undefined)
+        .map((route) => `${route.method} ${route.url}`),
+    ).toEqual(['GET /api/teams/visitors']);
     expect(snapshotSourcesOf(served).map((source) => source.url)).toEqual(['/api/teams/:team_id']);
   });
 
-  it('resolve their examples against the demo league\'s ids', () => {
+  it("resolve their examples against the demo league's ids", () => {
     const planned = plannedExchanges({ method: 'GET', examples: TEAM_DOC.examples }, IDS);
     expect(planned.examples.map((exchange) => exchange.url)).toEqual(['/api/teams/4']);
     expect(planned.errors).toEqual([{ name: 'unknown team', method: 'GET', url: '/api/teams/999999', status: 404 }]);
@@ -63,7 +82,9 @@ describe('route docs', () => {
     expect(outdatedRecordings([route], IDS, recordingOf(TEAM_DOC, { ...IDS, team: 5 }))).toEqual([
       'GET /api/teams/:team_id (teamDetail): not recorded: ["a team": 200 GET /api/teams/4], recorded but not declared: ["a team": 200 GET /api/teams/5]',
     ]);
-    expect(outdatedRecordings([route], IDS, { league: { seed: 7, scale: 0.1, now: '' }, routes: {} })).toEqual(['GET /api/teams/:team_id (teamDetail): no examples recorded']);
+    expect(outdatedRecordings([route], IDS, { league: { seed: 7, scale: 0.1, now: '' }, routes: {} })).toEqual([
+      'GET /api/teams/:team_id (teamDetail): no examples recorded',
+    ]);
     expect(outdatedRecordings([], IDS, recordingOf(TEAM_DOC, IDS))).toEqual(['teamDetail: recorded, but no route declares it']);
   });
 

@@ -169,11 +169,20 @@ describe('GET /api/sessions/matchcenter', () => {
 });
 
 describe('GET /api/games?mode=favorite', () => {
-  it('has one region per game a favorite refers to: each favorite\'s next game from on_date', async () => {
-    const sid = (await post('add_favorite', form(null, { type: 'team', team_id: teamId }, { type: 'club', club_id: clubId }, { type: 'league', game_class: 11, league: 1 }), true)).body.data;
+  it("has one region per game a favorite refers to: each favorite's next game from on_date", async () => {
+    const sid = (
+      await post(
+        'add_favorite',
+        form(null, { type: 'team', team_id: teamId }, { type: 'club', club_id: clubId }, { type: 'league', game_class: 11, league: 1 }),
+        true,
+      )
+    ).body.data;
     const body = await getJson(league.app, `/api/games?mode=favorite&sid=${sid}&on_date=2026-11-23`);
     const from = new Date('2026-11-22T23:00:00Z');
-    const next = await league.db.prisma.game.findFirstOrThrow({ where: { OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }], startsAt: { gte: from }, status: { not: 'CANCELLED' } }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
+    const next = await league.db.prisma.game.findFirstOrThrow({
+      where: { OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }], startsAt: { gte: from }, status: { not: 'CANCELLED' } },
+      orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+    });
     const ids = body.data.regions.map((r: Json) => r.rows[0].id);
     expect(ids).toContain(next.id);
     expect(new Set(ids).size).toBe(ids.length);

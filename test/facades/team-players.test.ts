@@ -7,7 +7,12 @@ let league: TestLeague;
 let teamId: number;
 beforeAll(async () => {
   league = await openTestLeague();
-  teamId = (await league.db.prisma.team.findFirstOrThrow({ where: { gameClassId: 11, registrations: { some: { group: { seasonId: 2026, leagueId: 1 } } } }, orderBy: { id: 'asc' } })).id;
+  teamId = (
+    await league.db.prisma.team.findFirstOrThrow({
+      where: { gameClassId: 11, registrations: { some: { group: { seasonId: 2026, leagueId: 1 } } } },
+      orderBy: { id: 'asc' },
+    })
+  ).id;
 });
 afterAll(async () => {
   await league?.close();

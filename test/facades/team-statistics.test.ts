@@ -14,11 +14,17 @@ afterAll(async () => {
 
 describe('GET /api/teams/:team_id/statistics', () => {
   it('has a row per season played: season, league, playoff_out, qualification, cup', async () => {
-    const champion = await league.db.prisma.teamRegistration.findFirstOrThrow({ where: { group: { seasonId: 2025, phase: 'PLAYOFF', gameClassId: 11 } }, orderBy: { teamId: 'asc' } });
+    const champion = await league.db.prisma.teamRegistration.findFirstOrThrow({
+      where: { group: { seasonId: 2025, phase: 'PLAYOFF', gameClassId: 11 } },
+      orderBy: { teamId: 'asc' },
+    });
     const body = await getJson(league.app, `/api/teams/${champion.teamId}/statistics`);
     expectTableEnvelope(body);
     expect(body.data.headers.map((h: Json) => h.key)).toEqual(['season', 'league', 'playoff_out', 'qualification', 'cup']);
-    const seasons = await league.db.prisma.season.findMany({ where: { groups: { some: { registrations: { some: { teamId: champion.teamId } } } } }, orderBy: { id: 'desc' } });
+    const seasons = await league.db.prisma.season.findMany({
+      where: { groups: { some: { registrations: { some: { teamId: champion.teamId } } } } },
+      orderBy: { id: 'desc' },
+    });
     const rows = body.data.regions[0].rows;
     expect(rows.map((r: Json) => r.cells[0].text[0])).toEqual(seasons.map((s) => s.label));
     const row2025 = rows.find((r: Json) => r.cells[0].text[0] === '2025/26');

@@ -118,7 +118,9 @@ describe('GET /api/teams/visitors', () => {
 
   it('takes several leagues, a game class and a season; runs a fixed number of queries', async () => {
     const body = await getJson(league.app, '/api/teams/visitors?league=1,2&game_class=11&season=2025');
-    const teams = await league.db.prisma.team.count({ where: { gameClassId: 11, registrations: { some: { group: { seasonId: 2025, leagueId: { in: [1, 2] } } } } } });
+    const teams = await league.db.prisma.team.count({
+      where: { gameClassId: 11, registrations: { some: { group: { seasonId: 2025, leagueId: { in: [1, 2] } } } } },
+    });
     expect(body.data.regions[0].rows).toHaveLength(teams);
     expect(body.data.title).toBe('Zuschauer Herren GF L-UPL, NLB');
     expect(await countQueries(league.db, () => getJson(league.app, '/api/teams/visitors?league=1,2&season=2025'))).toBeLessThanOrEqual(7);

@@ -44,7 +44,10 @@ describe('GET /api/teams', () => {
   });
 
   it('with mode=by_club is a dropdown of the club’s teams in the season (levels Team)', async () => {
-    const club = await league.db.prisma.club.findFirstOrThrow({ where: { teams: { some: { registrations: { some: { group: { seasonId: 2026 } } } } } }, orderBy: { id: 'asc' } });
+    const club = await league.db.prisma.club.findFirstOrThrow({
+      where: { teams: { some: { registrations: { some: { group: { seasonId: 2026 } } } } } },
+      orderBy: { id: 'asc' },
+    });
     const body = await getJson(league.app, `/api/teams?mode=by_club&club_id=${club.id}&season=2026`);
     expect(Object.keys(body)).toEqual(['type', 'text', 'resource', 'entries', 'levels', 'highlight']);
     expect(body).toMatchObject({ type: 'dropdown', resource: '/teams', levels: ['Team'], highlight: false });

@@ -81,9 +81,17 @@ describe('GET /api/topscorers/main', () => {
   it('has a tab per national league of the season, the men’s top league first and highlighted', async () => {
     const body = await getJson(league.app, '/api/topscorers/main?league=1&game_class=21');
     const tabs = body.data.tabs;
-    expect(tabs[0]).toMatchObject({ text: 'Herren GF L-UPL', type: 'tab', highlight: false, link: { type: 'reload', resource: '/topscorers/main', set_in_context: { league: 1, game_class: 11, season: 2026 } } });
+    expect(tabs[0]).toMatchObject({
+      text: 'Herren GF L-UPL',
+      type: 'tab',
+      highlight: false,
+      link: { type: 'reload', resource: '/topscorers/main', set_in_context: { league: 1, game_class: 11, season: 2026 } },
+    });
     expect(tabs.filter((t: Json) => t.highlight).map((t: Json) => t.text)).toEqual(['Damen GF L-UPL']);
-    const national = await league.db.prisma.leagueGroup.findMany({ where: { seasonId: 2026, league: { isNational: true } }, distinct: ['leagueId', 'gameClassId'] });
+    const national = await league.db.prisma.leagueGroup.findMany({
+      where: { seasonId: 2026, league: { isNational: true } },
+      distinct: ['leagueId', 'gameClassId'],
+    });
     expect(tabs).toHaveLength(national.length);
     expect(ranking(body)).toEqual((await expectedRanking(2026, 1, 21)).slice(0, 20));
   });

@@ -15,7 +15,12 @@ const logLines: string[] = [];
 beforeAll(async () => {
   db = await openTestDatabase();
   await buildLineupLeague(db);
-  app = await buildApp({ database: db, clock: fixedClock('2026-11-22T12:00:00Z'), logLevel: 'info', logStream: { write: (line: string) => void logLines.push(line) } });
+  app = await buildApp({
+    database: db,
+    clock: fixedClock('2026-11-22T12:00:00Z'),
+    logLevel: 'info',
+    logStream: { write: (line: string) => void logLines.push(line) },
+  });
   clubKey = (await createKey(db, 'UHC Testdorf', 1)).key;
 });
 afterAll(async () => {

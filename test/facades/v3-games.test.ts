@@ -131,14 +131,18 @@ describe('filters', () => {
     const oneDay = ids(await ok('/api/v3/games?filter[from_date]=2026-11-22&filter[to_date]=2026-11-22'));
     expect(oneDay).toEqual(idsWhere((g) => day(g) === '2026-11-22'));
     expect(oneDay.length).toBeGreaterThan(0);
-    expect(ids(await ok('/api/v3/games?filter[from_date]=2026-11-15&filter[to_date]=2026-11-29'))).toEqual(idsWhere((g) => day(g) >= '2026-11-15' && day(g) <= '2026-11-29'));
+    expect(ids(await ok('/api/v3/games?filter[from_date]=2026-11-15&filter[to_date]=2026-11-29'))).toEqual(
+      idsWhere((g) => day(g) >= '2026-11-15' && day(g) <= '2026-11-29'),
+    );
   });
 
   it('with_live_stream=1 keeps the streamed games only, alone or with dates; 0 restricts nothing', async () => {
     const streamed = ids(await ok('/api/v3/games?filter[with_live_stream]=1'));
     expect(streamed).toEqual(idsWhere((g) => g.hasVideoStream));
     expect(streamed.length).toBeLessThan(games.length);
-    expect(ids(await ok('/api/v3/games?filter[with_live_stream]=true&filter[from_date]=2026-11-22'))).toEqual(idsWhere((g) => g.hasVideoStream && day(g) >= '2026-11-22'));
+    expect(ids(await ok('/api/v3/games?filter[with_live_stream]=true&filter[from_date]=2026-11-22'))).toEqual(
+      idsWhere((g) => g.hasVideoStream && day(g) >= '2026-11-22'),
+    );
     expect(ids(await ok('/api/v3/games?filter[with_live_stream]=0&filter[from_date]=2026-11-22'))).toEqual(idsWhere((g) => day(g) >= '2026-11-22'));
   });
 
@@ -197,7 +201,9 @@ describe('errors (JSON:API)', () => {
     const response = await get(url);
     expect(response.status).toBe(status);
     expect(response.type).toMatch(/^application\/vnd\.api\+json/);
-    expect(response.body).toEqual({ errors: [{ status: String(status), title: expect.any(String), detail: expect.stringMatching(detail), meta: { request_id: expect.any(String) } }] });
+    expect(response.body).toEqual({
+      errors: [{ status: String(status), title: expect.any(String), detail: expect.stringMatching(detail), meta: { request_id: expect.any(String) } }],
+    });
   });
 });
 
@@ -231,7 +237,9 @@ describe('cost and bounds', () => {
     const tooMany = await get('/api/v3/games?filter[from_date]=2030-01-01');
     expect(tooMany.status).toBe(400);
     expect(tooMany.type).toMatch(/^application\/vnd\.api\+json/);
-    expect(tooMany.body.errors[0].detail).toBe(`More than ${MAX_V3_GAMES} games match these filters: narrow the dates with filter[from_date] and filter[to_date]`);
+    expect(tooMany.body.errors[0].detail).toBe(
+      `More than ${MAX_V3_GAMES} games match these filters: narrow the dates with filter[from_date] and filter[to_date]`,
+    );
     const exactly = await ok(`/api/v3/games?filter[from_date]=2030-01-01&filter[to_date]=${localDay(startOf(MAX_V3_GAMES - 1))}`);
     expect(exactly.data).toHaveLength(MAX_V3_GAMES);
     expect(exactly.data[0].attributes).toMatchObject({ season_id: 2029, status: 'scheduled', home_score: null, has_live_stream: false });

@@ -43,7 +43,9 @@ describe('authentication', () => {
     expect((await get(`${BASE}/lineup_candidates`, 'fbk_not-a-real-key-at-all')).status).toBe(401);
     const foreign = await get(`${BASE}/lineup_candidates`, otherClubKey);
     expect(foreign.status).toBe(403);
-    expect(foreign.body).toEqual({ errors: [{ status: '403', title: 'Forbidden', detail: expect.stringMatching(/another club/), meta: { request_id: expect.any(String) } }] });
+    expect(foreign.body).toEqual({
+      errors: [{ status: '403', title: 'Forbidden', detail: expect.stringMatching(/another club/), meta: { request_id: expect.any(String) } }],
+    });
     expect((await get(`${BASE}/lineup_candidates`)).status).toBe(200);
     expect((await get(`${BASE}/lineup_candidates`, federationKey)).status).toBe(200);
   });
@@ -76,7 +78,16 @@ describe('eligibility', () => {
     expect(member).toEqual({
       type: 'team_member',
       id: String(licenseOf(12)),
-      attributes: { licensing: 'regular', last_name: 'Spieler12', first_name: 'Vorname12', shirt_number: 12, position: 'forward', captain: true, license_description: 'Aktivlizenz Herren GF', license_disabled: false },
+      attributes: {
+        licensing: 'regular',
+        last_name: 'Spieler12',
+        first_name: 'Vorname12',
+        shirt_number: 12,
+        position: 'forward',
+        captain: true,
+        license_description: 'Aktivlizenz Herren GF',
+        license_disabled: false,
+      },
       relationships: { player: { data: { type: 'player', id: '12' } }, license: { data: { type: 'license', id: String(licenseOf(12)) } } },
     });
     expect(response.body.included).toContainEqual({ type: 'player', id: '12', attributes: { first_name: 'Vorname12', last_name: 'Spieler12' } });
@@ -128,7 +139,10 @@ describe('validity', () => {
 
   // The 20-player and 3-goalkeeper limits are unit-tested in test/domain/rules.test.ts, their wire form in test/facades/reshapers/v3-lineup.test.ts.
   it('flags the quota of non-regular players', async () => {
-    await db.prisma.teamMember.createMany({ data: [18, 19, 20, 21, 22].map((id) => ({ teamId: 11, seasonId: 2026, playerId: id, number: id + 50 })), skipDuplicates: true });
+    await db.prisma.teamMember.createMany({
+      data: [18, 19, 20, 21, 22].map((id) => ({ teamId: 11, seasonId: 2026, playerId: id, number: id + 50 })),
+      skipDuplicates: true,
+    });
     const body = await lineup([...regularSquad, 14, 15, 18, 19, 20]);
     expect(body.data.attributes.quota_exceeded).toBe(true);
     expect(ruleNames(body)).toEqual(['quota']);

@@ -49,7 +49,9 @@ describe('golden client calls', () => {
 describe('the golden matcher', () => {
   it('reports what departs from the recording and accepts what matches', () => {
     const answer = { data: { title: 'Schweizer Cup Herren', tabs: [{ id: 1 }, { id: 2 }], rows: [] } };
-    expect(goldenDifferences(answer, { data: { title: { $regex: '^Schweizer Cup' }, tabs: { $each: { id: { $type: 'number' } } }, rows: { $length: 0 } } })).toEqual([]);
+    expect(
+      goldenDifferences(answer, { data: { title: { $regex: '^Schweizer Cup' }, tabs: { $each: { id: { $type: 'number' } } }, rows: { $length: 0 } } }),
+    ).toEqual([]);
     expect(goldenDifferences(answer, { data: { title: 'Ligacup' } })).toEqual(['$.data.title: "Schweizer Cup Herren" is not "Ligacup"']);
     expect(goldenDifferences(answer, { data: { tabs: { $contains: { id: 3 } } } })).toHaveLength(1);
     expect(goldenDifferences(answer, { data: { rows: { $each: {} } } })).toHaveLength(1);

@@ -61,7 +61,7 @@ describe('mutation answers are never shared', () => {
     const body = ADD.replace('401001', String(club.id));
     const first = await post(body);
     const second = await post(body);
-    const sidOf = (answer: Answer) => (answer.data?.addFavorite as { id: string }).id;
+    const sidOf = (answer: Answer) => (answer.data?.addFavorite as { id: string } | undefined)?.id ?? '';
     expect(first.errors).toBeUndefined();
     expect(second.errors).toBeUndefined();
     expect(sidOf(first)).not.toBe(sidOf(second));
@@ -72,12 +72,15 @@ describe('mutation answers are never shared', () => {
 
   it('add → remove → add: every answer says what the session holds', async () => {
     const team = await league.db.prisma.team.findFirstOrThrow({ orderBy: { id: 'asc' } });
-    const created = await post(JSON.stringify({ query: `mutation { addFavorite(sid: null, favorites: [{ type: club, clubId: ${game.homeTeam.clubId} }]) { id } }` }));
-    const sid = (created.data?.addFavorite as { id: string }).id;
+    const created = await post(
+      JSON.stringify({ query: `mutation { addFavorite(sid: null, favorites: [{ type: club, clubId: ${game.homeTeam.clubId} }]) { id } }` }),
+    );
+    const sid = (created.data?.addFavorite as { id: string } | undefined)?.id;
     const change = (kind: 'addFavorite' | 'removeFavorite') =>
       post(JSON.stringify({ query: `mutation { ${kind}(sid: "${sid}", favorites: [{ type: team, teamId: ${team.id} }]) { favorites { type } } }` }));
     const read = () => post(JSON.stringify({ query: `{ favoriteSession(sid: "${sid}") { favorites { type } } }` }));
-    const typesOf = (answer: Answer, field: string) => ((answer.data?.[field] as { favorites: { type: string }[] }).favorites ?? []).map((f) => f.type).sort();
+    const typesOf = (answer: Answer, field: string) =>
+      ((answer.data?.[field] as { favorites: { type: string }[] } | undefined)?.favorites ?? []).map((f) => f.type).sort();
 
     const added = await change('addFavorite');
     expect(typesOf(added, 'addFavorite')).toEqual(['club', 'team']);
@@ -125,7 +128,7 @@ describe('answers a key decides are never shared', () => {
   it('a keyed read answered to the club’s key is not served to a caller without it, nor to another club’s key', async () => {
     const club = await post(candidatesBody(), homeClubReader);
     expect(club.errors).toBeUndefined();
-    expect((club.data?.lineupCandidates as unknown[]).length).toBeGreaterThan(0);
+    expect((club.data?.lineupCandidates as unknown[] | undefined)?.length).toBeGreaterThan(0);
     expect(club.headers['cache-control']).toBe('private, no-store');
     expect(club.headers.etag).toBeUndefined();
 
@@ -190,7 +193,8 @@ describe('answers a key decides are never shared', () => {
 
 describe('answers that hold a session', () => {
   it('mode=favorite shows an added favorite on the very next request and never comes from a shared cache', async () => {
-    const form = (url: string, fields: string) => app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: fields });
+    const form = (url: string, fields: string) =>
+      app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: fields });
     const favorite = (teamId: number) => `favorites[]=${encodeURIComponent(JSON.stringify({ type: 'team', team_id: teamId }))}`;
     const added = await form('/api/sessions/add_favorite', favorite(game.homeTeamId));
     expect(added.statusCode).toBe(200);
@@ -206,7 +210,11 @@ describe('answers that hold a session', () => {
     expect(first.headers['x-cache']).toBeUndefined();
     expect(first.headers.etag).toBeUndefined();
     const awayGame = await league.db.prisma.game.findFirstOrThrow({
-      where: { startsAt: { gte: game.startsAt }, homeTeamId: { notIn: [game.homeTeamId, game.awayTeamId] }, awayTeamId: { notIn: [game.homeTeamId, game.awayTeamId] } },
+      where: {
+        startsAt: { gte: game.startsAt },
+        homeTeamId: { notIn: [game.homeTeamId, game.awayTeamId] },
+        awayTeamId: { notIn: [game.homeTeamId, game.awayTeamId] },
+      },
       orderBy: { startsAt: 'asc' },
       include: { homeTeam: true },
     });

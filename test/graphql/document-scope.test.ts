@@ -19,7 +19,8 @@ describe('which documents a live write may scope by the records their results sh
       '{ team(id: 1) { seasonRecords { qualificationRank } } club(id: 2) { name } }',
       '{ leagueGroup(id: 3) { standings { rank team { name } } } }',
       'query A { game(id: 1) { ...Row } } fragment Row on Game { status }',
-    ]) expect(isScoped(document, undefined), document).toBe(true);
+    ])
+      expect(isScoped(document, undefined), document).toBe(true);
   });
 
   it('reads everything else from anywhere: lists, top scorers, national records, eligibility, mutations, bad documents', () => {
@@ -31,7 +32,8 @@ describe('which documents a live write may scope by the records their results sh
       '{ lineupValidation(gameId: 1, teamId: 1, licenseIds: [1]) { valid } }',
       'mutation { startGame(input: { gameId: 1, idempotencyKey: "k" }) { version } }',
       '{ game(id: 1) { ',
-    ]) expect(isScoped(document, undefined), document).toBe(false);
+    ])
+      expect(isScoped(document, undefined), document).toBe(false);
   });
 
   it('judges the whole document, and only a query it names', () => {

@@ -62,7 +62,14 @@ beforeAll(async () => {
   readKey = (await createKey(league.db, 'reader', null)).key;
   writerKey = (await createKey(league.db, 'federation desk', null, ['games:write'])).key;
   // With the result cache on, to prove that no administrative answer is shared.
-  app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000, operatorToken: OPERATOR_TOKEN });
+  app = await buildApp({
+    database: league.db,
+    clock: league.clock,
+    logLevel: 'silent',
+    publicBaseUrl: 'http://test.local',
+    responseCacheTtlMs: 60_000,
+    operatorToken: OPERATOR_TOKEN,
+  });
 });
 
 afterAll(async () => {
@@ -99,7 +106,16 @@ describe('who may administer keys', () => {
 
   it('never exposes the stored hash', () => {
     const type = getSchema().getType('ApiKey');
-    expect(type && 'getFields' in type ? Object.keys(type.getFields()).sort() : []).toEqual(['club', 'clubId', 'createdAt', 'id', 'name', 'prefix', 'revokedAt', 'scopes']);
+    expect(type && 'getFields' in type ? Object.keys(type.getFields()).sort() : []).toEqual([
+      'club',
+      'clubId',
+      'createdAt',
+      'id',
+      'name',
+      'prefix',
+      'revokedAt',
+      'scopes',
+    ]);
   });
 });
 
@@ -112,15 +128,28 @@ describe('creating, revoking and rotating keys', () => {
     expect(stored.hash).not.toContain(created.secret);
 
     expect((await legacyClubs(created.secret)).statusCode).toBe(200);
-    const started = await graphql<{ startGame: { version: number; game: { status: string } } }>(app, START, { input: { gameId, idempotencyKey: 'key-admin-start' } }, bearer(created.secret));
+    const started = await graphql<{ startGame: { version: number; game: { status: string } } }>(
+      app,
+      START,
+      { input: { gameId, idempotencyKey: 'key-admin-start' } },
+      bearer(created.secret),
+    );
     expect(started.errors).toBeUndefined();
     expect(started.data?.startGame).toEqual({ version: 1, game: { status: 'LIVE' } });
 
-    const audit = await graphql<{ gameAudit: { gameId: number; version: number; mutation: string; eventId: number | null; change: string; apiKey: Record<string, unknown> }[] }>(app, AUDIT, { gameId }, bearer(adminKey));
+    const audit = await graphql<{
+      gameAudit: { gameId: number; version: number; mutation: string; eventId: number | null; change: string; apiKey: Record<string, unknown> }[];
+    }>(app, AUDIT, { gameId }, bearer(adminKey));
     expect(audit.errors).toBeUndefined();
     expect(audit.data?.gameAudit).toHaveLength(1);
     const [row] = audit.data!.gameAudit;
-    expect(row).toMatchObject({ gameId, version: 1, mutation: 'startGame', eventId: null, apiKey: { id: created.key.id, name: 'home desk', prefix: created.key.prefix, clubId: homeClubId } });
+    expect(row).toMatchObject({
+      gameId,
+      version: 1,
+      mutation: 'startGame',
+      eventId: null,
+      apiKey: { id: created.key.id, name: 'home desk', prefix: created.key.prefix, clubId: homeClubId },
+    });
     expect(JSON.parse(row.change)).toMatchObject({ status: { before: 'SCHEDULED', after: 'LIVE' } });
   });
 
@@ -164,7 +193,10 @@ describe('creating, revoking and rotating keys', () => {
     expect(code(await graphql(app, AUDIT, { gameId: 987_654 }, bearer(adminKey)))).toBe('NOT_FOUND');
     expect(code(await graphql(app, CREATE, { input: { name: ' ' } }, bearer(adminKey)))).toBe('BAD_USER_INPUT');
     const unknownScope = await graphql(app, CREATE, { input: { name: 'desk', scopes: ['games:delete'] } }, bearer(adminKey));
-    expect(unknownScope.errors?.[0]).toMatchObject({ message: 'Unknown scope games:delete: the scopes are games:write, admin', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(unknownScope.errors?.[0]).toMatchObject({
+      message: 'Unknown scope games:delete: the scopes are games:write, admin',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect(await league.db.prisma.apiKey.count()).toBe(count);
   });
 });

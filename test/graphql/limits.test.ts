@@ -38,7 +38,6 @@ async function get(app: FastifyInstance, query: string, variables?: Record<strin
 const codeOf = (result: GraphQLResponse) => result.errors?.[0]?.extensions?.code;
 const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: __typename`).join(' ')} }`;
 
-
 describe('the heap attack: many large distinct documents', () => {
   it('refuses 15 documents of 9,000 aliases (161 KB each) with a 413 before parsing, and the heap stays put', async () => {
     const gc = garbageCollector();
@@ -127,8 +126,20 @@ describe('bounded caches', () => {
   const write = (gameId: number): LeagueChange => ({
     kind: 'game',
     game: {
-      gameId, version: 2, kind: 'EVENT_ADDED', eventId: 9, status: 'LIVE', homeScore: 1, awayScore: 0, scoreChanged: true, groupId: 50,
-      homeTeamId: 1, awayTeamId: 2, homeClubId: 10, awayClubId: 20, affects: { teamIds: [1, 2], clubIds: [10, 20], playerIds: [100] },
+      gameId,
+      version: 2,
+      kind: 'EVENT_ADDED',
+      eventId: 9,
+      status: 'LIVE',
+      homeScore: 1,
+      awayScore: 0,
+      scoreChanged: true,
+      groupId: 50,
+      homeTeamId: 1,
+      awayTeamId: 2,
+      homeClubId: 10,
+      awayClubId: 20,
+      affects: { teamIds: [1, 2], clubIds: [10, 20], playerIds: [100] },
     },
   });
 
@@ -151,7 +162,10 @@ describe('bounded caches', () => {
       cache.get(id);
       cache.set(id, { data: { id } }, entities, 60_000);
     };
-    stored(`${SCOPED_KEY_PREFIX}other-game`, [{ typename: 'Game', id: 8 }, { typename: 'Team', id: 3 }]);
+    stored(`${SCOPED_KEY_PREFIX}other-game`, [
+      { typename: 'Game', id: 8 },
+      { typename: 'Team', id: 3 },
+    ]);
     stored(`${SCOPED_KEY_PREFIX}the-game`, [{ typename: 'Game', id: 7 }]);
     stored(`${SCOPED_KEY_PREFIX}its-group`, [{ typename: 'LeagueGroup', id: 50 }]);
     stored(`${SCOPED_KEY_PREFIX}its-scorer`, [{ typename: 'Player', id: 100 }]);
@@ -243,7 +257,10 @@ describe('NUL characters', () => {
   it('in a string literal: 400 BAD_USER_INPUT before any SQL', async () => {
     for (const literal of ['"a\\u0000"', '"a\\u{0}"']) {
       let result: GraphQLResponse | undefined;
-      const statements = await countQueries(league.db, async () => (result = await graphql(league.app, `{ clubs(nameContains: ${literal}) { edges { node { id } } } }`)));
+      const statements = await countQueries(
+        league.db,
+        async () => (result = await graphql(league.app, `{ clubs(nameContains: ${literal}) { edges { node { id } } } }`)),
+      );
       expect(statements).toBe(0);
       expect([result!.status, codeOf(result!)]).toEqual([400, 'BAD_USER_INPUT']);
       expect(result!.errors![0].message).toMatch(/NUL/);
@@ -265,21 +282,32 @@ describe('NUL characters', () => {
 describe('cursors', () => {
   const encode = (text: string) => Buffer.from(text).toString('base64');
 
-  it.each([['zzz'], [encode('GPC:S:abc')], [encode('GPC:N:99999999999')], [encode('GPC:D:0')], [encode('GPC:Z:')], [encode('GPC:O:{}')], [encode('GPC:N:NaN')]])(
-    'a crafted cursor %s is a user error, not "Unexpected error"',
-    async (cursor) => {
-      const root = await graphql(league.app, 'query ($c: String) { players(first: 2, after: $c) { edges { node { id } } } }', { c: cursor });
-      expect(codeOf(root)).toBe('BAD_USER_INPUT');
-      const nested = await graphql(league.app, 'query ($c: String) { teams(first: 1) { edges { node { homeGames(first: 1, after: $c) { edges { node { id } } } } } } }', { c: cursor });
-      expect(codeOf(nested)).toBe('BAD_USER_INPUT');
-      const before = await graphql(league.app, 'query ($c: String) { clubs(last: 2, before: $c) { edges { node { id } } } }', { c: cursor });
-      expect(codeOf(before)).toBe('BAD_USER_INPUT');
-    },
-  );
+  it.each([
+    ['zzz'],
+    [encode('GPC:S:abc')],
+    [encode('GPC:N:99999999999')],
+    [encode('GPC:D:0')],
+    [encode('GPC:Z:')],
+    [encode('GPC:O:{}')],
+    [encode('GPC:N:NaN')],
+  ])('a crafted cursor %s is a user error, not "Unexpected error"', async (cursor) => {
+    const root = await graphql(league.app, 'query ($c: String) { players(first: 2, after: $c) { edges { node { id } } } }', { c: cursor });
+    expect(codeOf(root)).toBe('BAD_USER_INPUT');
+    const nested = await graphql(
+      league.app,
+      'query ($c: String) { teams(first: 1) { edges { node { homeGames(first: 1, after: $c) { edges { node { id } } } } } } }',
+      { c: cursor },
+    );
+    expect(codeOf(nested)).toBe('BAD_USER_INPUT');
+    const before = await graphql(league.app, 'query ($c: String) { clubs(last: 2, before: $c) { edges { node { id } } } }', { c: cursor });
+    expect(codeOf(before)).toBe('BAD_USER_INPUT');
+  });
 
   it('still pages with the cursors it hands out', async () => {
     const first = await graphql<{ players: { pageInfo: { endCursor: string } } }>(league.app, '{ players(first: 2) { pageInfo { endCursor } } }');
-    const next = await graphql(league.app, 'query ($c: String) { players(first: 2, after: $c) { edges { node { id } } } }', { c: first.data!.players.pageInfo.endCursor });
+    const next = await graphql(league.app, 'query ($c: String) { players(first: 2, after: $c) { edges { node { id } } } }', {
+      c: first.data!.players.pageInfo.endCursor,
+    });
     expect(next.errors).toBeUndefined();
   });
 });
@@ -307,7 +335,9 @@ describe('introspection and suggestions', () => {
     const production = await appWith({ production: true });
     const quiet = await graphql(production, TYPO);
     expect(quiet.errors![0].message).toBe('Cannot query field "idd" on type "Season".');
-    const variable = await graphql(production, 'query ($s: [GameStatus!]) { games(first: 1, filter: { status: $s }) { edges { node { id } } } }', { s: ['FINISHD'] });
+    const variable = await graphql(production, 'query ($s: [GameStatus!]) { games(first: 1, filter: { status: $s }) { edges { node { id } } } }', {
+      s: ['FINISHD'],
+    });
     expect(variable.errors![0].message).not.toMatch(/Did you mean/);
     const told = await appWith({ production: true, graphqlLimits: { suggestions: true } });
     expect((await graphql(told, TYPO)).errors![0].message).toMatch(/Did you mean "id"/);
@@ -354,13 +384,19 @@ describe('failures', () => {
 
   it('answers 503 for a statement timeout, and keeps other errors masked without a stack', async () => {
     const timeout = Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
-    const slowDb = await appWith({ production: true }, withFindMany('season', () => Promise.reject(timeout)));
+    const slowDb = await appWith(
+      { production: true },
+      withFindMany('season', () => Promise.reject(timeout)),
+    );
     const slow = await slowDb.inject({ method: 'POST', url: '/graphql', payload: { query: '{ seasons { id } }' } });
     expect(slow.statusCode).toBe(503);
     expect(slow.headers['retry-after']).toBeDefined();
     expect(slow.json().errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
 
-    const bug = await appWith({ production: true }, withFindMany('season', () => Promise.reject(new Error('boom in /srv/app/src/secret.ts:12'))));
+    const bug = await appWith(
+      { production: true },
+      withFindMany('season', () => Promise.reject(new Error('boom in /srv/app/src/secret.ts:12'))),
+    );
     const masked = await bug.inject({ method: 'POST', url: '/graphql', payload: { query: '{ seasons { id } }' } });
     expect(masked.json().errors[0].message).toBe('Unexpected error.');
     expect(masked.body).not.toMatch(/boom|secret|stack|\.ts:\d+/);

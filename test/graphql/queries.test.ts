@@ -35,7 +35,11 @@ describe('GraphQL queries on the demo league', () => {
     const seen: number[] = [];
     let after: string | null = null;
     for (let page = 0; page < 50; page += 1) {
-      const result: { data?: { clubs: Connection<{ id: number }> } } = await graphql(league.app, 'query($after: String) { clubs(first: 3, after: $after) { edges { node { id } } pageInfo { hasNextPage endCursor } } }', { after });
+      const result: { data?: { clubs: Connection<{ id: number }> } } = await graphql(
+        league.app,
+        'query($after: String) { clubs(first: 3, after: $after) { edges { node { id } } pageInfo { hasNextPage endCursor } } }',
+        { after },
+      );
       const connection = result.data!.clubs;
       seen.push(...connection.edges.map((e) => e.node.id));
       if (!connection.pageInfo.hasNextPage) break;
@@ -50,20 +54,33 @@ describe('GraphQL queries on the demo league', () => {
     const renamed = `Unihockey Zürich-Höngg ${club.id}`;
     await league.db.prisma.club.update({ where: { id: club.id }, data: { name: renamed } }); // the folded copy follows
     const clubs = async (part: string) =>
-      (await graphql<{ clubs: Connection<{ name: string }> }>(league.app, 'query($part: String) { clubs(nameContains: $part, first: 10) { edges { node { name } } } }', { part })).data!.clubs.edges.map((e) => e.node.name);
+      (
+        await graphql<{ clubs: Connection<{ name: string }> }>(
+          league.app,
+          'query($part: String) { clubs(nameContains: $part, first: 10) { edges { node { name } } } }',
+          { part },
+        )
+      ).data!.clubs.edges.map((e) => e.node.name);
     expect(await clubs('ZURICH-HONGG')).toEqual([renamed]);
     expect(await clubs('zürich-höngg')).toEqual([renamed]);
     expect(await clubs('_')).toEqual([]);
 
     const player = await league.db.prisma.player.findFirstOrThrow({ orderBy: { id: 'asc' } });
     const players = async (part: string) =>
-      (await graphql<{ players: Connection<{ id: number }> }>(league.app, 'query($part: String) { players(nameContains: $part, first: 100) { edges { node { id } } } }', { part })).data!.players.edges.map((e) => e.node.id);
+      (
+        await graphql<{ players: Connection<{ id: number }> }>(
+          league.app,
+          'query($part: String) { players(nameContains: $part, first: 100) { edges { node { id } } } }',
+          { part },
+        )
+      ).data!.players.edges.map((e) => e.node.id);
     expect(await players(player.lastName.toUpperCase())).toContain(player.id);
     expect(await players('%')).toEqual([]); // a wildcard only as itself: no name has one
   });
 
   it('runs games → teams → club in a number of queries independent of the page size', async () => {
-    const query = 'query($first: Int) { games(first: $first) { edges { node { id homeTeam { name club { name } } awayTeam { name club { name } } venue { name } } } } }';
+    const query =
+      'query($first: Int) { games(first: $first) { edges { node { id homeTeam { name club { name } } awayTeam { name club { name } } venue { name } } } } }';
     const small = await countQueries(league.db, () => graphql(league.app, query, { first: 3 }));
     const large = await countQueries(league.db, () => graphql(league.app, query, { first: 100 }));
     const result = await graphql<{ games: Connection<{ homeTeam: { club: { name: string } } }> }>(league.app, query, { first: 100 });
@@ -75,7 +92,8 @@ describe('GraphQL queries on the demo league', () => {
   });
 
   it('runs teams → members → player in a bounded number of queries', async () => {
-    const query = 'query($first: Int) { teams(first: $first, season: 2026) { edges { node { name club { name } members(season: 2026) { number player { lastName } } } } } }';
+    const query =
+      'query($first: Int) { teams(first: $first, season: 2026) { edges { node { name club { name } members(season: 2026) { number player { lastName } } } } } }';
     const small = await countQueries(league.db, () => graphql(league.app, query, { first: 2 }));
     const large = await countQueries(league.db, () => graphql(league.app, query, { first: 40 }));
     expect(large).toBe(small);
@@ -136,7 +154,11 @@ describe('GraphQL queries on the demo league', () => {
     expect(rows.length).toBeLessThanOrEqual(5);
     const best = rows[0];
     const goals = await league.db.prisma.gameEvent.count({
-      where: { type: 'GOAL', playerId: best.player.id, game: { status: { in: ['FINISHED', 'LIVE'] }, group: { seasonId: 2026, leagueId: 1, gameClassId: 11 } } },
+      where: {
+        type: 'GOAL',
+        playerId: best.player.id,
+        game: { status: { in: ['FINISHED', 'LIVE'] }, group: { seasonId: 2026, leagueId: 1, gameClassId: 11 } },
+      },
     });
     expect(best.goals).toBe(goals);
     expect(best.points).toBe(best.goals + best.assists);
@@ -177,11 +199,18 @@ describe('bad GraphQL input gets a GraphQL error, not a crash', () => {
     const outsider = await league.db.prisma.team.findFirstOrThrow({ where: { id: { notIn: [game.homeTeamId, game.awayTeamId] } }, select: { id: true } });
     const federation = await createKey(league.db, 'federation reader');
     const candidates = (gameId: number, teamId: number) =>
-      graphql(league.app, 'query($gameId: Int!, $teamId: Int!) { lineupCandidates(gameId: $gameId, teamId: $teamId) { licenseId } }', { gameId, teamId }, { authorization: `Bearer ${federation.key}` });
+      graphql(
+        league.app,
+        'query($gameId: Int!, $teamId: Int!) { lineupCandidates(gameId: $gameId, teamId: $teamId) { licenseId } }',
+        { gameId, teamId },
+        { authorization: `Bearer ${federation.key}` },
+      );
     const missing = await candidates(999_999_999, game.homeTeamId);
     expect(missing.errors).toEqual([expect.objectContaining({ message: 'No game 999999999', extensions: { code: 'NOT_FOUND' } })]);
     const notPlaying = await candidates(game.id, outsider.id);
-    expect(notPlaying.errors).toEqual([expect.objectContaining({ message: `Team ${outsider.id} does not play in game ${game.id}`, extensions: { code: 'NOT_FOUND' } })]);
+    expect(notPlaying.errors).toEqual([
+      expect.objectContaining({ message: `Team ${outsider.id} does not play in game ${game.id}`, extensions: { code: 'NOT_FOUND' } }),
+    ]);
     const favorite = await graphql(league.app, 'mutation { addFavorite(favorites: [{ type: club, clubId: 999999999 }]) { id } }');
     expect(favorite.errors).toEqual([expect.objectContaining({ message: 'no club 999999999', extensions: { code: 'BAD_USER_INPUT' } })]);
   });

@@ -18,14 +18,23 @@ describe('the result-cache probe that lets cached GraphQL answers skip the reque
     const changes = createLocalChangeFeed();
     const live = new LiveUpdates(changes);
     const game = await league.db.prisma.game.findFirstOrThrow();
-    const { yoga, holdsResult } = createGraphQLServer(getSchema(), { prisma: league.db.prisma, clock: league.clock, publicBaseUrl: 'http://test.local', live }, { production: true, responseCacheTtlMs: 60_000, cacheClock: () => 0 }, pino({ level: 'silent' }));
+    const { yoga, holdsResult } = createGraphQLServer(
+      getSchema(),
+      { prisma: league.db.prisma, clock: league.clock, publicBaseUrl: 'http://test.local', live },
+      { production: true, responseCacheTtlMs: 60_000, cacheClock: () => 0 },
+      pino({ level: 'silent' }),
+    );
     const query = 'query ($id: Int!) { game(id: $id) { homeScore } }';
     const post = (id: number) => ({ method: 'POST', body: { query, variables: { id } } }) as unknown as FastifyRequest;
     expect(await holdsResult(post(game.id))).toBe(false);
-    const answer = await yoga.fetch('http://test.local/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { id: game.id } }) }, {
-      req: { headers: {}, ip: '127.0.0.1' } as FastifyRequest,
-      reply: {} as FastifyReply,
-    });
+    const answer = await yoga.fetch(
+      'http://test.local/graphql',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { id: game.id } }) },
+      {
+        req: { headers: {}, ip: '127.0.0.1' } as FastifyRequest,
+        reply: {} as FastifyReply,
+      },
+    );
     expect(answer.status).toBe(200);
     expect(await holdsResult(post(game.id))).toBe(true);
     const asGet = { method: 'GET', query: { query, variables: JSON.stringify({ id: game.id }) } } as unknown as FastifyRequest;

@@ -39,7 +39,9 @@ describe('favorite sessions over GraphQL', () => {
     const now = league.clock.now();
     league.clock.advance(SESSION_LIFETIME_MS + 1000);
     try {
-      const lookup = await graphql<{ favoriteSession: SessionResult | null }>(league.app, 'query($sid: String!) { favoriteSession(sid: $sid) { id } }', { sid });
+      const lookup = await graphql<{ favoriteSession: SessionResult | null }>(league.app, 'query($sid: String!) { favoriteSession(sid: $sid) { id } }', {
+        sid,
+      });
       expect(lookup.data!.favoriteSession).toBeNull();
       const next = await graphql<{ addFavorite: SessionResult }>(league.app, ADD, { sid, favorite: { type: 'team', teamId } });
       expect(next.data!.addFavorite.id).not.toBe(sid);
@@ -77,7 +79,9 @@ describe('expired session purge', () => {
     const { purgeExpiredSessions } = await import('../../src/sessions/store.js');
     const now = league.clock.now();
     const live = await graphql<{ addFavorite: SessionResult }>(league.app, ADD, { sid: null, favorite: { type: 'team', teamId } });
-    await league.db.prisma.favoriteSession.create({ data: { id: 'expired-session-0000001', createdAt: now, updatedAt: now, expiresAt: new Date(now.getTime() - 1) } });
+    await league.db.prisma.favoriteSession.create({
+      data: { id: 'expired-session-0000001', createdAt: now, updatedAt: now, expiresAt: new Date(now.getTime() - 1) },
+    });
     const purged = await purgeExpiredSessions(league.db.prisma, now);
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await league.db.prisma.favoriteSession.findUnique({ where: { id: 'expired-session-0000001' } })).toBeNull();

@@ -23,7 +23,9 @@ const ZLIB_COMPRESSORS = ['gzip', 'brotliCompress', 'gzipSync', 'brotliCompressS
 /** Every zlib entry point that compresses, the response cache's and @fastify/compress's alike. */
 const compressions = new Map<(typeof ZLIB_COMPRESSORS)[number], MockInstance>();
 const compressionCalls = () => [...compressions.values()].reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-const clearCompressions = () => compressions.forEach((spy) => spy.mockClear());
+const clearCompressions = () => {
+  for (const spy of compressions.values()) spy.mockClear();
+};
 
 /** node:http, because fetch asks for and decodes compressed answers on its own. */
 function raw(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<RawResponse> {
@@ -46,7 +48,11 @@ function decode(response: RawResponse): string {
   return response.body.toString('utf8');
 }
 
-const varies = (response: RawResponse) => String(response.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (response: RawResponse) =>
+  String(response.headers.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 
 beforeAll(async () => {
   // Before the app is built: @fastify/compress binds zlib's synchronous functions when it registers.
@@ -233,7 +239,12 @@ describe('compression over a real socket', () => {
       expect(String(response.headers.vary)).toBe('accept-encoding');
       expect(JSON.parse(zlib.gunzipSync(response.rawPayload).toString('utf8'))).toMatchObject({ type: 'table' });
     }
-    const graphqlAnswer = await league.app.inject({ method: 'POST', url: '/graphql', headers: { 'accept-encoding': 'br', 'content-type': 'application/json' }, payload: query });
+    const graphqlAnswer = await league.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'accept-encoding': 'br', 'content-type': 'application/json' },
+      payload: query,
+    });
     expect(graphqlAnswer.headers['content-encoding']).toBe('br');
     expect(JSON.parse(zlib.brotliDecompressSync(graphqlAnswer.rawPayload).toString('utf8'))).toHaveProperty('data.clubs');
     expect(compressionCalls()).toBe(3);
@@ -269,7 +280,16 @@ describe('a keyed cache (the legacy interface’s: same code, after its key chec
 
 describe('what is compressed, and how it is negotiated', () => {
   it('compresses text, JSON, XML, iCalendar and SVG, never PNG or event streams', () => {
-    for (const type of ['application/json; charset=utf-8', 'application/vnd.api+json', 'application/graphql-response+json; charset=utf-8', 'text/xml; charset=utf-8', 'application/xml', 'text/calendar; charset=utf-8', 'image/svg+xml', 'text/html']) {
+    for (const type of [
+      'application/json; charset=utf-8',
+      'application/vnd.api+json',
+      'application/graphql-response+json; charset=utf-8',
+      'text/xml; charset=utf-8',
+      'application/xml',
+      'text/calendar; charset=utf-8',
+      'image/svg+xml',
+      'text/html',
+    ]) {
       expect(isCompressible(type), type).toBe(true);
     }
     for (const type of ['image/png', 'text/event-stream', 'application/octet-stream', undefined]) expect(isCompressible(type), String(type)).toBe(false);

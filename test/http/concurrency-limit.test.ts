@@ -45,7 +45,11 @@ function appWithGate(maxInFlight: number, limits: Omit<ConcurrencyLimitOptions, 
       };
       const deadline = setTimeout(() => {
         checks.delete(check);
-        reject(new Error(`still not so after ${WHEN_DEADLINE_MS} ms: ${condition.toString()}; started ${JSON.stringify(started)}, limiter ${JSON.stringify(state())}`));
+        reject(
+          new Error(
+            `still not so after ${WHEN_DEADLINE_MS} ms: ${condition.toString()}; started ${JSON.stringify(started)}, limiter ${JSON.stringify(state())}`,
+          ),
+        );
       }, WHEN_DEADLINE_MS);
       checks.add(check);
       check();

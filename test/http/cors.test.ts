@@ -45,7 +45,10 @@ function preflight(base: string, path: string, method: string, requestHeaders?: 
 }
 
 function list(value: string | null): string[] {
-  return (value ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /** What every answer a page may read carries: any origin, no credentials, the headers a script may read. */
@@ -65,18 +68,26 @@ describe('CORS on each interface (CORS_ORIGINS=*)', () => {
     ['/api', '/api/rankings?season=2026', {}, 'application/json; charset=utf-8'],
     ['the main interface at the root', '/rankings?season=2026', {}, 'application/json; charset=utf-8'],
     ['/api/v3', '/api/v3/games?filter[from_date]=2026-11-22&filter[to_date]=2026-11-22', { bearer: true }, 'application/vnd.api+json; charset=utf-8'],
-    ['/api/v3 with X-Api-Key', '/api/v3/games?filter[from_date]=2026-11-22&filter[to_date]=2026-11-22', { xApiKey: true }, 'application/vnd.api+json; charset=utf-8'],
+    [
+      '/api/v3 with X-Api-Key',
+      '/api/v3/games?filter[from_date]=2026-11-22&filter[to_date]=2026-11-22',
+      { xApiKey: true },
+      'application/vnd.api+json; charset=utf-8',
+    ],
     ['/graphql (GET)', '/graphql?query=%7Bseasons%7Bid%7D%7D', {}, 'application/json; charset=utf-8'],
     ['images', '/media/clubs/1/logo.svg', {}, 'image/svg+xml'],
-  ])('%s: a simple GET answers ACAO * without credentials, exposing ETag, Retry-After, X-Request-Id and the rate-limit headers', async (_name, path, auth, contentType) => {
-    const headers: Record<string, string> = {};
-    if ('bearer' in auth) headers.authorization = `Bearer ${apiKey}`;
-    if ('xApiKey' in auth) headers['x-api-key'] = apiKey;
-    const response = await get(open, path, headers);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe(contentType);
-    expectPublic(response);
-  });
+  ])(
+    '%s: a simple GET answers ACAO * without credentials, exposing ETag, Retry-After, X-Request-Id and the rate-limit headers',
+    async (_name, path, auth, contentType) => {
+      const headers: Record<string, string> = {};
+      if ('bearer' in auth) headers.authorization = `Bearer ${apiKey}`;
+      if ('xApiKey' in auth) headers['x-api-key'] = apiKey;
+      const response = await get(open, path, headers);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(contentType);
+      expectPublic(response);
+    },
+  );
 
   it('/graphql: a POST with JSON is answered with the same policy, never with credentials', async () => {
     const response = await fetch(`${open}/graphql`, {
@@ -95,7 +106,14 @@ describe('CORS on each interface (CORS_ORIGINS=*)', () => {
     ['/api/sessions', '/api/sessions/add_favorite', 'POST', 'content-type', ['GET', 'HEAD', 'POST'], ['Content-Type', 'If-None-Match']],
     ['/sessions at the root', '/sessions/remove_favorite', 'POST', 'content-type', ['GET', 'HEAD', 'POST'], ['Content-Type', 'If-None-Match']],
     ['/api/v3', '/api/v3/games/1/teams/2/lineup', 'GET', 'authorization', ['GET', 'HEAD'], ['Authorization', 'Content-Type', 'If-None-Match', 'X-Api-Key']],
-    ['/api/v3 (X-Api-Key)', '/api/v3/games', 'GET', 'x-api-key,if-none-match', ['GET', 'HEAD'], ['Authorization', 'Content-Type', 'If-None-Match', 'X-Api-Key']],
+    [
+      '/api/v3 (X-Api-Key)',
+      '/api/v3/games',
+      'GET',
+      'x-api-key,if-none-match',
+      ['GET', 'HEAD'],
+      ['Authorization', 'Content-Type', 'If-None-Match', 'X-Api-Key'],
+    ],
     ['/graphql', '/graphql', 'POST', 'content-type', ['GET', 'POST'], ['Accept', 'Content-Type', 'If-None-Match']],
     ['images', '/media/teams/3/logo.svg', 'GET', 'if-none-match', ['GET', 'HEAD'], ['Content-Type', 'If-None-Match']],
   ])('%s: the preflight answers 204 with its methods, request headers and max-age', async (_name, path, method, requestHeaders, methods, allowed) => {
@@ -128,13 +146,16 @@ describe('the legacy XML interface invites no browser', () => {
     expectNoCors(refused);
   });
 
-  it.each(['/rest/v1.0/clubs', '/rest/v1.0/clubs/1/teams', '/rest/v2/anything'])('its preflight (%s) is refused: a 404 in its XML format, without CORS headers', async (path) => {
-    const response = await preflight(open, path, 'GET', 'content-type');
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    expect(await response.text()).toContain('<code>404</code>');
-    expectNoCors(response);
-  });
+  it.each(['/rest/v1.0/clubs', '/rest/v1.0/clubs/1/teams', '/rest/v2/anything'])(
+    'its preflight (%s) is refused: a 404 in its XML format, without CORS headers',
+    async (path) => {
+      const response = await preflight(open, path, 'GET', 'content-type');
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+      expect(await response.text()).toContain('<code>404</code>');
+      expectNoCors(response);
+    },
+  );
 
   it('neither does a 404 for a path below it', async () => {
     const response = await get(open, `/rest/v1.0/clubs/1/nothing?apikey=${apiKey}`);

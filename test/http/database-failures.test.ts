@@ -148,7 +148,10 @@ describe.skipIf(!serverUrl)('PostgreSQL away, locked or slow', () => {
         method: 'POST',
         url: '/graphql',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${deskKey}` },
-        payload: { query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version replayed } }', variables: { input: { gameId, idempotencyKey: 'start-through-outage' } } },
+        payload: {
+          query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version replayed } }',
+          variables: { input: { gameId, idempotencyKey: 'start-through-outage' } },
+        },
       });
 
     it('its 503s cost nothing of its key’s budget, and it writes as soon as the database is back', async () => {
@@ -172,7 +175,14 @@ describe.skipIf(!serverUrl)('PostgreSQL away, locked or slow', () => {
       // lock_timeout leaves /api/seasons seconds to answer while the games wait, however busy the machine;
       // the queue waits out three rounds of it.
       served = await openDatabase({ databaseUrl: server.url, migrate: false, poolSize: 6, lockTimeoutMs: 2000, statementTimeoutMs: 3000 });
-      app = await buildApp({ database: served, clock: fixedClock(TEST_NOW), logLevel: 'silent', maxInFlight: 4, maxInFlightPerRoute: 2, queueTimeoutMs: 15_000 });
+      app = await buildApp({
+        database: served,
+        clock: fixedClock(TEST_NOW),
+        logLevel: 'silent',
+        maxInFlight: 4,
+        maxInFlightPerRoute: 2,
+        queueTimeoutMs: 15_000,
+      });
     });
     afterAll(async () => {
       await app?.close();
@@ -195,7 +205,10 @@ describe.skipIf(!serverUrl)('PostgreSQL away, locked or slow', () => {
         // The games are stuck once their statements wait for the lock (PostgreSQL shows it; nothing tells the test).
         const waitingForLock = async () => {
           await locker.query('SELECT pg_stat_clear_snapshot()'); // else the transaction keeps reading its first snapshot
-          return Number((await locker.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0].n);
+          return Number(
+            (await locker.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))
+              .rows[0].n,
+          );
         };
         for (const deadline = performance.now() + 10_000; (await waitingForLock()) === 0; ) {
           if (performance.now() > deadline) throw new Error('the game requests did not reach the locked table within 10 s');

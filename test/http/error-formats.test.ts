@@ -100,7 +100,15 @@ describe('ErrorFormats (pure)', () => {
   const tagOf = (url: string) => formats.forUrl(url).format(400, '', undefined, undefined).body.split(' ')[0];
 
   it('matches a prefix as a whole path segment, the longest claim first', () => {
-    expect(['/api/v3', '/api/v3/', '/api/v3?x=1', '/api/v3/games/1', '/api/v3x', '/api', '/apix'].map(tagOf)).toEqual(['v3', 'v3', 'v3', 'v3', 'api', 'api', 'main']);
+    expect(['/api/v3', '/api/v3/', '/api/v3?x=1', '/api/v3/games/1', '/api/v3x', '/api', '/apix'].map(tagOf)).toEqual([
+      'v3',
+      'v3',
+      'v3',
+      'v3',
+      'api',
+      'api',
+      'main',
+    ]);
   });
 
   it('lets a prefix ending in a slash claim only what is below it', () => {

@@ -16,7 +16,14 @@ describe.each([false, true])('hostile input (production: %s)', (production) => {
   beforeAll(async () => {
     league = await openTestLeague();
     apiKey = (await createKey(league.db, 'hardening')).key;
-    app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'info', logStream: { write: (line: string) => void logLines.push(line) }, production, publicBaseUrl: 'http://test.local' });
+    app = await buildApp({
+      database: league.db,
+      clock: league.clock,
+      logLevel: 'info',
+      logStream: { write: (line: string) => void logLines.push(line) },
+      production,
+      publicBaseUrl: 'http://test.local',
+    });
     address = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -61,7 +68,11 @@ describe.each([false, true])('hostile input (production: %s)', (production) => {
     });
 
     it('in a GraphQL variable', async () => {
-      const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query: 'query ($q: String!) { clubs(nameContains: $q) { edges { node { id } } } }', variables: { q: 'a\u0000b' } } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: { query: 'query ($q: String!) { clubs(nameContains: $q) { edges { node { id } } } }', variables: { q: 'a\u0000b' } },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0].message).toMatch(/NUL/);
     });
@@ -96,13 +107,21 @@ describe.each([false, true])('hostile input (production: %s)', (production) => {
     });
 
     it('a body too large: 413', async () => {
-      const response = await fetch(`${address}/api/sessions/add_favorite`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sid: 'x'.repeat(300_000) }) });
+      const response = await fetch(`${address}/api/sessions/add_favorite`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sid: 'x'.repeat(300_000) }),
+      });
       expect(response.status).toBe(413);
       expect(await response.json()).toMatchObject({ type: 'Error', data: { code: 413, message: 'The request body is too large' } });
     });
 
     it('bad JSON: 400 without the body in the message', async () => {
-      const response = await fetch(`${address}/rest/v1.0/clubs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"apikey":"${apiKey}"` });
+      const response = await fetch(`${address}/rest/v1.0/clubs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"apikey":"${apiKey}"`,
+      });
       const body = await response.text();
       expect(response.status).toBe(400);
       expect(body).toMatch(/<message>The body is not valid JSON<\/message>/);
@@ -122,10 +141,21 @@ describe.each([false, true])('hostile input (production: %s)', (production) => {
 
   describe('secrets never reach the log', () => {
     it('API keys, tokens and session ids in URLs, headers and bodies', async () => {
-      const sid = (await app.inject({ method: 'POST', url: '/api/sessions/add_favorite', payload: { sid: null, favorites: [JSON.stringify({ type: 'league', league: 1, game_class: 11 })] } })).json().data as string;
+      const sid = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/sessions/add_favorite',
+          payload: { sid: null, favorites: [JSON.stringify({ type: 'league', league: 1, game_class: 11 })] },
+        })
+      ).json().data as string;
       await app.inject({ url: `/rest/v1.0/clubs?apikey=${apiKey}` });
       await app.inject({ url: `/rest/v1.0/clubs/99999?foo=1&apikey=${apiKey}&x=2` });
-      await app.inject({ method: 'POST', url: '/rest/v1.0/clubs', payload: `apikey=${apiKey}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      await app.inject({
+        method: 'POST',
+        url: '/rest/v1.0/clubs',
+        payload: `apikey=${apiKey}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       await app.inject({ url: '/api/v3/games/1/teams/1/lineup_candidates', headers: { authorization: `Bearer ${apiKey}` } });
       await app.inject({ url: '/api/v3/games/1/teams/1/lineup_candidates', headers: { 'x-api-key': apiKey } });
       await app.inject({ url: `/api/v3/games/1/teams/1/lineup_candidates?auth_token=${apiKey}` });

@@ -70,7 +70,12 @@ describe('load shedding on event-loop lag', () => {
     // Every check below runs after one more lagging turn, so the measurement cannot lift meanwhile.
     const during = async (url: string, init: { method?: 'GET' | 'POST'; payload?: unknown; headers?: Record<string, string> } = {}) => {
       await lag();
-      return app.inject({ url, method: init.method ?? 'GET', payload: init.payload as string | undefined, headers: { 'x-request-id': 'shed-1', ...init.headers } });
+      return app.inject({
+        url,
+        method: init.method ?? 'GET',
+        payload: init.payload as string | undefined,
+        headers: { 'x-request-id': 'shed-1', ...init.headers },
+      });
     };
     const v3 = await during('/api/v3/games');
     expect(v3.statusCode).toBe(503);
@@ -82,7 +87,11 @@ describe('load shedding on event-loop lag', () => {
     expect(legacy.headers['content-type']).toMatch(/xml/);
     expect(legacy.body).toBe(legacyErrorFormat(503, MESSAGE, 'shed-1', undefined).body);
 
-    const graphql = await during('/graphql', { method: 'POST', payload: JSON.stringify({ query: '{ __typename }' }), headers: { 'content-type': 'application/json' } });
+    const graphql = await during('/graphql', {
+      method: 'POST',
+      payload: JSON.stringify({ query: '{ __typename }' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(graphql.statusCode).toBe(503);
     expect(graphql.headers['retry-after']).toBe('2');
     expect(graphql.body).toBe(graphqlErrorFormat(503, MESSAGE, 'shed-1', undefined).body);

@@ -161,7 +161,22 @@ describe('GET /metrics after some traffic', () => {
 
   it('declares every family: requests, latency, cache, rate limits, queries, event loop, heap', () => {
     const declared = families(response.body);
-    expect(Object.fromEntries(['http_requests_total', 'http_request_duration_seconds', 'http_response_cache_requests_total', 'http_response_cache_invalidations_total', 'http_rate_limit_rejections_total', 'db_query_duration_seconds', 'nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'process_resident_memory_bytes'].map((name) => [name, declared.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          'http_requests_total',
+          'http_request_duration_seconds',
+          'http_response_cache_requests_total',
+          'http_response_cache_invalidations_total',
+          'http_rate_limit_rejections_total',
+          'db_query_duration_seconds',
+          'nodejs_eventloop_lag_seconds',
+          'nodejs_eventloop_lag_p99_seconds',
+          'nodejs_heap_size_used_bytes',
+          'process_resident_memory_bytes',
+        ].map((name) => [name, declared.get(name)]),
+      ),
+    ).toEqual({
       http_requests_total: 'counter',
       http_request_duration_seconds: 'histogram',
       http_response_cache_requests_total: 'counter',
@@ -179,7 +194,8 @@ describe('GET /metrics after some traffic', () => {
   });
 
   it('counts requests by route pattern and status, unknown URLs under one label', () => {
-    const count = (route: string, status: number, more: Record<string, string> = {}) => total(samples, 'http_requests_total', { method: 'GET', route, status: String(status), ...more });
+    const count = (route: string, status: number, more: Record<string, string> = {}) =>
+      total(samples, 'http_requests_total', { method: 'GET', route, status: String(status), ...more });
     expect(count('/api/games', 200, { interface: 'api' })).toBe(2);
     expect(count('/api/games/:game_id', 404, { interface: 'api' })).toBe(1);
     expect(count('unmatched', 404)).toBe(1);
@@ -215,7 +231,9 @@ describe('GET /metrics after some traffic', () => {
   });
 
   it('counts 429s by the limit that refused them and the interface', () => {
-    expect(select(samples, 'http_rate_limit_rejections_total')).toEqual([{ name: 'http_rate_limit_rejections_total', labels: { interface: 'api', limiter: 'public' }, value: 1 }]);
+    expect(select(samples, 'http_rate_limit_rejections_total')).toEqual([
+      { name: 'http_rate_limit_rejections_total', labels: { interface: 'api', limiter: 'public' }, value: 1 },
+    ]);
   });
 
   it('times every SQL statement the traffic sent', () => {
@@ -280,7 +298,9 @@ describe('PostgreSQL pool gauges', () => {
   it('reports the pool the database hands over', async () => {
     const app = await appWith({ database: { ...db, poolStats: () => ({ total: 7, idle: 2, waiting: 3, max: 10 }) }, metrics: { path: '/metrics' } });
     const { samples } = await scrape(app);
-    expect(['db_pool_connections', 'db_pool_idle_connections', 'db_pool_waiting_clients', 'db_pool_max_connections'].map((name) => total(samples, name))).toEqual([7, 2, 3, 10]);
+    expect(
+      ['db_pool_connections', 'db_pool_idle_connections', 'db_pool_waiting_clients', 'db_pool_max_connections'].map((name) => total(samples, name)),
+    ).toEqual([7, 2, 3, 10]);
   });
 });
 
@@ -293,7 +313,12 @@ describe('METRICS_TOKEN and METRICS_PATH', () => {
   });
 
   it('answers 401 without the bearer token, or with another one', async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: `Basic ${token}` }, { authorization: `Bearer ${token}x` }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-token-0123456789' },
+      { authorization: `Basic ${token}` },
+      { authorization: `Bearer ${token}x` },
+    ];
     for (const headers of attempts) {
       const refused = await get(app, '198.51.100.9', '/internal/metrics', headers);
       expect(refused.statusCode).toBe(401);

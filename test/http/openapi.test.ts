@@ -65,7 +65,12 @@ async function send(exchange: RecordedExchange) {
   const headers: Record<string, string> = {};
   if (exchange.url.startsWith('/api/v3/') && !exchange.withoutKey) headers.authorization = `Bearer ${await keyOf(exchange.keyClubId ?? null)}`;
   if (exchange.requestContentType) headers['content-type'] = exchange.requestContentType;
-  return league.app.inject({ method: exchange.method, url: substitute(exchange.url), headers, ...(exchange.requestBody === undefined ? {} : { payload: substitute(exchange.requestBody) }) });
+  return league.app.inject({
+    method: exchange.method,
+    url: substitute(exchange.url),
+    headers,
+    ...(exchange.requestBody === undefined ? {} : { payload: substitute(exchange.requestBody) }),
+  });
 }
 
 /** The documented media type of a status and the answer's body in the form its schema describes. */
@@ -113,22 +118,34 @@ describe('GET /api/openapi.json', () => {
     const paths = Object.keys(doc.paths);
     for (const path of paths) expect(path === '/api' || path.startsWith('/api/'), path).toBe(true);
     expect(paths.filter((path) => path === '/api/openapi.json' || path.startsWith('/api/docs'))).toEqual([]);
-    const operations = paths.flatMap((path) => Object.entries(doc.paths[path] as Json).map(([method, operation]) => ({ path, method, operation: operation as Json })));
+    const operations = paths.flatMap((path) =>
+      Object.entries(doc.paths[path] as Json).map(([method, operation]) => ({ path, method, operation: operation as Json })),
+    );
     expect(operations.every(({ method }) => method === 'get' || method === 'post')).toBe(true);
     const operationIds = operations.map(({ operation }) => operation.operationId as string);
     expect(new Set(operationIds).size, 'operationIds are unique').toBe(operationIds.length);
     // By name: `missing` are declared routes the document lacks, `extra` operations no route declares.
-    expect(differences(ROUTES.map((route) => `${route.id} (${route.method} ${route.url})`), operations.map(({ path, method, operation }) => `${operation.operationId} (${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')})`))).toEqual({ missing: [], extra: [] });
+    expect(
+      differences(
+        ROUTES.map((route) => `${route.id} (${route.method} ${route.url})`),
+        operations.map(({ path, method, operation }) => `${operation.operationId} (${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')})`),
+      ),
+    ).toEqual({ missing: [], extra: [] });
     for (const { path, operation } of operations) {
       for (const name of path.match(/\{([^}]+)\}/g) ?? []) {
-        expect(operation.parameters.some((p: Json) => p.in === 'path' && `{${p.name}}` === name && p.required === true), `${path}: ${name} is a path parameter`).toBe(true);
+        expect(
+          operation.parameters.some((p: Json) => p.in === 'path' && `{${p.name}}` === name && p.required === true),
+          `${path}: ${name} is a path parameter`,
+        ).toBe(true);
       }
     }
   });
 
   it('lists every GET and POST route fastify serves under /api, and only those', () => {
     const served = [...routerRoutes(league.app)].filter((route) => /^(GET|POST) \/api(\/|$)/.test(route) && !/^GET \/api\/(openapi\.json|docs)/.test(route));
-    const listed = Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.keys(item as Json).map((method) => `${method.toUpperCase()} ${anyParameter(path)}`));
+    const listed = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+      Object.keys(item as Json).map((method) => `${method.toUpperCase()} ${anyParameter(path)}`),
+    );
     // By name: `missing` are served routes the document lacks, `extra` documented routes nothing serves.
     expect(differences(served, listed), 'routes served under /api vs. operations of the document').toEqual({ missing: [], extra: [] });
     // The same from the routes as registered, with their declared schemas.
@@ -137,20 +154,28 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('has a doc on every route under /api', () => {
-    const undocumented = apiRoutesOf(league.app).filter((route) => !isOperationDoc(route.doc)).map((route) => `${route.method} ${route.url}`);
+    const undocumented = apiRoutesOf(league.app)
+      .filter((route) => !isOperationDoc(route.doc))
+      .map((route) => `${route.method} ${route.url}`);
     expect(undocumented, 'routes without a `doc` (facadeGet(…, { doc }) or config: { doc }, src/facades/shared/route-doc.ts)').toEqual([]);
   });
 
   it('has docs/openapi-examples.json recorded for no route that is gone', () => {
     const declared = new Set(ROUTES.map((route) => route.id));
-    expect(Object.keys(EXAMPLES.routes).filter((id) => !declared.has(id)), `recorded for operations no route declares: ${RECORD}`).toEqual([]);
+    expect(
+      Object.keys(EXAMPLES.routes).filter((id) => !declared.has(id)),
+      `recorded for operations no route declares: ${RECORD}`,
+    ).toEqual([]);
   });
 
   it('shows the parameters each route declares, as declared', () => {
     let checked = 0;
     for (const route of apiRoutesOf(league.app)) {
       const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
-      for (const [part, location] of [['querystring', 'query'], ['params', 'path']] as const) {
+      for (const [part, location] of [
+        ['querystring', 'query'],
+        ['params', 'path'],
+      ] as const) {
         const declared = route.schema?.[part] as { properties?: Record<string, object>; required?: string[] } | undefined;
         for (const [name, schema] of Object.entries(declared?.properties ?? {})) {
           const parameter = (operation.parameters as Json[]).find((p) => p.in === location && p.name === name);
@@ -167,7 +192,9 @@ describe('GET /api/openapi.json', () => {
     expect(checked).toBeGreaterThan(80);
     // Parameters the handlers parse themselves are listed too.
     const games = doc.paths['/api/games'].get as Json;
-    expect(games.parameters.map((p: Json) => p.name)).toEqual(expect.arrayContaining(['mode', 'round', 'on_date', 'game_id', 'club_id', 'tournament_id', 'sid']));
+    expect(games.parameters.map((p: Json) => p.name)).toEqual(
+      expect.arrayContaining(['mode', 'round', 'on_date', 'game_id', 'club_id', 'tournament_id', 'sid']),
+    );
     const lineup = doc.paths['/api/v3/games/{game_id}/teams/{id}/lineup'].get as Json;
     expect(lineup.parameters.find((p: Json) => p.name === 'filter[licenses]')).toMatchObject({ in: 'query', required: true });
   });
@@ -225,13 +252,22 @@ describe.each(ROUTES.map((route) => ({ ...route, name: `${route.method} ${route.
   const recorded = EXAMPLES.routes[route.id] ?? { examples: [], errors: [] };
 
   it('declares an example answer, and names its examples apart', () => {
-    expect(route.examples.filter((example) => example.status === 200).length, `${route.name} (${route.id}) declares no example answer: add one to its doc.examples`).toBeGreaterThan(0);
+    expect(
+      route.examples.filter((example) => example.status === 200).length,
+      `${route.name} (${route.id}) declares no example answer: add one to its doc.examples`,
+    ).toBeGreaterThan(0);
     const names = route.examples.map((example) => example.name);
-    expect(names.filter((name, index) => names.indexOf(name) !== index), `${route.name}: example names used twice`).toEqual([]);
+    expect(
+      names.filter((name, index) => names.indexOf(name) !== index),
+      `${route.name}: example names used twice`,
+    ).toEqual([]);
   });
 
   it('has its declared examples recorded in docs/openapi-examples.json', () => {
-    expect(outdatedRecordings([route], ids, { ...EXAMPLES, routes: { [route.id]: EXAMPLES.routes[route.id] } }), `the recording of ${route.name} (${route.id}) is missing or outdated: ${RECORD}`).toEqual([]);
+    expect(
+      outdatedRecordings([route], ids, { ...EXAMPLES, routes: { [route.id]: EXAMPLES.routes[route.id] } }),
+      `the recording of ${route.name} (${route.id}) is missing or outdated: ${RECORD}`,
+    ).toEqual([]);
   });
 
   it('answers its recorded examples as documented', async () => {
@@ -248,16 +284,17 @@ describe.each(ROUTES.map((route) => ({ ...route, name: `${route.method} ${route.
   });
 
   // Routes without an error answer (the version, the matchcenter of any sid) have nothing to check here.
-  if (route.errors.length > 0) it('answers its errors in the documented error format', async () => {
-    const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
-    expect(new Set(recorded.errors.map((exchange) => exchange.status))).toEqual(new Set(route.errors));
-    for (const exchange of recorded.errors) {
-      const response = await send(exchange);
-      expect(response.statusCode, `${exchange.url}: ${response.body.slice(0, 300)}`).toBe(exchange.status);
-      const { schema } = documented(operation, exchange.status, String(response.headers['content-type']));
-      expectValid(schema, response.json(), `${exchange.method} ${exchange.url}`);
-    }
-  });
+  if (route.errors.length > 0)
+    it('answers its errors in the documented error format', async () => {
+      const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
+      expect(new Set(recorded.errors.map((exchange) => exchange.status))).toEqual(new Set(route.errors));
+      for (const exchange of recorded.errors) {
+        const response = await send(exchange);
+        expect(response.statusCode, `${exchange.url}: ${response.body.slice(0, 300)}`).toBe(exchange.status);
+        const { schema } = documented(operation, exchange.status, String(response.headers['content-type']));
+        expectValid(schema, response.json(), `${exchange.method} ${exchange.url}`);
+      }
+    });
 });
 
 describe('GET /api/docs', () => {
@@ -272,7 +309,7 @@ describe('GET /api/docs', () => {
     expect(json.json()).toEqual(doc);
   });
 
-  it('answers an unknown docs URL in the main interface\'s error format', async () => {
+  it("answers an unknown docs URL in the main interface's error format", async () => {
     const response = await league.app.inject({ url: '/api/docs/static/nope.js' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ type: 'Error', object: 'error', data: { code: 404 } });

@@ -146,7 +146,12 @@ describe('keyed interfaces: RATE_LIMIT_KEY_PER_MINUTE per API key', () => {
   it('counts a key sent as a form field like the same key in the query', async () => {
     const key = (await createKey(db, 'form poster')).key;
     const post = () =>
-      send(app, '192.0.2.6', { method: 'POST', url: '/rest/v1.0/clubs', payload: `apikey=${encodeURIComponent(key)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      send(app, '192.0.2.6', {
+        method: 'POST',
+        url: '/rest/v1.0/clubs',
+        payload: `apikey=${encodeURIComponent(key)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     expect((await post()).statusCode).toBe(200);
     expect((await legacy(app, '192.0.2.6', key)).statusCode).toBe(200);
     expect((await post()).statusCode).toBe(200);
@@ -167,7 +172,12 @@ describe('keyed interfaces: RATE_LIMIT_KEY_PER_MINUTE per API key', () => {
   it('budgets GraphQL requests that present a key by the key, anonymous ones by the address', async () => {
     const key = (await createKey(db, 'graphql reader')).key;
     const query = (client: string, headers: Record<string, string> = {}) =>
-      send(app, client, { method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...headers }, payload: { query: '{ seasons { id } }' } });
+      send(app, client, {
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: { query: '{ seasons { id } }' },
+      });
     for (const client of ['192.0.2.20', '192.0.2.21', '192.0.2.22']) expect((await query(client, { authorization: `Bearer ${key}` })).statusCode).toBe(200);
     expectRefused(await query('192.0.2.23', { authorization: `Bearer ${key}` }), 3);
     expect((await query('192.0.2.23')).statusCode).toBe(200); // the address's public budget is untouched
@@ -193,7 +203,9 @@ describe('failed key checks: RATE_LIMIT_AUTH_FAILURES per client address and win
 
     const legacyRefused = await legacy(app, guesser, legacyKey);
     expectRefused(legacyRefused, 3);
-    expect(legacyRefused.body).toMatch(/<error><code>429<\/code><message>Too many failed API key checks from this address; try again in \d+ seconds?<\/message>/);
+    expect(legacyRefused.body).toMatch(
+      /<error><code>429<\/code><message>Too many failed API key checks from this address; try again in \d+ seconds?<\/message>/,
+    );
     const v3Refused = await v3(app, guesser, federationKey);
     expectRefused(v3Refused, 3);
     expect(v3Refused.json().errors[0]).toMatchObject({ status: '429', detail: expect.stringMatching(/^Too many failed API key checks/) });
@@ -212,7 +224,10 @@ describe('failed key checks: RATE_LIMIT_AUTH_FAILURES per client address and win
         method: 'POST',
         url: '/graphql',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        payload: { query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', variables: { input: { gameId: 1, idempotencyKey: 'guess' } } },
+        payload: {
+          query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }',
+          variables: { input: { gameId: 1, idempotencyKey: 'guess' } },
+        },
       });
     for (const guess of ['wrong-key-000010', 'wrong-key-000011', 'wrong-key-000012']) {
       const refused = await write(guess);
@@ -368,13 +383,19 @@ describe('sessionSidsOf (pure)', () => {
     [{ query: `mutation ($s: String) { addFavorite(sid: $s, favorites: ${team}) { id } }`, variables: { s: 'v' } }, ['v']],
     [{ query: `mutation ($s: String = "d") { addFavorite(sid: $s, favorites: ${team}) { id } }` }, ['d']],
     [{ query: `mutation ($s: String) { addFavorite(sid: $s, favorites: ${team}) { id } }`, variables: '{"s":"json"}' }, ['json']],
-    [{ query: `mutation { a: addFavorite(favorites: ${team}) { id } ...F } fragment F on Mutation { removeFavorite(sid: null, favorites: ${team}) { id } }` }, [null, null]],
+    [
+      { query: `mutation { a: addFavorite(favorites: ${team}) { id } ...F } fragment F on Mutation { removeFavorite(sid: null, favorites: ${team}) { id } }` },
+      [null, null],
+    ],
     [{ query: `mutation ($no: Boolean!) { addFavorite(favorites: ${team}) @include(if: $no) { id } }`, variables: { no: false } }, []],
     [{ query: `mutation { addFavorite(sid: 5, favorites: ${team}) { id } }` }, []],
     [{ query: `query { favoriteSession(sid: "x") { id } }` }, []],
     [{ query: `mutation A { addFavorite(favorites: ${team}) { id } } mutation B { seasons }`, operationName: 'B' }, []],
     [{ query: `mutation { addFavorite(` }, []],
-    [[{ query: `mutation { addFavorite(favorites: ${team}) { id } }` }, { query: `mutation { removeFavorite(sid: "s", favorites: ${team}) { id } }` }], [null, 's']],
+    [
+      [{ query: `mutation { addFavorite(favorites: ${team}) { id } }` }, { query: `mutation { removeFavorite(sid: "s", favorites: ${team}) { id } }` }],
+      [null, 's'],
+    ],
   ])('%j → %j', (body, sids) => {
     expect(sessionSidsOf(body, 1000)).toEqual(sids);
   });

@@ -10,7 +10,13 @@ let cached: FastifyInstance;
 beforeAll(async () => {
   league = await openTestLeague();
   // The caches' clock is the test league's, which stands still: however slow a run, no answer outlives its TTL in between.
-  cached = await buildApp({ database: league.db, clock: league.clock, cacheClock: () => league.clock.now().getTime(), logLevel: 'silent', responseCacheTtlMs: 60_000 });
+  cached = await buildApp({
+    database: league.db,
+    clock: league.clock,
+    cacheClock: () => league.clock.now().getTime(),
+    logLevel: 'silent',
+    responseCacheTtlMs: 60_000,
+  });
 });
 afterAll(async () => {
   await cached?.close();
@@ -89,7 +95,8 @@ describe('shared response cache and HTTP revalidation', () => {
 
     const add = 'mutation($sid: String, $favorite: FavoriteInput!) { addFavorite(sid: $sid, favorites: [$favorite]) { id } }';
     const read = 'query($sid: String!) { favoriteSession(sid: $sid) { favorites { teamId } } }';
-    const sid = (await graphql<{ addFavorite: { id: string } }>(cached, add, { sid: null, favorite: { type: 'team', teamId: game.homeTeamId } })).data!.addFavorite.id;
+    const sid = (await graphql<{ addFavorite: { id: string } }>(cached, add, { sid: null, favorite: { type: 'team', teamId: game.homeTeamId } })).data!
+      .addFavorite.id;
     expect((await graphql(cached, read, { sid })).data).toEqual({ favoriteSession: { favorites: [{ teamId: game.homeTeamId }] } });
     await graphql(cached, add, { sid, favorite: { type: 'team', teamId: game.awayTeamId } });
     expect((await graphql(cached, read, { sid })).data).toEqual({ favoriteSession: { favorites: [{ teamId: game.homeTeamId }, { teamId: game.awayTeamId }] } });

@@ -30,14 +30,22 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
   const database = await openDatabase({ databaseUrl, poolSize: 5 });
   const feed = createPostgresChangeFeed({ databaseUrl, log: silent, notify: notifyThrough(database) });
   await feed.listening;
-  const app = await buildApp({ database, clock: fixedClock(TEST_NOW), logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000, changes: feed });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const nextChange = () => new Promise<LeagueChange>((resolve) => {
-    const stop = feed.subscribe((change) => {
-      stop();
-      resolve(change);
-    });
+  const app = await buildApp({
+    database,
+    clock: fixedClock(TEST_NOW),
+    logLevel: 'silent',
+    publicBaseUrl: 'http://test.local',
+    responseCacheTtlMs: 60_000,
+    changes: feed,
   });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const nextChange = () =>
+    new Promise<LeagueChange>((resolve) => {
+      const stop = feed.subscribe((change) => {
+        stop();
+        resolve(change);
+      });
+    });
   return { database, feed, app, url, nextChange };
 }
 
@@ -74,7 +82,12 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     const before = await fetch(detail).then((response) => response.text());
     expect((await fetch(detail)).headers.get('x-cache')).toBe('hit');
     const heard = b.nextChange();
-    const written = await postGraphQL(a.url, `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_RESULT} } }`, { input: { gameId, idempotencyKey: 'start-on-a' } }, key);
+    const written = await postGraphQL(
+      a.url,
+      `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_RESULT} } }`,
+      { input: { gameId, idempotencyKey: 'start-on-a' } },
+      key,
+    );
     expect(written.errors).toBeUndefined();
     expect(await heard).toMatchObject({ kind: 'game', game: { gameId, kind: 'STARTED', version: 1 } });
     const after = await fetch(detail);
@@ -83,10 +96,19 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
   });
 
   it('pushes a write through one instance to a subscriber of the other', async () => {
-    const subscription = await subscribe<{ data?: { gameUpdated: { kind: string; game: { homeScore: number } } } }>(b.url, 'subscription ($id: Int!) { gameUpdated(id: $id) { kind game { homeScore } } }', { id: gameId });
+    const subscription = await subscribe<{ data?: { gameUpdated: { kind: string; game: { homeScore: number } } } }>(
+      b.url,
+      'subscription ($id: Int!) { gameUpdated(id: $id) { kind game { homeScore } } }',
+      { id: gameId },
+    );
     try {
       await subscription.untilPings(1); // the subscription listens once the server has read its stream's first chunk
-      const written = await postGraphQL(a.url, `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_RESULT} } }`, { input: { gameId, idempotencyKey: 'goal-on-a', side: 'HOME', second: 30 } }, key);
+      const written = await postGraphQL(
+        a.url,
+        `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_RESULT} } }`,
+        { input: { gameId, idempotencyKey: 'goal-on-a', side: 'HOME', second: 30 } },
+        key,
+      );
       expect(written.errors).toBeUndefined();
       expect((await subscription.next()).data?.gameUpdated).toMatchObject({ kind: 'EVENT_ADDED', game: { homeScore: 1 } });
     } finally {

@@ -20,10 +20,19 @@ let writes = 0;
 
 const START = `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_RESULT} } }`;
 const GOAL = `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_RESULT} } }`;
-const GAME_UPDATED = 'subscription ($id: Int!) { gameUpdated(id: $id) { kind version scoreChanged game { id status homeScore awayScore } event { type second player { id } } } }';
+const GAME_UPDATED =
+  'subscription ($id: Int!) { gameUpdated(id: $id) { kind version scoreChanged game { id status homeScore awayScore } event { type second player { id } } } }';
 
 interface Update {
-  data?: { gameUpdated?: { kind: string; version: number; scoreChanged: boolean; game: { homeScore: number; awayScore: number; status: string }; event: { type: string; second: number; player: { id: number } | null } | null } };
+  data?: {
+    gameUpdated?: {
+      kind: string;
+      version: number;
+      scoreChanged: boolean;
+      game: { homeScore: number; awayScore: number; status: string };
+      event: { type: string; second: number; player: { id: number } | null } | null;
+    };
+  };
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
@@ -37,10 +46,25 @@ beforeAll(async () => {
   clubKey = (await createKey(league.db, 'home desk', game.homeTeam.clubId, ['games:write'])).key;
   // Concurrent writes to one game queue for its row: on a busy machine the last of 20 waits past
   // GraphQL's 5 s deadline, which this file does not test (`bounded` below tests a deadline).
-  app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000, graphqlLimits: { timeoutMs: 60_000 } });
+  app = await buildApp({
+    database: league.db,
+    clock: league.clock,
+    logLevel: 'silent',
+    publicBaseUrl: 'http://test.local',
+    responseCacheTtlMs: 60_000,
+    graphqlLimits: { timeoutMs: 60_000 },
+  });
   baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   // Writes go through `app`: its change feed is not this one's, so only pushes from its own writes reach it.
-  bounded = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', subscriptionsPerClient: 3, requestTimeoutMs: 1000, maxInFlight: 2 });
+  bounded = await buildApp({
+    database: league.db,
+    clock: league.clock,
+    logLevel: 'silent',
+    publicBaseUrl: 'http://test.local',
+    subscriptionsPerClient: 3,
+    requestTimeoutMs: 1000,
+    maxInFlight: 2,
+  });
   boundedUrl = await bounded.listen({ host: '127.0.0.1', port: 0 });
 });
 
@@ -67,7 +91,11 @@ describe('GraphQL subscriptions over SSE', () => {
     try {
       expect(subscription.status).toBe(200);
       await write(START, {}, federationKey, boundedUrl);
-      expect((await subscription.next()).data?.gameUpdated).toMatchObject({ kind: 'STARTED', version: 1, game: { status: 'LIVE', homeScore: 0, awayScore: 0 } });
+      expect((await subscription.next()).data?.gameUpdated).toMatchObject({
+        kind: 'STARTED',
+        version: 1,
+        game: { status: 'LIVE', homeScore: 0, awayScore: 0 },
+      });
       // Past the 1 s request deadline: the server has sent the opening ping and five more, 300 ms apart.
       await subscription.untilPings(6);
       const scorer = sheet.AWAY[0];
@@ -107,7 +135,10 @@ describe('GraphQL subscriptions over SSE', () => {
     const open = await Promise.all([1, 2, 3].map(() => subscribe<Update>(boundedUrl, GAME_UPDATED, { id: game.id })));
     const refused = await subscribe<Update>(boundedUrl, GAME_UPDATED, { id: game.id });
     const answer = await refused.next();
-    expect(answer.errors?.[0]).toMatchObject({ message: expect.stringContaining('Too many open subscriptions'), extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' } });
+    expect(answer.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('Too many open subscriptions'),
+      extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' },
+    });
     expect(refused.status).toBe(429);
     refused.close();
     open[0].close();
@@ -159,12 +190,21 @@ describe('fresh everywhere at once', () => {
     const groupTeams = (await db.teamRegistration.findMany({ where: { groupId: group.id }, select: { teamId: true } })).map((r) => r.teamId);
     const groupMate = groupTeams.find((id) => !sides.includes(id));
     expect(groupMate).toBeDefined();
-    const nearTeams = [...groupTeams, ...(await db.teamMember.findMany({ where: { playerId: { in: sheetPlayers } }, select: { teamId: true } })).map((m) => m.teamId)];
+    const nearTeams = [
+      ...groupTeams,
+      ...(await db.teamMember.findMany({ where: { playerId: { in: sheetPlayers } }, select: { teamId: true } })).map((m) => m.teamId),
+    ];
     const nearClubs = (await db.team.findMany({ where: { id: { in: [...sides, ...nearTeams] } }, select: { clubId: true } })).map((t) => t.clubId);
     const nearPlayers = (await db.teamMember.findMany({ where: { teamId: { in: sides } }, select: { playerId: true } })).map((m) => m.playerId);
-    const farTeam = await db.team.findFirstOrThrow({ where: { id: { notIn: [...sides, ...nearTeams] }, clubId: { notIn: nearClubs }, members: { some: { seasonId: season } } } });
-    const farPlayer = await db.teamMember.findFirstOrThrow({ where: { teamId: farTeam.id, seasonId: season, playerId: { notIn: [...nearPlayers, ...sheetPlayers] } } });
-    const farGame = await db.game.findFirstOrThrow({ where: { homeTeamId: { notIn: [...sides, ...nearTeams] }, awayTeamId: { notIn: [...sides, ...nearTeams] } } });
+    const farTeam = await db.team.findFirstOrThrow({
+      where: { id: { notIn: [...sides, ...nearTeams] }, clubId: { notIn: nearClubs }, members: { some: { seasonId: season } } },
+    });
+    const farPlayer = await db.teamMember.findFirstOrThrow({
+      where: { teamId: farTeam.id, seasonId: season, playerId: { notIn: [...nearPlayers, ...sheetPlayers] } },
+    });
+    const farGame = await db.game.findFirstOrThrow({
+      where: { homeTeamId: { notIn: [...sides, ...nearTeams] }, awayTeamId: { notIn: [...sides, ...nearTeams] } },
+    });
     const scorer = sheet.HOME[0];
     const kept = [
       `/api/games/${farGame.id}`,
@@ -186,7 +226,9 @@ describe('fresh everywhere at once', () => {
     ];
     const pages = [...kept, ...dropped];
     const before = await Promise.all(pages.map((path) => fetch(`${baseUrl}${path}`).then((response) => response.text())));
-    expect(await Promise.all(pages.map((path) => fetch(`${baseUrl}${path}`).then((response) => response.headers.get('x-cache'))))).toEqual(pages.map(() => 'hit'));
+    expect(await Promise.all(pages.map((path) => fetch(`${baseUrl}${path}`).then((response) => response.headers.get('x-cache'))))).toEqual(
+      pages.map(() => 'hit'),
+    );
     expect((await write(GOAL, { side: 'HOME', second: 250, scorerLicenseId: scorer.licenseId })).errors).toBeUndefined();
     const after = await Promise.all(pages.map((path) => fetch(`${baseUrl}${path}`)));
     expect(Object.fromEntries(pages.map((path, i) => [path, after[i].headers.get('x-cache')]))).toEqual(
@@ -195,7 +237,10 @@ describe('fresh everywhere at once', () => {
     const texts = await Promise.all(after.map((response) => response.text()));
     expect(texts.slice(0, kept.length)).toEqual(before.slice(0, kept.length));
     // GraphQL's result cache likewise keeps the other game's result, and runs the written game's again.
-    const gameQuery = (id: number) => fetch(`${baseUrl}/graphql?query=${encodeURIComponent(`{ game(id: ${id}) { homeScore awayScore homeTeam { name } } }`)}`).then((response) => response.json());
+    const gameQuery = (id: number) =>
+      fetch(`${baseUrl}/graphql?query=${encodeURIComponent(`{ game(id: ${id}) { homeScore awayScore homeTeam { name } } }`)}`).then((response) =>
+        response.json(),
+      );
     await Promise.all([gameQuery(farGame.id), gameQuery(game.id)]);
     expect(await write(GOAL, { side: 'HOME', second: 260 })).not.toHaveProperty('errors');
     expect(await countQueries(league.db, () => gameQuery(farGame.id))).toBe(0);
@@ -210,7 +255,9 @@ describe('fresh everywhere at once', () => {
     const before = await league.db.prisma.gameEvent.count({ where: { gameId: game.id, type: 'GOAL' } });
     const versionBefore = (await league.db.prisma.game.findUniqueOrThrow({ where: { id: game.id } })).version;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_unused, index) => write(GOAL, { side: index % 2 === 0 ? 'HOME' : 'AWAY', second: 300 + index }, index % 2 === 0 ? federationKey : clubKey)),
+      Array.from({ length: 20 }, (_unused, index) =>
+        write(GOAL, { side: index % 2 === 0 ? 'HOME' : 'AWAY', second: 300 + index }, index % 2 === 0 ? federationKey : clubKey),
+      ),
     );
     expect(answers.flatMap((answer) => answer.errors ?? [])).toEqual([]);
     const versions = answers.map((answer) => (answer.data as { recordGoal: { version: number } }).recordGoal.version).sort((a, b) => a - b);

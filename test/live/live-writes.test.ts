@@ -86,7 +86,10 @@ describe('recording the game', () => {
     const [scorer, assist] = sheet.HOME;
     const goal = await write(GOAL, { side: 'HOME', second: 125, scorerLicenseId: scorer.licenseId, assistLicenseId: assist.licenseId });
     expect(goal.errors).toBeUndefined();
-    expect(goal.result).toMatchObject({ game: { homeScore: 1, awayScore: 0 }, event: { type: 'GOAL', second: 125, period: 1, homeScore: 1, awayScore: 0, player: { id: scorer.playerId } } });
+    expect(goal.result).toMatchObject({
+      game: { homeScore: 1, awayScore: 0 },
+      event: { type: 'GOAL', second: 125, period: 1, homeScore: 1, awayScore: 0, player: { id: scorer.playerId } },
+    });
   });
 
   it('replays a retried idempotency key: the first result, nothing written', async () => {
@@ -97,7 +100,10 @@ describe('recording the game', () => {
     expect(retry.data?.recordGoal).toMatchObject({ replayed: true, version: first.data?.recordGoal.version, eventId: first.data?.recordGoal.eventId });
     expect(await gameSnapshot(league.db, game.id)).toEqual(before);
     const reused = await postGraphQL(baseUrl, GOAL, { input: { ...input, second: 301 } }, federationKey.key);
-    expect(reused.errors?.[0]).toMatchObject({ message: expect.stringContaining('already used for a different write'), extensions: { code: 'BAD_USER_INPUT' } });
+    expect(reused.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('already used for a different write'),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('refuses a stale expectedVersion with CONFLICT naming the current version', async () => {
@@ -120,7 +126,11 @@ describe('recording the game', () => {
     ['correcting another game’s event', CORRECT, { eventId: -7, second: 10 }, 'has no event'],
     ['deleting a marker', DELETE, { eventId: 0 }, 'cannot be corrected or deleted'],
   ])('refuses %s with a clear error and writes nothing', async (_name, document, input, message) => {
-    const resolved = JSON.parse(JSON.stringify(input).replace('"playerLicenseId":0', `"playerLicenseId":${sheet.HOME[1].licenseId}`).replace('"scorerLicenseId":0', `"scorerLicenseId":${sheet.HOME[1].licenseId}`)) as Record<string, unknown>;
+    const resolved = JSON.parse(
+      JSON.stringify(input)
+        .replace('"playerLicenseId":0', `"playerLicenseId":${sheet.HOME[1].licenseId}`)
+        .replace('"scorerLicenseId":0', `"scorerLicenseId":${sheet.HOME[1].licenseId}`),
+    ) as Record<string, unknown>;
     if (resolved.eventId === -7) resolved.eventId = (await league.db.prisma.gameEvent.findFirstOrThrow({ where: { gameId: { not: game.id } } })).id;
     if (resolved.eventId === 0) resolved.eventId = (await league.db.prisma.gameEvent.findFirstOrThrow({ where: { gameId: game.id, type: 'GAME_START' } })).id;
     const before = await gameSnapshot(league.db, game.id);

@@ -30,14 +30,22 @@ let gameId: number;
 async function startInstance(): Promise<Instance> {
   const feed = createRedisChangeFeed({ redisUrl, log: silent });
   await feed.listening;
-  const app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000, changes: feed });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const nextChange = () => new Promise<LeagueChange>((resolve) => {
-    const stop = feed.subscribe((change) => {
-      stop();
-      resolve(change);
-    });
+  const app = await buildApp({
+    database: league.db,
+    clock: league.clock,
+    logLevel: 'silent',
+    publicBaseUrl: 'http://test.local',
+    responseCacheTtlMs: 60_000,
+    changes: feed,
   });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const nextChange = () =>
+    new Promise<LeagueChange>((resolve) => {
+      const stop = feed.subscribe((change) => {
+        stop();
+        resolve(change);
+      });
+    });
   return { feed, app, url, nextChange };
 }
 
@@ -64,11 +72,20 @@ describe('instances told through Redis (REDIS_URL)', () => {
     const detail = `${b.url}/api/games/${gameId}`;
     const before = await fetch(detail).then((response) => response.text());
     expect((await fetch(detail)).headers.get('x-cache')).toBe('hit');
-    const subscription = await subscribe<{ data?: { gameUpdated: { kind: string; game: { status: string } } } }>(b.url, 'subscription ($id: Int!) { gameUpdated(id: $id) { kind game { status } } }', { id: gameId });
+    const subscription = await subscribe<{ data?: { gameUpdated: { kind: string; game: { status: string } } } }>(
+      b.url,
+      'subscription ($id: Int!) { gameUpdated(id: $id) { kind game { status } } }',
+      { id: gameId },
+    );
     try {
       await subscription.untilPings(1); // the subscription listens once the server has read its stream's first chunk
       const heard = b.nextChange();
-      const written = await postGraphQL(a.url, `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_RESULT} } }`, { input: { gameId, idempotencyKey: `redis-${Date.now()}` } }, key);
+      const written = await postGraphQL(
+        a.url,
+        `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_RESULT} } }`,
+        { input: { gameId, idempotencyKey: `redis-${Date.now()}` } },
+        key,
+      );
       expect(written.errors).toBeUndefined();
       expect(await heard).toMatchObject({ kind: 'game', game: { gameId, kind: 'STARTED' } });
       const after = await fetch(detail);

@@ -6,7 +6,11 @@ import { clubLogoSvg, logoSvg, monogramFromId, playerPortraitSvg, portraitSvg, t
 function root(svg: string): { name: string; attributes: Record<string, string> } {
   const parsed = create(svg).end({ format: 'object' }) as Record<string, Record<string, string>>;
   const [name] = Object.keys(parsed);
-  const attributes = Object.fromEntries(Object.entries(parsed[name]).filter(([key]) => key.startsWith('@')).map(([key, value]) => [key.slice(1), value]));
+  const attributes = Object.fromEntries(
+    Object.entries(parsed[name])
+      .filter(([key]) => key.startsWith('@'))
+      .map(([key, value]) => [key.slice(1), value]),
+  );
   return { name, attributes };
 }
 

@@ -187,7 +187,9 @@ describe('Dockerfile and compose.yaml', () => {
         for (const source of copy.sources) expect(existsSync(join(root, source)), `${source} exists`).toBe(true);
       }
     }
-    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim());
     for (const entry of ['node_modules', 'dist', 'data', 'src/generated', '.git']) expect(ignored).toContain(entry);
   });
 
@@ -246,9 +248,16 @@ function importedPackages(dir: string): Set<string> {
       else if (entry.name.endsWith('.js')) {
         const code = readFileSync(full, 'utf8');
         // `from` only after an import or export clause: generated documents hold field names such as "from" in string literals.
-        for (const [, specifier] of code.matchAll(/(?:\b(?:import|export)\b[^;'"]*?\bfrom\s*|\bimport\s*(?:\(\s*)?|\brequire(?:\.resolve)?\s*\(\s*)['"]([^'"]+)['"]/g)) {
+        for (const [, specifier] of code.matchAll(
+          /(?:\b(?:import|export)\b[^;'"]*?\bfrom\s*|\bimport\s*(?:\(\s*)?|\brequire(?:\.resolve)?\s*\(\s*)['"]([^'"]+)['"]/g,
+        )) {
           if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) continue;
-          packages.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+          packages.add(
+            specifier
+              .split('/')
+              .slice(0, specifier.startsWith('@') ? 2 : 1)
+              .join('/'),
+          );
         }
       }
     }
@@ -301,7 +310,16 @@ describe('the image entrypoint, run outside Docker', () => {
     const port = await freePort();
     const child = spawn(entrypoint, args, {
       cwd: stage,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...imageEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_SCALE: '0.05', ...env },
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? '/tmp',
+        ...imageEnv,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DEMO_SCALE: '0.05',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.push(child);
@@ -316,7 +334,10 @@ describe('the image entrypoint, run outside Docker', () => {
     const deadline = Date.now() + withinMs;
     while (Date.now() < deadline) {
       if (started.child.exitCode !== null) throw new Error(`the entrypoint exited with ${started.child.exitCode}:\n${started.output()}`);
-      const status = await fetch(`${started.base}/health/ready`).then((r) => r.status, () => 0);
+      const status = await fetch(`${started.base}/health/ready`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) return;
       await sleep(250);
     }
@@ -366,7 +387,10 @@ describe('the image entrypoint, run outside Docker', () => {
     }
   }
 
-  const committedMigrations = () => readMigrations().migrationDirectories.map((d) => d.path).sort();
+  const committedMigrations = () =>
+    readMigrations()
+      .migrationDirectories.map((d) => d.path)
+      .sort();
 
   it('compiles to code that imports production dependencies only', () => {
     const dependencies = Object.keys((JSON.parse(read('package.json')) as { dependencies: Record<string, string> }).dependencies);
@@ -388,7 +412,11 @@ describe('the image entrypoint, run outside Docker', () => {
     expect(body.type).toBe('dropdown');
     expect(body.entries.length).toBeGreaterThan(0);
     // NODE_ENV=production reached the server: GraphQL's "Did you mean" suggestions are off there.
-    const typo = await fetch(`${started.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ seasonz { id } }' }) });
+    const typo = await fetch(`${started.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ seasonz { id } }' }),
+    });
     const errors = ((await typo.json()) as { errors: { message: string }[] }).errors;
     expect(errors[0].message).toMatch(/seasonz/);
     expect(errors[0].message).not.toMatch(/Did you mean/);

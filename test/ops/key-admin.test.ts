@@ -56,7 +56,9 @@ function watch(child: ChildProcess) {
       };
       const timer = setTimeout(() => done(new Error(`${what}: not within ${withinMs} ms; output: ${stdout.slice(-2000)} ${stderr.slice(-2000)}`)), withinMs);
       listeners.add(check);
-      void finished.then((result) => done(new Error(`${what}: the process exited with ${result.code} first; output: ${result.stdout.slice(-2000)} ${result.stderr.slice(-2000)}`)));
+      void finished.then((result) =>
+        done(new Error(`${what}: the process exited with ${result.code} first; output: ${result.stdout.slice(-2000)} ${result.stderr.slice(-2000)}`)),
+      );
       check();
     });
   return { finished, lineMatching, output: () => stdout + stderr };
@@ -84,7 +86,11 @@ describe('key administration next to a running embedded service', () => {
     const database = await openDatabase({ dataDir });
     try {
       await loadDemoLeague(database.prisma, { seed: 7, scale: 0.1, now: new Date('2026-11-22T15:30:00Z') });
-      const game = await database.prisma.game.findFirstOrThrow({ where: { status: 'SCHEDULED', groupId: { not: null } }, orderBy: { startsAt: 'asc' }, include: { homeTeam: true } });
+      const game = await database.prisma.game.findFirstOrThrow({
+        where: { status: 'SCHEDULED', groupId: { not: null } },
+        orderBy: { startsAt: 'asc' },
+        include: { homeTeam: true },
+      });
       gameId = game.id;
       clubId = game.homeTeam.clubId;
     } finally {
@@ -98,7 +104,11 @@ describe('key administration next to a running embedded service', () => {
   });
 
   it('while another process holds the directory without serving, the CLI says to wait or stop it, and touches nothing', async () => {
-    const holder = spawn(process.execPath, ['--import', 'tsx', 'test/ops/support/hold-lock.ts', dataDir], { cwd: root, env: embeddedEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    const holder = spawn(process.execPath, ['--import', 'tsx', 'test/ops/support/hold-lock.ts', dataDir], {
+      cwd: root,
+      env: embeddedEnv(dataDir),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const held = watch(holder);
     try {
       await held.lineMatching((line) => line === 'held', 'the holder taking the lock', 30_000);
@@ -143,7 +153,10 @@ describe('key administration next to a running embedded service', () => {
     const started = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${deskSecret}` },
-      body: JSON.stringify({ query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', variables: { input: { gameId, idempotencyKey: 'ops-start' } } }),
+      body: JSON.stringify({
+        query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }',
+        variables: { input: { gameId, idempotencyKey: 'ops-start' } },
+      }),
     });
     expect(await started.json()).toEqual({ data: { startGame: { version: 1 } } });
 
@@ -160,7 +173,10 @@ describe('key administration next to a running embedded service', () => {
 
     const listed = await npmRun('keys', ['list'], env);
     expect(listed.code).toBe(0);
-    const lines = listed.stdout.trim().split('\n').map((line) => line.split('\t'));
+    const lines = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(lines.map(([id, name, , club, scopes, , revokedAt]) => [id, name, club, scopes, revokedAt === 'active' ? 'active' : 'revoked'])).toEqual([
       [deskId, 'home desk', String(clubId), 'games:write', 'revoked'],
       [opsId, 'ops', '-', 'admin', 'active'],
@@ -171,7 +187,9 @@ describe('key administration next to a running embedded service', () => {
     expect(byAdminKey).toMatchObject({ code: 0, stdout: listed.stdout });
     const audit = await npmRun('audit', [String(gameId)], env);
     expect(audit.code).toBe(0);
-    expect(audit.stdout).toMatch(new RegExp(`^\\S+  v1  startGame  key ${deskId} "home desk" \\(fbk_\\S+…, club ${clubId}\\)  status SCHEDULED → LIVE  score 0:0 → 0:0\\n$`));
+    expect(audit.stdout).toMatch(
+      new RegExp(`^\\S+  v1  startGame  key ${deskId} "home desk" \\(fbk_\\S+…, club ${clubId}\\)  status SCHEDULED → LIVE  score 0:0 → 0:0\\n$`),
+    );
 
     // The operator token travels through the lock file only: the service never prints it.
     expect(running.output()).not.toContain(advertised!.operatorToken);

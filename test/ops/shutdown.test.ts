@@ -179,7 +179,11 @@ async function requestsInFlight(server: ServerProcess, count: number) {
   const path = (i: number) => `/api/games?mode=current&n=${i}`;
   const answers = Array.from({ length: count }, (_, i) => get(server.port, path(i), agent));
   const settled = Promise.allSettled(answers);
-  await server.waitFor(`the server reading all ${count} requests`, () => server.count(REQUEST_RECEIVED, (line) => String(line.url).startsWith('/api/games?mode=current&n=')) === count, 30_000);
+  await server.waitFor(
+    `the server reading all ${count} requests`,
+    () => server.count(REQUEST_RECEIVED, (line) => String(line.url).startsWith('/api/games?mode=current&n=')) === count,
+    30_000,
+  );
   return { settled, agent };
 }
 
@@ -296,7 +300,13 @@ describe('graceful close in process', () => {
     const database = await openTestDatabase();
     const app = Fastify();
     let closing = false;
-    registerHealth(app, { database, isStarted: () => true, concurrency: () => ({ inFlight: 0, waiting: 0, saturated: false }), checkTimeoutMs: 1000, isClosing: () => closing });
+    registerHealth(app, {
+      database,
+      isStarted: () => true,
+      concurrency: () => ({ inFlight: 0, waiting: 0, saturated: false }),
+      checkTimeoutMs: 1000,
+      isClosing: () => closing,
+    });
     try {
       expect((await app.inject({ url: '/health/ready' })).statusCode).toBe(200);
       closing = true;

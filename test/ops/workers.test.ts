@@ -35,7 +35,10 @@ async function readyOnEveryWorker(base: string, withinMs: number): Promise<void>
 /** The service processes a process started (tsx has an esbuild helper process too, which is not one). */
 function serviceChildren(pid: number): string[] {
   try {
-    return execFileSync('ps', ['-o', 'args=', '--ppid', String(pid)]).toString().split('\n').filter((args) => args.includes('src/server.ts'));
+    return execFileSync('ps', ['-o', 'args=', '--ppid', String(pid)])
+      .toString()
+      .split('\n')
+      .filter((args) => args.includes('src/server.ts'));
   } catch {
     return []; // ps exits 1 when it finds none
   }
@@ -56,7 +59,16 @@ describe.skipIf(!serverUrl)('WORKERS=2: two processes on one port, consistent th
     database = await createServerDatabase(serverUrl as string);
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      env: { ...process.env, DATABASE_URL: database.url, WORKERS: '2', PORT: String(port), HOST: '127.0.0.1', DEMO_SCALE: '0.05', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        WORKERS: '2',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_SCALE: '0.05',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -80,7 +92,10 @@ describe.skipIf(!serverUrl)('WORKERS=2: two processes on one port, consistent th
     const written = await fetch(`${base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({ query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', variables: { input: { gameId: game.id, idempotencyKey: 'workers-start' } } }),
+      body: JSON.stringify({
+        query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }',
+        variables: { input: { gameId: game.id, idempotencyKey: 'workers-start' } },
+      }),
     }).then((response) => response.json() as Promise<{ data?: { startGame: { version: number } } }>);
     expect(written.data?.startGame.version).toBe(1);
     // NOTIFY reaches the other worker within milliseconds of the commit, and nothing tells the test

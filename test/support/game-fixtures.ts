@@ -31,5 +31,19 @@ export const keller = { firstName: 'Beat', lastName: 'Keller' };
 
 /** A game event with nothing but its id, clock and type set; the rest as the test needs it. */
 export function gameEvent(id: number, second: number, type: GameEventData['type'], facts: Partial<GameEventData> = {}): GameEventData {
-  return { id, second, type, side: null, period: null, homeScore: null, awayScore: null, penaltyKind: null, penaltyReason: null, team: null, player: null, assist: null, ...facts };
+  return {
+    id,
+    second,
+    type,
+    side: null,
+    period: null,
+    homeScore: null,
+    awayScore: null,
+    penaltyKind: null,
+    penaltyReason: null,
+    team: null,
+    player: null,
+    assist: null,
+    ...facts,
+  };
 }

@@ -37,7 +37,9 @@ const typeName = (value: unknown) => (value === null ? 'null' : Array.isArray(va
 export function goldenDifferences(actual: unknown, expected: unknown, path = '$'): string[] {
   if (isObject(expected)) {
     if ('$regex' in expected) {
-      return typeof actual === 'string' && new RegExp(String(expected.$regex)).test(actual) ? [] : [`${path}: ${JSON.stringify(actual)} does not match /${expected.$regex}/`];
+      return typeof actual === 'string' && new RegExp(String(expected.$regex)).test(actual)
+        ? []
+        : [`${path}: ${JSON.stringify(actual)} does not match /${expected.$regex}/`];
     }
     if ('$type' in expected) return typeName(actual) === expected.$type ? [] : [`${path}: ${typeName(actual)} is not ${expected.$type}`];
     if ('$length' in expected) {

@@ -13,15 +13,30 @@ import type { Database } from '../../src/db/database.js';
 export async function buildLineupLeague(db: Database): Promise<void> {
   const p = db.prisma;
   await p.season.create({ data: { id: 2026, label: '2026/27', isCurrent: true, startsOn: new Date('2026-08-01'), endsOn: new Date('2027-07-31') } });
-  await p.gameClass.createMany({ data: [{ id: 11, name: 'Herren GF', shortName: 'H GF', gender: 'MALE' }, { id: 12, name: 'Herren KF', shortName: 'H KF', gender: 'MALE', isSmallField: true }] });
-  await p.league.createMany({ data: [{ id: 1, name: 'L-UPL', level: 1 }, { id: 2, name: 'NLB', level: 2 }] });
+  await p.gameClass.createMany({
+    data: [
+      { id: 11, name: 'Herren GF', shortName: 'H GF', gender: 'MALE' },
+      { id: 12, name: 'Herren KF', shortName: 'H KF', gender: 'MALE', isSmallField: true },
+    ],
+  });
+  await p.league.createMany({
+    data: [
+      { id: 1, name: 'L-UPL', level: 1 },
+      { id: 2, name: 'NLB', level: 2 },
+    ],
+  });
   await p.leagueGroup.createMany({
     data: [
       { id: 1, seasonId: 2026, leagueId: 1, gameClassId: 11, name: 'Gruppe 1' },
       { id: 2, seasonId: 2026, leagueId: 2, gameClassId: 11, name: 'Gruppe 1' },
     ],
   });
-  await p.club.createMany({ data: [{ id: 1, name: 'UHC Testdorf' }, { id: 2, name: 'Floorball Anderswo' }] });
+  await p.club.createMany({
+    data: [
+      { id: 1, name: 'UHC Testdorf' },
+      { id: 2, name: 'Floorball Anderswo' },
+    ],
+  });
   await p.team.createMany({
     data: [
       { id: 10, clubId: 1, gameClassId: 11, name: 'UHC Testdorf' },
@@ -29,7 +44,13 @@ export async function buildLineupLeague(db: Database): Promise<void> {
       { id: 20, clubId: 2, gameClassId: 11, name: 'Floorball Anderswo' },
     ],
   });
-  await p.teamRegistration.createMany({ data: [{ teamId: 10, groupId: 1 }, { teamId: 20, groupId: 1 }, { teamId: 11, groupId: 2 }] });
+  await p.teamRegistration.createMany({
+    data: [
+      { teamId: 10, groupId: 1 },
+      { teamId: 20, groupId: 1 },
+      { teamId: 11, groupId: 2 },
+    ],
+  });
   await p.game.createMany({
     data: [
       { id: 99, groupId: 1, homeTeamId: 20, awayTeamId: 10, startsAt: new Date('2026-11-15T18:00:00Z'), status: 'FINISHED', homeScore: 3, awayScore: 4 },
@@ -37,7 +58,14 @@ export async function buildLineupLeague(db: Database): Promise<void> {
     ],
   });
   const players = [...Array.from({ length: 22 }, (_, i) => i + 1), 30];
-  await p.player.createMany({ data: players.map((id) => ({ id, firstName: `Vorname${id}`, lastName: `Spieler${String(id).padStart(2, '0')}`, position: id <= 3 ? 'GOALKEEPER' : 'FORWARD' })) });
+  await p.player.createMany({
+    data: players.map((id) => ({
+      id,
+      firstName: `Vorname${id}`,
+      lastName: `Spieler${String(id).padStart(2, '0')}`,
+      position: id <= 3 ? 'GOALKEEPER' : 'FORWARD',
+    })),
+  });
   const clubOf = (id: number) => (id === 30 ? 2 : 1);
   await p.license.createMany({
     data: players.map((id) => ({
@@ -55,10 +83,14 @@ export async function buildLineupLeague(db: Database): Promise<void> {
   await p.teamMember.createMany({
     data: players.flatMap((id) => {
       const teamId = teamOf(id);
-      return teamId === null ? [] : [{ teamId, seasonId: 2026, playerId: id, number: id, position: id <= 3 ? ('GOALKEEPER' as const) : ('FORWARD' as const), captain: id === 12 }];
+      return teamId === null
+        ? []
+        : [{ teamId, seasonId: 2026, playerId: id, number: id, position: id <= 3 ? ('GOALKEEPER' as const) : ('FORWARD' as const), captain: id === 12 }];
     }),
   });
-  await p.gameEvent.create({ data: { id: 1, gameId: 99, second: 1500, type: 'PENALTY', side: 'AWAY', teamId: 10, playerId: 7, penaltyKind: 'MATCH', penaltyReason: 'Stockschlag' } });
+  await p.gameEvent.create({
+    data: { id: 1, gameId: 99, second: 1500, type: 'PENALTY', side: 'AWAY', teamId: 10, playerId: 7, penaltyKind: 'MATCH', penaltyReason: 'Stockschlag' },
+  });
 }
 
 export const licenseOf = (player: number) => 1000 + player;

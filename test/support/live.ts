@@ -7,16 +7,26 @@ export interface GraphQLAnswer<T = Record<string, unknown>> {
 }
 
 /** POSTs an operation to /graphql over a real socket, with the key as officials send it. */
-export async function postGraphQL<T = Record<string, unknown>>(baseUrl: string, query: string, variables: Record<string, unknown>, key?: string): Promise<GraphQLAnswer<T>> {
+export async function postGraphQL<T = Record<string, unknown>>(
+  baseUrl: string,
+  query: string,
+  variables: Record<string, unknown>,
+  key?: string,
+): Promise<GraphQLAnswer<T>> {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+    },
     body: JSON.stringify({ query, variables }),
   });
   return { status: response.status, ...((await response.json()) as Omit<GraphQLAnswer<T>, 'status'>) };
 }
 
-export const WRITE_RESULT = 'version replayed eventId game { id status homeScore awayScore version } event { id type second period homeScore awayScore player { id } }';
+export const WRITE_RESULT =
+  'version replayed eventId game { id status homeScore awayScore version } event { id type second period homeScore awayScore player { id } }';
 
 /** A scheduled game of the demo league with a game sheet of `perSide` licensed players per side, as the desk would see it before the start. */
 export async function scheduledGameWithSheet(db: Database, perSide = 4) {
@@ -27,7 +37,10 @@ export async function scheduledGameWithSheet(db: Database, perSide = 4) {
   });
   await db.prisma.lineupEntry.deleteMany({ where: { gameId: game.id } });
   const sheet: Record<'HOME' | 'AWAY', { licenseId: number; playerId: number }[]> = { HOME: [], AWAY: [] };
-  for (const [side, team] of [['HOME', game.homeTeam], ['AWAY', game.awayTeam]] as const) {
+  for (const [side, team] of [
+    ['HOME', game.homeTeam],
+    ['AWAY', game.awayTeam],
+  ] as const) {
     const licenses = await db.prisma.license.findMany({ where: { teamId: team.id }, take: perSide, orderBy: { id: 'asc' } });
     for (const license of licenses) {
       await db.prisma.lineupEntry.create({ data: { gameId: game.id, teamId: team.id, playerId: license.playerId, licenseId: license.id } });

@@ -15,7 +15,11 @@ export interface SseSubscription<T> {
   close(): void;
 }
 
-export async function subscribe<T = Record<string, unknown>>(baseUrl: string, query: string, variables: Record<string, unknown> = {}): Promise<SseSubscription<T>> {
+export async function subscribe<T = Record<string, unknown>>(
+  baseUrl: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<SseSubscription<T>> {
   const abort = new AbortController();
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
@@ -35,8 +39,14 @@ export async function subscribe<T = Record<string, unknown>>(baseUrl: string, qu
       for (const check of [...pingWaiters]) check();
       return;
     }
-    const event = lines.find((line) => line.startsWith('event:'))?.slice(6).trim();
-    const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+    const event = lines
+      .find((line) => line.startsWith('event:'))
+      ?.slice(6)
+      .trim();
+    const data = lines
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trim())
+      .join('\n');
     if (event !== 'next' || !data) return;
     const payload = JSON.parse(data) as T;
     const waiter = waiting.shift();

@@ -109,5 +109,11 @@ function databaseAdministration(database: Database): KeyAdministration {
 /** One line for the terminal: a usage or rule error as it is, a driver's multi-line message by its last line (the cause). */
 export function errorLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n').map((line) => line.trim()).filter(Boolean).pop() ?? 'failed';
+  return (
+    message
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .pop() ?? 'failed'
+  );
 }

@@ -81,7 +81,8 @@ export function administrationOverHttp(baseUrl: string, secret: string): KeyAdmi
   };
   return {
     listKeys: async () => (await run<{ apiKeys: WireKey[] }>(ADMIN_DOCUMENTS.apiKeys)).apiKeys.map(keyOf),
-    createKey: async (request: NewKeyRequest) => issuedOf((await run<{ createApiKey: WireIssuedKey }>(ADMIN_DOCUMENTS.createApiKey, { input: request })).createApiKey),
+    createKey: async (request: NewKeyRequest) =>
+      issuedOf((await run<{ createApiKey: WireIssuedKey }>(ADMIN_DOCUMENTS.createApiKey, { input: request })).createApiKey),
     revokeKey: async (id) => keyOf((await run<{ revokeApiKey: WireKey }>(ADMIN_DOCUMENTS.revokeApiKey, { id })).revokeApiKey),
     rotateKey: async (id) => issuedOf((await run<{ rotateApiKey: WireIssuedKey }>(ADMIN_DOCUMENTS.rotateApiKey, { id })).rotateApiKey),
     gameAudit: async (gameId) => (await run<{ gameAudit: WireAuditRow[] }>(ADMIN_DOCUMENTS.gameAudit, { gameId })).gameAudit.map(auditRowOf),

@@ -134,7 +134,7 @@ function createTeam(document: DemoDocument, random: Random, club: DemoClub, game
     name: `${club.row.name}${definition.teamSuffix}${roman}`,
     shortName: `${club.town}${definition.teamSuffix}${roman}`,
     logoUrl: `/media/teams/${id}/logo.svg`,
-    website: random.chance(0.85) ? club.row.website ?? null : null,
+    website: random.chance(0.85) ? (club.row.website ?? null) : null,
     portraitUrl: random.chance(0.8) ? `/media/teams/${id}/portrait.svg` : null,
   };
   document.rows.teams.push(row);

@@ -66,9 +66,10 @@ class EventDrafter {
     const lineup = skaters(this.lineupOf(side));
     const scorer = lineup.length > 0 ? this.random.weighted(lineup, (slot) => scoringWeight(slot.player, slot.position)) : undefined;
     const teammates = this.lineupOf(side).filter((slot) => slot !== scorer);
-    const assist = teammates.length > 0 && this.random.chance(ASSIST_SHARE)
-      ? this.random.weighted(teammates, (slot) => slot.player.talent * ASSIST_WEIGHT[slot.position])
-      : undefined;
+    const assist =
+      teammates.length > 0 && this.random.chance(ASSIST_SHARE)
+        ? this.random.weighted(teammates, (slot) => slot.player.talent * ASSIST_WEIGHT[slot.position])
+        : undefined;
     for (const slot of [scorer, assist]) {
       if (slot) this.points.set(slot.player.row.id, (this.points.get(slot.player.row.id) ?? 0) + 1);
     }
@@ -90,7 +91,14 @@ class EventDrafter {
   }
 
   sideEvent(type: 'TIMEOUT' | 'PENALTY_SHOOTOUT', second: number, side: TeamSide): void {
-    this.events.push({ second, period: periodOf(second), type, side, teamId: this.teamOf(side), ...(type === 'PENALTY_SHOOTOUT' ? this.shootoutScore(side) : {}) });
+    this.events.push({
+      second,
+      period: periodOf(second),
+      type,
+      side,
+      teamId: this.teamOf(side),
+      ...(type === 'PENALTY_SHOOTOUT' ? this.shootoutScore(side) : {}),
+    });
   }
 
   private shootoutScore(side: TeamSide): { homeScore: number; awayScore: number } {
@@ -157,18 +165,9 @@ function draftGame(random: Random, plan: MatchPlan, sides: EventSides, detail: E
  * Writes the game's events. With `clock` (a live game) only what happened before that clock time
  * is written; a period that just ended shows its end but not the next start.
  */
-export function writeEvents(
-  document: DemoDocument,
-  random: Random,
-  plan: MatchPlan,
-  sides: EventSides,
-  detail: EventDetail,
-  clock?: number,
-): void {
+export function writeEvents(document: DemoDocument, random: Random, plan: MatchPlan, sides: EventSides, detail: EventDetail, clock?: number): void {
   const drafted = draftGame(random, plan, sides, detail);
-  const happened = clock === undefined
-    ? drafted
-    : drafted.filter((event) => event.second < clock || (event.type === 'PERIOD_END' && event.second === clock));
+  const happened = clock === undefined ? drafted : drafted.filter((event) => event.second < clock || (event.type === 'PERIOD_END' && event.second === clock));
   happened.forEach((event, sequence) => {
     document.rows.gameEvents.push({ id: document.nextId('event'), gameId: sides.gameId, sequence, ...event });
   });

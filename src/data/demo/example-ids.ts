@@ -43,13 +43,18 @@ export interface ExampleIds {
  * interface for a team's candidates in a game, as a client does (their order is the interface's);
  * without it (the wire snapshot, which checks no lineup of them) `licenses` is empty.
  */
-export async function exampleIds(prisma: PrismaClient, candidateLicenses?: (gameId: number, teamId: number) => Promise<readonly number[]>): Promise<ExampleIds> {
+export async function exampleIds(
+  prisma: PrismaClient,
+  candidateLicenses?: (gameId: number, teamId: number) => Promise<readonly number[]>,
+): Promise<ExampleIds> {
   const season = await prisma.season.findFirstOrThrow({ where: { isCurrent: true } });
   const previous = await prisma.season.findFirst({ where: { id: { lt: season.id } }, orderBy: { id: 'desc' } });
   const matchPenalty = await prisma.gameEvent.findFirst({ where: { penaltyKind: 'MATCH' }, orderBy: { id: 'asc' } });
   const finished = await prisma.game.findFirstOrThrow({ where: { status: 'FINISHED', lineup: { some: {} }, events: { some: {} } }, orderBy: { id: 'asc' } });
   const byStatus = async (status: 'LIVE' | 'SCHEDULED' | 'CANCELLED' | 'FORFEIT') => prisma.game.findFirst({ where: { status }, orderBy: { id: 'asc' } });
-  const otherGames = [await byStatus('LIVE'), await byStatus('SCHEDULED'), await byStatus('CANCELLED'), await byStatus('FORFEIT')].flatMap((game) => (game ? [game.id] : []));
+  const otherGames = [await byStatus('LIVE'), await byStatus('SCHEDULED'), await byStatus('CANCELLED'), await byStatus('FORFEIT')].flatMap((game) =>
+    game ? [game.id] : [],
+  );
   const team = await prisma.team.findUniqueOrThrow({ where: { id: finished.homeTeamId } });
   const away = await prisma.team.findUniqueOrThrow({ where: { id: finished.awayTeamId } });
   const otherClub = await prisma.club.findFirstOrThrow({ where: { id: { notIn: [team.clubId, away.clubId] } }, orderBy: { id: 'asc' } });
@@ -60,7 +65,10 @@ export async function exampleIds(prisma: PrismaClient, candidateLicenses?: (game
   if (!cupRound) throw new Error('the demo league has no cup game');
   const upcoming = await prisma.game.findFirst({ where: { status: 'SCHEDULED', groupId: { not: null } }, orderBy: { startsAt: 'asc' } });
   const group = await prisma.leagueGroup.findFirstOrThrow({ where: { seasonId: season.id, phase: 'QUALIFICATION' }, orderBy: { id: 'asc' } });
-  const playoff = await prisma.leagueGroup.findFirst({ where: { phase: 'PLAYOFF', seriesBestOf: { not: null } }, orderBy: [{ seasonId: 'desc' }, { id: 'asc' }] });
+  const playoff = await prisma.leagueGroup.findFirst({
+    where: { phase: 'PLAYOFF', seriesBestOf: { not: null } },
+    orderBy: [{ seasonId: 'desc' }, { id: 'asc' }],
+  });
   return {
     season: season.id,
     ...(previous ? { previousSeason: previous.id } : {}),

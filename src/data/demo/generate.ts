@@ -34,7 +34,8 @@ const MINIMUM_CLUBS = 8;
 
 function checkOptions(options: DemoLeagueOptions): void {
   if (!Number.isInteger(options.seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
-  if (!Number.isFinite(options.scale) || options.scale <= 0 || options.scale > 100) throw new RangeError(`scale must be a number above 0 and at most 100, got ${options.scale}`);
+  if (!Number.isFinite(options.scale) || options.scale <= 0 || options.scale > 100)
+    throw new RangeError(`scale must be a number above 0 and at most 100, got ${options.scale}`);
   if (Number.isNaN(options.now.getTime())) throw new RangeError('now must be a valid date');
 }
 

@@ -12,7 +12,15 @@ const FORFEITS = 2;
 function preferLowerLeagues(random: Random, fixtures: readonly Fixture[], count: number): Fixture[] {
   const lower = fixtures.filter((fixture) => !fixture.competition.isTopLeague);
   const chosen = random.sample(lower, count);
-  return chosen.length >= count ? chosen : [...chosen, ...random.sample(fixtures.filter((fixture) => fixture.competition.isTopLeague), count - chosen.length)];
+  return chosen.length >= count
+    ? chosen
+    : [
+        ...chosen,
+        ...random.sample(
+          fixtures.filter((fixture) => fixture.competition.isTopLeague),
+          count - chosen.length,
+        ),
+      ];
 }
 
 export function addIncidents(document: DemoDocument, random: Random, fixtures: readonly Fixture[], today: { start: Date; end: Date }): void {
@@ -23,12 +31,24 @@ export function addIncidents(document: DemoDocument, random: Random, fixtures: r
   const past = fixtures.filter((fixture) => fixture.game.status === 'FINISHED' && notToday(fixture));
   const future = fixtures.filter((fixture) => fixture.game.status === 'SCHEDULED' && notToday(fixture));
   const forfeits = preferLowerLeagues(random, past, FORFEITS);
-  const cancelledPast = preferLowerLeagues(random, past.filter((fixture) => !forfeits.includes(fixture)), PAST_CANCELLATIONS);
+  const cancelledPast = preferLowerLeagues(
+    random,
+    past.filter((fixture) => !forfeits.includes(fixture)),
+    PAST_CANCELLATIONS,
+  );
   const cancelledFuture = preferLowerLeagues(random, future, FUTURE_CANCELLATIONS);
 
   for (const { game } of forfeits) forfeitGame(game, random.chance(0.5) ? 'HOME' : 'AWAY');
   for (const { game } of [...cancelledPast, ...cancelledFuture]) {
-    Object.assign(game, { status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR', spectators: null });
+    Object.assign(game, {
+      status: 'CANCELLED',
+      homeScore: null,
+      awayScore: null,
+      homePeriodScores: [],
+      awayPeriodScores: [],
+      decidedBy: 'REGULAR',
+      spectators: null,
+    });
   }
   const unplayed = new Set([...forfeits, ...cancelledPast].map(({ game }) => game.id));
   document.rows.gameEvents = document.rows.gameEvents.filter((event) => !unplayed.has(event.gameId));

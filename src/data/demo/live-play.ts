@@ -42,7 +42,14 @@ function playOf(match: MatchPlan, sheet: GameSheet, players: Random): LiveAction
   const goals = match.goals.map((goal): LiveAction => {
     const [scorer, assistant] = goal.ownGoal ? [] : players.sample(sheet[goal.side], 2);
     const assisted = assistant !== undefined && players.chance(ASSIST_SHARE);
-    return { kind: 'goal', second: goal.second, side: goal.side, ownGoal: goal.ownGoal, scorerLicenseId: scorer ?? null, assistLicenseId: assisted ? assistant : null };
+    return {
+      kind: 'goal',
+      second: goal.second,
+      side: goal.side,
+      ownGoal: goal.ownGoal,
+      scorerLicenseId: scorer ?? null,
+      assistLicenseId: assisted ? assistant : null,
+    };
   });
   const penalties = match.penalties.map((penalty): LiveAction => {
     const [player] = players.sample(sheet[penalty.side], 1);
@@ -70,4 +77,3 @@ function transitionsOf(match: MatchPlan): LiveAction[] {
 export function realTimeMs(second: number, speed: number): number {
   return (second * 1000) / speed;
 }
-

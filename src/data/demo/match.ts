@@ -56,8 +56,19 @@ const OWN_GOAL_SHARE = 0.03;
 
 const PENALTY_REASONS: Readonly<Record<PenaltyKind, readonly string[]>> = {
   MINOR_2: [
-    'Stockschlag', 'Stossen', 'Halten', 'Behinderung', 'Spiel ohne Stock', 'Hoher Stock', 'Unerlaubter Körperkontakt',
-    'Reklamieren', 'Stockhalten', 'Sperren', 'Hoher Fuss', 'Spielverzögerung', 'Falscher Wechsel',
+    'Stockschlag',
+    'Stossen',
+    'Halten',
+    'Behinderung',
+    'Spiel ohne Stock',
+    'Hoher Stock',
+    'Unerlaubter Körperkontakt',
+    'Reklamieren',
+    'Stockhalten',
+    'Sperren',
+    'Hoher Fuss',
+    'Spielverzögerung',
+    'Falscher Wechsel',
   ],
   MAJOR_5: ['Unerlaubter Körperkontakt', 'Gefährliches Spiel', 'Stockschlag'],
   MISCONDUCT_10: ['Reklamieren', 'Unsportliches Verhalten'],

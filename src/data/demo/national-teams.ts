@@ -89,9 +89,9 @@ export function createNationalTeams(document: DemoDocument, random: Random, rost
       ...activePool.filter((slot) => slot.position === 'GOALKEEPER').slice(0, ACTIVE_GOALKEEPERS),
       ...activePool.filter((slot) => slot.position !== 'GOALKEEPER').slice(0, ACTIVE_SKATERS),
     ];
-    active.forEach((slot) => listed.add(slot.player.row.id));
+    for (const slot of active) listed.add(slot.player.row.id);
     const former = random.sample(eligible(pools.former), FORMER_PLAYERS);
-    former.forEach((slot) => listed.add(slot.player.row.id));
+    for (const slot of former) listed.add(slot.player.row.id);
 
     const numbers = new Set<number>();
     const newcomers = new Set(random.sample(active, NEWCOMERS));

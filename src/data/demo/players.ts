@@ -35,13 +35,7 @@ function drawAge(random: Random, definition: GameClassDefinition): number {
   return definition.row.isYouth ? age : Math.min(age, random.int(youngest, oldest));
 }
 
-export function createPlayer(
-  document: DemoDocument,
-  random: Random,
-  definition: GameClassDefinition,
-  seasonId: number,
-  position: PlayerPosition,
-): DemoPlayer {
+export function createPlayer(document: DemoDocument, random: Random, definition: GameClassDefinition, seasonId: number, position: PlayerPosition): DemoPlayer {
   const id = document.nextId('player');
   const age = drawAge(random, definition);
   const gender = definition.playerGender;

@@ -126,7 +126,12 @@ function playPlayout(context: PlayContext, qualification: DemoGroup, ranked: rea
   let finalists: Series = [teams[0], teams[1]];
   if (teams.length === 4) {
     const firstRound = playoffRoundStart(lastQualificationDay, 0);
-    const losers = ([[teams[0], teams[3]], [teams[1], teams[2]]] as const).map((pair) => playSeries(context, knockout, 0, pair, firstRound)[1]);
+    const losers = (
+      [
+        [teams[0], teams[3]],
+        [teams[1], teams[2]],
+      ] as const
+    ).map((pair) => playSeries(context, knockout, 0, pair, firstRound)[1]);
     finalists = [losers[0], losers[1]];
   }
   playSeries(context, knockout, roundNames.length - 1, finalists, playoffRoundStart(lastQualificationDay, roundNames.length - 1));

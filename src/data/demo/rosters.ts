@@ -116,7 +116,10 @@ function chooseCaptain(candidates: readonly Candidate[], seasonId: number): Cand
   const skaters = candidates.filter((candidate) => candidate.position !== 'GOALKEEPER');
   const previous = skaters.find((candidate) => candidate.wasCaptain);
   if (previous) return previous;
-  return skaters.reduce((oldest, candidate) => (ageIn(candidate.player, seasonId) > ageIn(oldest.player, seasonId) ? candidate : oldest), skaters[0] ?? candidates[0]);
+  return skaters.reduce(
+    (oldest, candidate) => (ageIn(candidate.player, seasonId) > ageIn(oldest.player, seasonId) ? candidate : oldest),
+    skaters[0] ?? candidates[0],
+  );
 }
 
 function buildRoster(document: DemoDocument, random: Random, book: RosterBook, team: DemoTeam, seasonId: number): Roster {
@@ -170,9 +173,14 @@ function addGuest(random: Random, host: Roster, slot: RosterSlot, license: Licen
 /** Lower-team players who also play for their club's first team in the same class. */
 function addPlayingUp(random: Random, rosters: readonly Roster[]): void {
   for (const lower of rosters.filter((roster) => roster.team.ordinal === 2)) {
-    const upper = rosters.find((roster) => roster.team.club === lower.team.club && roster.team.gameClassId === lower.team.gameClassId && roster.team.ordinal === 1);
+    const upper = rosters.find(
+      (roster) => roster.team.club === lower.team.club && roster.team.gameClassId === lower.team.gameClassId && roster.team.ordinal === 1,
+    );
     if (!upper) continue;
-    for (const slot of random.sample(lower.members.filter((member) => member.position !== 'GOALKEEPER'), 2)) {
+    for (const slot of random.sample(
+      lower.members.filter((member) => member.position !== 'GOALKEEPER'),
+      2,
+    )) {
       slot.license.licensing = 'OTHER';
       addGuest(random, upper, slot, slot.license);
     }
@@ -185,7 +193,10 @@ function addMultiLicenses(document: DemoDocument, random: Random, rosters: reado
     const adultClass = GRADUATION[youth.team.gameClassId];
     const adult = rosters.find((roster) => roster.team.club === youth.team.club && roster.team.gameClassId === adultClass && roster.team.ordinal === 1);
     if (!adult) continue;
-    for (const slot of random.sample(youth.members.filter((member) => member.position !== 'GOALKEEPER'), random.int(1, 2))) {
+    for (const slot of random.sample(
+      youth.members.filter((member) => member.position !== 'GOALKEEPER'),
+      random.int(1, 2),
+    )) {
       addGuest(random, adult, slot, addLicense(document, slot.player, adult.team, youth.seasonId, 'MULTI'));
     }
   }

@@ -2,14 +2,7 @@
 // mid-September, playoffs from March, cup rounds on Wednesdays, the cup final on a Saturday).
 // The current season is anchored on "now": today is a match day and the rounds before and after
 // it fall on the weekends around it, so the league is always visibly in progress.
-import {
-  SATURDAY,
-  WEDNESDAY,
-  dayOf,
-  isHolidayBreak,
-  weekdayInWeekOf,
-  type Day,
-} from './calendar.js';
+import { SATURDAY, WEDNESDAY, dayOf, isHolidayBreak, weekdayInWeekOf, type Day } from './calendar.js';
 
 const QUALIFICATION_START = { month: 9, day: 14 } as const;
 const QUALIFICATION_END = { month: 2, day: 28 } as const;

@@ -40,12 +40,58 @@ function gameClass(
 }
 
 export const GAME_CLASSES: readonly GameClassDefinition[] = [
-  gameClass(MEN_GF, 'Herren GF', 'HGF', 'MALE', { sortOrder: 1, teamSuffix: '', licenseType: 'Aktivlizenz Herren GF', ages: [18, 35], clubShare: 1, scoring: 3.6 }),
-  gameClass(WOMEN_GF, 'Damen GF', 'DGF', 'FEMALE', { sortOrder: 2, teamSuffix: ' Damen', licenseType: 'Aktivlizenz Damen GF', ages: [17, 33], clubShare: 0.5, scoring: 3.4 }),
-  gameClass(MEN_KF, 'Herren KF', 'HKF', 'MALE', { sortOrder: 3, isSmallField: true, teamSuffix: ' KF', licenseType: 'Aktivlizenz Herren KF', ages: [18, 42], clubShare: 0.55, scoring: 3.3 }),
-  gameClass(WOMEN_KF, 'Damen KF', 'DKF', 'FEMALE', { sortOrder: 4, isSmallField: true, teamSuffix: ' Damen KF', licenseType: 'Aktivlizenz Damen KF', ages: [17, 40], clubShare: 0.25, scoring: 3.1 }),
-  gameClass(JUNIORS_U21, 'Junioren U21', 'U21', 'MALE', { sortOrder: 5, isYouth: true, teamSuffix: ' U21', licenseType: 'Juniorenlizenz U21', ages: [16, 20], clubShare: 0.5, scoring: 3.8 }),
-  gameClass(JUNIORS_U21_WOMEN, 'Juniorinnen U21', 'U21D', 'FEMALE', { sortOrder: 6, isYouth: true, teamSuffix: ' Juniorinnen U21', licenseType: 'Juniorinnenlizenz U21', ages: [15, 20], clubShare: 0.15, scoring: 3.5 }),
+  gameClass(MEN_GF, 'Herren GF', 'HGF', 'MALE', {
+    sortOrder: 1,
+    teamSuffix: '',
+    licenseType: 'Aktivlizenz Herren GF',
+    ages: [18, 35],
+    clubShare: 1,
+    scoring: 3.6,
+  }),
+  gameClass(WOMEN_GF, 'Damen GF', 'DGF', 'FEMALE', {
+    sortOrder: 2,
+    teamSuffix: ' Damen',
+    licenseType: 'Aktivlizenz Damen GF',
+    ages: [17, 33],
+    clubShare: 0.5,
+    scoring: 3.4,
+  }),
+  gameClass(MEN_KF, 'Herren KF', 'HKF', 'MALE', {
+    sortOrder: 3,
+    isSmallField: true,
+    teamSuffix: ' KF',
+    licenseType: 'Aktivlizenz Herren KF',
+    ages: [18, 42],
+    clubShare: 0.55,
+    scoring: 3.3,
+  }),
+  gameClass(WOMEN_KF, 'Damen KF', 'DKF', 'FEMALE', {
+    sortOrder: 4,
+    isSmallField: true,
+    teamSuffix: ' Damen KF',
+    licenseType: 'Aktivlizenz Damen KF',
+    ages: [17, 40],
+    clubShare: 0.25,
+    scoring: 3.1,
+  }),
+  gameClass(JUNIORS_U21, 'Junioren U21', 'U21', 'MALE', {
+    sortOrder: 5,
+    isYouth: true,
+    teamSuffix: ' U21',
+    licenseType: 'Juniorenlizenz U21',
+    ages: [16, 20],
+    clubShare: 0.5,
+    scoring: 3.8,
+  }),
+  gameClass(JUNIORS_U21_WOMEN, 'Juniorinnen U21', 'U21D', 'FEMALE', {
+    sortOrder: 6,
+    isYouth: true,
+    teamSuffix: ' Juniorinnen U21',
+    licenseType: 'Juniorinnenlizenz U21',
+    ages: [15, 20],
+    clubShare: 0.15,
+    scoring: 3.5,
+  }),
 ];
 
 export const LEAGUES: readonly Required<LeagueRow>[] = [

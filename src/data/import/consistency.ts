@@ -43,7 +43,8 @@ function checkGameParticipants(data: LeagueImport, gamesById: Map<number, GameRo
     const label = rowLabel(eventSpec, index, event);
     const side = event.teamId === game.homeTeamId ? 'HOME' : event.teamId === game.awayTeamId ? 'AWAY' : undefined;
     if (!side) problems.add(`${label}: teamId ${event.teamId} is neither team of game ${game.id}`);
-    else if (event.side != null && event.side !== side) problems.add(`${label}: side ${event.side} disagrees with teamId ${event.teamId} (the ${side.toLowerCase()} team)`);
+    else if (event.side != null && event.side !== side)
+      problems.add(`${label}: side ${event.side} disagrees with teamId ${event.teamId} (the ${side.toLowerCase()} team)`);
   });
   const lineupSpec = entitySpec('lineups');
   (data.lineups ?? []).forEach((entry, index) => {

@@ -8,10 +8,7 @@ import { arrayTypeOf, castElement, parameterValue } from './upsert-sql.js';
 import type { RawClient } from './raw-client.js';
 
 async function existingIds(client: RawClient, entity: ImportEntity, ids: number[]): Promise<Set<number>> {
-  const rows = await client.$queryRawUnsafe<{ id: number }[]>(
-    `SELECT id FROM "${entitySpec(entity).table}" WHERE id = ANY($1::int4[])`,
-    ids,
-  );
+  const rows = await client.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM "${entitySpec(entity).table}" WHERE id = ANY($1::int4[])`, ids);
   return new Set(rows.map((row) => row.id));
 }
 

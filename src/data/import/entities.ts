@@ -1,17 +1,7 @@
 // One descriptor per import array: its table, identity and fields. The validator and the importer
 // both read these, so a field is declared once; the mapped types below make the compiler reject a
 // descriptor whose fields, kinds or required flags disagree with the row interfaces in format.ts.
-import {
-  GameDecision,
-  GameEventType,
-  GameStatus,
-  Gender,
-  GroupPhase,
-  Licensing,
-  PenaltyKind,
-  PlayerPosition,
-  TeamSide,
-} from '../../generated/prisma/enums.js';
+import { GameDecision, GameEventType, GameStatus, Gender, GroupPhase, Licensing, PenaltyKind, PlayerPosition, TeamSide } from '../../generated/prisma/enums.js';
 import type { ImportEntity, LeagueImportRows } from './document.js';
 
 interface EnumKind {

@@ -11,8 +11,7 @@ export class ImportValidationError extends Error {
   constructor(problems: readonly string[], totalProblems = problems.length) {
     const shown = problems.slice(0, SHOWN_PROBLEMS);
     const more = totalProblems - shown.length;
-    const heading =
-      totalProblems === 1 ? 'The import document has 1 problem:' : `The import document has ${totalProblems} problems:`;
+    const heading = totalProblems === 1 ? 'The import document has 1 problem:' : `The import document has ${totalProblems} problems:`;
     super([heading, ...shown.map((problem) => `  - ${problem}`), ...(more > 0 ? [`  … and ${more} more`] : [])].join('\n'));
     this.name = 'ImportValidationError';
     this.problems = problems;

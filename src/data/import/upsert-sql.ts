@@ -65,9 +65,10 @@ export function upsertStatement(spec: EntitySpec): UpsertStatement {
   const unnestArguments = columns.map((column, index) => `$${index + 1}::${column.arrayType}`).join(', ');
   const selected = columns.map((column, index) => column.cast(`u.${aliases[index]}`)).join(', ');
   const updatable = columns.filter((column) => !spec.identity.includes(column.name)).map((column) => quote(column.name));
-  const conflictAction = updatable.length === 0
-    ? 'DO NOTHING'
-    : `DO UPDATE SET ${updatable.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}
+  const conflictAction =
+    updatable.length === 0
+      ? 'DO NOTHING'
+      : `DO UPDATE SET ${updatable.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}
        WHERE (${updatable.map((column) => `existing.${column}`).join(', ')}) IS DISTINCT FROM (${updatable.map((column) => `EXCLUDED.${column}`).join(', ')})`;
   const sql = `WITH written AS (
       INSERT INTO ${quote(spec.table)} AS existing (${columns.map((column) => quote(column.name)).join(', ')})

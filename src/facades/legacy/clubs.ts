@@ -142,7 +142,10 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
         const params: ClubSearchParams = { q, limit: parseParams(CLUB_SEARCH_QUERY, given).limit };
         return reshapeClubSearch(await clubSearch({ q, limit: params.limit }), params, ctx);
       },
-      (_ids, keys) => [probe(110, `/rest/v1.0/clubs/search?apikey=${keys.club}&q=Unihockey&limit=3`), probe(111, `/rest/v1.0/clubs/search?apikey=${keys.club}&q=ab`)],
+      (_ids, keys) => [
+        probe(110, `/rest/v1.0/clubs/search?apikey=${keys.club}&q=Unihockey&limit=3`),
+        probe(111, `/rest/v1.0/clubs/search?apikey=${keys.club}&q=ab`),
+      ],
     ],
     [
       '/:clubid',

@@ -18,7 +18,11 @@ export function legacyCacheKey(request: FastifyRequest): string {
 }
 
 /** The legacy XML club interface: every call needs `apikey`; errors are XML too. */
-export async function registerLegacyFacade(app: FastifyInstance, deps: FacadeDependencies, options: { responseCacheTtlMs: number; changes?: ChangeFeed }): Promise<void> {
+export async function registerLegacyFacade(
+  app: FastifyInstance,
+  deps: FacadeDependencies,
+  options: { responseCacheTtlMs: number; changes?: ChangeFeed },
+): Promise<void> {
   await app.register(
     async (legacy) => {
       // Every /rest/ URL, not only the clubs, was this XML service's: errors before routing there stay XML.
@@ -29,7 +33,14 @@ export async function registerLegacyFacade(app: FastifyInstance, deps: FacadeDep
       });
       // Answers are shared only after the key check above, which every request still passes through,
       // so a revoked key stops at once. `no-cache`: a client may keep a copy but must revalidate it.
-      registerResponseCache(legacy, { ttlMs: options.responseCacheTtlMs, sharing: 'keyed', stage: 'preHandler', key: legacyCacheKey, cacheControl: 'private, no-cache', changes: options.changes });
+      registerResponseCache(legacy, {
+        ttlMs: options.responseCacheTtlMs,
+        sharing: 'keyed',
+        stage: 'preHandler',
+        key: legacyCacheKey,
+        cacheControl: 'private, no-cache',
+        changes: options.changes,
+      });
       clubRoutes(legacy, deps);
     },
     { prefix: '/rest/v1.0/clubs' },

@@ -55,7 +55,10 @@ export function legacyPayload(element: XmlElement, accept: string | undefined): 
 
 /** `<error><code/><message/></error>` as deployed clients read it, plus the response's request id. */
 export function errorElement(status: number, message: string, requestId?: string): XmlElement {
-  const children: XmlElement[] = [{ name: 'code', text: status }, { name: 'message', text: message }];
+  const children: XmlElement[] = [
+    { name: 'code', text: status },
+    { name: 'message', text: message },
+  ];
   if (requestId) children.push({ name: 'request_id', text: requestId });
   return { name: 'error', children };
 }

@@ -11,7 +11,16 @@ import { MAX_FAVORITES_PER_CALL } from '../../domain/session.js';
 import { isOperationDoc } from '../shared/route-doc.js';
 import { ENVELOPE_SCHEMAS, envelopeRef, tableOf, type JsonSchema } from './envelopes.js';
 import type { RecordedExamples, RecordedExchange } from './examples.js';
-import { isDocumentable, isLineupInterface, openApiPath, routeUrl, type DeclaredParams, type DocumentedRoute, type ParsedQuery, type ResponseKind } from './registry.js';
+import {
+  isDocumentable,
+  isLineupInterface,
+  openApiPath,
+  routeUrl,
+  type DeclaredParams,
+  type DocumentedRoute,
+  type ParsedQuery,
+  type ResponseKind,
+} from './registry.js';
 
 const JSON_TYPE = 'application/json';
 const JSON_API_TYPE = 'application/vnd.api+json';
@@ -64,7 +73,8 @@ export function routeTransform() {
     const method = [route.method].flat()[0];
     const documented = route.config?.doc;
     // An /api route without a doc stays visible, bare: the OpenAPI test then fails on it, by name.
-    if (!isOperationDoc(documented) || !isDocumentable(method, routeUrl(url))) return { schema: { ...schema, hide: !isDocumentable(method, routeUrl(url)) }, url: routeUrl(url) };
+    if (!isOperationDoc(documented) || !isDocumentable(method, routeUrl(url)))
+      return { schema: { ...schema, hide: !isDocumentable(method, routeUrl(url)) }, url: routeUrl(url) };
     const querystring = documentedQuery(schema?.querystring as DeclaredParams | undefined, documented.parsedQuery);
     const params = documented.parsedPath ?? schema?.params;
     return {
@@ -154,12 +164,17 @@ function responsesOf(route: DocumentedRoute, examples: RecordedExamples): Record
   const success = SUCCESS[route.response];
   const errorType = isLineupInterface(route) ? JSON_API_TYPE : JSON_TYPE;
   const errorSchema = envelopeRef(isLineupInterface(route) ? 'V3Error' : 'Error');
-  const responses: Record<string, Response> = { 200: { description: success.description, content: { [success.contentType]: media(success.schema, recorded.examples) } } };
+  const responses: Record<string, Response> = {
+    200: { description: success.description, content: { [success.contentType]: media(success.schema, recorded.examples) } },
+  };
   for (const status of route.errors) {
     const errors = recorded.errors.filter((exchange) => exchange.status === status);
     responses[status] = { description: STATUS_TEXTS[status] ?? 'Error.', content: { [errorType]: media(errorSchema, errors) } };
   }
-  responses.default = { description: 'Any other error (429 too many requests, 503 busy or database away, 500), in the same format.', content: { [errorType]: { schema: errorSchema } } };
+  responses.default = {
+    description: 'Any other error (429 too many requests, 503 busy or database away, 500), in the same format.',
+    content: { [errorType]: { schema: errorSchema } },
+  };
   return responses;
 }
 
@@ -174,7 +189,15 @@ function favoritesBody(route: DocumentedRoute, examples: RecordedExamples) {
       'application/x-www-form-urlencoded': {
         schema: {
           type: 'object',
-          properties: { sid, 'favorites[]': { type: 'array', items: { type: 'string', description: `JSON-encoded. ${favorite}` }, minItems: 1, maxItems: MAX_FAVORITES_PER_CALL } },
+          properties: {
+            sid,
+            'favorites[]': {
+              type: 'array',
+              items: { type: 'string', description: `JSON-encoded. ${favorite}` },
+              minItems: 1,
+              maxItems: MAX_FAVORITES_PER_CALL,
+            },
+          },
           required: ['favorites[]'],
         },
         ...(sent.length ? { examples: formExamples } : {}),
@@ -182,7 +205,10 @@ function favoritesBody(route: DocumentedRoute, examples: RecordedExamples) {
       [JSON_TYPE]: {
         schema: {
           type: 'object',
-          properties: { sid, favorites: { type: 'array', items: { type: ['object', 'string'], description: favorite }, minItems: 1, maxItems: MAX_FAVORITES_PER_CALL } },
+          properties: {
+            sid,
+            favorites: { type: 'array', items: { type: ['object', 'string'], description: favorite }, minItems: 1, maxItems: MAX_FAVORITES_PER_CALL },
+          },
           required: ['favorites'],
         },
       },

@@ -31,7 +31,9 @@ const MAIN_INTERFACE: Record<string, JsonSchema> = {
     ids: arrayOf({ type: ['integer', 'string', 'null'] }),
   }),
   MapLink: object({ type: { const: 'map' }, x: { type: 'number' }, y: { type: 'number' } }),
-  ReloadLink: object({ type: { const: 'reload' }, set_in_context: freeObject, resource: string, ids: arrayOf({ type: ['integer', 'string', 'null'] }) }, ['ids']),
+  ReloadLink: object({ type: { const: 'reload' }, set_in_context: freeObject, resource: string, ids: arrayOf({ type: ['integer', 'string', 'null'] }) }, [
+    'ids',
+  ]),
   Cell: {
     ...object(
       {
@@ -86,7 +88,14 @@ const MAIN_INTERFACE: Record<string, JsonSchema> = {
   },
   DropdownEntry: object({ text: string, set_in_context: freeObject, entries: arrayOf(ref('DropdownEntry')), highlight: boolean }),
   Dropdown: {
-    ...object({ type: { const: 'dropdown' }, text: string, resource: string, entries: arrayOf(ref('DropdownEntry')), levels: arrayOf(string), highlight: { const: false } }),
+    ...object({
+      type: { const: 'dropdown' },
+      text: string,
+      resource: string,
+      entries: arrayOf(ref('DropdownEntry')),
+      levels: arrayOf(string),
+      highlight: { const: false },
+    }),
     description: 'A dropdown, top level (no `data` wrapper).',
   },
   Session: object({ type: { const: 'session' }, data: { ...string, description: 'The session id in use after the change.' } }),
@@ -131,13 +140,24 @@ const resource = (type: string, attributes: JsonSchema, relationships?: Record<s
 const LINEUP_INTERFACE: Record<string, JsonSchema> = {
   V3Team: resource(
     'team',
-    object({ name: string, slangname: string, logo: nullable(string), logo_small: nullable(string), logo_streaming: nullable(string), portrait: nullable(string) }),
+    object({
+      name: string,
+      slangname: string,
+      logo: nullable(string),
+      logo_small: nullable(string),
+      logo_streaming: nullable(string),
+      portrait: nullable(string),
+    }),
   ),
   V3Game: resource(
     'game',
     object({
       season_id: integer,
-      starts_at: { ...string, pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[+-]\\d{2}:\\d{2}$', description: 'Local time in Europe/Zurich, with its offset.' },
+      starts_at: {
+        ...string,
+        pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[+-]\\d{2}:\\d{2}$',
+        description: 'Local time in Europe/Zurich, with its offset.',
+      },
       status: { enum: ['scheduled', 'live', 'finished', 'cancelled', 'forfeit'] },
       home_score: nullable(integer),
       away_score: nullable(integer),

@@ -54,7 +54,10 @@ export type PlannedExchange = Omit<RecordedExchange, 'contentType' | 'body'>;
 const resolve = <T>(value: FromIds<T>, ids: ExampleIds): T => (typeof value === 'function' ? (value as (ids: ExampleIds) => T)(ids) : value);
 
 /** A route's declared examples as the requests to record: the answers first, then the errors, each in declaration order. */
-export function plannedExchanges(route: Pick<DocumentedRoute, 'method' | 'examples'>, ids: ExampleIds): { examples: PlannedExchange[]; errors: PlannedExchange[] } {
+export function plannedExchanges(
+  route: Pick<DocumentedRoute, 'method' | 'examples'>,
+  ids: ExampleIds,
+): { examples: PlannedExchange[]; errors: PlannedExchange[] } {
   const planned = route.examples.map((example): PlannedExchange => {
     const body = example.body === undefined ? undefined : resolve(example.body, ids);
     const keyClubId = example.keyClubId === undefined ? undefined : resolve(example.keyClubId, ids);
@@ -97,7 +100,10 @@ export function outdatedRecordings(routes: readonly DocumentedRoute[], ids: Exam
     if (JSON.stringify(declaredLines) !== JSON.stringify(recordedLines)) {
       const missing = declaredLines.filter((line) => !recordedLines.includes(line));
       const stale = recordedLines.filter((line) => !declaredLines.includes(line));
-      const detail = missing.length || stale.length ? `not recorded: [${missing.join('; ')}], recorded but not declared: [${stale.join('; ')}]` : 'recorded in another order';
+      const detail =
+        missing.length || stale.length
+          ? `not recorded: [${missing.join('; ')}], recorded but not declared: [${stale.join('; ')}]`
+          : 'recorded in another order';
       problems.push(`${name}: ${detail}`);
     }
   }
@@ -109,8 +115,12 @@ export function outdatedRecordings(routes: readonly DocumentedRoute[], ids: Exam
 /** The license ids a team may line up for a game, as the lineup interface lists them (for `exampleIds`). */
 export function lineupCandidatesOf(app: FastifyInstance, federationKey: string) {
   return async (gameId: number, teamId: number): Promise<number[]> => {
-    const response = await app.inject({ url: `/api/v3/games/${gameId}/teams/${teamId}/lineup_candidates`, headers: { authorization: `Bearer ${federationKey}` } });
-    if (response.statusCode !== 200) throw new Error(`lineup candidates of team ${teamId} in game ${gameId}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    const response = await app.inject({
+      url: `/api/v3/games/${gameId}/teams/${teamId}/lineup_candidates`,
+      headers: { authorization: `Bearer ${federationKey}` },
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`lineup candidates of team ${teamId} in game ${gameId}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     return (response.json() as { data: { id: string }[] }).data.map((member) => Number(member.id));
   };
 }

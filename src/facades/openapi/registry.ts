@@ -90,7 +90,8 @@ export function snapshotSourcesOf(app: FastifyInstance): readonly SnapshotSource
     // One route of several methods (legacy: GET and POST) is one source.
     if (!doc || seen.has(doc)) return [];
     seen.add(doc);
-    if (isOperationDoc(doc)) return isDocumentable(route.method, route.url) ? [{ method: route.method, url: route.url, snapshot: doc.snapshot, examples: doc.examples }] : [];
+    if (isOperationDoc(doc))
+      return isDocumentable(route.method, route.url) ? [{ method: route.method, url: route.url, snapshot: doc.snapshot, examples: doc.examples }] : [];
     return [{ method: route.method, url: route.url, snapshot: doc.snapshot }];
   });
 }

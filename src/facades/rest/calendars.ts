@@ -147,27 +147,34 @@ export function reshapeCalendar(data: CalendarData, params: CalendarParams, ctx:
 export function calendarRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, CALENDAR_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/calendars', {
-    querystring: CALENDAR_QUERY,
-    doc: {
-      id: 'calendars',
-      tag: 'Teams and clubs',
-      summary: 'Games as an iCalendar feed (a team, a club or a league)',
-      response: 'calendar',
-      examples: [
-        example('a team', (ids) => `/api/calendars?team_id=${ids.team}`),
-        example('malformed team', '/api/calendars?team_id=abc', 400),
-        example('unknown team', '/api/calendars?team_id=999999', 404),
-      ],
-      snapshot: (ids) => [probe(75, `/api/calendars?team_id=${ids.team}`), probe(76, `/api/calendars?club_id=${ids.club}`), probe(77, `/api/calendars?${leagueQuery(ids)}`)],
+  facadeGet(
+    app,
+    deps,
+    '/calendars',
+    {
+      querystring: CALENDAR_QUERY,
+      doc: {
+        id: 'calendars',
+        tag: 'Teams and clubs',
+        summary: 'Games as an iCalendar feed (a team, a club or a league)',
+        response: 'calendar',
+        examples: [
+          example('a team', (ids) => `/api/calendars?team_id=${ids.team}`),
+          example('malformed team', '/api/calendars?team_id=abc', 400),
+          example('unknown team', '/api/calendars?team_id=999999', 404),
+        ],
+        snapshot: (ids) => [
+          probe(75, `/api/calendars?team_id=${ids.team}`),
+          probe(76, `/api/calendars?club_id=${ids.club}`),
+          probe(77, `/api/calendars?${leagueQuery(ids)}`),
+        ],
+      },
     },
-  }, async (query, ctx, _request, reply) => {
-    const owner = calendarOwner(query);
-    const params: CalendarParams = { ...owner, season: await resolveSeason(query.season) };
-    const calendar = reshapeCalendar(await run(calendarVariables(params)), params, ctx);
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', 'inline; filename="games.ics"')
-      .send(renderCalendar(calendar));
-  });
+    async (query, ctx, _request, reply) => {
+      const owner = calendarOwner(query);
+      const params: CalendarParams = { ...owner, season: await resolveSeason(query.season) };
+      const calendar = reshapeCalendar(await run(calendarVariables(params)), params, ctx);
+      return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="games.ics"').send(renderCalendar(calendar));
+    },
+  );
 }

@@ -31,7 +31,12 @@ export type SeasonClubsData = ResultOf<typeof SEASON_CLUBS_DOCUMENT>;
 
 /** Pure: levels `Verein`, `set_in_context.club_id`, clubs by name. */
 export function reshapeSeasonClubs(data: SeasonClubsData, _params: SeasonClubsParams, ctx: RenderContext) {
-  return dropdown(textIn(ctx)(TEXTS.club), '/clubs', 'Verein', data.clubs.edges.map(({ node }) => dropdownEntry(node.name, { club_id: node.id })));
+  return dropdown(
+    textIn(ctx)(TEXTS.club),
+    '/clubs',
+    'Verein',
+    data.clubs.edges.map(({ node }) => dropdownEntry(node.name, { club_id: node.id })),
+  );
 }
 
 export const CLUB_STATISTICS_DOCUMENT = graphql(`
@@ -41,7 +46,11 @@ export const CLUB_STATISTICS_DOCUMENT = graphql(`
   }
 `);
 
-const STATISTICS_COLUMNS = [column('team', TEXTS.team, { align: 'l' }), column('tournament', TEXTS.championship, { align: 'l' }), column('cup', TEXTS.cup, { align: 'l' })];
+const STATISTICS_COLUMNS = [
+  column('team', TEXTS.team, { align: 'l' }),
+  column('tournament', TEXTS.championship, { align: 'l' }),
+  column('cup', TEXTS.cup, { align: 'l' }),
+];
 
 export type ClubStatisticsData = ResultOf<typeof CLUB_STATISTICS_DOCUMENT>;
 
@@ -77,41 +86,53 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
   const clubs = facadeDocument(deps, SEASON_CLUBS_DOCUMENT);
   const statistics = facadeDocument(deps, CLUB_STATISTICS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/clubs', {
-    querystring: CLUBS_QUERY,
-    doc: {
-      id: 'clubs',
-      tag: 'Teams and clubs',
-      summary: 'Clubs',
-      response: 'dropdown',
-      examples: [example('a season', (ids) => `/api/clubs?season=${ids.season}`), example('malformed season', '/api/clubs?season=abc', 400)],
-      snapshot: (ids) => [localized(59, `/api/clubs?season=${ids.season}`)],
+  facadeGet(
+    app,
+    deps,
+    '/clubs',
+    {
+      querystring: CLUBS_QUERY,
+      doc: {
+        id: 'clubs',
+        tag: 'Teams and clubs',
+        summary: 'Clubs',
+        response: 'dropdown',
+        examples: [example('a season', (ids) => `/api/clubs?season=${ids.season}`), example('malformed season', '/api/clubs?season=abc', 400)],
+        snapshot: (ids) => [localized(59, `/api/clubs?season=${ids.season}`)],
+      },
     },
-  }, async (params, ctx) => {
-    const season = await resolveSeason(params.season);
-    return reshapeSeasonClubs(await clubs({ season }), { ...params, season }, ctx);
-  });
-  facadeGet(app, deps, '/clubs/:club_id/statistics', {
-    querystring: CLUBS_QUERY,
-    params: CLUB_STATISTICS_PATH,
-    config: readsOneRecord('club', 'club_id'),
-    doc: {
-      id: 'clubStatistics',
-      tag: 'Teams and clubs',
-      summary: 'A club\'s teams: placements and cup',
-      response: 'table',
-      examples: [
-        example('a club', (ids) => `/api/clubs/${ids.club}/statistics`),
-        example('malformed id', '/api/clubs/abc/statistics', 400),
-        example('unknown club', '/api/clubs/999999/statistics', 404),
-      ],
-      snapshot: ({ club, previousSeason }) => [
-        localized(60, `/api/clubs/${club}/statistics`),
-        ...(previousSeason ? [localized(61, `/api/clubs/${club}/statistics?season=${previousSeason}`)] : []),
-      ],
+    async (params, ctx) => {
+      const season = await resolveSeason(params.season);
+      return reshapeSeasonClubs(await clubs({ season }), { ...params, season }, ctx);
     },
-  }, async (params, ctx) => {
-    const season = await resolveSeason(params.season);
-    return reshapeClubStatistics(await statistics({ id: params.club_id, season }), { ...params, season }, ctx);
-  });
+  );
+  facadeGet(
+    app,
+    deps,
+    '/clubs/:club_id/statistics',
+    {
+      querystring: CLUBS_QUERY,
+      params: CLUB_STATISTICS_PATH,
+      config: readsOneRecord('club', 'club_id'),
+      doc: {
+        id: 'clubStatistics',
+        tag: 'Teams and clubs',
+        summary: "A club's teams: placements and cup",
+        response: 'table',
+        examples: [
+          example('a club', (ids) => `/api/clubs/${ids.club}/statistics`),
+          example('malformed id', '/api/clubs/abc/statistics', 400),
+          example('unknown club', '/api/clubs/999999/statistics', 404),
+        ],
+        snapshot: ({ club, previousSeason }) => [
+          localized(60, `/api/clubs/${club}/statistics`),
+          ...(previousSeason ? [localized(61, `/api/clubs/${club}/statistics?season=${previousSeason}`)] : []),
+        ],
+      },
+    },
+    async (params, ctx) => {
+      const season = await resolveSeason(params.season);
+      return reshapeClubStatistics(await statistics({ id: params.club_id, season }), { ...params, season }, ctx);
+    },
+  );
 }

@@ -105,10 +105,10 @@ export function cupRoundGamesLink(tournamentId: number, roundId: number): Reload
 export function reshapeCups(data: CupsData, params: CupsParams, ctx: RenderContext) {
   const season = orNotFound(data.season, `No season ${params.season}`);
   const rows = season.cups.map((cup) =>
-    row(
-      [textCell(cup.name), textCell(cup.gameClass.name), textCell(cup.rounds.length), textCell(currentCupRound(cup.rounds)?.name ?? '-')],
-      { id: cup.id, link: cupDetailsLink(cup.id) },
-    ),
+    row([textCell(cup.name), textCell(cup.gameClass.name), textCell(cup.rounds.length), textCell(currentCupRound(cup.rounds)?.name ?? '-')], {
+      id: cup.id,
+      link: cupDetailsLink(cup.id),
+    }),
   );
   return tableEnvelope(ctx.baseUrl, 'table', {
     context: { season: season.id, locale: localeContext(ctx.locale) },
@@ -124,14 +124,12 @@ export function reshapeCups(data: CupsData, params: CupsParams, ctx: RenderConte
  */
 export function reshapeCupDetails(data: CupDetailsData, params: CupDetailsParams, ctx: RenderContext) {
   const cup = orNotFound(data.cupTournament, `No cup ${params.championship_id}`);
-  const rows = [...cup.rounds]
-    .sort(byNumber)
-    .map((round) =>
-      row([textCell(round.name), textCell(round.games.length), textCell(cupRoundDates(round)), textCell(cupRoundProgress(round))], {
-        id: round.id,
-        link: cupRoundGamesLink(cup.id, round.id),
-      }),
-    );
+  const rows = [...cup.rounds].sort(byNumber).map((round) =>
+    row([textCell(round.name), textCell(round.games.length), textCell(cupRoundDates(round)), textCell(cupRoundProgress(round))], {
+      id: round.id,
+      link: cupRoundGamesLink(cup.id, round.id),
+    }),
+  );
   return tableEnvelope(ctx.baseUrl, 'table', {
     context: { championship_id: cup.id, tournament_id: cup.id, season: cup.season.id, game_class: cup.gameClass.id, locale: localeContext(ctx.locale) },
     headers: headers(CUP_DETAILS_COLUMNS, ctx.locale),
@@ -145,35 +143,45 @@ export function cupRoutes(app: FastifyInstance, deps: FacadeDependencies): void 
   const runCups = facadeDocument(deps, CUPS_DOCUMENT);
   const runDetails = facadeDocument(deps, CUP_DETAILS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/cups', {
-    querystring: CUPS_QUERY,
-    doc: {
-      id: 'cups',
-      tag: 'Teams and clubs',
-      summary: 'Cup tournaments of a season',
-      response: 'table',
-      examples: [example('a season', (ids) => `/api/cups?season=${ids.season}`), example('malformed season', '/api/cups?season=abc', 400)],
-      snapshot: (ids) => [localized(125, `/api/cups?season=${ids.season}`)],
+  facadeGet(
+    app,
+    deps,
+    '/cups',
+    {
+      querystring: CUPS_QUERY,
+      doc: {
+        id: 'cups',
+        tag: 'Teams and clubs',
+        summary: 'Cup tournaments of a season',
+        response: 'table',
+        examples: [example('a season', (ids) => `/api/cups?season=${ids.season}`), example('malformed season', '/api/cups?season=abc', 400)],
+        snapshot: (ids) => [localized(125, `/api/cups?season=${ids.season}`)],
+      },
     },
-  }, async (query, ctx) => {
-    const season = await resolveSeason(query.season);
-    return reshapeCups(await runCups({ season }), { season }, ctx);
-  });
-  facadeGet(app, deps, '/cups/:championship_id', {
-    params: CUP_DETAILS_PATH,
-    doc: {
-      id: 'cupDetails',
-      tag: 'Teams and clubs',
-      summary: 'A cup tournament\'s rounds',
-      response: 'table',
-      examples: [
-        example('a cup', (ids) => `/api/cups/${ids.cup.tournament}`),
-        example('malformed id', '/api/cups/abc', 400),
-        example('unknown cup', '/api/cups/999999', 404),
-      ],
-      snapshot: (ids) => [localized(126, `/api/cups/${ids.cup.tournament}`), probe(127, '/api/cups/999999')],
+    async (query, ctx) => {
+      const season = await resolveSeason(query.season);
+      return reshapeCups(await runCups({ season }), { season }, ctx);
     },
-  }, async (params, ctx) =>
-    reshapeCupDetails(await runDetails({ id: params.championship_id }), params, ctx),
+  );
+  facadeGet(
+    app,
+    deps,
+    '/cups/:championship_id',
+    {
+      params: CUP_DETAILS_PATH,
+      doc: {
+        id: 'cupDetails',
+        tag: 'Teams and clubs',
+        summary: "A cup tournament's rounds",
+        response: 'table',
+        examples: [
+          example('a cup', (ids) => `/api/cups/${ids.cup.tournament}`),
+          example('malformed id', '/api/cups/abc', 400),
+          example('unknown cup', '/api/cups/999999', 404),
+        ],
+        snapshot: (ids) => [localized(126, `/api/cups/${ids.cup.tournament}`), probe(127, '/api/cups/999999')],
+      },
+    },
+    async (params, ctx) => reshapeCupDetails(await runDetails({ id: params.championship_id }), params, ctx),
   );
 }

@@ -94,21 +94,31 @@ export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx:
 
 export function gameDetailRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, GAME_DETAIL_DOCUMENT);
-  facadeGet(app, deps, '/games/:game_id', {
-    params: GAME_PATH,
-    config: readsOneRecord('game', 'game_id'),
-    doc: {
-      id: 'gameDetail',
-      tag: 'Games',
-      summary: 'One game: teams, result, date, venue, referees, spectators',
-      response: 'attribute_list',
-      examples: [
-        example('finished game', (ids) => `/api/games/${ids.finished}`),
-        example('malformed id', '/api/games/abc', 400),
-        example('unknown game', '/api/games/999999', 404),
-      ],
-      // Each game's pages in turn (detail, summary, events, lineups: [16, game, page]), then the errors.
-      snapshot: (ids) => [...ids.games.map((game, index) => localized([16, index, 0], `/api/games/${game}`)), probe(87, '/api/games/999999'), probe(88, '/api/games/abc')],
+  facadeGet(
+    app,
+    deps,
+    '/games/:game_id',
+    {
+      params: GAME_PATH,
+      config: readsOneRecord('game', 'game_id'),
+      doc: {
+        id: 'gameDetail',
+        tag: 'Games',
+        summary: 'One game: teams, result, date, venue, referees, spectators',
+        response: 'attribute_list',
+        examples: [
+          example('finished game', (ids) => `/api/games/${ids.finished}`),
+          example('malformed id', '/api/games/abc', 400),
+          example('unknown game', '/api/games/999999', 404),
+        ],
+        // Each game's pages in turn (detail, summary, events, lineups: [16, game, page]), then the errors.
+        snapshot: (ids) => [
+          ...ids.games.map((game, index) => localized([16, index, 0], `/api/games/${game}`)),
+          probe(87, '/api/games/999999'),
+          probe(88, '/api/games/abc'),
+        ],
+      },
     },
-  }, async (params, ctx) => reshapeGameDetail(await run({ id: params.game_id }), params, ctx));
+    async (params, ctx) => reshapeGameDetail(await run({ id: params.game_id }), params, ctx),
+  );
 }

@@ -55,7 +55,6 @@ const COLUMNS = [
   column('player', TEXTS.playerName, { short: 'Name', align: 'l', width: 4 }),
 ];
 
-
 /** `A. Muster (B. Assist)` */
 export function playerText(player: PersonName | null, assist: PersonName | null): string {
   const short = (p: PersonName) => `${p.firstName.charAt(0)}. ${p.lastName}`;
@@ -137,21 +136,31 @@ export function reshapeGameEvents(data: GameEventsData, params: GameEventsParams
 
 export function gameEventsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, GAME_EVENTS_DOCUMENT);
-  facadeGet(app, deps, '/game_events/:game_id', {
-    querystring: GAME_EVENTS_QUERY,
-    params: GAME_PATH,
-    config: readsOneRecord('game', 'game_id'),
-    doc: {
-      id: 'gameEvents',
-      tag: 'Games',
-      summary: 'A game\'s events, newest first',
-      response: 'table',
-      examples: [
-        example('finished game', (ids) => `/api/game_events/${ids.finished}`),
-        example('unknown team', (ids) => `/api/game_events/${ids.finished}?team=guest`, 400),
-        example('unknown game', '/api/game_events/999999', 404),
-      ],
-      snapshot: (ids) => ids.games.flatMap((game, index) => [localized([16, index, 2], `/api/game_events/${game}`), probe([16, index, 3], `/api/game_events/${game}?team=home`)]),
+  facadeGet(
+    app,
+    deps,
+    '/game_events/:game_id',
+    {
+      querystring: GAME_EVENTS_QUERY,
+      params: GAME_PATH,
+      config: readsOneRecord('game', 'game_id'),
+      doc: {
+        id: 'gameEvents',
+        tag: 'Games',
+        summary: "A game's events, newest first",
+        response: 'table',
+        examples: [
+          example('finished game', (ids) => `/api/game_events/${ids.finished}`),
+          example('unknown team', (ids) => `/api/game_events/${ids.finished}?team=guest`, 400),
+          example('unknown game', '/api/game_events/999999', 404),
+        ],
+        snapshot: (ids) =>
+          ids.games.flatMap((game, index) => [
+            localized([16, index, 2], `/api/game_events/${game}`),
+            probe([16, index, 3], `/api/game_events/${game}?team=home`),
+          ]),
+      },
     },
-  }, async (params, ctx) => reshapeGameEvents(await run({ id: params.game_id }), params, ctx));
+    async (params, ctx) => reshapeGameEvents(await run({ id: params.game_id }), params, ctx),
+  );
 }

@@ -75,31 +75,41 @@ export function reshapeGameLineup(data: GameLineupData, params: GameLineupParams
 
 export function gameLineupRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, GAME_LINEUP_DOCUMENT);
-  facadeGet(app, deps, '/games/:game_id/teams/:is_home/players', {
-    querystring: GAME_LINEUP_QUERY,
-    params: GAME_LINEUP_PATH,
-    config: readsOneRecord('game', 'game_id'),
-    doc: {
-      id: 'gameLineup',
-      tag: 'Games',
-      summary: 'A team\'s lineup in a game',
-      description: '`is_home=0` is the home team, `1` the away team. An unknown (empty) lineup answers an empty body unless `hide_empty=false` asks for the empty table.',
-      response: 'table',
-      examples: [
-        example('home team', (ids) => `/api/games/${ids.finished}/teams/0/players`),
-        example('unknown side', (ids) => `/api/games/${ids.finished}/teams/2/players`, 400),
-        example('unknown game', '/api/games/999999/teams/0/players', 404),
-      ],
-      snapshot: (ids) => [
-        ...ids.games.flatMap((game, index) => [localized([16, index, 4], `/api/games/${game}/teams/0/players`), probe([16, index, 5], `/api/games/${game}/teams/1/players?view=short&hide_empty=false`)]),
-        probe(94, '/api/games/1/teams/2/players'),
-        probe(95, `/api/games/${ids.finished}/teams/0/players?hide_empty=maybe`),
-      ],
+  facadeGet(
+    app,
+    deps,
+    '/games/:game_id/teams/:is_home/players',
+    {
+      querystring: GAME_LINEUP_QUERY,
+      params: GAME_LINEUP_PATH,
+      config: readsOneRecord('game', 'game_id'),
+      doc: {
+        id: 'gameLineup',
+        tag: 'Games',
+        summary: "A team's lineup in a game",
+        description:
+          '`is_home=0` is the home team, `1` the away team. An unknown (empty) lineup answers an empty body unless `hide_empty=false` asks for the empty table.',
+        response: 'table',
+        examples: [
+          example('home team', (ids) => `/api/games/${ids.finished}/teams/0/players`),
+          example('unknown side', (ids) => `/api/games/${ids.finished}/teams/2/players`, 400),
+          example('unknown game', '/api/games/999999/teams/0/players', 404),
+        ],
+        snapshot: (ids) => [
+          ...ids.games.flatMap((game, index) => [
+            localized([16, index, 4], `/api/games/${game}/teams/0/players`),
+            probe([16, index, 5], `/api/games/${game}/teams/1/players?view=short&hide_empty=false`),
+          ]),
+          probe(94, '/api/games/1/teams/2/players'),
+          probe(95, `/api/games/${ids.finished}/teams/0/players?hide_empty=maybe`),
+        ],
+      },
     },
-  }, async (params, ctx, _request, reply) => {
-    checkSide(params.is_home);
-    const table = reshapeGameLineup(await run({ id: params.game_id, side: params.is_home === '0' ? 'HOME' : 'AWAY' }), params, ctx);
-    if (table === null) return reply.status(200).type('application/json; charset=utf-8').send('');
-    return table;
-  });
+    async (params, ctx, _request, reply) => {
+      checkSide(params.is_home);
+      const table = reshapeGameLineup(await run({ id: params.game_id, side: params.is_home === '0' ? 'HOME' : 'AWAY' }), params, ctx);
+      if (table === null) return reply.status(200).type('application/json; charset=utf-8').send('');
+      return table;
+    },
+  );
 }

@@ -79,20 +79,26 @@ export function reshapeGameSummary(data: GameSummaryData, params: GameParams, ct
 
 export function gameSummaryRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, GAME_SUMMARY_DOCUMENT);
-  facadeGet(app, deps, '/games/:game_id/summary', {
-    params: GAME_PATH,
-    config: readsOneRecord('game', 'game_id'),
-    doc: {
-      id: 'gameSummary',
-      tag: 'Games',
-      summary: 'A game\'s summary: periods, goals and penalties',
-      response: 'attribute_list',
-      examples: [
-        example('finished game', (ids) => `/api/games/${ids.finished}/summary`),
-        example('malformed id', '/api/games/abc/summary', 400),
-        example('unknown game', '/api/games/999999/summary', 404),
-      ],
-      snapshot: (ids) => ids.games.map((game, index) => localized([16, index, 1], `/api/games/${game}/summary`)),
+  facadeGet(
+    app,
+    deps,
+    '/games/:game_id/summary',
+    {
+      params: GAME_PATH,
+      config: readsOneRecord('game', 'game_id'),
+      doc: {
+        id: 'gameSummary',
+        tag: 'Games',
+        summary: "A game's summary: periods, goals and penalties",
+        response: 'attribute_list',
+        examples: [
+          example('finished game', (ids) => `/api/games/${ids.finished}/summary`),
+          example('malformed id', '/api/games/abc/summary', 400),
+          example('unknown game', '/api/games/999999/summary', 404),
+        ],
+        snapshot: (ids) => ids.games.map((game, index) => localized([16, index, 1], `/api/games/${game}/summary`)),
+      },
     },
-  }, async (params, ctx) => reshapeGameSummary(await run({ id: params.game_id }), params, ctx));
+    async (params, ctx) => reshapeGameSummary(await run({ id: params.game_id }), params, ctx),
+  );
 }

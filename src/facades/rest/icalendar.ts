@@ -61,7 +61,10 @@ export function localDateTime(instant: Date): string {
 
 /** `20261122T153000Z` */
 export function utcDateTime(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** Central European time with the EU daylight-saving rules, in force in Switzerland since 1981. */

@@ -61,7 +61,8 @@ export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions)
 /** The main interface's GET answers are public league data: shared between clients unless a route says otherwise. */
 function publicByDefault(route: RouteOptions): void {
   // HEAD too: fastify's HEAD twin of a GET route is declared apart, and answers from the same entries.
-  if ([route.method].flat().some((method) => method === 'GET' || method === 'HEAD') && route.config?.responseCache === undefined) route.config = { ...route.config, responseCache: 'public' };
+  if ([route.method].flat().some((method) => method === 'GET' || method === 'HEAD') && route.config?.responseCache === undefined)
+    route.config = { ...route.config, responseCache: 'public' };
 }
 
 /** What the main interface is wherever it is served: JSON envelope errors, public GET answers. */

@@ -44,7 +44,13 @@ export function reshapeLeagues(data: SeasonGroupsData, params: LeaguesParams, ct
   }
   const entries = [...seen.values()]
     .sort((a, b) => a.gameClass - b.gameClass || a.level - b.level || a.league - b.league)
-    .map((e) => dropdownEntry(e.text, { season: params.season, league: e.league, game_class: e.gameClass }, e.league === DEFAULT_LEAGUE && e.gameClass === DEFAULT_GAME_CLASS));
+    .map((e) =>
+      dropdownEntry(
+        e.text,
+        { season: params.season, league: e.league, game_class: e.gameClass },
+        e.league === DEFAULT_LEAGUE && e.gameClass === DEFAULT_GAME_CLASS,
+      ),
+    );
   const text = textIn(ctx)(TEXTS.league);
   return dropdown(text, '/leagues', text, entries);
 }
@@ -61,32 +67,44 @@ export function reshapeGroups(data: SeasonGroupsData, params: GroupsParams, ctx:
 export function leagueDropdownRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, SEASON_GROUPS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/leagues', {
-    querystring: LEAGUES_QUERY,
-    doc: {
-      id: 'leagues',
-      tag: 'Leagues',
-      summary: 'Leagues and game classes of a season',
-      response: 'dropdown',
-      examples: [example('current season', '/api/leagues'), example('malformed season', '/api/leagues?season=abc', 400)],
-      snapshot: () => [localized(2, '/api/leagues')],
+  facadeGet(
+    app,
+    deps,
+    '/leagues',
+    {
+      querystring: LEAGUES_QUERY,
+      doc: {
+        id: 'leagues',
+        tag: 'Leagues',
+        summary: 'Leagues and game classes of a season',
+        response: 'dropdown',
+        examples: [example('current season', '/api/leagues'), example('malformed season', '/api/leagues?season=abc', 400)],
+        snapshot: () => [localized(2, '/api/leagues')],
+      },
     },
-  }, async (params, ctx) => {
-    const season = await resolveSeason(params.season);
-    return reshapeLeagues(await run({ season }), { ...params, season }, ctx);
-  });
-  facadeGet(app, deps, '/groups', {
-    querystring: GROUPS_QUERY,
-    doc: {
-      id: 'groups',
-      tag: 'Leagues',
-      summary: 'Groups of a league',
-      response: 'dropdown',
-      examples: [example('a league', (ids) => `/api/groups?${leagueQuery(ids)}`), example('malformed league', '/api/groups?league=x', 400)],
-      snapshot: (ids) => [localized(3, `/api/groups?${leagueQuery(ids)}`)],
+    async (params, ctx) => {
+      const season = await resolveSeason(params.season);
+      return reshapeLeagues(await run({ season }), { ...params, season }, ctx);
     },
-  }, async (params, ctx) => {
-    const season = await resolveSeason(params.season);
-    return reshapeGroups(await run({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
-  });
+  );
+  facadeGet(
+    app,
+    deps,
+    '/groups',
+    {
+      querystring: GROUPS_QUERY,
+      doc: {
+        id: 'groups',
+        tag: 'Leagues',
+        summary: 'Groups of a league',
+        response: 'dropdown',
+        examples: [example('a league', (ids) => `/api/groups?${leagueQuery(ids)}`), example('malformed league', '/api/groups?league=x', 400)],
+        snapshot: (ids) => [localized(3, `/api/groups?${leagueQuery(ids)}`)],
+      },
+    },
+    async (params, ctx) => {
+      const season = await resolveSeason(params.season);
+      return reshapeGroups(await run({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
+    },
+  );
 }

@@ -106,55 +106,67 @@ export function nationalPlayerRoutes(app: FastifyInstance, deps: FacadeDependenc
   const list = facadeDocument(deps, NATIONAL_PLAYERS_DOCUMENT);
   const detail = facadeDocument(deps, NATIONAL_PLAYER_DETAIL_DOCUMENT);
   const statistics = facadeDocument(deps, NATIONAL_PLAYER_STATISTICS_DOCUMENT);
-  facadeGet(app, deps, '/national_players', {
-    querystring: NATIONAL_PLAYERS_QUERY,
-    doc: {
-      id: 'nationalPlayers',
-      tag: 'Players',
-      summary: 'The players of a national selection',
-      response: 'table',
-      examples: [
-        example('default selection', '/api/national_players'),
-        example('malformed selection', '/api/national_players?selection_id=x', 400),
-        example('unknown selection', '/api/national_players?selection_id=999', 404),
-      ],
-      snapshot: () => [localized(65, '/api/national_players'), localized(66, '/api/national_players?selection_id=2')],
+  facadeGet(
+    app,
+    deps,
+    '/national_players',
+    {
+      querystring: NATIONAL_PLAYERS_QUERY,
+      doc: {
+        id: 'nationalPlayers',
+        tag: 'Players',
+        summary: 'The players of a national selection',
+        response: 'table',
+        examples: [
+          example('default selection', '/api/national_players'),
+          example('malformed selection', '/api/national_players?selection_id=x', 400),
+          example('unknown selection', '/api/national_players?selection_id=999', 404),
+        ],
+        snapshot: () => [localized(65, '/api/national_players'), localized(66, '/api/national_players?selection_id=2')],
+      },
     },
-  }, async (params, ctx) =>
-    reshapeNationalPlayers(await list({ selection: params.selection_id }), params, ctx),
+    async (params, ctx) => reshapeNationalPlayers(await list({ selection: params.selection_id }), params, ctx),
   );
-  facadeGet(app, deps, '/national_players/:national_player_id', {
-    params: NATIONAL_PLAYER_PATH,
-    doc: {
-      id: 'nationalPlayerDetail',
-      tag: 'Players',
-      summary: 'One national player',
-      response: 'attribute_list',
-      examples: [
-        example('a national player', (ids) => `/api/national_players/${ids.nationalPlayer}`),
-        example('malformed id', '/api/national_players/abc', 400),
-        example('unknown national player', '/api/national_players/999999', 404),
-      ],
-      snapshot: (ids) => [localized(68, `/api/national_players/${ids.nationalPlayer}`)],
+  facadeGet(
+    app,
+    deps,
+    '/national_players/:national_player_id',
+    {
+      params: NATIONAL_PLAYER_PATH,
+      doc: {
+        id: 'nationalPlayerDetail',
+        tag: 'Players',
+        summary: 'One national player',
+        response: 'attribute_list',
+        examples: [
+          example('a national player', (ids) => `/api/national_players/${ids.nationalPlayer}`),
+          example('malformed id', '/api/national_players/abc', 400),
+          example('unknown national player', '/api/national_players/999999', 404),
+        ],
+        snapshot: (ids) => [localized(68, `/api/national_players/${ids.nationalPlayer}`)],
+      },
     },
-  }, async (params, ctx) =>
-    reshapeNationalPlayerDetail(await detail({ id: params.national_player_id }), params, ctx),
+    async (params, ctx) => reshapeNationalPlayerDetail(await detail({ id: params.national_player_id }), params, ctx),
   );
-  facadeGet(app, deps, '/national_players/:national_player_id/statistics', {
-    params: NATIONAL_PLAYER_PATH,
-    doc: {
-      id: 'nationalPlayerStatistics',
-      tag: 'Players',
-      summary: 'A national player\'s totals per selection',
-      response: 'table',
-      examples: [
-        example('a national player', (ids) => `/api/national_players/${ids.nationalPlayer}/statistics`),
-        example('malformed id', '/api/national_players/abc/statistics', 400),
-        example('unknown national player', '/api/national_players/999999/statistics', 404),
-      ],
-      snapshot: (ids) => [localized(69, `/api/national_players/${ids.nationalPlayer}/statistics`)],
+  facadeGet(
+    app,
+    deps,
+    '/national_players/:national_player_id/statistics',
+    {
+      params: NATIONAL_PLAYER_PATH,
+      doc: {
+        id: 'nationalPlayerStatistics',
+        tag: 'Players',
+        summary: "A national player's totals per selection",
+        response: 'table',
+        examples: [
+          example('a national player', (ids) => `/api/national_players/${ids.nationalPlayer}/statistics`),
+          example('malformed id', '/api/national_players/abc/statistics', 400),
+          example('unknown national player', '/api/national_players/999999/statistics', 404),
+        ],
+        snapshot: (ids) => [localized(69, `/api/national_players/${ids.nationalPlayer}/statistics`)],
+      },
     },
-  }, async (params, ctx) =>
-    reshapeNationalPlayerStatistics(await statistics({ id: params.national_player_id }), params, ctx),
+    async (params, ctx) => reshapeNationalPlayerStatistics(await statistics({ id: params.national_player_id }), params, ctx),
   );
 }

@@ -87,22 +87,31 @@ export function reshapeNationalRecords(data: NationalRecordsData, params: Nation
 
 export function nationalStatisticsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, NATIONAL_RECORDS_DOCUMENT);
-  facadeGet(app, deps, '/national_players/statistics', {
-    querystring: NATIONAL_RECORDS_QUERY,
-    doc: {
-      id: 'nationalRecords',
-      tag: 'Players',
-      summary: 'National selections\' players ordered by a total',
-      response: 'table',
-      examples: [
-        example('by games', '/api/national_players/statistics?selection_id=1&order=games&direction=asc'),
-        example('unknown direction', '/api/national_players/statistics?direction=sideways', 400),
-        example('unknown selection', '/api/national_players/statistics?selection_id=999', 404),
-      ],
-      snapshot: () => [localized(67, '/api/national_players/statistics?selection_id=1&order=games&direction=asc'), probe(93, '/api/national_players/statistics?direction=sideways')],
+  facadeGet(
+    app,
+    deps,
+    '/national_players/statistics',
+    {
+      querystring: NATIONAL_RECORDS_QUERY,
+      doc: {
+        id: 'nationalRecords',
+        tag: 'Players',
+        summary: "National selections' players ordered by a total",
+        response: 'table',
+        examples: [
+          example('by games', '/api/national_players/statistics?selection_id=1&order=games&direction=asc'),
+          example('unknown direction', '/api/national_players/statistics?direction=sideways', 400),
+          example('unknown selection', '/api/national_players/statistics?selection_id=999', 404),
+        ],
+        snapshot: () => [
+          localized(67, '/api/national_players/statistics?selection_id=1&order=games&direction=asc'),
+          probe(93, '/api/national_players/statistics?direction=sideways'),
+        ],
+      },
     },
-  }, async (query, ctx) => {
-    const params = nationalRecordsParams(query);
-    return reshapeNationalRecords(await run(nationalRecordsVariables(params)), params, ctx);
-  });
+    async (query, ctx) => {
+      const params = nationalRecordsParams(query);
+      return reshapeNationalRecords(await run(nationalRecordsVariables(params)), params, ctx);
+    },
+  );
 }

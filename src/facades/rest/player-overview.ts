@@ -100,24 +100,30 @@ export function reshapePlayerOverview(data: PlayerOverviewData, params: PlayerOv
 export function playerOverviewRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, PLAYER_OVERVIEW_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/players/:player_id/overview', {
-    querystring: PLAYER_OVERVIEW_QUERY,
-    params: PLAYER_OVERVIEW_PATH,
-    config: readsOneRecord('player', 'player_id'),
-    doc: {
-      id: 'playerOverview',
-      tag: 'Players',
-      summary: 'A player\'s games of a season',
-      response: 'table',
-      examples: [
-        example('a player', (ids) => `/api/players/${ids.currentPlayer}/overview`),
-        example('malformed season', (ids) => `/api/players/${ids.player}/overview?season=abc`, 400),
-        example('unknown player', '/api/players/999999/overview', 404),
-      ],
-      snapshot: (ids) => [localized(64, `/api/players/${ids.player}/overview`), probe(91, '/api/players/999999/overview')],
+  facadeGet(
+    app,
+    deps,
+    '/players/:player_id/overview',
+    {
+      querystring: PLAYER_OVERVIEW_QUERY,
+      params: PLAYER_OVERVIEW_PATH,
+      config: readsOneRecord('player', 'player_id'),
+      doc: {
+        id: 'playerOverview',
+        tag: 'Players',
+        summary: "A player's games of a season",
+        response: 'table',
+        examples: [
+          example('a player', (ids) => `/api/players/${ids.currentPlayer}/overview`),
+          example('malformed season', (ids) => `/api/players/${ids.player}/overview?season=abc`, 400),
+          example('unknown player', '/api/players/999999/overview', 404),
+        ],
+        snapshot: (ids) => [localized(64, `/api/players/${ids.player}/overview`), probe(91, '/api/players/999999/overview')],
+      },
     },
-  }, async (params, ctx) => {
-    const season = await resolveSeason(params.season);
-    return reshapePlayerOverview(await run({ id: params.player_id, season }), { ...params, season }, ctx);
-  });
+    async (params, ctx) => {
+      const season = await resolveSeason(params.season);
+      return reshapePlayerOverview(await run({ id: params.player_id, season }), { ...params, season }, ctx);
+    },
+  );
 }

@@ -66,40 +66,48 @@ export function reshapePlayerStatistics(data: PlayerStatisticsData, params: Play
 export function playerRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const detail = facadeDocument(deps, PLAYER_DETAIL_DOCUMENT);
   const statistics = facadeDocument(deps, PLAYER_STATISTICS_DOCUMENT);
-  facadeGet(app, deps, '/players/:player_id', {
-    params: PLAYER_PATH,
-    config: readsOneRecord('player', 'player_id'),
-    doc: {
-      id: 'playerDetail',
-      tag: 'Players',
-      summary: 'One player',
-      response: 'attribute_list',
-      examples: [
-        example('a player', (ids) => `/api/players/${ids.player}`),
-        example('malformed id', '/api/players/abc', 400),
-        example('unknown player', '/api/players/999999', 404),
-      ],
-      snapshot: (ids) => [localized(62, `/api/players/${ids.player}`)],
+  facadeGet(
+    app,
+    deps,
+    '/players/:player_id',
+    {
+      params: PLAYER_PATH,
+      config: readsOneRecord('player', 'player_id'),
+      doc: {
+        id: 'playerDetail',
+        tag: 'Players',
+        summary: 'One player',
+        response: 'attribute_list',
+        examples: [
+          example('a player', (ids) => `/api/players/${ids.player}`),
+          example('malformed id', '/api/players/abc', 400),
+          example('unknown player', '/api/players/999999', 404),
+        ],
+        snapshot: (ids) => [localized(62, `/api/players/${ids.player}`)],
+      },
     },
-  }, async (params, ctx) =>
-    reshapePlayerDetail(await detail({ id: params.player_id }), params, ctx),
+    async (params, ctx) => reshapePlayerDetail(await detail({ id: params.player_id }), params, ctx),
   );
-  facadeGet(app, deps, '/players/:player_id/statistics', {
-    params: PLAYER_PATH,
-    config: readsOneRecord('player', 'player_id'),
-    doc: {
-      id: 'playerStatistics',
-      tag: 'Players',
-      summary: 'A player\'s totals per season and league',
-      response: 'table',
-      examples: [
-        example('a player', (ids) => `/api/players/${ids.player}/statistics`),
-        example('malformed id', '/api/players/abc/statistics', 400),
-        example('unknown player', '/api/players/999999/statistics', 404),
-      ],
-      snapshot: (ids) => [localized(63, `/api/players/${ids.player}/statistics`)],
+  facadeGet(
+    app,
+    deps,
+    '/players/:player_id/statistics',
+    {
+      params: PLAYER_PATH,
+      config: readsOneRecord('player', 'player_id'),
+      doc: {
+        id: 'playerStatistics',
+        tag: 'Players',
+        summary: "A player's totals per season and league",
+        response: 'table',
+        examples: [
+          example('a player', (ids) => `/api/players/${ids.player}/statistics`),
+          example('malformed id', '/api/players/abc/statistics', 400),
+          example('unknown player', '/api/players/999999/statistics', 404),
+        ],
+        snapshot: (ids) => [localized(63, `/api/players/${ids.player}/statistics`)],
+      },
     },
-  }, async (params, ctx) =>
-    reshapePlayerStatistics(await statistics({ id: params.player_id }), params, ctx),
+    async (params, ctx) => reshapePlayerStatistics(await statistics({ id: params.player_id }), params, ctx),
   );
 }

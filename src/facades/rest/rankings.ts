@@ -110,7 +110,11 @@ function rankingTabs(groups: readonly TabGroupData[], shown: readonly TabGroupDa
   return [...groups]
     .sort((a, b) => a.league.level - b.league.level || a.gameClass.id - b.gameClass.id)
     .map((group) =>
-      tab(groupTitle(group), reload('/rankings', { league: group.league.id, game_class: group.gameClass.id, group: group.name }), shownKeys.has(groupKey(group))),
+      tab(
+        groupTitle(group),
+        reload('/rankings', { league: group.league.id, game_class: group.gameClass.id, group: group.name }),
+        shownKeys.has(groupKey(group)),
+      ),
     );
 }
 
@@ -154,25 +158,31 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx:
 export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, RANKINGS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/rankings', {
-    querystring: RANKINGS_QUERY,
-    doc: {
-      id: 'rankings',
-      tag: 'Leagues',
-      summary: 'A group\'s ranking',
-      response: 'table',
-      examples: [
-        example('default league', '/api/rankings'),
-        example('malformed season', '/api/rankings?season=abc', 400),
-        example('unknown group', (ids) => `/api/rankings?${leagueQuery(ids)}&group=nope`, 404),
-      ],
-      snapshot: (ids) => [localized(4, '/api/rankings'), localized(5, `/api/rankings?${leagueQuery(ids)}&group=${encodeURIComponent(ids.group.name)}`)],
+  facadeGet(
+    app,
+    deps,
+    '/rankings',
+    {
+      querystring: RANKINGS_QUERY,
+      doc: {
+        id: 'rankings',
+        tag: 'Leagues',
+        summary: "A group's ranking",
+        response: 'table',
+        examples: [
+          example('default league', '/api/rankings'),
+          example('malformed season', '/api/rankings?season=abc', 400),
+          example('unknown group', (ids) => `/api/rankings?${leagueQuery(ids)}&group=nope`, 404),
+        ],
+        snapshot: (ids) => [localized(4, '/api/rankings'), localized(5, `/api/rankings?${leagueQuery(ids)}&group=${encodeURIComponent(ids.group.name)}`)],
+      },
     },
-  }, async (params, ctx) => {
-    const season = await resolveSeason(params.season);
-    const league = params.league ?? DEFAULT_LEAGUE;
-    const seasonWide = params.league === undefined && params.group === undefined;
-    const data = await run({ season, league, gameClass: params.game_class, seasonWide });
-    return reshapeRankings(data, { ...params, season, league }, ctx);
-  });
+    async (params, ctx) => {
+      const season = await resolveSeason(params.season);
+      const league = params.league ?? DEFAULT_LEAGUE;
+      const seasonWide = params.league === undefined && params.group === undefined;
+      const data = await run({ season, league, gameClass: params.game_class, seasonWide });
+      return reshapeRankings(data, { ...params, season, league }, ctx);
+    },
+  );
 }

@@ -26,15 +26,21 @@ export function reshapeSeasons(data: SeasonsData, _params: SeasonsParams, ctx: R
 
 export function seasonRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, SEASONS_DOCUMENT);
-  facadeGet(app, deps, '/seasons', {
-    querystring: SEASONS_QUERY,
-    doc: {
-      id: 'seasons',
-      tag: 'Leagues',
-      summary: 'Seasons',
-      response: 'dropdown',
-      examples: [example('dropdown', '/api/seasons?format=dropdown'), example('unknown format', '/api/seasons?format=xml', 400)],
-      snapshot: () => [localized(1, '/api/seasons?format=dropdown')],
+  facadeGet(
+    app,
+    deps,
+    '/seasons',
+    {
+      querystring: SEASONS_QUERY,
+      doc: {
+        id: 'seasons',
+        tag: 'Leagues',
+        summary: 'Seasons',
+        response: 'dropdown',
+        examples: [example('dropdown', '/api/seasons?format=dropdown'), example('unknown format', '/api/seasons?format=xml', 400)],
+        snapshot: () => [localized(1, '/api/seasons?format=dropdown')],
+      },
     },
-  }, async (params, ctx) => reshapeSeasons(await run({}), params, ctx));
+    async (params, ctx) => reshapeSeasons(await run({}), params, ctx),
+  );
 }

@@ -103,7 +103,9 @@ export function sessionRoutes(app: FastifyInstance, deps: FacadeDependencies): v
     response: 'session',
     favoritesBody: true,
     examples: [
-      example('new session with a team', '/api/sessions/add_favorite', 200, { body: (ids) => `sid=null&${favoriteField({ type: 'team', team_id: ids.team })}` }),
+      example('new session with a team', '/api/sessions/add_favorite', 200, {
+        body: (ids) => `sid=null&${favoriteField({ type: 'team', team_id: ids.team })}`,
+      }),
       example('favorite not JSON', '/api/sessions/add_favorite', 400, { body: 'sid=null&favorites[]=not-json' }),
     ],
     // The snapshot's session: made by the first call here, then used by the matchcenter, mode=favorite and remove_favorite.
@@ -129,21 +131,31 @@ export function sessionRoutes(app: FastifyInstance, deps: FacadeDependencies): v
   favoriteChangeRoute(app, '/sessions/add_favorite', addDoc, async (variables) => (await add(variables)).addFavorite.id);
   favoriteChangeRoute(app, '/sessions/remove_favorite', removeDoc, async (variables) => (await remove(variables)).removeFavorite.id);
   // Private to the sid's holder: never shared by a cache.
-  facadeGet(app, deps, '/sessions/matchcenter', {
-    querystring: MATCHCENTER_QUERY,
-    config: { responseCache: false, privateAnswer: true },
-    doc: {
-      id: 'matchcenter',
-      tag: 'Sessions',
-      summary: 'A session\'s favorites',
-      description: 'An absent, unknown or expired `sid` answers an empty matchcenter, not an error. Never shared by a cache.',
-      response: 'matchcenter',
-      examples: [example('a session', '/api/sessions/matchcenter?sid={sid}')],
-      snapshot: () => [probe(100, '/api/sessions/matchcenter?sid={sid}'), probe(103, '/api/sessions/matchcenter?sid={sid}'), probe(104, '/api/sessions/matchcenter?sid=unknown')],
+  facadeGet(
+    app,
+    deps,
+    '/sessions/matchcenter',
+    {
+      querystring: MATCHCENTER_QUERY,
+      config: { responseCache: false, privateAnswer: true },
+      doc: {
+        id: 'matchcenter',
+        tag: 'Sessions',
+        summary: "A session's favorites",
+        description: 'An absent, unknown or expired `sid` answers an empty matchcenter, not an error. Never shared by a cache.',
+        response: 'matchcenter',
+        examples: [example('a session', '/api/sessions/matchcenter?sid={sid}')],
+        snapshot: () => [
+          probe(100, '/api/sessions/matchcenter?sid={sid}'),
+          probe(103, '/api/sessions/matchcenter?sid={sid}'),
+          probe(104, '/api/sessions/matchcenter?sid=unknown'),
+        ],
+      },
     },
-  }, async (params, ctx) => {
-    // An unknown or expired sid has no favorites: an empty matchcenter, so apps show an empty start page.
-    const data = isUsableSessionId(params.sid) ? await matchcenter({ sid: params.sid }) : { favoriteSession: null };
-    return reshapeMatchcenter(data, params, ctx);
-  });
+    async (params, ctx) => {
+      // An unknown or expired sid has no favorites: an empty matchcenter, so apps show an empty start page.
+      const data = isUsableSessionId(params.sid) ? await matchcenter({ sid: params.sid }) : { favoriteSession: null };
+      return reshapeMatchcenter(data, params, ctx);
+    },
+  );
 }

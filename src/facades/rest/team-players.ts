@@ -76,24 +76,30 @@ export function reshapeTeamPlayers(data: TeamPlayersData, params: TeamPlayersPar
 export function teamPlayersRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, TEAM_PLAYERS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/teams/:team_id/players', {
-    querystring: TEAM_PLAYERS_QUERY,
-    params: TEAM_PLAYERS_PATH,
-    config: readsOneRecord('team', 'team_id'),
-    doc: {
-      id: 'teamPlayers',
-      tag: 'Teams and clubs',
-      summary: 'A team\'s players with their season totals',
-      response: 'table',
-      examples: [
-        example('a team', (ids) => `/api/teams/${ids.team}/players`),
-        example('malformed season', (ids) => `/api/teams/${ids.team}/players?season=abc`, 400),
-        example('unknown team', '/api/teams/999999/players', 404),
-      ],
-      snapshot: (ids) => [localized(55, `/api/teams/${ids.team}/players`)],
+  facadeGet(
+    app,
+    deps,
+    '/teams/:team_id/players',
+    {
+      querystring: TEAM_PLAYERS_QUERY,
+      params: TEAM_PLAYERS_PATH,
+      config: readsOneRecord('team', 'team_id'),
+      doc: {
+        id: 'teamPlayers',
+        tag: 'Teams and clubs',
+        summary: "A team's players with their season totals",
+        response: 'table',
+        examples: [
+          example('a team', (ids) => `/api/teams/${ids.team}/players`),
+          example('malformed season', (ids) => `/api/teams/${ids.team}/players?season=abc`, 400),
+          example('unknown team', '/api/teams/999999/players', 404),
+        ],
+        snapshot: (ids) => [localized(55, `/api/teams/${ids.team}/players`)],
+      },
     },
-  }, async (params, ctx) => {
-    const season = await resolveSeason(params.season);
-    return reshapeTeamPlayers(await run({ id: params.team_id, season }), { ...params, season }, ctx);
-  });
+    async (params, ctx) => {
+      const season = await resolveSeason(params.season);
+      return reshapeTeamPlayers(await run({ id: params.team_id, season }), { ...params, season }, ctx);
+    },
+  );
 }

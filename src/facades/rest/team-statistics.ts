@@ -56,22 +56,26 @@ export function reshapeTeamStatistics(data: TeamStatisticsData, params: TeamStat
 
 export function teamStatisticsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, TEAM_STATISTICS_DOCUMENT);
-  facadeGet(app, deps, '/teams/:team_id/statistics', {
-    params: TEAM_STATISTICS_PATH,
-    config: readsOneRecord('team', 'team_id'),
-    doc: {
-      id: 'teamStatistics',
-      tag: 'Teams and clubs',
-      summary: 'A team\'s record per season',
-      response: 'table',
-      examples: [
-        example('a team', (ids) => `/api/teams/${ids.team}/statistics`),
-        example('malformed id', '/api/teams/abc/statistics', 400),
-        example('unknown team', '/api/teams/999999/statistics', 404),
-      ],
-      snapshot: (ids) => [localized(56, `/api/teams/${ids.team}/statistics`), probe(90, '/api/teams/999999/statistics?locale=fr')],
+  facadeGet(
+    app,
+    deps,
+    '/teams/:team_id/statistics',
+    {
+      params: TEAM_STATISTICS_PATH,
+      config: readsOneRecord('team', 'team_id'),
+      doc: {
+        id: 'teamStatistics',
+        tag: 'Teams and clubs',
+        summary: "A team's record per season",
+        response: 'table',
+        examples: [
+          example('a team', (ids) => `/api/teams/${ids.team}/statistics`),
+          example('malformed id', '/api/teams/abc/statistics', 400),
+          example('unknown team', '/api/teams/999999/statistics', 404),
+        ],
+        snapshot: (ids) => [localized(56, `/api/teams/${ids.team}/statistics`), probe(90, '/api/teams/999999/statistics?locale=fr')],
+      },
     },
-  }, async (params, ctx) =>
-    reshapeTeamStatistics(await run({ id: params.team_id }), params, ctx),
+    async (params, ctx) => reshapeTeamStatistics(await run({ id: params.team_id }), params, ctx),
   );
 }

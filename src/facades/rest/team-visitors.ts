@@ -80,23 +80,33 @@ export function reshapeTeamVisitors(data: TeamVisitorsData, params: TeamVisitors
 export function teamVisitorsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, TEAM_VISITORS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, '/teams/visitors', {
-    querystring: TEAM_VISITORS_QUERY,
-    doc: {
-      id: 'teamVisitors',
-      tag: 'Teams and clubs',
-      summary: 'Spectators per team',
-      response: 'table',
-      examples: [
-        example('a season', (ids) => `/api/teams/visitors?season=${ids.season}`),
-        example('malformed season', '/api/teams/visitors?season=abc', 400),
-        example('unknown season', '/api/teams/visitors?season=1990', 404),
-      ],
-      snapshot: (ids) => [localized(57, `/api/teams/visitors?season=${ids.season}`), localized(58, `/api/teams/visitors?${leagueQuery(ids)}`)],
+  facadeGet(
+    app,
+    deps,
+    '/teams/visitors',
+    {
+      querystring: TEAM_VISITORS_QUERY,
+      doc: {
+        id: 'teamVisitors',
+        tag: 'Teams and clubs',
+        summary: 'Spectators per team',
+        response: 'table',
+        examples: [
+          example('a season', (ids) => `/api/teams/visitors?season=${ids.season}`),
+          example('malformed season', '/api/teams/visitors?season=abc', 400),
+          example('unknown season', '/api/teams/visitors?season=1990', 404),
+        ],
+        snapshot: (ids) => [localized(57, `/api/teams/visitors?season=${ids.season}`), localized(58, `/api/teams/visitors?${leagueQuery(ids)}`)],
+      },
     },
-  }, async (query, ctx) => {
-    if (query.game_class !== undefined && query.league === undefined) throw badRequest('Parameter league is required with game_class');
-    const params: TeamVisitorsParams = { league: query.league ?? [DEFAULT_LEAGUE], game_class: query.game_class ?? DEFAULT_GAME_CLASS, season: await resolveSeason(query.season) };
-    return reshapeTeamVisitors(await run({ season: params.season, leagues: params.league, gameClass: params.game_class }), params, ctx);
-  });
+    async (query, ctx) => {
+      if (query.game_class !== undefined && query.league === undefined) throw badRequest('Parameter league is required with game_class');
+      const params: TeamVisitorsParams = {
+        league: query.league ?? [DEFAULT_LEAGUE],
+        game_class: query.game_class ?? DEFAULT_GAME_CLASS,
+        season: await resolveSeason(query.season),
+      };
+      return reshapeTeamVisitors(await run({ season: params.season, leagues: params.league, gameClass: params.game_class }), params, ctx);
+    },
+  );
 }

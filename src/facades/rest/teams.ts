@@ -62,7 +62,12 @@ export type ClubTeamsData = ResultOf<typeof CLUB_TEAMS_DOCUMENT>;
 /** Pure: the club's teams of the season as a dropdown, level `Team`. */
 export function reshapeClubTeams(data: ClubTeamsData, params: ClubTeamsParams, ctx: RenderContext) {
   const club = orNotFound(data.club, `No club ${params.club_id}`);
-  return dropdown(textIn(ctx)(TEXTS.team), '/teams', 'Team', club.teams.map((team) => dropdownEntry(team.name, { team_id: team.id })));
+  return dropdown(
+    textIn(ctx)(TEXTS.team),
+    '/teams',
+    'Team',
+    club.teams.map((team) => dropdownEntry(team.name, { team_id: team.id })),
+  );
 }
 
 export const TEAM_DETAIL_DOCUMENT = graphql(`
@@ -113,50 +118,65 @@ export function teamRoutes(app: FastifyInstance, deps: FacadeDependencies): void
   const clubTeams = facadeDocument(deps, CLUB_TEAMS_DOCUMENT);
   const detail = facadeDocument(deps, TEAM_DETAIL_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
-  const config = { changeScope: (request: FastifyRequest) => ((request.query as { mode?: unknown }).mode === 'by_club' ? queryRecordScope(request, 'club', 'club_id') : undefined) };
-  facadeGet(app, deps, '/teams', {
-    querystring: TEAMS_QUERY,
-    config,
-    doc: {
-      id: 'teams',
-      tag: 'Teams and clubs',
-      summary: 'Teams of a league, or a club\'s teams as a dropdown',
-      description: 'Without `mode`: the teams of a league as a table. `mode=by_club`: a club\'s teams of a season as a dropdown.',
-      response: 'table_or_dropdown',
-      parsedQuery: [
-        { when: 'no mode', schema: LEAGUE_TEAMS_QUERY },
-        { when: 'mode=by_club', schema: CLUB_TEAMS_QUERY },
-      ],
-      examples: [
-        example('league teams', '/api/teams'),
-        example('mode=by_club', (ids) => `/api/teams?mode=by_club&season=${ids.season}&club_id=${ids.club}`),
-        example('club missing', '/api/teams?mode=by_club', 400),
-      ],
-      snapshot: (ids) => [localized(52, '/api/teams'), localized(53, `/api/teams?mode=by_club&season=${ids.season}&club_id=${ids.club}`)],
+  const config = {
+    changeScope: (request: FastifyRequest) =>
+      (request.query as { mode?: unknown }).mode === 'by_club' ? queryRecordScope(request, 'club', 'club_id') : undefined,
+  };
+  facadeGet(
+    app,
+    deps,
+    '/teams',
+    {
+      querystring: TEAMS_QUERY,
+      config,
+      doc: {
+        id: 'teams',
+        tag: 'Teams and clubs',
+        summary: "Teams of a league, or a club's teams as a dropdown",
+        description: "Without `mode`: the teams of a league as a table. `mode=by_club`: a club's teams of a season as a dropdown.",
+        response: 'table_or_dropdown',
+        parsedQuery: [
+          { when: 'no mode', schema: LEAGUE_TEAMS_QUERY },
+          { when: 'mode=by_club', schema: CLUB_TEAMS_QUERY },
+        ],
+        examples: [
+          example('league teams', '/api/teams'),
+          example('mode=by_club', (ids) => `/api/teams?mode=by_club&season=${ids.season}&club_id=${ids.club}`),
+          example('club missing', '/api/teams?mode=by_club', 400),
+        ],
+        snapshot: (ids) => [localized(52, '/api/teams'), localized(53, `/api/teams?mode=by_club&season=${ids.season}&club_id=${ids.club}`)],
+      },
     },
-  }, async ({ mode }, ctx, request) => {
-    if (mode === 'by_club') {
-      const params = parseParams(CLUB_TEAMS_QUERY, request.query);
-      return reshapeClubTeams(await clubTeams({ clubId: params.club_id, season: params.season }), params, ctx);
-    }
-    const params = parseParams(LEAGUE_TEAMS_QUERY, request.query);
-    const season = await resolveSeason(params.season);
-    return reshapeLeagueTeams(await leagueTeams({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
-  });
-  facadeGet(app, deps, '/teams/:team_id', {
-    params: TEAM_DETAIL_PATH,
-    config: readsOneRecord('team', 'team_id'),
-    doc: {
-      id: 'teamDetail',
-      tag: 'Teams and clubs',
-      summary: 'One team',
-      response: 'attribute_list',
-      examples: [
-        example('a team', (ids) => `/api/teams/${ids.team}`),
-        example('malformed id', '/api/teams/abc', 400),
-        example('unknown team', '/api/teams/999999', 404),
-      ],
-      snapshot: (ids) => [localized(54, `/api/teams/${ids.team}`), probe(89, '/api/teams/999999')],
+    async ({ mode }, ctx, request) => {
+      if (mode === 'by_club') {
+        const params = parseParams(CLUB_TEAMS_QUERY, request.query);
+        return reshapeClubTeams(await clubTeams({ clubId: params.club_id, season: params.season }), params, ctx);
+      }
+      const params = parseParams(LEAGUE_TEAMS_QUERY, request.query);
+      const season = await resolveSeason(params.season);
+      return reshapeLeagueTeams(await leagueTeams({ season, league: params.league, gameClass: params.game_class }), { ...params, season }, ctx);
     },
-  }, async (params, ctx) => reshapeTeamDetail(await detail({ id: params.team_id }), params, ctx));
+  );
+  facadeGet(
+    app,
+    deps,
+    '/teams/:team_id',
+    {
+      params: TEAM_DETAIL_PATH,
+      config: readsOneRecord('team', 'team_id'),
+      doc: {
+        id: 'teamDetail',
+        tag: 'Teams and clubs',
+        summary: 'One team',
+        response: 'attribute_list',
+        examples: [
+          example('a team', (ids) => `/api/teams/${ids.team}`),
+          example('malformed id', '/api/teams/abc', 400),
+          example('unknown team', '/api/teams/999999', 404),
+        ],
+        snapshot: (ids) => [localized(54, `/api/teams/${ids.team}`), probe(89, '/api/teams/999999')],
+      },
+    },
+    async (params, ctx) => reshapeTeamDetail(await detail({ id: params.team_id }), params, ctx),
+  );
 }

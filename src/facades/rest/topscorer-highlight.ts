@@ -64,7 +64,9 @@ export function reshapeTopScorerHighlight(data: TopScorerHighlightData, params: 
   const scorers = [
     { label: TEXTS.topScorerMen, scorer: data.men[0], gameClass: DEFAULT_GAME_CLASS },
     { label: TEXTS.topScorerWomen, scorer: data.women[0], gameClass: WOMEN_GAME_CLASS },
-  ].filter((entry): entry is typeof entry & { scorer: Highlighted } => entry.scorer !== undefined && (clubClasses === null || clubClasses.has(entry.gameClass)));
+  ].filter(
+    (entry): entry is typeof entry & { scorer: Highlighted } => entry.scorer !== undefined && (clubClasses === null || clubClasses.has(entry.gameClass)),
+  );
   const cellsOf = (scorer: Highlighted) => {
     const name = playerName(scorer.player);
     return [
@@ -91,25 +93,31 @@ export function topScorerHighlightRoute(app: FastifyInstance, deps: FacadeDepend
   const runDocument = facadeDocument(deps, TOP_SCORER_HIGHLIGHT_DOCUMENT);
   const run = (variables: HighlightVariables) => runDocument({ ...variables, ...TOP_LEAGUE });
   const resolveSeason = seasonResolver(deps);
-  facadeGet(app, deps, path, {
-    querystring: TOP_SCORER_HIGHLIGHT_QUERY,
-    doc: {
-      id: 'topScorerHighlight',
-      tag: 'Leagues',
-      summary: 'The sponsor\'s top scorers highlight',
-      description: 'An attribute list by default; `view_type=table` has one column per scorer (rows: pictures, names, clubs, points).',
-      response: 'table_or_attribute_list',
-      examples: [
-        example('attribute list', `/api${path}`),
-        example('table', (ids) => `/api${path}?club_id=${ids.club}&view_type=table`),
-        example('unknown view type', `/api${path}?view_type=grid`, 400),
-      ],
-      snapshot: (ids) => [localized(73, `/api${path}`), localized(74, `/api${path}?club_id=${ids.club}&view_type=table`)],
+  facadeGet(
+    app,
+    deps,
+    path,
+    {
+      querystring: TOP_SCORER_HIGHLIGHT_QUERY,
+      doc: {
+        id: 'topScorerHighlight',
+        tag: 'Leagues',
+        summary: "The sponsor's top scorers highlight",
+        description: 'An attribute list by default; `view_type=table` has one column per scorer (rows: pictures, names, clubs, points).',
+        response: 'table_or_attribute_list',
+        examples: [
+          example('attribute list', `/api${path}`),
+          example('table', (ids) => `/api${path}?club_id=${ids.club}&view_type=table`),
+          example('unknown view type', `/api${path}?view_type=grid`, 400),
+        ],
+        snapshot: (ids) => [localized(73, `/api${path}`), localized(74, `/api${path}?club_id=${ids.club}&view_type=table`)],
+      },
     },
-  }, async (query, ctx) => {
-    const params: HighlightParams = { ...query, season: await resolveSeason(query.season) };
-    const clubId = params.club_id;
-    const variables = { season: params.season, clubId: clubId ?? null, clubKey: clubId ?? 0, withClub: clubId !== undefined };
-    return reshapeTopScorerHighlight(await run(variables), params, ctx);
-  });
+    async (query, ctx) => {
+      const params: HighlightParams = { ...query, season: await resolveSeason(query.season) };
+      const clubId = params.club_id;
+      const variables = { season: params.season, clubId: clubId ?? null, clubKey: clubId ?? 0, withClub: clubId !== undefined };
+      return reshapeTopScorerHighlight(await run(variables), params, ctx);
+    },
+  );
 }

@@ -76,7 +76,12 @@ export function topScorersVariables(params: TopScorersParams) {
 
 const PHASE_TEXTS: Record<PhaseParam, Translated> = { group: TEXTS.qualification, finals: TEXTS.finalRound };
 
-const COLUMNS = [column('rank', TEXTS.rank, { align: 'r' }), column('player', TEXTS.player, { align: 'l' }), column('team', TEXTS.team, { align: 'l' }), ...SCORING_COLUMNS];
+const COLUMNS = [
+  column('rank', TEXTS.rank, { align: 'r' }),
+  column('player', TEXTS.player, { align: 'l' }),
+  column('team', TEXTS.team, { align: 'l' }),
+  ...SCORING_COLUMNS,
+];
 
 /** Pure: WIRE.md §4 `topscorers/*` (rank, player, team, goals, assists, points); a tab per national league of the season. */
 export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams, ctx: RenderContext) {
@@ -98,7 +103,12 @@ export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams
   const tabs: Tab[] = ordered.map((entry) => ({
     text: entry.text,
     type: 'tab',
-    link: reload(params.resource, { season: params.season, league: entry.league, game_class: entry.gameClass, ...(params.phase ? { phase: params.phase } : {}) }),
+    link: reload(params.resource, {
+      season: params.season,
+      league: entry.league,
+      game_class: entry.gameClass,
+      ...(params.phase ? { phase: params.phase } : {}),
+    }),
     highlight: entry.league === params.league && entry.gameClass === params.game_class,
   }));
   const current = leagues.get(`${params.league}:${params.game_class}`);
@@ -140,7 +150,12 @@ export function topScorerRoutes(app: FastifyInstance, deps: FacadeDependencies, 
   const run = facadeDocument(deps, TOP_SCORERS_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
   /** The two tables differ only in whether `amount` is taken; `routes` serve the table whose links reload `resource`. */
-  const table = <Q extends ParamsOf<typeof SPONSOR_TOP_SCORERS_QUERY>>(resource: string, schema: ParamsSchema<Q>, amountOf: (query: Q) => number | 'all', routes: readonly (readonly [path: string, doc: OperationDoc])[]) => {
+  const table = <Q extends ParamsOf<typeof SPONSOR_TOP_SCORERS_QUERY>>(
+    resource: string,
+    schema: ParamsSchema<Q>,
+    amountOf: (query: Q) => number | 'all',
+    routes: readonly (readonly [path: string, doc: OperationDoc])[],
+  ) => {
     const serve = async (query: Q, ctx: RenderContext) => {
       const params: TopScorersParams = {
         resource,
@@ -191,7 +206,7 @@ export function topScorerRoutes(app: FastifyInstance, deps: FacadeDependencies, 
       {
         id: 'topScorersSponsor',
         tag: 'Leagues',
-        summary: 'The sponsor\'s top scorers table',
+        summary: "The sponsor's top scorers table",
         response: 'table',
         examples: [example('sponsor table', `/api${sponsor}`), example('malformed phase', `/api${sponsor}?phase=x`, 400)],
         snapshot: () => [localized(72, `/api${sponsor}`)],

@@ -16,16 +16,20 @@ export function versionRoute(app: FastifyInstance): void {
       version: { major, minor, patch },
     },
   };
-  app.get('/', {
-    config: {
-      doc: {
-        id: 'version',
-        tag: 'Service',
-        summary: 'Version of the main interface',
-        response: 'version',
-        examples: [example('version', '/api')],
-        snapshot: () => [probe(78, '/api/')],
+  app.get(
+    '/',
+    {
+      config: {
+        doc: {
+          id: 'version',
+          tag: 'Service',
+          summary: 'Version of the main interface',
+          response: 'version',
+          examples: [example('version', '/api')],
+          snapshot: () => [probe(78, '/api/')],
+        },
       },
     },
-  }, async () => body);
+    async () => body,
+  );
 }

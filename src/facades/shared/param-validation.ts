@@ -53,7 +53,10 @@ function parseQueryValue(name: string, param: ParamSchema<unknown>, raw: string)
     }
     case 'array': {
       const max = param.maxItems ?? 100;
-      const parts = raw.split(',').map((part) => part.trim()).filter(Boolean);
+      const parts = raw
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
       if (parts.length === 0 || parts.length > max || parts.some((part) => !/^\d{1,9}$/.test(part))) {
         throw badRequest(`${label} must be a comma-separated list of at most ${max} ids, got "${raw}"`);
       }

@@ -75,7 +75,12 @@ export interface ExampleRequest {
 }
 
 /** `example('finished game', (ids) => \`/api/games/${ids.finished}\`)`; `example('unknown game', '/api/games/999999', 404)`. */
-export function example(name: string, url: FromIds<string>, status = 200, options: Pick<ExampleRequest, 'body' | 'withoutKey' | 'keyClubId'> = {}): ExampleRequest {
+export function example(
+  name: string,
+  url: FromIds<string>,
+  status = 200,
+  options: Pick<ExampleRequest, 'body' | 'withoutKey' | 'keyClubId'> = {},
+): ExampleRequest {
   return { name, url, status, ...options };
 }
 

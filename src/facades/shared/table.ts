@@ -1,4 +1,19 @@
-import type { Cell, CellLink, Dropdown, DropdownEntry, Header, PageLink, PageName, Region, ReloadLink, Row, Slider, Tab, TableData, TableEnvelope } from './wire.js';
+import type {
+  Cell,
+  CellLink,
+  Dropdown,
+  DropdownEntry,
+  Header,
+  PageLink,
+  PageName,
+  Region,
+  ReloadLink,
+  Row,
+  Slider,
+  Tab,
+  TableData,
+  TableEnvelope,
+} from './wire.js';
 import { translate, type Locale, type Translated } from './locale.js';
 
 /** One builder for every table and attribute list: key order and the always-present data keys live here only. */

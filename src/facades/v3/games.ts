@@ -147,10 +147,7 @@ export function v3GameResource(game: V3GameData): Resource {
 
 function includedTeams(games: V3GameData[], include: ReadonlySet<V3GameInclude>): { included?: Resource[] } {
   if (include.size === 0) return {};
-  const teams = games.flatMap((game) => [
-    ...(include.has('home_team') ? [game.homeTeam] : []),
-    ...(include.has('away_team') ? [game.awayTeam] : []),
-  ]);
+  const teams = games.flatMap((game) => [...(include.has('home_team') ? [game.homeTeam] : []), ...(include.has('away_team') ? [game.awayTeam] : [])]);
   return { included: uniqueResources(teams.map(v3TeamResource)) };
 }
 
@@ -173,60 +170,68 @@ export function v3GamesRoutes(app: FastifyInstance, deps: FacadeDependencies): v
   const games = facadeDocument(deps, V3_GAMES_DOCUMENT);
   const game = facadeDocument(deps, V3_GAME_DOCUMENT);
 
-  app.get('/games', {
-    config: {
-      doc: {
-        id: 'v3Games',
-        tag: 'Lineup interface (v3)',
-        summary: 'Games between two dates, or with a live stream',
-        description: 'At least one filter is required. Dates are Europe/Zurich days, both ends inclusive. `include` takes `home_team`, `away_team`.',
-        response: 'v3_games',
-        parsedQuery: [{ schema: V3_GAMES_QUERY }],
-        examples: [
-          example('two days with teams', '/api/v3/games?filter[from_date]=2026-11-21&filter[to_date]=2026-11-22&include=home_team,away_team'),
-          example('no filter', '/api/v3/games', 400),
-          example('no key', '/api/v3/games?filter[from_date]=2026-11-22', 401, { withoutKey: true }),
-        ],
-        snapshot: (_ids, keys) => [
-          probe(131, '/api/v3/games?filter[from_date]=2026-11-21&filter[to_date]=2026-11-22&include=home_team,away_team', bearer(keys.federation)),
-          probe(132, '/api/v3/games?filter[with_live_stream]=1&filter[from_date]=2026-11-22&filter[to_date]=2026-11-22', bearer(keys.federation)),
-          probe(134, '/api/v3/games', bearer(keys.federation)),
-        ],
+  app.get(
+    '/games',
+    {
+      config: {
+        doc: {
+          id: 'v3Games',
+          tag: 'Lineup interface (v3)',
+          summary: 'Games between two dates, or with a live stream',
+          description: 'At least one filter is required. Dates are Europe/Zurich days, both ends inclusive. `include` takes `home_team`, `away_team`.',
+          response: 'v3_games',
+          parsedQuery: [{ schema: V3_GAMES_QUERY }],
+          examples: [
+            example('two days with teams', '/api/v3/games?filter[from_date]=2026-11-21&filter[to_date]=2026-11-22&include=home_team,away_team'),
+            example('no filter', '/api/v3/games', 400),
+            example('no key', '/api/v3/games?filter[from_date]=2026-11-22', 401, { withoutKey: true }),
+          ],
+          snapshot: (_ids, keys) => [
+            probe(131, '/api/v3/games?filter[from_date]=2026-11-21&filter[to_date]=2026-11-22&include=home_team,away_team', bearer(keys.federation)),
+            probe(132, '/api/v3/games?filter[with_live_stream]=1&filter[from_date]=2026-11-22&filter[to_date]=2026-11-22', bearer(keys.federation)),
+            probe(134, '/api/v3/games', bearer(keys.federation)),
+          ],
+        },
       },
     },
-  }, async (request, reply) => {
-    const query = parseParams(V3_GAMES_QUERY, request.query);
-    const include = includePaths(query.include, V3_GAME_INCLUDES);
-    const data = await games({ filter: v3GamesFilter(query), first: MAX_V3_GAMES });
-    return reply.type(JSON_API_TYPE).send(reshapeV3Games(data, { include }, renderContext(request, deps)));
-  });
+    async (request, reply) => {
+      const query = parseParams(V3_GAMES_QUERY, request.query);
+      const include = includePaths(query.include, V3_GAME_INCLUDES);
+      const data = await games({ filter: v3GamesFilter(query), first: MAX_V3_GAMES });
+      return reply.type(JSON_API_TYPE).send(reshapeV3Games(data, { include }, renderContext(request, deps)));
+    },
+  );
 
-  app.get('/games/:id', {
-    config: {
-      doc: {
-        id: 'v3Game',
-        tag: 'Lineup interface (v3)',
-        summary: 'One game',
-        response: 'v3_game',
-        parsedPath: V3_GAME_PATH,
-        parsedQuery: [{ schema: V3_GAME_QUERY }],
-        examples: [
-          example('with the home team', (ids) => `/api/v3/games/${ids.finished}?include=home_team`),
-          example('unknown include', (ids) => `/api/v3/games/${ids.finished}?include=referee`, 400),
-          example('no key', (ids) => `/api/v3/games/${ids.finished}`, 401, { withoutKey: true }),
-          example('unknown game', '/api/v3/games/999999', 404),
-        ],
-        snapshot: (ids, keys) => [
-          probe(133, `/api/v3/games/${ids.finished}?include=home_team`, bearer(keys.federation)),
-          // The key as the federation documents it: a query parameter.
-          probe(135, `/api/v3/games/${ids.finished}?auth_token=${keys.federation}`),
-        ],
+  app.get(
+    '/games/:id',
+    {
+      config: {
+        doc: {
+          id: 'v3Game',
+          tag: 'Lineup interface (v3)',
+          summary: 'One game',
+          response: 'v3_game',
+          parsedPath: V3_GAME_PATH,
+          parsedQuery: [{ schema: V3_GAME_QUERY }],
+          examples: [
+            example('with the home team', (ids) => `/api/v3/games/${ids.finished}?include=home_team`),
+            example('unknown include', (ids) => `/api/v3/games/${ids.finished}?include=referee`, 400),
+            example('no key', (ids) => `/api/v3/games/${ids.finished}`, 401, { withoutKey: true }),
+            example('unknown game', '/api/v3/games/999999', 404),
+          ],
+          snapshot: (ids, keys) => [
+            probe(133, `/api/v3/games/${ids.finished}?include=home_team`, bearer(keys.federation)),
+            // The key as the federation documents it: a query parameter.
+            probe(135, `/api/v3/games/${ids.finished}?auth_token=${keys.federation}`),
+          ],
+        },
       },
     },
-  }, async (request, reply) => {
-    const { id: gameId } = parseParams(V3_GAME_PATH, request.params, 'params');
-    const include = includePaths(parseParams(V3_GAME_QUERY, request.query).include, V3_GAME_INCLUDES);
-    const data = await game({ id: gameId });
-    return reply.type(JSON_API_TYPE).send(reshapeV3Game(data, { id: gameId, include }, renderContext(request, deps)));
-  });
+    async (request, reply) => {
+      const { id: gameId } = parseParams(V3_GAME_PATH, request.params, 'params');
+      const include = includePaths(parseParams(V3_GAME_QUERY, request.query).include, V3_GAME_INCLUDES);
+      const data = await game({ id: gameId });
+      return reply.type(JSON_API_TYPE).send(reshapeV3Game(data, { id: gameId, include }, renderContext(request, deps)));
+    },
+  );
 }

@@ -32,7 +32,10 @@ export function errorDocument(status: number, detail: string, requestId?: string
 }
 
 /** The lineup interface's errors on the wire. */
-export const jsonApiErrorFormat: ErrorFormat = (status, message, requestId) => ({ contentType: JSON_API_TYPE, body: JSON.stringify(errorDocument(status, message, requestId)) });
+export const jsonApiErrorFormat: ErrorFormat = (status, message, requestId) => ({
+  contentType: JSON_API_TYPE,
+  body: JSON.stringify(errorDocument(status, message, requestId)),
+});
 
 export function identifier(type: string, id: number | string): ResourceIdentifier {
   return { type, id: String(id) };
@@ -55,7 +58,9 @@ export function uniqueResources(resources: Resource[]): Resource[] {
 export function includePaths<const T extends string>(raw: unknown, offered: readonly T[]): Set<T> {
   const first = Array.isArray(raw) ? raw[0] : raw;
   if (first === undefined || first === null || first === '') return new Set();
-  const paths = String(first).split(',').map((path) => path.trim());
+  const paths = String(first)
+    .split(',')
+    .map((path) => path.trim());
   const unknown = paths.filter((path) => !(offered as readonly string[]).includes(path));
   if (unknown.length) throw badRequest(`include takes ${offered.join(', ')}, got "${unknown.join(',')}"`);
   return new Set(paths as T[]);

@@ -80,7 +80,10 @@ export function teamMemberResources(candidate: CandidateData): { member: Resourc
     member,
     included: [
       { ...identifier('player', candidate.playerId), attributes: { first_name: candidate.firstName, last_name: candidate.lastName } },
-      { ...identifier('license', candidate.licenseId), attributes: { description: candidate.licenseType, disabled: candidate.licenseDisabled, licensing: candidate.licensing } },
+      {
+        ...identifier('license', candidate.licenseId),
+        attributes: { description: candidate.licenseType, disabled: candidate.licenseDisabled, licensing: candidate.licensing },
+      },
     ],
   };
 }
@@ -167,7 +170,7 @@ export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
     id: 'v3LineupCandidates',
     tag: 'Lineup interface (v3)',
     summary: 'The players a team may line up for a game',
-    description: 'A key of the team\'s club, or a federation key.',
+    description: "A key of the team's club, or a federation key.",
     response: 'v3_candidates',
     parsedPath: LINEUP_PATH,
     parsedQuery: [{ schema: licenseFilterParams(false) }],
@@ -189,8 +192,8 @@ export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
   const lineupDoc: OperationDoc = {
     id: 'v3Lineup',
     tag: 'Lineup interface (v3)',
-    summary: 'Checks a lineup against the league\'s rules',
-    description: 'A key of the team\'s club, or a federation key.',
+    summary: "Checks a lineup against the league's rules",
+    description: "A key of the team's club, or a federation key.",
     response: 'v3_lineup',
     parsedPath: LINEUP_PATH,
     parsedQuery: [{ schema: licenseFilterParams(true) }],
@@ -207,11 +210,15 @@ export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
     ],
   };
 
-  app.get<{ Querystring: { licenseIds?: number[] } }>('/games/:game_id/teams/:id/lineup_candidates', withLicenseFilter(false, candidatesDoc), async (request, reply) => {
-    const target = lineupTarget(request);
-    const data = await candidates({ ...target, licenseIds: request.query.licenseIds ?? null }, callerOf(request));
-    return reply.type(JSON_API_TYPE).send(reshapeCandidates(data, target, renderContext(request, deps)));
-  });
+  app.get<{ Querystring: { licenseIds?: number[] } }>(
+    '/games/:game_id/teams/:id/lineup_candidates',
+    withLicenseFilter(false, candidatesDoc),
+    async (request, reply) => {
+      const target = lineupTarget(request);
+      const data = await candidates({ ...target, licenseIds: request.query.licenseIds ?? null }, callerOf(request));
+      return reply.type(JSON_API_TYPE).send(reshapeCandidates(data, target, renderContext(request, deps)));
+    },
+  );
 
   app.get<{ Querystring: { licenseIds: number[] } }>('/games/:game_id/teams/:id/lineup', withLicenseFilter(true, lineupDoc), async (request, reply) => {
     const target = lineupTarget(request);

@@ -27,7 +27,9 @@ export function startScript(script: string, args: string[]): Child {
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   let closed = false;
   child.once('close', () => (closed = true));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const printed = (pattern: RegExp) =>
     new Promise<boolean>((resolve) => {
       const check = () => {

@@ -23,20 +23,33 @@ const game = (id: number, overrides: Partial<CalendarGame> = {}): CalendarGame =
 });
 const games = [
   game(1),
-  game(2, { status: 'CANCELLED', homeScore: null, awayScore: null, venue: null, group: null, round: null, cupRound: { name: '1/2-Final', tournament: { name: 'Ligacup Herren' } } }),
+  game(2, {
+    status: 'CANCELLED',
+    homeScore: null,
+    awayScore: null,
+    venue: null,
+    group: null,
+    round: null,
+    cupRound: { name: '1/2-Final', tournament: { name: 'Ligacup Herren' } },
+  }),
   game(3, { group: { name: 'Gruppe 2', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } }, decidedBy: 'REGULAR' }),
 ];
 const data: CalendarData = {
   season: { label: '2026/27' },
   team: { name: 'Unihockey Brunnhalden' },
-  leagueGroups: { edges: [{ node: { name: 'Gruppe 1', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } } }, { node: { name: 'Gruppe 2', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } } }] },
+  leagueGroups: {
+    edges: [
+      { node: { name: 'Gruppe 1', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } } },
+      { node: { name: 'Gruppe 2', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } } },
+    ],
+  },
   games: { edges: games.map((node) => ({ node })) },
 };
 const team: CalendarParams = { kind: 'team', teamId: 430001, season: 2026 };
 const league: CalendarParams = { kind: 'league', league: 1, gameClass: 11, season: 2026 };
 
 describe('reshapeCalendar', () => {
-  it("one event per game of a team: teams and result, competition, address, a two-hour slot", () => {
+  it('one event per game of a team: teams and result, competition, address, a two-hour slot', () => {
     const calendar = reshapeCalendar(data, team, renderContextFor('de'));
     expect(calendar.name).toBe('Unihockey Brunnhalden – Spiele 2026/27');
     expect(calendar.stamp).toEqual(new Date('2026-11-22T15:30:00Z'));
@@ -51,12 +64,21 @@ describe('reshapeCalendar', () => {
       url: 'http://test.local/api/games/1',
       cancelled: false,
     });
-    expect(calendar.events[1]).toMatchObject({ summary: 'Unihockey Brunnhalden - UHC Erlengrund', description: 'Ligacup Herren, 1/2-Final', location: undefined, geo: undefined, cancelled: true });
+    expect(calendar.events[1]).toMatchObject({
+      summary: 'Unihockey Brunnhalden - UHC Erlengrund',
+      description: 'Ligacup Herren, 1/2-Final',
+      location: undefined,
+      geo: undefined,
+      cancelled: true,
+    });
   });
 
   it('a cancelled game is an event with STATUS:CANCELLED, the others stay CONFIRMED', () => {
     const text = renderCalendar(reshapeCalendar(data, team, renderContextFor('de')));
-    const statuses = text.split('BEGIN:VEVENT').slice(1).map((event) => [/UID:(\S+)/.exec(event)?.[1], /STATUS:(\w+)/.exec(event)?.[1]]);
+    const statuses = text
+      .split('BEGIN:VEVENT')
+      .slice(1)
+      .map((event) => [/UID:(\S+)/.exec(event)?.[1], /STATUS:(\w+)/.exec(event)?.[1]]);
     expect(statuses).toEqual([
       ['game-1@test.local', 'CONFIRMED'],
       ['game-2@test.local', 'CANCELLED'],
@@ -79,9 +101,15 @@ describe('reshapeCalendar', () => {
   });
 
   it('an unknown team, club or group is a 404 naming it', () => {
-    expect(() => reshapeCalendar({ ...data, team: null }, team, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No team 430001' }));
-    expect(() => reshapeCalendar(data, { kind: 'club', clubId: 5, season: 2026 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No club 5' }));
-    expect(() => reshapeCalendar(data, { ...league, group: 'Gruppe 9' }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No group "Gruppe 9"' }));
+    expect(() => reshapeCalendar({ ...data, team: null }, team, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No team 430001' }),
+    );
+    expect(() => reshapeCalendar(data, { kind: 'club', clubId: 5, season: 2026 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No club 5' }),
+    );
+    expect(() => reshapeCalendar(data, { ...league, group: 'Gruppe 9' }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No group "Gruppe 9"' }),
+    );
   });
 });
 
@@ -91,6 +119,8 @@ describe('calendarOwner', () => {
     expect(calendarOwner({ ...query, team_id: 7 })).toEqual({ kind: 'team', teamId: 7 });
     expect(calendarOwner({ ...query, club_id: 8 })).toEqual({ kind: 'club', clubId: 8 });
     expect(calendarOwner({ ...query, group: 'Gruppe 1' })).toEqual({ kind: 'league', league: 1, gameClass: 11, group: 'Gruppe 1' });
-    expect(() => calendarOwner({ ...query, team_id: 7, club_id: 8 })).toThrow(expect.objectContaining({ status: 400, message: 'Give either team_id or club_id, not both' }));
+    expect(() => calendarOwner({ ...query, team_id: 7, club_id: 8 })).toThrow(
+      expect.objectContaining({ status: 400, message: 'Give either team_id or club_id, not both' }),
+    );
   });
 });

@@ -32,7 +32,15 @@ describe('reshapeClubStatistics', () => {
     finalPhase: { phase: 'PLAYOFF', round: { name: '1/2-Final', final: false, won: false } },
     cup: { tournament: { name: 'Ligacup Herren' }, round: { name: '1/4-Final', final: false, won: null } },
   };
-  const second: SeasonRecordData = { ...first, team: { id: 430005, name: 'UHC Erlengrund II' }, groups: [], qualificationRank: null, qualificationGroup: null, finalPhase: null, cup: null };
+  const second: SeasonRecordData = {
+    ...first,
+    team: { id: 430005, name: 'UHC Erlengrund II' },
+    groups: [],
+    qualificationRank: null,
+    qualificationGroup: null,
+    finalPhase: null,
+    cup: null,
+  };
   const data: ClubStatisticsData = { season: { label: '2026/27' }, club: { id: 401001, name: 'UHC Erlengrund', seasonRecords: [first, second] } };
 
   it('one row per team (carrying team_id): league and name, qualification and final phase, cup', () => {
@@ -62,6 +70,8 @@ describe('reshapeClubStatistics', () => {
   });
 
   it('an unknown club is a 404 naming the id asked for', () => {
-    expect(() => reshapeClubStatistics({ season: null, club: null }, { club_id: 99, season: 2026 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No club 99' }));
+    expect(() => reshapeClubStatistics({ season: null, club: null }, { club_id: 99, season: 2026 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No club 99' }),
+    );
   });
 });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cupRoundDates,
-  cupRoundProgress,
-  reshapeCupDetails,
-  reshapeCups,
-  type CupDetailsData,
-  type CupsData,
-} from '../../../src/facades/rest/cups.js';
+import { cupRoundDates, cupRoundProgress, reshapeCupDetails, reshapeCups, type CupDetailsData, type CupsData } from '../../../src/facades/rest/cups.js';
 import { renderContextFor } from '../../support/render.js';
 
 type Round = NonNullable<CupDetailsData['cupTournament']>['rounds'][number];
@@ -20,12 +13,22 @@ const round16: Round = {
   name: '1/8-Final',
   games: [game('2026-10-14', 'FINISHED'), game('2026-10-07', 'FORFEIT'), game('2026-10-14', 'FINISHED'), game('2026-10-21', 'CANCELLED')],
 };
-const quarter: Round = { id: 9002, number: 2, name: '1/4-Final', games: [game('2026-11-18', 'FINISHED'), game('2026-11-18', 'LIVE'), game('2026-11-25', 'SCHEDULED')] };
+const quarter: Round = {
+  id: 9002,
+  number: 2,
+  name: '1/4-Final',
+  games: [game('2026-11-18', 'FINISHED'), game('2026-11-18', 'LIVE'), game('2026-11-25', 'SCHEDULED')],
+};
 const semi: Round = { id: 9003, number: 3, name: '1/2-Final', games: [] };
 const final: Round = { id: 9004, number: 4, name: 'Final', games: [] };
 
 const men = { id: 901, name: 'Schweizer Cup Herren', gameClass: { id: 11, name: 'Herren GF' }, rounds: [round16, quarter, semi, final] };
-const women = { id: 902, name: 'Schweizer Cup Damen', gameClass: { id: 21, name: 'Damen GF' }, rounds: [{ ...semi, id: 9011, games: [game('2026-12-02', 'SCHEDULED')] }] };
+const women = {
+  id: 902,
+  name: 'Schweizer Cup Damen',
+  gameClass: { id: 21, name: 'Damen GF' },
+  rounds: [{ ...semi, id: 9011, games: [game('2026-12-02', 'SCHEDULED')] }],
+};
 
 const list: CupsData = { season: { id: 2026, label: '2026/27', cups: [men, women] } };
 // Rounds arrive in any order: the table orders them by number.
@@ -83,7 +86,9 @@ describe('reshapeCups', () => {
   });
 
   it('an unknown season is a 404 naming it', () => {
-    expect(() => reshapeCups({ season: null }, { season: 1999 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No season 1999' }));
+    expect(() => reshapeCups({ season: null }, { season: 1999 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No season 1999' }),
+    );
   });
 });
 

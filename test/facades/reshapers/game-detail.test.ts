@@ -12,14 +12,33 @@ describe('reshapeGameDetail', () => {
     const table = reshapeGameDetail(data, params, renderContextFor('de', new Date('2026-11-22T12:00:00Z')));
     expect(table.subtype).toBe('attribute_list');
     expect(table.data.headers.map((h) => h.key)).toEqual([
-      'home_logo', 'home_name', 'away_logo', 'away_name', 'result', 'date', 'time', 'location', 'first_referee', 'second_referee', 'spectators',
+      'home_logo',
+      'home_name',
+      'away_logo',
+      'away_name',
+      'result',
+      'date',
+      'time',
+      'location',
+      'first_referee',
+      'second_referee',
+      'spectators',
     ]);
     expect(table.data.title).toBe('UHC Birkenfeld - Floorball Grünau');
     expect(table.data.subtitle).toBe('Herren GF L-UPL Gruppe 1 Runde 7 2026/27');
     expect(table.data.context).toBeNull();
     expect(cellTexts(table)).toEqual([
-      'UHC Birkenfeld (Logo)', ['UHC Birkenfeld'], 'Floorball Grünau (Logo)', ['Floorball Grünau'],
-      ['4:3 n.V.', '(1:2, 2:0, 0:1, 1:0)'], ['heute'], ['20:00'], ['Sporthalle Birkenfeld'], ['Anna Keller'], [''], ['812'],
+      'UHC Birkenfeld (Logo)',
+      ['UHC Birkenfeld'],
+      'Floorball Grünau (Logo)',
+      ['Floorball Grünau'],
+      ['4:3 n.V.', '(1:2, 2:0, 0:1, 1:0)'],
+      ['heute'],
+      ['20:00'],
+      ['Sporthalle Birkenfeld'],
+      ['Anna Keller'],
+      [''],
+      ['812'],
     ]);
     const cells = table.data.regions[0].rows[0].cells;
     expect(cells[7].link).toEqual({ type: 'map', x: 8.2, y: 47.1 });
@@ -49,13 +68,25 @@ describe('reshapeGameDetail', () => {
   });
 
   it('a cancelled game says so in its date cell, in each language; time and venue stay', () => {
-    const cancelled: GameDetailFacts = { ...overtimeGame, status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR', spectators: null };
-    const texts = (locale: 'de' | 'fr' | 'it' | 'en') => cellTexts(reshapeGameDetail({ game: cancelled }, params, renderContextFor(locale, new Date('2026-11-22T12:00:00Z'))));
+    const cancelled: GameDetailFacts = {
+      ...overtimeGame,
+      status: 'CANCELLED',
+      homeScore: null,
+      awayScore: null,
+      homePeriodScores: [],
+      awayPeriodScores: [],
+      decidedBy: 'REGULAR',
+      spectators: null,
+    };
+    const texts = (locale: 'de' | 'fr' | 'it' | 'en') =>
+      cellTexts(reshapeGameDetail({ game: cancelled }, params, renderContextFor(locale, new Date('2026-11-22T12:00:00Z'))));
     expect(texts('de').slice(4, 8)).toEqual([['-'], ['Abgesagt'], ['20:00'], ['Sporthalle Birkenfeld']]);
     expect([texts('fr')[5], texts('it')[5], texts('en')[5]]).toEqual([['annulé'], ['annullato'], ['cancelled']]);
   });
 
   it('an unknown game is a 404 naming the id asked for', () => {
-    expect(() => reshapeGameDetail({ game: null }, { game_id: 99 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No game 99' }));
+    expect(() => reshapeGameDetail({ game: null }, { game_id: 99 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No game 99' }),
+    );
   });
 });

@@ -34,7 +34,7 @@ describe('reshapeGameEvents', () => {
       ['60:00', 'Beginn Verlängerung', '', ''],
       ['40:00', 'Matchstrafe', 'UHC Birkenfeld', 'A. Muster'],
       ['20:00', 'Timeout Gast', '', ''],
-      ["20:00", "2'-Strafe (Stockschlag)", 'Floorball Grünau', 'B. Keller'],
+      ['20:00', "2'-Strafe (Stockschlag)", 'Floorball Grünau', 'B. Keller'],
       ['12:34', 'Torschütze 1:0', 'UHC Birkenfeld', 'A. Muster (B. Keller)'],
       ['00:00', 'Beginn 1. Drittel', '', ''],
       ['00:00', 'Spielbeginn', '', ''],
@@ -62,6 +62,8 @@ describe('reshapeGameEvents', () => {
   });
 
   it('an unknown game is a 404 naming the id asked for', () => {
-    expect(() => reshapeGameEvents({ game: null }, { game_id: 99 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No game 99' }));
+    expect(() => reshapeGameEvents({ game: null }, { game_id: 99 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No game 99' }),
+    );
   });
 });

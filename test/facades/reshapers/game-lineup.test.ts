@@ -7,7 +7,9 @@ const lineup: NonNullable<GameLineupData['game']>['lineup'] = [
   { number: 17, position: 'FORWARD', captain: true, player: { id: 602, firstName: 'Mia', lastName: 'Graf' } },
   { number: null, position: null, captain: false, player: { id: 603, firstName: 'Noa', lastName: 'Frei' } },
 ];
-const data = (entries = lineup): GameLineupData => ({ game: { homeTeam: { name: 'UHC Birkenfeld' }, awayTeam: { name: 'Floorball Grünau' }, lineup: entries } });
+const data = (entries = lineup): GameLineupData => ({
+  game: { homeTeam: { name: 'UHC Birkenfeld' }, awayTeam: { name: 'Floorball Grünau' }, lineup: entries },
+});
 const params: GameLineupParams = { game_id: 5, is_home: '0', view: 'full', hide_empty: true };
 const rowsOf = (table: ReturnType<typeof reshapeGameLineup>) => table?.data.regions[0].rows.map((r) => r.cells.map((c) => c.text?.join(' | ')));
 
@@ -45,6 +47,8 @@ describe('reshapeGameLineup', () => {
   });
 
   it('an unknown game is a 404 naming the id asked for, even with hide_empty', () => {
-    expect(() => reshapeGameLineup({ game: null }, { ...params, game_id: 99 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No game 99' }));
+    expect(() => reshapeGameLineup({ game: null }, { ...params, game_id: 99 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No game 99' }),
+    );
   });
 });

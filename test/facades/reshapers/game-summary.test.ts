@@ -31,7 +31,9 @@ describe('reshapeGameSummary', () => {
   it('tells a scheduled, cancelled, live and forfeited game apart; no goals is "keine"', () => {
     const paragraph = (facts: Partial<NonNullable<GameSummaryData['game']>>) =>
       cellsOf(reshapeGameSummary({ game: { ...overtimeGame, events: [], ...facts } }, params, renderContextFor('de')))[0][0];
-    const scheduled = { status: 'SCHEDULED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], spectators: null } satisfies Partial<NonNullable<GameSummaryData['game']>>;
+    const scheduled = { status: 'SCHEDULED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], spectators: null } satisfies Partial<
+      NonNullable<GameSummaryData['game']>
+    >;
     expect(paragraph(scheduled)).toBe('UHC Birkenfeld empfängt Floorball Grünau am 22.11.2026 um 20:00 in der Sporthalle Birkenfeld.');
     expect(paragraph({ ...scheduled, venue: null })).toBe('UHC Birkenfeld empfängt Floorball Grünau am 22.11.2026 um 20:00.');
     expect(paragraph({ status: 'CANCELLED' })).toBe('Das Spiel wurde abgesagt.');
@@ -51,7 +53,17 @@ describe('reshapeGameSummary', () => {
   });
 
   it('says a cancelled game was cancelled, in each language, with no result in the title', () => {
-    const cancelled: NonNullable<GameSummaryData['game']> = { ...overtimeGame, status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR', spectators: null, events: [] };
+    const cancelled: NonNullable<GameSummaryData['game']> = {
+      ...overtimeGame,
+      status: 'CANCELLED',
+      homeScore: null,
+      awayScore: null,
+      homePeriodScores: [],
+      awayPeriodScores: [],
+      decidedBy: 'REGULAR',
+      spectators: null,
+      events: [],
+    };
     const summaryIn = (locale: 'de' | 'fr' | 'it' | 'en') => reshapeGameSummary({ game: cancelled }, params, renderContextFor(locale));
     expect(summaryIn('de').data.title).toBe('UHC Birkenfeld - Floorball Grünau');
     expect((['de', 'fr', 'it', 'en'] as const).map((locale) => cellsOf(summaryIn(locale))[0])).toEqual([
@@ -63,6 +75,8 @@ describe('reshapeGameSummary', () => {
   });
 
   it('an unknown game is a 404 naming the id asked for', () => {
-    expect(() => reshapeGameSummary({ game: null }, { game_id: 99 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No game 99' }));
+    expect(() => reshapeGameSummary({ game: null }, { game_id: 99 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No game 99' }),
+    );
   });
 });

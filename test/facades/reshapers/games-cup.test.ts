@@ -4,7 +4,12 @@ import { gameRow } from '../../support/game-rows.js';
 import { renderContextFor } from '../../support/render.js';
 
 const cupGame = (id: number, bracketPosition: number | null): CupGame => ({
-  ...gameRow({ id, group: null, round: null, cupRound: { id: 9001, name: '1/4-Final', tournament: { id: 901, name: 'Ligacup Herren', season: { label: '2026/27' } } } }),
+  ...gameRow({
+    id,
+    group: null,
+    round: null,
+    cupRound: { id: 9001, name: '1/4-Final', tournament: { id: 901, name: 'Ligacup Herren', season: { label: '2026/27' } } },
+  }),
   homeTeam: { id: 100 + id, name: `Heim ${id}`, logoUrl: null },
   bracketPosition,
 });
@@ -28,8 +33,16 @@ describe('reshapeCup', () => {
     expect(table.data.title).toBe('Ligacup Herren');
     expect(table.data.subtitle).toBe('1/4-Final 2026/27');
     expect(table.data.context).toEqual({ mode: 'cup', tournament_id: 901, round: 9001, side: 'left', locale: 'de_CH' });
-    expect(table.data.regions.map((r) => homes(r.rows))).toEqual([['Heim 1', 'Heim 2'], ['Heim 3', 'Heim 9']]);
-    expect(table.data.regions[0].rows[0].cells.map((c) => c.text?.join(' '))).toEqual(['14.11.2026 17:00', 'Heim 1', 'UHC Erlengrund', '5:4 n.V. (2:1, 1:2, 1:1, 1:0)']);
+    expect(table.data.regions.map((r) => homes(r.rows))).toEqual([
+      ['Heim 1', 'Heim 2'],
+      ['Heim 3', 'Heim 9'],
+    ]);
+    expect(table.data.regions[0].rows[0].cells.map((c) => c.text?.join(' '))).toEqual([
+      '14.11.2026 17:00',
+      'Heim 1',
+      'UHC Erlengrund',
+      '5:4 n.V. (2:1, 1:2, 1:1, 1:0)',
+    ]);
     expect(table.data.regions[0].rows[0].cells[1].link).toEqual({ type: 'page', page: 'team_detail', ids: [101] });
   });
 
@@ -42,8 +55,18 @@ describe('reshapeCup', () => {
   });
 
   it('a cancelled game says so instead of its date and keeps its game link', () => {
-    const cancelled: CupGame = { ...cupGame(4, 4), status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' };
-    const cancelledData: CupData = { cupTournament: { ...data.cupTournament!, rounds: [{ id: 9001, number: 1, name: '1/4-Final', games: [cupGame(3, 3), cancelled] }] } };
+    const cancelled: CupGame = {
+      ...cupGame(4, 4),
+      status: 'CANCELLED',
+      homeScore: null,
+      awayScore: null,
+      homePeriodScores: [],
+      awayPeriodScores: [],
+      decidedBy: 'REGULAR',
+    };
+    const cancelledData: CupData = {
+      cupTournament: { ...data.cupTournament!, rounds: [{ id: 9001, number: 1, name: '1/4-Final', games: [cupGame(3, 3), cancelled] }] },
+    };
     const row = reshapeCup(cancelledData, left, renderContextFor('de')).data.regions[0].rows[1];
     expect(row.cells[0]).toEqual({ text: ['Abgesagt'], link: { type: 'page', page: 'game_detail', ids: [4] } });
     expect(row.cells[3].text).toEqual(['-']);
@@ -51,7 +74,11 @@ describe('reshapeCup', () => {
   });
 
   it('an unknown tournament or round is a 404 naming it', () => {
-    expect(() => reshapeCup({ cupTournament: null }, left, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No cup tournament 901' }));
-    expect(() => reshapeCup(data, { ...left, round: 42 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No round 42 in cup tournament 901' }));
+    expect(() => reshapeCup({ cupTournament: null }, left, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No cup tournament 901' }),
+    );
+    expect(() => reshapeCup(data, { ...left, round: 42 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No round 42 in cup tournament 901' }),
+    );
   });
 });

@@ -4,7 +4,10 @@ import type { DayGameData } from '../../../src/facades/rest/shared/game-row.js';
 import { connection } from '../../support/game-rows.js';
 import { renderContextFor } from '../../support/render.js';
 
-const league = (leagueId: number, leagueName: string, classId: number, className: string) => ({ league: { id: leagueId, name: leagueName }, gameClass: { id: classId, name: className } });
+const league = (leagueId: number, leagueName: string, classId: number, className: string) => ({
+  league: { id: leagueId, name: leagueName },
+  gameClass: { id: classId, name: className },
+});
 const game = (id: number, overrides: Partial<DayGameData>): DayGameData => ({
   id,
   startsAt: '2026-11-22T11:15:00Z',
@@ -48,13 +51,25 @@ describe('reshapeCurrentGames', () => {
     ]);
     expect(table.data.regions[0].rows[0].cells[1].link).toEqual({ type: 'page', page: 'game_detail', ids: [1] });
     expect(table.data.context).toEqual({
-      tabs: true, locale: 'de_CH', on_date: '2026-11-22', mode: 'current', tournament_ids: null, league_ids: '1,2,10', game_class_ids: null, only_video_streamed: null, team_id: null,
+      tabs: true,
+      locale: 'de_CH',
+      on_date: '2026-11-22',
+      mode: 'current',
+      tournament_ids: null,
+      league_ids: '1,2,10',
+      game_class_ids: null,
+      only_video_streamed: null,
+      team_id: null,
     });
   });
 
   it('slides back only when there is an earlier game day', () => {
     const table = reshapeCurrentGames(data, params, renderContextFor('de'));
-    expect(table.data.slider).toEqual({ text: '22.11.2026', prev: { type: 'reload', set_in_context: { before_date: '2026-11-22' }, resource: '/games' }, next: null });
+    expect(table.data.slider).toEqual({
+      text: '22.11.2026',
+      prev: { type: 'reload', set_in_context: { before_date: '2026-11-22' }, resource: '/games' },
+      next: null,
+    });
   });
 
   it('speaks the requested language', () => {
@@ -75,7 +90,14 @@ describe('the day shown', () => {
 
   it('filters one local day and its neighbours with the same competitions; streamed-only only when asked', () => {
     expect(dayFilters({ on_date: '2026-07-01', tournament_ids: [901], only_video_streamed: false })).toEqual({
-      filter: { leagueIds: undefined, gameClassIds: undefined, tournamentIds: [901], onlyVideoStreamed: undefined, from: '2026-06-30T22:00:00.000Z', to: '2026-07-01T22:00:00.000Z' },
+      filter: {
+        leagueIds: undefined,
+        gameClassIds: undefined,
+        tournamentIds: [901],
+        onlyVideoStreamed: undefined,
+        from: '2026-06-30T22:00:00.000Z',
+        to: '2026-07-01T22:00:00.000Z',
+      },
       before: { leagueIds: undefined, gameClassIds: undefined, tournamentIds: [901], onlyVideoStreamed: undefined, to: '2026-06-30T22:00:00.000Z' },
       after: { leagueIds: undefined, gameClassIds: undefined, tournamentIds: [901], onlyVideoStreamed: undefined, from: '2026-07-01T22:00:00.000Z' },
     });

@@ -24,7 +24,16 @@ describe('reshapeDirectGames', () => {
   });
 
   it('a cancelled game (never asked for here, but drawn by the shared row) says so instead of its date', () => {
-    const cancelled = gameRow({ id: 13, startsAt: '2026-03-01T18:00:00Z', status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' });
+    const cancelled = gameRow({
+      id: 13,
+      startsAt: '2026-03-01T18:00:00Z',
+      status: 'CANCELLED',
+      homeScore: null,
+      awayScore: null,
+      homePeriodScores: [],
+      awayPeriodScores: [],
+      decidedBy: 'REGULAR',
+    });
     const table = reshapeDirectGames({ games: connection([cancelled]) }, params, renderContextFor('it'));
     expect(table.data.regions[0].rows[0].cells[0]).toEqual({ text: ['annullato'], link: { type: 'page', page: 'game_detail', ids: [13] } });
     expect(table.data.regions[0].rows[0].cells[3].text).toEqual(['-']);
@@ -39,7 +48,10 @@ describe('reshapeDirectGames', () => {
 
 describe('directGamesVariables', () => {
   it('asks for the decided games between the two teams of the game', () => {
-    expect(directGamesVariables({ game: { homeTeam: { id: 7 }, awayTeam: { id: 8 } } }, params)).toEqual({ filter: { betweenTeams: [7, 8], status: ['FINISHED', 'FORFEIT'] }, amount: 3 });
+    expect(directGamesVariables({ game: { homeTeam: { id: 7 }, awayTeam: { id: 8 } } }, params)).toEqual({
+      filter: { betweenTeams: [7, 8], status: ['FINISHED', 'FORFEIT'] },
+      amount: 3,
+    });
   });
 
   it('an unknown game is a 404 naming it', () => {

@@ -3,7 +3,16 @@ import { reshapeFavoriteGames, type FavoriteGamesData, type FavoriteGamesParams 
 import { gameRow } from '../../support/game-rows.js';
 import { renderContextFor } from '../../support/render.js';
 
-const next = gameRow({ id: 21, startsAt: '2026-11-28T17:00:00Z', status: 'SCHEDULED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' });
+const next = gameRow({
+  id: 21,
+  startsAt: '2026-11-28T17:00:00Z',
+  status: 'SCHEDULED',
+  homeScore: null,
+  awayScore: null,
+  homePeriodScores: [],
+  awayPeriodScores: [],
+  decidedBy: 'REGULAR',
+});
 const data: FavoriteGamesData = {
   favoriteSession: {
     favorites: [
@@ -29,7 +38,15 @@ describe('reshapeFavoriteGames', () => {
   });
 
   it('a cancelled game says so instead of its date', () => {
-    const cancelled = gameRow({ id: 23, status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' });
+    const cancelled = gameRow({
+      id: 23,
+      status: 'CANCELLED',
+      homeScore: null,
+      awayScore: null,
+      homePeriodScores: [],
+      awayPeriodScores: [],
+      decidedBy: 'REGULAR',
+    });
     const table = reshapeFavoriteGames({ favoriteSession: { favorites: [{ title: 'UHC Erlengrund', nextGame: cancelled }] } }, params, renderContextFor('de'));
     expect(table.data.regions[0].rows[0].cells[0]).toEqual({ text: ['Abgesagt'], link: { type: 'page', page: 'game_detail', ids: [23] } });
   });

@@ -30,7 +30,16 @@ const cells = (table: ReturnType<typeof reshapeSchedule>) => table.data.regions[
 
 describe('reshapeSchedule', () => {
   it('a cancelled game says so instead of its date, keeps its time line and its game link', () => {
-    const cancelled = gameRow({ id: 4, startsAt: '2026-11-28T17:00:00Z', status: 'CANCELLED', homeScore: null, awayScore: null, homePeriodScores: [], awayPeriodScores: [], decidedBy: 'REGULAR' });
+    const cancelled = gameRow({
+      id: 4,
+      startsAt: '2026-11-28T17:00:00Z',
+      status: 'CANCELLED',
+      homeScore: null,
+      awayScore: null,
+      homePeriodScores: [],
+      awayPeriodScores: [],
+      decidedBy: 'REGULAR',
+    });
     const table = reshapeSchedule({ ...teamData, games: connection([gameRow({ id: 1 }), cancelled]) }, team, renderContextFor('de'));
     expect(table.data.regions[0].rows[1].cells[0]).toEqual({ text: ['Abgesagt', '18:00'], link: { type: 'page', page: 'game_detail', ids: [4] } });
     expect(table.data.regions[0].rows[1].cells[4].text).toEqual(['-']);
@@ -54,7 +63,12 @@ describe('reshapeSchedule', () => {
       {
         text: 'Tabelle',
         type: 'tab',
-        link: { type: 'reload', set_in_context: { season: 2026, league: 1, game_class: 11, group: 'Gruppe 1' }, resource: '/rankings', ids: [2026, 1, 11, 'Gruppe 1'] },
+        link: {
+          type: 'reload',
+          set_in_context: { season: 2026, league: 1, game_class: 11, group: 'Gruppe 1' },
+          resource: '/rankings',
+          ids: [2026, 1, 11, 'Gruppe 1'],
+        },
         highlight: false,
       },
     ]);
@@ -70,7 +84,10 @@ describe('reshapeSchedule', () => {
     expect(table.data.subtitle).toBeNull();
     expect(table.data.slider?.text).toBe('Seite 2/2');
     const leagueCell = reshapeSchedule(clubData, { ...club, page: 1 }, renderContextFor('de')).data.regions[0].rows[0].cells[2];
-    expect(leagueCell).toEqual({ text: ['Herren GF L-UPL', 'Gruppe 1'], link: { type: 'page', page: 'league_group_detail', ids: [2026, 1, 11, LEAGUE_GROUP.name] } });
+    expect(leagueCell).toEqual({
+      text: ['Herren GF L-UPL', 'Gruppe 1'],
+      link: { type: 'page', page: 'league_group_detail', ids: [2026, 1, 11, LEAGUE_GROUP.name] },
+    });
   });
 
   it('speaks the requested language', () => {
@@ -82,9 +99,15 @@ describe('reshapeSchedule', () => {
   });
 
   it('an unknown owner is a 404, a page beyond the last a 400', () => {
-    expect(() => reshapeSchedule({ ...clubData, club: null }, club, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No club 401001' }));
-    expect(() => reshapeSchedule({ ...teamData, team: null }, team, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No team 430001' }));
-    expect(() => reshapeSchedule(teamData, { ...team, page: 3 }, renderContextFor())).toThrow(expect.objectContaining({ status: 400, message: 'Invalid page value 3: pages 1 to 2' }));
+    expect(() => reshapeSchedule({ ...clubData, club: null }, club, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No club 401001' }),
+    );
+    expect(() => reshapeSchedule({ ...teamData, team: null }, team, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No team 430001' }),
+    );
+    expect(() => reshapeSchedule(teamData, { ...team, page: 3 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 400, message: 'Invalid page value 3: pages 1 to 2' }),
+    );
   });
 
   it("filters the games by the owner's id", () => {

@@ -75,7 +75,11 @@ describe('reshapeNationalPlayerDetail', () => {
   });
 
   it('without a national position the club position stands, without a national number none; speaks the requested language', () => {
-    const body = reshapeNationalPlayerDetail({ nationalPlayer: { ...data.nationalPlayer!, number: null, position: null } }, { national_player_id: 70001 }, renderContextFor('en'));
+    const body = reshapeNationalPlayerDetail(
+      { nationalPlayer: { ...data.nationalPlayer!, number: null, position: null } },
+      { national_player_id: 70001 },
+      renderContextFor('en'),
+    );
     expect(body.data.headers[7].text).toBe('National team');
     expect(body.data.regions[0].rows[0].cells.slice(2, 4).map((c) => c.text?.[0])).toEqual(['-', 'Center']);
   });
@@ -88,13 +92,33 @@ describe('reshapeNationalPlayerDetail', () => {
 });
 
 describe('reshapeNationalPlayerStatistics', () => {
-  const record = (name: string, games: number) => ({ selection: { name }, games, goals: 2, assists: 1, points: 3, penalties2: 1, penalties5: 0, penalties10: 0, matchPenalties: 0 });
-  const data: NationalPlayerStatisticsData = { nationalPlayer: { id: 70001, player: { firstName: 'Lea', lastName: 'Graf' }, records: [record('Damen', 12), record('U19 Damen', 4)] } };
+  const record = (name: string, games: number) => ({
+    selection: { name },
+    games,
+    goals: 2,
+    assists: 1,
+    points: 3,
+    penalties2: 1,
+    penalties5: 0,
+    penalties10: 0,
+    matchPenalties: 0,
+  });
+  const data: NationalPlayerStatisticsData = {
+    nationalPlayer: { id: 70001, player: { firstName: 'Lea', lastName: 'Graf' }, records: [record('Damen', 12), record('U19 Damen', 4)] },
+  };
 
   it('one row per selection: its name, then the totals', () => {
     const body = reshapeNationalPlayerStatistics(data, { national_player_id: 70001 }, renderContextFor('de'));
     expect(body.data.headers.map((h) => h.key)).toEqual([
-      'selection', 'games', 'goals', 'assists', 'points', '2-minute-penalty', '5-minute-penalty', '10-minute-penalty', 'matchpenalty',
+      'selection',
+      'games',
+      'goals',
+      'assists',
+      'points',
+      '2-minute-penalty',
+      '5-minute-penalty',
+      '10-minute-penalty',
+      'matchpenalty',
     ]);
     expect(body.data.title).toBe('Statistik Lea Graf');
     expect(body.data.subtitle).toBe('Lea Graf');

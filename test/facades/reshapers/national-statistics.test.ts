@@ -17,25 +17,43 @@ describe('national statistics parameters', () => {
     expect(paramsOf({})).toEqual({ selection_id: 1, order: 'points', direction: 'desc' });
     expect(paramsOf({ order: 'name' })).toEqual({ selection_id: 1, order: 'name', direction: 'asc' });
     expect(paramsOf({ order: 'goals', direction: 'asc', selection_id: '2' })).toEqual({ selection_id: 2, order: 'goals', direction: 'asc' });
-    expect(nationalRecordsVariables(paramsOf({ order: '2-minute-penalty', selection_id: '2' }))).toEqual({ selection: 2, order: 'PENALTIES_2', direction: 'DESC' });
+    expect(nationalRecordsVariables(paramsOf({ order: '2-minute-penalty', selection_id: '2' }))).toEqual({
+      selection: 2,
+      order: 'PENALTIES_2',
+      direction: 'DESC',
+    });
   });
 
   it('an unknown order lists the header keys; order is checked before direction and selection', () => {
     expect(() => paramsOf({ order: 'constructor', direction: 'up' })).toThrow(
       expect.objectContaining({ status: 400, message: `Parameter order must be one of ${Object.keys(ORDER_KEYS).join(', ')}, got "constructor"` }),
     );
-    expect(() => paramsOf({ direction: 'up', selection_id: 'x' })).toThrow(expect.objectContaining({ status: 400, message: 'Parameter direction must be one of asc, desc, got "up"' }));
-    expect(() => paramsOf({ selection_id: '0' })).toThrow(expect.objectContaining({ status: 400, message: 'Parameter selection_id must be from 1 to ∞, got 0' }));
+    expect(() => paramsOf({ direction: 'up', selection_id: 'x' })).toThrow(
+      expect.objectContaining({ status: 400, message: 'Parameter direction must be one of asc, desc, got "up"' }),
+    );
+    expect(() => paramsOf({ selection_id: '0' })).toThrow(
+      expect.objectContaining({ status: 400, message: 'Parameter selection_id must be from 1 to ∞, got 0' }),
+    );
   });
 });
 
 describe('reshapeNationalRecords', () => {
   const record = (nationalPlayerId: number, playerId: number, name: string, points: number) => ({
-    games: 5, goals: points - 1, assists: 1, points, penalties2: 0, penalties5: 0, penalties10: 1, matchPenalties: 0,
+    games: 5,
+    goals: points - 1,
+    assists: 1,
+    points,
+    penalties2: 0,
+    penalties5: 0,
+    penalties10: 1,
+    matchPenalties: 0,
     nationalPlayer: { id: nationalPlayerId, player: { id: playerId, firstName: name, lastName: 'Graf' } },
   });
   const data: NationalRecordsData = {
-    nationalSelections: [{ id: 1, name: 'Herren' }, { id: 2, name: 'Damen' }],
+    nationalSelections: [
+      { id: 1, name: 'Herren' },
+      { id: 2, name: 'Damen' },
+    ],
     nationalPlayerRecords: [record(70002, 600002, 'Mia', 9), record(70001, 600001, 'Lea', 4)],
   };
   const params = { selection_id: 2, order: 'points', direction: 'desc' } as const;

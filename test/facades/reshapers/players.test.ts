@@ -18,7 +18,12 @@ const player: ProfilePlayerData = {
   position: 'FORWARD',
   portraitUrl: null,
   licenses: [
-    { licenseType: 'Aktivlizenz Damen GF', season: { id: 2026 }, club: { name: 'UH Neu' }, team: { groups: [...groups(2025, 'NLB'), ...groups(2026, 'L-UPL')] } },
+    {
+      licenseType: 'Aktivlizenz Damen GF',
+      season: { id: 2026 },
+      club: { name: 'UH Neu' },
+      team: { groups: [...groups(2025, 'NLB'), ...groups(2026, 'L-UPL')] },
+    },
     { licenseType: 'Aktivlizenz Damen KF', season: { id: 2026 }, club: { name: 'UH Neu' }, team: null },
     { licenseType: 'Aktivlizenz Damen GF', season: { id: 2025 }, club: { name: 'UH Alt' }, team: null },
   ],
@@ -34,7 +39,15 @@ describe('licenseText', () => {
 
   it('without a qualification group the league of the first final-round group counts', () => {
     const [license] = player.licenses;
-    const finalsOnly: License = { ...license, team: { groups: [{ season: { id: 2026 }, phase: 'PLAYOUT', league: { name: 'NLB' } }, { season: { id: 2026 }, phase: 'PLAYOFF', league: { name: 'L-UPL' } }] } };
+    const finalsOnly: License = {
+      ...license,
+      team: {
+        groups: [
+          { season: { id: 2026 }, phase: 'PLAYOUT', league: { name: 'NLB' } },
+          { season: { id: 2026 }, phase: 'PLAYOFF', league: { name: 'L-UPL' } },
+        ],
+      },
+    };
     expect(licenseText({ ...player, licenses: [finalsOnly] })).toBe('Aktivlizenz Damen GF (L-UPL)');
   });
 });
@@ -43,7 +56,16 @@ describe('profileAttributeList', () => {
   it('takes club, number and position from the newest season and shows - for what is unknown', () => {
     const body = profileAttributeList({ player, last: { key: 'license', text: null } }, renderContextFor('de'));
     expect(body.subtype).toBe('attribute_list');
-    expect(cellTexts(body.data.regions[0].rows[0].cells)).toEqual([{ alt: 'Anna Muster', url: '' }, ['UH Neu'], ['17'], ['Center'], ['-'], ['170 cm'], ['-'], ['-']]);
+    expect(cellTexts(body.data.regions[0].rows[0].cells)).toEqual([
+      { alt: 'Anna Muster', url: '' },
+      ['UH Neu'],
+      ['17'],
+      ['Center'],
+      ['-'],
+      ['170 cm'],
+      ['-'],
+      ['-'],
+    ]);
   });
 });
 
@@ -65,7 +87,9 @@ describe('reshapePlayerDetail', () => {
   });
 
   it('an unknown player is a 404 naming the id asked for', () => {
-    expect(() => reshapePlayerDetail({ player: null }, { player_id: 99 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No player 99' }));
+    expect(() => reshapePlayerDetail({ player: null }, { player_id: 99 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No player 99' }),
+    );
   });
 });
 
@@ -77,9 +101,31 @@ describe('reshapePlayerStatistics', () => {
       firstName: 'Anna',
       lastName: 'Muster',
       statistics: [
-        { ...totals, season: { id: 2026, label: '2026/27' }, league: { name: 'L-UPL' }, gameClass: { name: 'Damen GF' }, cupTournament: null, team: { id: 7, name: 'UH Neu' } },
-        { ...totals, games: 2, season: { id: 2026, label: '2026/27' }, league: null, gameClass: { name: 'Damen GF' }, cupTournament: { name: 'Ligacup' }, team: { id: 7, name: 'UH Neu' } },
-        { ...totals, season: { id: 2025, label: '2025/26' }, league: null, gameClass: { name: 'Damen KF' }, cupTournament: null, team: { id: 8, name: 'UH Alt' } },
+        {
+          ...totals,
+          season: { id: 2026, label: '2026/27' },
+          league: { name: 'L-UPL' },
+          gameClass: { name: 'Damen GF' },
+          cupTournament: null,
+          team: { id: 7, name: 'UH Neu' },
+        },
+        {
+          ...totals,
+          games: 2,
+          season: { id: 2026, label: '2026/27' },
+          league: null,
+          gameClass: { name: 'Damen GF' },
+          cupTournament: { name: 'Ligacup' },
+          team: { id: 7, name: 'UH Neu' },
+        },
+        {
+          ...totals,
+          season: { id: 2025, label: '2025/26' },
+          league: null,
+          gameClass: { name: 'Damen KF' },
+          cupTournament: null,
+          team: { id: 8, name: 'UH Alt' },
+        },
       ],
     },
   };
@@ -87,7 +133,17 @@ describe('reshapePlayerStatistics', () => {
   it('one row per season, competition and team: the league, else the cup, else the class; then the totals', () => {
     const body = reshapePlayerStatistics(data, { player_id: 1 }, renderContextFor('de'));
     expect(body.data.headers.map((h) => h.key)).toEqual([
-      'saison', 'liga', 'verein', 'games', 'goals', 'assists', 'points', '2-minute-penalty', '5-minute-penalty', '10-minute-penalty', 'matchpenalty',
+      'saison',
+      'liga',
+      'verein',
+      'games',
+      'goals',
+      'assists',
+      'points',
+      '2-minute-penalty',
+      '5-minute-penalty',
+      '10-minute-penalty',
+      'matchpenalty',
     ]);
     expect(body.data.title).toBe('Statistik Anna Muster');
     expect(body.data.subtitle).toBe('Anna Muster');
@@ -109,6 +165,8 @@ describe('reshapePlayerStatistics', () => {
   });
 
   it('an unknown player is a 404 naming the id asked for', () => {
-    expect(() => reshapePlayerStatistics({ player: null }, { player_id: 42 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No player 42' }));
+    expect(() => reshapePlayerStatistics({ player: null }, { player_id: 42 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No player 42' }),
+    );
   });
 });

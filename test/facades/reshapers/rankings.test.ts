@@ -5,13 +5,32 @@ import { renderContextFor } from '../../support/render.js';
 type Group = RankingsData['leagueGroups']['edges'][number]['node'];
 
 const standing = (rank: number, teamId: number, name: string, points: number, goalsFor: number, goalsAgainst: number) => ({
-  rank, games: 4, wins: 2, overtimeWins: 0, overtimeLosses: 1, losses: 1, forfeits: 0, goalsFor, goalsAgainst, points,
+  rank,
+  games: 4,
+  wins: 2,
+  overtimeWins: 0,
+  overtimeLosses: 1,
+  losses: 1,
+  forfeits: 0,
+  goalsFor,
+  goalsAgainst,
+  points,
   team: { id: teamId, name, logoUrl: null },
 });
 const group = (name: string, phase: Group['phase'], standings: Group['standings'], playoffLine: number | null = null): Group => ({
-  name, phase, playoffLine, league: { id: 1, name: 'L-UPL', level: 1 }, gameClass: { id: 11, name: 'Herren GF' }, standings,
+  name,
+  phase,
+  playoffLine,
+  league: { id: 1, name: 'L-UPL', level: 1 },
+  gameClass: { id: 11, name: 'Herren GF' },
+  standings,
 });
-const groupOne = group('Gruppe 1', 'QUALIFICATION', [standing(1, 11, 'UHC Birkenfeld', 9, 20, 8), standing(2, 12, 'Floorball Grünau', 6, 10, 10), standing(3, 13, 'UH Tann', 2, 5, 17)], 2);
+const groupOne = group(
+  'Gruppe 1',
+  'QUALIFICATION',
+  [standing(1, 11, 'UHC Birkenfeld', 9, 20, 8), standing(2, 12, 'Floorball Grünau', 6, 10, 10), standing(3, 13, 'UH Tann', 2, 5, 17)],
+  2,
+);
 const groupTwo = group('Gruppe 2', 'QUALIFICATION', [standing(1, 21, 'UHC Lind', 7, 12, 9)]);
 const playoff = group('Playoff', 'PLAYOFF', [standing(1, 11, 'UHC Birkenfeld', 3, 4, 2)]);
 const data: RankingsData = { season: { label: '2026/27' }, leagueGroups: { edges: [groupOne, groupTwo, playoff].map((node) => ({ node })) } };
@@ -23,19 +42,34 @@ describe('reshapeRankings', () => {
   it('without a group: every qualification group side by side, a separator under the playoff line', () => {
     const table = reshapeRankings(data, params, renderContextFor('de'));
     expect(table.data.headers.map((h) => h.key)).toEqual([
-      'rank', 'logo', 'team', 'games', 'forfeits', 'wins', 'overtime_wins', 'overtime_losses', 'losses', 'goals', 'goal_difference', 'points_quotient', 'points',
+      'rank',
+      'logo',
+      'team',
+      'games',
+      'forfeits',
+      'wins',
+      'overtime_wins',
+      'overtime_losses',
+      'losses',
+      'goals',
+      'goal_difference',
+      'points_quotient',
+      'points',
     ]);
     expect(table.data.headers[6].short).toBe('SnV');
     expect(table.data.title).toBe('Herren GF L-UPL');
     expect(table.data.subtitle).toBe('2026/27');
     expect(table.data.context).toEqual({ season: 2026, league: 1, game_class: 11, group: null, locale: 'de_CH' });
     expect(regionsOf(table)).toEqual([
-      ['Gruppe 1', [
-        '1 UHC Birkenfeld UHC Birkenfeld 4 0 2 0 1 1 20:8 +12 2.25 9',
-        '2 Floorball Grünau Floorball Grünau 4 0 2 0 1 1 10:10 0 1.50 6',
-        '---',
-        '3 UH Tann UH Tann 4 0 2 0 1 1 5:17 -12 0.50 2',
-      ]],
+      [
+        'Gruppe 1',
+        [
+          '1 UHC Birkenfeld UHC Birkenfeld 4 0 2 0 1 1 20:8 +12 2.25 9',
+          '2 Floorball Grünau Floorball Grünau 4 0 2 0 1 1 10:10 0 1.50 6',
+          '---',
+          '3 UH Tann UH Tann 4 0 2 0 1 1 5:17 -12 0.50 2',
+        ],
+      ],
       ['Gruppe 2', ['1 UHC Lind UHC Lind 4 0 2 0 1 1 12:9 +3 1.75 7']],
     ]);
     const first = table.data.regions[0].rows[0];
@@ -75,7 +109,9 @@ describe('reshapeRankings', () => {
 
   it('tabs: every group of the season when the document brings them, by league level, then game class, else in the given order', () => {
     const tabGroup = (league: [number, string, number], gameClass: [number, string], name: string) => ({
-      name, league: { id: league[0], name: league[1], level: league[2] }, gameClass: { id: gameClass[0], name: gameClass[1] },
+      name,
+      league: { id: league[0], name: league[1], level: league[2] },
+      gameClass: { id: gameClass[0], name: gameClass[1] },
     });
     const upl: [number, string, number] = [1, 'L-UPL', 1];
     const nlb: [number, string, number] = [2, 'NLB', 2];
@@ -85,8 +121,12 @@ describe('reshapeRankings', () => {
     const u21: [number, string] = [19, 'Junioren U21'];
     // as the schema orders them: league id, game class id, group order
     const seasonGroups = [
-      tabGroup(upl, men, 'Gruppe 1'), tabGroup(upl, men, 'Gruppe 2'), tabGroup(upl, men, 'Playoff'), tabGroup(upl, women, 'Gruppe 1'),
-      tabGroup(nlb, men, 'Gruppe 1'), tabGroup(juniorsA, u21, 'Gruppe 1'),
+      tabGroup(upl, men, 'Gruppe 1'),
+      tabGroup(upl, men, 'Gruppe 2'),
+      tabGroup(upl, men, 'Playoff'),
+      tabGroup(upl, women, 'Gruppe 1'),
+      tabGroup(nlb, men, 'Gruppe 1'),
+      tabGroup(juniorsA, u21, 'Gruppe 1'),
     ];
     const table = reshapeRankings({ ...data, season: { label: '2026/27', groups: seasonGroups } }, params, renderContextFor('de'));
     expect(table.data.tabs.map((t) => [t.text, t.link.set_in_context, t.highlight])).toEqual([
@@ -108,7 +148,9 @@ describe('reshapeRankings', () => {
   });
 
   it('no such group, or no qualification group, is a 404 naming what was asked', () => {
-    expect(() => reshapeRankings(data, { ...params, group: 'Nowhere' }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No group "Nowhere"' }));
+    expect(() => reshapeRankings(data, { ...params, group: 'Nowhere' }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No group "Nowhere"' }),
+    );
     const onlyPlayoff: RankingsData = { ...data, leagueGroups: { edges: [{ node: playoff }] } };
     expect(() => reshapeRankings(onlyPlayoff, params, renderContextFor())).toThrow(
       expect.objectContaining({ status: 404, message: 'No groups for this league and game class in the season' }),

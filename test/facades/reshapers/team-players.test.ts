@@ -17,7 +17,11 @@ const data: TeamPlayersData = {
     name: 'UHC Erlengrund',
     members: [
       member(510001),
-      member(510002, { number: null, position: null, player: { id: 510002, firstName: 'Nina', lastName: 'Keller', yearOfBirth: null, position: 'GOALKEEPER' } }),
+      member(510002, {
+        number: null,
+        position: null,
+        player: { id: 510002, firstName: 'Nina', lastName: 'Keller', yearOfBirth: null, position: 'GOALKEEPER' },
+      }),
     ],
   },
 };
@@ -53,6 +57,8 @@ describe('reshapeTeamPlayers', () => {
   });
 
   it('an unknown team is a 404 naming the id asked for', () => {
-    expect(() => reshapeTeamPlayers({ season: null, team: null }, { team_id: 99, season: 2026 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No team 99' }));
+    expect(() => reshapeTeamPlayers({ season: null, team: null }, { team_id: 99, season: 2026 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No team 99' }),
+    );
   });
 });

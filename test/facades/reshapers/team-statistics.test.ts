@@ -15,7 +15,14 @@ const champion: SeasonRecordData = {
   finalPhase: { phase: 'PLAYOFF', round: { name: 'Final', final: true, won: true } },
   cup: null,
 };
-const quiet: SeasonRecordData = { ...champion, season: { id: 2024, label: '2024/25' }, groups: [], qualificationRank: null, qualificationGroup: null, finalPhase: null };
+const quiet: SeasonRecordData = {
+  ...champion,
+  season: { id: 2024, label: '2024/25' },
+  groups: [],
+  qualificationRank: null,
+  qualificationGroup: null,
+  finalPhase: null,
+};
 const data: TeamStatisticsData = { team: { id: 7, name: 'UHC Erlengrund', seasonRecords: [champion, quiet] } };
 
 describe('reshapeTeamStatistics', () => {
@@ -37,6 +44,8 @@ describe('reshapeTeamStatistics', () => {
   });
 
   it('an unknown team is a 404 naming the id asked for', () => {
-    expect(() => reshapeTeamStatistics({ team: null }, { team_id: 99 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No team 99' }));
+    expect(() => reshapeTeamStatistics({ team: null }, { team_id: 99 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No team 99' }),
+    );
   });
 });

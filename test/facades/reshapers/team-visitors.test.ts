@@ -48,6 +48,8 @@ describe('reshapeTeamVisitors', () => {
   });
 
   it('an unknown season is a 404 naming the season asked for', () => {
-    expect(() => reshapeTeamVisitors({ ...data, season: null }, { ...params, season: 2100 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No season 2100' }));
+    expect(() => reshapeTeamVisitors({ ...data, season: null }, { ...params, season: 2100 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No season 2100' }),
+    );
   });
 });

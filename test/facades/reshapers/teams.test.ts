@@ -50,7 +50,14 @@ describe('reshapeLeagueTeams', () => {
 });
 
 describe('reshapeClubTeams', () => {
-  const data: ClubTeamsData = { club: { teams: [{ id: 430001, name: 'UHC Erlengrund I' }, { id: 430005, name: 'UHC Erlengrund II' }] } };
+  const data: ClubTeamsData = {
+    club: {
+      teams: [
+        { id: 430001, name: 'UHC Erlengrund I' },
+        { id: 430005, name: 'UHC Erlengrund II' },
+      ],
+    },
+  };
 
   it('a dropdown (level Team) that sets team_id', () => {
     const dropdown = reshapeClubTeams(data, { club_id: 401001, season: 2026 }, renderContextFor('de'));
@@ -66,13 +73,21 @@ describe('reshapeClubTeams', () => {
   });
 
   it('an unknown club is a 404 naming the id asked for', () => {
-    expect(() => reshapeClubTeams({ club: null }, { club_id: 99, season: 2026 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No club 99' }));
+    expect(() => reshapeClubTeams({ club: null }, { club_id: 99, season: 2026 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No club 99' }),
+    );
   });
 });
 
 describe('reshapeTeamDetail', () => {
   type Group = NonNullable<TeamDetailData['team']>['groups'][number];
-  const group = (season: number, phase: Group['phase'], name: string, league = 'L-UPL'): Group => ({ name, phase, season: { id: season }, league: { name: league }, gameClass: { name: 'Herren GF' } });
+  const group = (season: number, phase: Group['phase'], name: string, league = 'L-UPL'): Group => ({
+    name,
+    phase,
+    season: { id: season },
+    league: { name: league },
+    gameClass: { name: 'Herren GF' },
+  });
   const team = (groups: Group[]): TeamDetailData => ({
     team: {
       id: 430001,
@@ -86,7 +101,11 @@ describe('reshapeTeamDetail', () => {
   });
 
   it('an attribute list: name, logo, website, portrait, the league of the newest season, the club address', () => {
-    const table = reshapeTeamDetail(team([group(2026, 'PLAYOFF', 'Playoff'), group(2026, 'QUALIFICATION', 'Gruppe 1'), group(2025, 'QUALIFICATION', 'Gruppe 2', 'NLB')]), { team_id: 430001 }, renderContextFor('de'));
+    const table = reshapeTeamDetail(
+      team([group(2026, 'PLAYOFF', 'Playoff'), group(2026, 'QUALIFICATION', 'Gruppe 1'), group(2025, 'QUALIFICATION', 'Gruppe 2', 'NLB')]),
+      { team_id: 430001 },
+      renderContextFor('de'),
+    );
     expect(table.subtype).toBe('attribute_list');
     expect(table.data.headers.map((h) => h.key)).toEqual(['teamname', 'logo_url', 'website_url', 'portrait', 'liga', 'address']);
     expect(table.data.title).toBe('UHC Erlengrund');
@@ -114,6 +133,8 @@ describe('reshapeTeamDetail', () => {
   });
 
   it('an unknown team is a 404 naming the id asked for', () => {
-    expect(() => reshapeTeamDetail({ team: null }, { team_id: 99 }, renderContextFor())).toThrow(expect.objectContaining({ status: 404, message: 'No team 99' }));
+    expect(() => reshapeTeamDetail({ team: null }, { team_id: 99 }, renderContextFor())).toThrow(
+      expect.objectContaining({ status: 404, message: 'No team 99' }),
+    );
   });
 });

@@ -14,19 +14,35 @@ import { renderContextFor } from '../../support/render.js';
 describe('top-scorer parameters', () => {
   it('main takes amount (a number or "all", 20 by default) before the others; the sponsor table ignores it', () => {
     expect(parseParams(MAIN_TOP_SCORERS_QUERY, {})).toEqual({ amount: 20, league: 1, game_class: 11 });
-    expect(parseParams(MAIN_TOP_SCORERS_QUERY, { amount: 'all', phase: 'finals', season: '2025' })).toEqual({ amount: 'all', season: 2025, league: 1, game_class: 11, phase: 'finals' });
+    expect(parseParams(MAIN_TOP_SCORERS_QUERY, { amount: 'all', phase: 'finals', season: '2025' })).toEqual({
+      amount: 'all',
+      season: 2025,
+      league: 1,
+      game_class: 11,
+      phase: 'finals',
+    });
     expect(parseParams(SPONSOR_TOP_SCORERS_QUERY, { amount: 'x', club_id: '5' })).toEqual({ amount: 'x', league: 1, game_class: 11, club_id: 5 });
     for (const amount of ['0', '101', 'many', 'ALL']) {
       expect(() => parseParams(MAIN_TOP_SCORERS_QUERY, { amount, season: 'x' })).toThrow(
         expect.objectContaining({ status: 400, message: `Parameter amount must be a number from 1 to 100 or "all", got "${amount}"` }),
       );
     }
-    expect(() => parseParams(SPONSOR_TOP_SCORERS_QUERY, { phase: 'playoff' })).toThrow(expect.objectContaining({ message: 'Parameter phase must be one of group, finals, got "playoff"' }));
+    expect(() => parseParams(SPONSOR_TOP_SCORERS_QUERY, { phase: 'playoff' })).toThrow(
+      expect.objectContaining({ message: 'Parameter phase must be one of group, finals, got "playoff"' }),
+    );
   });
 
   it('all ranks ask the schema for every ranked player; finals are playoffs and playouts', () => {
     const params: TopScorersParams = { resource: '/topscorers/main', season: 2026, league: 1, game_class: 11, phase: 'finals', amount: 'all' };
-    expect(topScorersVariables(params)).toEqual({ season: 2026, league: 1, gameClass: 11, phases: ['PLAYOFF', 'PLAYOUT'], clubId: null, first: 100, all: true });
+    expect(topScorersVariables(params)).toEqual({
+      season: 2026,
+      league: 1,
+      gameClass: 11,
+      phases: ['PLAYOFF', 'PLAYOUT'],
+      clubId: null,
+      first: 100,
+      all: true,
+    });
     expect(topScorersVariables({ ...params, phase: undefined, club_id: 3, amount: 5 })).toMatchObject({ phases: null, clubId: 3, first: 5, all: false });
   });
 });
@@ -68,7 +84,11 @@ describe('reshapeTopScorers', () => {
       ['Damen GF NLB', true],
       ['Junioren U21 A', false],
     ]);
-    expect(body.data.tabs[0].link).toEqual({ type: 'reload', resource: '/topscorers/sponsor', set_in_context: { season: 2026, league: 1, game_class: 11, phase: 'group' } });
+    expect(body.data.tabs[0].link).toEqual({
+      type: 'reload',
+      resource: '/topscorers/sponsor',
+      set_in_context: { season: 2026, league: 1, game_class: 11, phase: 'group' },
+    });
   });
 
   it('rows rank, linked player, linked team (empty without one), goals, assists, points; title and subtitle name league and phase', () => {
@@ -98,7 +118,11 @@ describe('reshapeTopScorers', () => {
 });
 
 describe('reshapeTopScorerHighlight', () => {
-  const scorer = (id: number, points: number) => ({ points, player: { id, firstName: 'A', lastName: `P${id}`, portraitUrl: `http://img/${id}.jpg` }, team: { club: { name: `Club ${id}` } } });
+  const scorer = (id: number, points: number) => ({
+    points,
+    player: { id, firstName: 'A', lastName: `P${id}`, portraitUrl: `http://img/${id}.jpg` },
+    team: { club: { name: `Club ${id}` } },
+  });
   const data: TopScorerHighlightData = { season: { label: '2026/27' }, men: [scorer(1, 30)], women: [scorer(2, 20)] };
 
   it('attribute list: one row per scorer, portrait, name, club, points', () => {
@@ -140,7 +164,11 @@ describe('reshapeTopScorerHighlight', () => {
     expect(() => reshapeTopScorerHighlight({ ...data, club: null }, { season: 2026, club_id: 77, view_type: 'table' }, renderContextFor())).toThrow(
       expect.objectContaining({ status: 404, message: 'No club 77' }),
     );
-    expect(() => parseParams(TOP_SCORER_HIGHLIGHT_QUERY, { view_type: 'list', club_id: 'x' })).toThrow(expect.objectContaining({ message: 'Parameter club_id must be an integer, got "x"' }));
-    expect(() => parseParams(TOP_SCORER_HIGHLIGHT_QUERY, { view_type: 'list' })).toThrow(expect.objectContaining({ message: 'Parameter view_type must be one of table, attribute_list, got "list"' }));
+    expect(() => parseParams(TOP_SCORER_HIGHLIGHT_QUERY, { view_type: 'list', club_id: 'x' })).toThrow(
+      expect.objectContaining({ message: 'Parameter club_id must be an integer, got "x"' }),
+    );
+    expect(() => parseParams(TOP_SCORER_HIGHLIGHT_QUERY, { view_type: 'list' })).toThrow(
+      expect.objectContaining({ message: 'Parameter view_type must be one of table, attribute_list, got "list"' }),
+    );
   });
 });

@@ -62,7 +62,11 @@ describe('reshapeV3Games', () => {
   });
 
   it('includes the asked-for sides as team resources, each team once', () => {
-    const games = [game(1), game(2, { homeTeam: team(430005), awayTeam: team(430001) }), game(3, { homeTeam: team(430002, { shortName: null, portraitUrl: null }) })];
+    const games = [
+      game(1),
+      game(2, { homeTeam: team(430005), awayTeam: team(430001) }),
+      game(3, { homeTeam: team(430002, { shortName: null, portraitUrl: null }) }),
+    ];
     const both = reshapeV3Games(gamesData(games), including('home_team', 'away_team'), ctx);
     expect(both.included?.map((r) => r.id)).toEqual(['430001', '430005', '430002']);
     expect(both.included?.[0]).toEqual({
@@ -82,8 +86,19 @@ describe('reshapeV3Games', () => {
   });
 
   it('a team without short name shows its name; no logo gives no logo sizes', () => {
-    const { included } = reshapeV3Games(gamesData([game(1, { homeTeam: team(7, { shortName: null, logoUrl: null, portraitUrl: null }) })]), including('home_team'), ctx);
-    expect(included?.[0].attributes).toEqual({ name: 'UHC Team 7', slangname: 'UHC Team 7', logo: null, logo_small: null, logo_streaming: null, portrait: null });
+    const { included } = reshapeV3Games(
+      gamesData([game(1, { homeTeam: team(7, { shortName: null, logoUrl: null, portraitUrl: null }) })]),
+      including('home_team'),
+      ctx,
+    );
+    expect(included?.[0].attributes).toEqual({
+      name: 'UHC Team 7',
+      slangname: 'UHC Team 7',
+      logo: null,
+      logo_small: null,
+      logo_streaming: null,
+      portrait: null,
+    });
   });
 
   it('season_id: the league group’s or cup tournament’s season, else the season the start falls in', () => {
@@ -94,7 +109,11 @@ describe('reshapeV3Games', () => {
   });
 
   it('a scheduled game has no score yet', () => {
-    const { attributes } = reshapeV3Games(gamesData([game(1, { status: 'SCHEDULED', homeScore: null, awayScore: null, hasVideoStream: false })]), including(), ctx).data[0];
+    const { attributes } = reshapeV3Games(
+      gamesData([game(1, { status: 'SCHEDULED', homeScore: null, awayScore: null, hasVideoStream: false })]),
+      including(),
+      ctx,
+    ).data[0];
     expect(attributes).toMatchObject({ status: 'scheduled', home_score: null, away_score: null, has_live_stream: false });
   });
 
@@ -119,7 +138,10 @@ describe('reshapeV3Game', () => {
 
 describe('v3GamesFilter', () => {
   it('dates are Europe/Zurich calendar days, inclusive on both ends', () => {
-    expect(v3GamesFilter({ 'filter[from_date]': '2026-11-22', 'filter[to_date]': '2026-11-22' })).toEqual({ from: '2026-11-21T23:00:00.000Z', to: '2026-11-22T23:00:00.000Z' });
+    expect(v3GamesFilter({ 'filter[from_date]': '2026-11-22', 'filter[to_date]': '2026-11-22' })).toEqual({
+      from: '2026-11-21T23:00:00.000Z',
+      to: '2026-11-22T23:00:00.000Z',
+    });
     // Summer time: the day begins at 22:00 UTC the day before.
     expect(v3GamesFilter({ 'filter[from_date]': '2026-07-01' })).toEqual({ from: '2026-06-30T22:00:00.000Z' });
     // The day summer time ends has 25 hours.
@@ -154,6 +176,8 @@ describe('includePaths', () => {
     expect([...includePaths('home_team,away_team', offered)]).toEqual(['home_team', 'away_team']);
     expect(includePaths(undefined, offered).size).toBe(0);
     expect(includePaths('', offered).size).toBe(0);
-    expect(() => includePaths('home_team,venue', offered)).toThrow(expect.objectContaining({ status: 400, message: 'include takes home_team, away_team, got "venue"' }));
+    expect(() => includePaths('home_team,venue', offered)).toThrow(
+      expect.objectContaining({ status: 400, message: 'include takes home_team, away_team, got "venue"' }),
+    );
   });
 });

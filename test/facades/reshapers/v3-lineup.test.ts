@@ -92,13 +92,27 @@ describe('reshapeLineup', () => {
           { rule: 'license_disabled', license_id: 13, message: 'license 13 is disabled' },
         ],
       },
-      relationships: { team_members: { data: [{ type: 'team_member', id: '12' }, { type: 'team_member', id: '13' }] } },
+      relationships: {
+        team_members: {
+          data: [
+            { type: 'team_member', id: '12' },
+            { type: 'team_member', id: '13' },
+          ],
+        },
+      },
     });
   });
 
   it('includes each team member, then its player and license', () => {
     const document = reshapeLineup(verdict, target, ctx);
-    expect(document.included.map((r) => `${r.type}:${r.id}`)).toEqual(['team_member:12', 'player:500012', 'license:12', 'team_member:13', 'player:500013', 'license:13']);
+    expect(document.included.map((r) => `${r.type}:${r.id}`)).toEqual([
+      'team_member:12',
+      'player:500012',
+      'license:12',
+      'team_member:13',
+      'player:500013',
+      'license:13',
+    ]);
     expect(document.included[3].attributes.license_disabled).toBe(true);
   });
 

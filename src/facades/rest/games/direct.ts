@@ -49,7 +49,12 @@ export function reshapeDirectGames(data: DirectGamesData, params: DirectGamesPar
     context: { mode: 'direct', game_id: params.game_id, amount: params.amount, locale: localeContext(ctx.locale) },
     headers: headers(compactGameColumns('score'), ctx.locale),
     title: t(TEXTS.directGamesTitle),
-    regions: [region(null, games.map((game) => compactGameRow(game, ctx)))],
+    regions: [
+      region(
+        null,
+        games.map((game) => compactGameRow(game, ctx)),
+      ),
+    ],
   });
 }
 

@@ -30,8 +30,8 @@ const GAMES_DOC: OperationDoc = {
   tag: 'Games',
   summary: 'Games: one table per mode',
   description:
-    '`mode` chooses the table and the parameters it takes: `list` (a league round; the default), `current` (the day\'s games, one region per league), ' +
-    '`direct` (head-to-head of a game\'s teams), `team` and `club` (a schedule, paged), `cup` (one side of a cup round), `favorite` (the next game of each favorite of a session). ' +
+    "`mode` chooses the table and the parameters it takes: `list` (a league round; the default), `current` (the day's games, one region per league), " +
+    "`direct` (head-to-head of a game's teams), `team` and `club` (a schedule, paged), `cup` (one side of a cup round), `favorite` (the next game of each favorite of a session). " +
     'Each parameter says which modes take it; unknown parameters are ignored.',
   response: 'table',
   parsedQuery: [
@@ -79,7 +79,12 @@ const GAMES_DOC: OperationDoc = {
     ...(upcomingTeam ? [localized(122, `/api/games?mode=team&team_id=${upcomingTeam}&season=${season}&page=2&games_per_page=5`)] : []),
     localized(123, '/api/games'),
     ...(playoff
-      ? [1, 2].map((round) => localized(127 + round, `/api/games?mode=list&season=${playoff.seasonId}&league=${playoff.leagueId}&game_class=${playoff.gameClassId}&group=${playoff.name}&round=${round}`))
+      ? [1, 2].map((round) =>
+          localized(
+            127 + round,
+            `/api/games?mode=list&season=${playoff.seasonId}&league=${playoff.leagueId}&game_class=${playoff.gameClassId}&group=${playoff.name}&round=${round}`,
+          ),
+        )
       : []),
     probe(130, `/api/games?mode=club&club_id=${club}&season=${season}&games_per_page=1000`),
   ],
@@ -97,8 +102,12 @@ export function gamesRoute(app: FastifyInstance, deps: FacadeDependencies): void
     club: schedule.club,
     team: schedule.team,
   };
-  facadeGet(app, deps, '/games', { querystring: GAMES_QUERY, config: { changeScope: scheduleScope, privateAnswer: showsSession }, doc: GAMES_DOC }, (params, ctx, request) =>
-    handlers[params.mode](request.query, ctx),
+  facadeGet(
+    app,
+    deps,
+    '/games',
+    { querystring: GAMES_QUERY, config: { changeScope: scheduleScope, privateAnswer: showsSession }, doc: GAMES_DOC },
+    (params, ctx, request) => handlers[params.mode](request.query, ctx),
   );
 }
 

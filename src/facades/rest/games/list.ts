@@ -178,7 +178,10 @@ function seriesRegions(group: ListGroup, games: readonly GameRowData[], params: 
   return series.map((s) => {
     const { homeTeam, awayTeam } = s.games[0];
     const text = `${homeTeam.name} - ${awayTeam.name} ${s.homeWins}:${s.awayWins}${s.decided ? ` ${t(TEXTS.seriesOver)}` : ''}`;
-    return region(text, s.shown.map((game) => listRow(game, params, ctx)));
+    return region(
+      text,
+      s.shown.map((game) => listRow(game, params, ctx)),
+    );
   });
 }
 
@@ -212,7 +215,12 @@ export function reshapeGameList(data: GameListData, params: GameListParams, ctx:
     title: `${t(TEXTS.season)} ${data.groups.season?.label ?? currentSeasonLabel ?? params.season}`,
     subtitle: competition,
     slider: round ? slider(round.name, roundLink(rounds[index - 1]), roundLink(rounds[index + 1])) : null,
-    regions: seriesRegions(group, games, params, ctx) ?? [region(`${competition} ${group.name}`, games.map((game) => listRow(game, params, ctx)))],
+    regions: seriesRegions(group, games, params, ctx) ?? [
+      region(
+        `${competition} ${group.name}`,
+        games.map((game) => listRow(game, params, ctx)),
+      ),
+    ],
   });
 }
 

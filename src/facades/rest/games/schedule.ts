@@ -41,7 +41,6 @@ export const SCHEDULE_DOCUMENT = graphql(`
 export type ScheduleData = ResultOf<typeof SCHEDULE_DOCUMENT>;
 type ScheduleGroup = NonNullable<ScheduleData['team']>['groups'][number];
 
-
 /** After the owner's id: what both schedules take. An out-of-range page is a 400 once the page count is known. */
 const SEASON_AND_PAGE = {
   season: required(seasonYear()),

@@ -90,7 +90,12 @@ export function gameCompetitionName(game: Pick<DayGameData, 'group' | 'cupRound'
 
 /** Columns of the four-column game tables (direct, favorite, cup). */
 export function compactGameColumns(resultKey = 'result'): Column[] {
-  return [column('date', TEXTS.date, { align: 'l' }), column('home', TEXTS.home, { align: 'l' }), column('away', TEXTS.away, { align: 'l' }), column(resultKey, TEXTS.result, { align: 'c' })];
+  return [
+    column('date', TEXTS.date, { align: 'l' }),
+    column('home', TEXTS.home, { align: 'l' }),
+    column('away', TEXTS.away, { align: 'l' }),
+    column(resultKey, TEXTS.result, { align: 'c' }),
+  ];
 }
 
 /** A four-column game row: date and time (game link; `Abgesagt` when cancelled), home and away (team links), result. */

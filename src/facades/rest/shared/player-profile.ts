@@ -31,7 +31,11 @@ export const POSITIONS: Record<string, Translated> = {
 };
 
 /** Number, position and name: the columns of a lineup and of a national selection. */
-export const ROSTER_COLUMNS = [column('number', TEXTS.number, { align: 'r' }), column('position', TEXTS.position, { align: 'l' }), column('name', TEXTS.name, { align: 'l' })];
+export const ROSTER_COLUMNS = [
+  column('number', TEXTS.number, { align: 'r' }),
+  column('position', TEXTS.position, { align: 'l' }),
+  column('name', TEXTS.name, { align: 'l' }),
+];
 
 export function positionText(position: string | null | undefined, ctx: Pick<RenderContext, 'locale'>): string | null {
   return position && POSITIONS[position] ? translate(POSITIONS[position], ctx.locale) : null;
@@ -138,7 +142,7 @@ export function playerStatisticsTable(
 }
 
 export function totalsCells(totals: Totals): Cell[] {
-  return [totals.games, totals.goals, totals.assists, totals.points, totals.penalties2, totals.penalties5, totals.penalties10, totals.matchPenalties].map((value) =>
-    textCell(value),
+  return [totals.games, totals.goals, totals.assists, totals.points, totals.penalties2, totals.penalties5, totals.penalties10, totals.matchPenalties].map(
+    (value) => textCell(value),
   );
 }
