@@ -7,31 +7,8 @@ import { registerErrorHandling } from '../../src/http/error-handling.js';
 import { registerResponseCache } from '../../src/http/response-cache.js';
 import { ChangeLog } from '../../src/cache/change-log.js';
 import { scopeTag } from '../../src/live/change-scope.js';
-import { createLocalChangeFeed, type GameChange, type LeagueChange } from '../../src/live/changes.js';
-
-/** A live write to `gameId` of teams 1 and 2 (club 10), naming player 100. */
-function gameChange(gameId: number): LeagueChange {
-  const affects: GameChange['affects'] = { teamIds: [1, 2], clubIds: [10], playerIds: [100] };
-  return {
-    kind: 'game',
-    game: {
-      gameId,
-      version: 1,
-      kind: 'EVENT_ADDED',
-      eventId: 1,
-      status: 'LIVE',
-      homeScore: 1,
-      awayScore: 0,
-      scoreChanged: true,
-      groupId: 5,
-      homeTeamId: 1,
-      awayTeamId: 2,
-      homeClubId: 10,
-      awayClubId: 10,
-      affects,
-    },
-  };
-}
+import { createLocalChangeFeed, type LeagueChange } from '../../src/live/changes.js';
+import { gameChange } from '../support/changes.js';
 
 /**
  * /games/:id is read from its game, /players/:id from its player, /table from anywhere. Each
