@@ -86,7 +86,7 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
     return pool.query<T>({ name, text, values });
   }
 
-  const absolute = (url: string | null) => (url && url.startsWith('/') ? `${baseUrl}${url}` : url);
+  const absolute = (url: string | null) => (url?.startsWith('/') ? `${baseUrl}${url}` : url);
 
   function gameRow(row: GameRecord): GameRowData & { spectators: number | null; firstReferee: string | null; secondReferee: string | null } {
     return {

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import { systemClock, type Clock } from './clock.js';
-import { DEFAULT_SPONSOR_PATH } from './config.js';
+import { DEFAULT_SPONSOR_PATH, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerRestFacade } from './facades/rest/index.js';
 import { envelopeErrorFormat } from './facades/shared/errors.js';
@@ -14,7 +14,7 @@ import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js'
 import { registerCompression } from './http/compression.js';
 import { registerConcurrencyLimit } from './http/concurrency-limit.js';
 import { registerCallerResolution } from './http/caller.js';
-import { registerCors, type CorsOrigins } from './http/cors.js';
+import { registerCors } from './http/cors.js';
 import { registerRequestDeadline } from './http/deadline.js';
 import { ErrorFormats } from './http/error-format.js';
 import { preRoutingErrors, registerErrorHandling, useErrorFormat } from './http/error-handling.js';
@@ -22,9 +22,9 @@ import { graphqlErrorFormat } from './http/graphql-error-format.js';
 import { HEALTH_PATHS, registerHealth, registerStartupGate } from './http/health.js';
 import { gracefulCloseOptions, registerGracefulClose } from './http/graceful-close.js';
 import { registerInputGuard } from './http/input-guard.js';
-import { registerLoadShedding, type LoadSheddingOptions } from './http/load-shedding.js';
-import { registerMetrics, type MetricsOptions } from './http/metrics.js';
-import { registerRateLimits, trustProxyOption, type RateLimitConfig, type TrustProxy } from './http/rate-limit.js';
+import { registerLoadShedding } from './http/load-shedding.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerRateLimits, trustProxyOption } from './http/rate-limit.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
 import { loggingOptions, registerRequestLog } from './http/request-log.js';
 import { registerResponseCache } from './http/response-cache.js';
@@ -34,54 +34,49 @@ import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
 import { schedulePurge } from './sessions/purge-timer.js';
 
-export interface AppOptions {
+/**
+ * The settings of `Config` the HTTP app reads, under Config's names and documented there once.
+ * GraphQL limits may be given in part: the unset ones keep their defaults.
+ */
+export type AppSettings = Pick<
+  Config,
+  | 'publicBaseUrl'
+  | 'logLevel'
+  | 'production'
+  | 'responseCacheTtlMs'
+  | 'responseCacheMaxBytes'
+  | 'staleIfErrorMs'
+  | 'maxInFlight'
+  | 'maxInFlightPerRoute'
+  | 'maxQueue'
+  | 'queueTimeoutMs'
+  | 'requestTimeoutMs'
+  | 'healthCheckTimeoutMs'
+  | 'sponsorPath'
+  | 'rateLimits'
+  | 'trustProxy'
+  | 'corsOrigins'
+  | 'metrics'
+  | 'eventLoopMaxDelayMs'
+  | 'subscriptionsPerClient'
+> & { graphql: Partial<GraphQLLimits> };
+
+/**
+ * What the app is built from: any of the configured settings — an absent one is off (no rate
+ * limits, no cache, no slots, no deadline, no load shedding), so a test turns on only what it
+ * exercises — and what only a running service or a test supplies.
+ */
+export interface AppOptions extends Partial<AppSettings> {
   database: Database;
   clock?: Clock;
-  publicBaseUrl?: string;
-  logLevel?: string;
   /** Where log lines go (tests capture them); standard output by default. */
   logStream?: DestinationStream;
-  production?: boolean;
-  /** Shared response cache lifetime for public GET endpoints; 0 (the default) turns it off. */
-  responseCacheTtlMs?: number;
-  /** Requests worked on at once (MAX_IN_FLIGHT); 0 (the default) leaves them unbounded. */
-  maxInFlight?: number;
-  /** Path segment of the sponsor's top-scorer tables (SPONSOR_PATH); default `sponsor`. */
-  sponsorPath?: string;
-  /** Bytes the response caches keep at most (RESPONSE_CACHE_MAX_BYTES). */
-  responseCacheMaxBytes?: number;
-  /** How long past its TTL a cached answer may stand in for a 503 (RESPONSE_CACHE_STALE_IF_ERROR_MS); 0 (the default) never. */
-  staleIfErrorMs?: number;
   /** The response caches' and the GraphQL result cache's clock in ms (TTLs, stale-if-error), for tests; `Date.now` by default. */
   cacheClock?: () => number;
-  /** Of MAX_IN_FLIGHT, the slots one route may hold (MAX_IN_FLIGHT_PER_ROUTE); default all but two. */
-  maxInFlightPerRoute?: number;
-  /** Requests that may wait for a slot (MAX_QUEUE); unbounded by default. */
-  maxQueue?: number;
-  /** How long a request may wait for a slot (QUEUE_TIMEOUT_MS); 0 (the default) without limit. */
-  queueTimeoutMs?: number;
-  /** Per-request deadline (REQUEST_TIMEOUT_MS); 0 (the default) none. */
-  requestTimeoutMs?: number;
-  /** How long readiness waits for the database's `SELECT 1` (HEALTH_CHECK_TIMEOUT_MS). */
-  healthCheckTimeoutMs?: number;
   /** Whether the database is migrated and loaded; until then every request but health is a 503. Started by default. */
   isStarted?: () => boolean;
-  /** Per-client budgets (RATE_LIMIT_*, SESSIONS_PER_CLIENT_PER_HOUR); absent (the default) = no rate limits. */
-  rateLimits?: RateLimitConfig;
-  /** fastify's trustProxy (TRUST_PROXY): whose X-Forwarded-For names the client; default false. */
-  trustProxy?: TrustProxy;
-  /** /graphql's document, cost and time limits, introspection and suggestions (GRAPHQL_*); unset ones keep their defaults, limits on. */
-  graphqlLimits?: Partial<GraphQLLimits>;
-  /** Origins whose pages may read the public interfaces (CORS_ORIGINS); `*` (the default) = every origin. */
-  corsOrigins?: CorsOrigins;
-  /** Early 503 while the event loop lags (EVENT_LOOP_MAX_DELAY_MS); absent (the default) = off. */
-  loadShedding?: Omit<LoadSheddingOptions, 'exempt' | 'isStarted'>;
-  /** Prometheus metrics at `path`, behind a bearer token when one is given (METRICS_PATH, METRICS_TOKEN); absent (the default) = none. */
-  metrics?: MetricsOptions;
   /** Where committed writes are announced and heard (src/live): this process only by default; PostgreSQL LISTEN/NOTIFY across instances. */
   changes?: ChangeFeed;
-  /** GraphQL subscriptions one client may hold open (SUBSCRIPTIONS_PER_CLIENT). */
-  subscriptionsPerClient?: number;
   /** The embedded database's per-start operator token, which administers keys (src/auth/api-keys.ts); none on PostgreSQL. */
   operatorToken?: string;
 }
@@ -137,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCors(app, { origins: options.corsOrigins });
   registerStartupGate(app, isStarted, isMetricsScrape);
   // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
-  await registerRateLimits(app, options.rateLimits, { ...deps, graphqlMaxTokens: options.graphqlLimits?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
+  await registerRateLimits(app, options.rateLimits, { ...deps, graphqlMaxTokens: options.graphql?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
   // One caller identity for every interface: resolved once, under the failed-key brake the rate limits set up.
   registerCallerResolution(app, { prisma: deps.prisma, operatorToken: options.operatorToken });
   registerResponseCache(app, {
@@ -149,8 +144,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     changes,
   });
   // After the cache (a hit costs no more than the 503), before the queue (a refused request never waits).
-  if (options.loadShedding)
-    await registerLoadShedding(app, { ...options.loadShedding, exempt: (url) => isHealthCheck(url) || isMetricsScrape(url), isStarted });
+  if (options.eventLoopMaxDelayMs)
+    await registerLoadShedding(app, {
+      maxEventLoopDelayMs: options.eventLoopMaxDelayMs,
+      exempt: (url) => isHealthCheck(url) || isMetricsScrape(url),
+      isStarted,
+    });
   const concurrency = registerConcurrencyLimit(app, {
     maxInFlight: options.maxInFlight ?? 0,
     maxPerRoute: options.maxInFlightPerRoute,
@@ -182,7 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mountGraphQL(graphql, schema, deps, {
       production: options.production ?? false,
       responseCacheTtlMs: options.responseCacheTtlMs ?? 0,
-      limits: options.graphqlLimits,
+      limits: options.graphql,
     });
   });
   // Before the interfaces: the document is built from the routes registered after it.

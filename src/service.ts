@@ -40,33 +40,8 @@ export async function buildConfiguredService(
   let appLog: FastifyBaseLogger | undefined;
   // Not waited for: the service listens (not ready) while PostgreSQL or Redis is still away.
   const changes = changeFeedFor(config, database, () => appLog);
-  const app = await buildApp({
-    database,
-    clock: systemClock,
-    publicBaseUrl: config.publicBaseUrl,
-    logLevel: config.logLevel,
-    production: config.production,
-    responseCacheTtlMs: config.responseCacheTtlMs,
-    responseCacheMaxBytes: config.responseCacheMaxBytes,
-    staleIfErrorMs: config.staleIfErrorMs,
-    maxInFlight: config.maxInFlight,
-    maxInFlightPerRoute: config.maxInFlightPerRoute,
-    maxQueue: config.maxQueue,
-    queueTimeoutMs: config.queueTimeoutMs,
-    requestTimeoutMs: config.requestTimeoutMs,
-    healthCheckTimeoutMs: config.healthCheckTimeoutMs,
-    sponsorPath: config.sponsorPath,
-    rateLimits: config.rateLimits,
-    trustProxy: config.trustProxy,
-    graphqlLimits: config.graphql,
-    corsOrigins: config.corsOrigins,
-    metrics: config.metrics,
-    loadShedding: { maxEventLoopDelayMs: config.eventLoopMaxDelayMs },
-    isStarted,
-    changes,
-    subscriptionsPerClient: config.subscriptionsPerClient,
-    operatorToken: options.operatorToken,
-  });
+  // Config carries more than the app reads (port, database, workers); the app takes its settings by their Config names.
+  const app = await buildApp({ ...config, database, clock: systemClock, isStarted, changes, operatorToken: options.operatorToken });
   appLog = app.log;
   // The feed was made here, so it closes with the app (before the database, whose hook comes later).
   app.addHook('onClose', () => changes.close());

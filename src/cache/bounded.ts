@@ -65,6 +65,7 @@ export class BoundedLru<V extends {}> {
 
   constructor(private readonly options: BoundedOptions<V>) {
     const now = options.now ?? wallClock;
+    const dropped = options.dropped;
     this.defaultTtlMs = options.ttlMs;
     this.lru = new LRUCache<string, Box<V>>({
       max: Math.max(1, options.maxEntries),
@@ -74,7 +75,7 @@ export class BoundedLru<V extends {}> {
       // ttlResolution 0 reads the clock on every check (no timer keeps an old "now" for a millisecond).
       perf: { now: () => now() + 1 },
       ttlResolution: 0,
-      dispose: options.dropped && ((box, key, reason) => options.dropped!(this.deleting ?? REASONS[reason], key, box.value)),
+      dispose: dropped && ((box, key, reason) => dropped(this.deleting ?? REASONS[reason], key, box.value)),
     });
   }
 

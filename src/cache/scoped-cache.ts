@@ -57,13 +57,14 @@ export class ScopedCache<V extends {}> {
 
   constructor(options: ScopedCacheOptions<V>) {
     this.now = options.now ?? wallClock;
+    const dropped = options.dropped;
     this.held = new BoundedLru<Held<V>>({
       maxEntries: options.maxEntries,
       maxBytes: options.maxBytes,
       weigh: (held, key) => options.weigh(held.value, key),
       ttlMs: options.ttlMs,
       now: this.now,
-      dropped: options.dropped && ((reason) => options.dropped!(reason)),
+      dropped: dropped && ((reason) => dropped(reason)),
     });
   }
 

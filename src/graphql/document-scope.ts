@@ -57,7 +57,7 @@ function isScoped(schema: GraphQLSchema, ast: DocumentNode, operationName: strin
   const operations = ast.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   const operation =
     operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((op) => op.name?.value === operationName);
-  if (!operation || operation.operation !== 'query') return false;
+  if (operation?.operation !== 'query') return false;
   const typeInfo = new TypeInfo(schema);
   const queryType = schema.getQueryType();
   let scoped = true;

@@ -102,7 +102,7 @@ export function sessionSidsOf(body: unknown, maxTokens: number): (string | null)
     return []; // yoga refuses it too (syntax error or too many tokens): nothing runs
   }
   const operation = chosenOperation(document, operationName);
-  if (!operation || operation.operation !== 'mutation') return [];
+  if (operation?.operation !== 'mutation') return [];
   const scope: Scope = {
     variables: variablesOf(variables),
     defaults: new Map((operation.variableDefinitions ?? []).flatMap((d) => (d.defaultValue ? [[d.variable.name.value, d.defaultValue] as const] : []))),

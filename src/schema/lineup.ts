@@ -98,7 +98,7 @@ builder.queryFields((t) => ({
       const candidates = await loadCandidateFacts(ctx.prisma, args.gameId, args.teamId, clubReader(ctx, 'Checking a lineup'));
       const byLicense = new Map(candidates.map((c) => [c.licenseId, c]));
       const verdict = judgeLineup(args.licenseIds, byLicense);
-      return { ...verdict, members: verdict.licenseIds.map((id) => byLicense.get(id)!) };
+      return { ...verdict, members: verdict.licenseIds.flatMap((id) => byLicense.get(id) ?? []) };
     },
   }),
 }));

@@ -79,7 +79,13 @@ export function createLoaders(prisma: PrismaClient): Loaders {
       const leagueById = new Map(leagues.map((league) => [league.id, league]));
       const gameClassById = new Map(gameClasses.map((gameClass) => [gameClass.id, gameClass]));
       return seasonIds.map((seasonId) =>
-        triples.filter((t) => t.seasonId === seasonId).map((t) => ({ league: leagueById.get(t.leagueId)!, gameClass: gameClassById.get(t.gameClassId)! })),
+        triples
+          .filter((t) => t.seasonId === seasonId)
+          .flatMap((t) => {
+            const league = leagueById.get(t.leagueId);
+            const gameClass = gameClassById.get(t.gameClassId);
+            return league && gameClass ? [{ league, gameClass }] : [];
+          }),
       );
     }),
     averageVisitorsByTeamSeason: new DataLoader(async (keys) => {

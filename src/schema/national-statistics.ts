@@ -44,7 +44,7 @@ builder.queryField('nationalPlayerRecords', (t) =>
       ).map((k) => k.id);
       const records = await ctx.prisma.nationalPlayerRecord.findMany({ ...query, where: { id: { in: order } } });
       const byId = new Map(records.map((record) => [record.id, record]));
-      return order.map((id) => byId.get(id)!);
+      return order.flatMap((id) => byId.get(id) ?? []);
     },
   }),
 );

@@ -89,7 +89,10 @@ async function competitionStatistics(prisma: PrismaClient, playerIds: readonly n
     const c = competition(line);
     return c && [c.playerId, c.seasonId, c.leagueId ?? `cup${c.tournamentId}`, c.gameClassId, c.teamId].join(':');
   });
-  const rows = [...totals.values()].map(({ first, tally }) => ({ ...competition(first)!, ...tally }));
+  const rows = [...totals.values()].flatMap(({ first, tally }) => {
+    const where = competition(first);
+    return where ? [{ ...where, ...tally }] : [];
+  });
   // Newest season first; league rows (by league id, i.e. level) before cup rows.
   rows.sort(
     (a, b) =>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedLru, type DropReason } from '../../src/cache/bounded.js';
 import { ScopedCache } from '../../src/cache/scoped-cache.js';
-import type { LeagueChange } from '../../src/live/changes.js';
 import { gameChange } from '../support/changes.js';
 
 /** A cache of strings weighing their length, on a clock the test moves, recording why entries went. */

@@ -198,7 +198,7 @@ describe('static cost', () => {
   });
 
   it('follows GRAPHQL_MAX_COMPLEXITY', async () => {
-    const strict = await appWith({ graphqlLimits: { maxComplexity: 100 } });
+    const strict = await appWith({ graphql: { maxComplexity: 100 } });
     const result = await graphql(strict, '{ clubs(first: 100) { edges { node { id } } } }');
     expect(codeOf(result)).toBe('QUERY_TOO_COMPLEX');
     expect((await graphql(strict, '{ clubs(first: 10) { edges { node { id } } } }')).errors).toBeUndefined();
@@ -233,7 +233,7 @@ describe('document limits', () => {
   });
 
   it('refuses a query text over the byte limit, GET and POST alike', async () => {
-    const small = await appWith({ graphqlLimits: { maxDocumentBytes: 1024 } });
+    const small = await appWith({ graphql: { maxDocumentBytes: 1024 } });
     const query = `{ seasons { id } } # ${'x'.repeat(1100)}`;
     const post = await graphql(small, query);
     const viaGet = await get(small, query);
@@ -324,7 +324,7 @@ describe('introspection and suggestions', () => {
   });
 
   it('refuses introspection when GRAPHQL_INTROSPECTION is off', async () => {
-    const closed = await appWith({ graphqlLimits: { introspection: false } });
+    const closed = await appWith({ graphql: { introspection: false } });
     const result = await graphql(closed, INTROSPECTION);
     expect(result.errors![0].message).toMatch(/introspection has been disabled/);
     expect((await graphql(closed, '{ __typename }')).data).toEqual({ __typename: 'Query' });
@@ -339,7 +339,7 @@ describe('introspection and suggestions', () => {
       s: ['FINISHD'],
     });
     expect(variable.errors![0].message).not.toMatch(/Did you mean/);
-    const told = await appWith({ production: true, graphqlLimits: { suggestions: true } });
+    const told = await appWith({ production: true, graphql: { suggestions: true } });
     expect((await graphql(told, TYPO)).errors![0].message).toMatch(/Did you mean "id"/);
   });
 });
@@ -411,7 +411,7 @@ describe('failures', () => {
       slowStatements.push(statement);
       return statement;
     });
-    const app = await appWith({ graphqlLimits: { timeoutMs: 50 } }, slowGroups);
+    const app = await appWith({ graphql: { timeoutMs: 50 } }, slowGroups);
     let response: Awaited<ReturnType<FastifyInstance['inject']>> | undefined;
     let answeredAfterMs = Infinity;
     const statements = await countQueries(league.db, async () => {

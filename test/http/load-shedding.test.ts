@@ -39,7 +39,7 @@ describe('load shedding on event-loop lag', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    app = await buildApp({ database, logLevel: 'silent', loadShedding: { maxEventLoopDelayMs: LIMIT_MS }, metrics: { path: '/metrics' } });
+    app = await buildApp({ database, logLevel: 'silent', eventLoopMaxDelayMs: LIMIT_MS, metrics: { path: '/metrics' } });
     await app.ready();
   });
 
@@ -111,7 +111,7 @@ describe('load shedding on event-loop lag', () => {
   });
 
   it('is off with a limit of 0', async () => {
-    const off = await buildApp({ database, logLevel: 'silent', loadShedding: { maxEventLoopDelayMs: 0 } });
+    const off = await buildApp({ database, logLevel: 'silent', eventLoopMaxDelayMs: 0 });
     try {
       expect(off.hasDecorator('isUnderPressure')).toBe(false);
     } finally {

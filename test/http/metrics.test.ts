@@ -11,7 +11,6 @@ import { interfaceOf, statementOf } from '../../src/http/metrics.js';
 import { TEST_NOW } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { createKey } from '../support/keys.js';
-import { withClockAhead } from '../support/wall-clock.js';
 
 let db: Database;
 let apiKey: string;
@@ -265,11 +264,18 @@ describe('response cache invalidations', () => {
   it('counts answers that expired and answers the byte bound pushed out', async () => {
     const size = Buffer.byteLength((await get(await appWith({}), '198.51.100.7', '/api/seasons')).body);
     // Room for one answer, not two.
-    const app = await appWith({ metrics: { path: '/metrics' }, responseCacheTtlMs: 50, staleIfErrorMs: 0, responseCacheMaxBytes: Math.floor(size * 1.5) });
+    let cacheNow = 0;
+    const app = await appWith({
+      metrics: { path: '/metrics' },
+      responseCacheTtlMs: 50,
+      staleIfErrorMs: 0,
+      responseCacheMaxBytes: Math.floor(size * 1.5),
+      cacheClock: () => cacheNow,
+    });
     expect((await get(app, '198.51.100.7', '/api/seasons?page=1')).headers['x-cache']).toBe('miss');
     expect((await get(app, '198.51.100.7', '/api/seasons?page=2')).headers['x-cache']).toBe('miss'); // pushes page=1 out
-    // 80 ms later, past the TTL (the cache reads Date.now()).
-    expect((await withClockAhead(80, () => get(app, '198.51.100.7', '/api/seasons?page=2'))).headers['x-cache']).toBe('miss'); // expired
+    cacheNow += 80; // past the TTL
+    expect((await get(app, '198.51.100.7', '/api/seasons?page=2')).headers['x-cache']).toBe('miss'); // expired
     const { samples } = await scrape(app);
     expect(select(samples, 'http_response_cache_invalidations_total').map(({ labels, value }) => ({ ...labels, value }))).toEqual([
       { cache: 'public', reason: 'evicted', value: 1 },
@@ -279,12 +285,19 @@ describe('response cache invalidations', () => {
 
   it('counts a stale answer served while the database is away', async () => {
     const availability = new DatabaseAvailability({ probe: () => Promise.reject(new Error('still away')) });
-    const app = await appWith({ database: { ...db, availability }, metrics: { path: '/metrics' }, responseCacheTtlMs: 50, staleIfErrorMs: 60_000 });
+    let cacheNow = 0;
+    const app = await appWith({
+      database: { ...db, availability },
+      metrics: { path: '/metrics' },
+      responseCacheTtlMs: 50,
+      staleIfErrorMs: 60_000,
+      cacheClock: () => cacheNow,
+    });
     try {
       expect((await get(app, '198.51.100.8', '/api/seasons')).headers['x-cache']).toBe('miss');
       availability.report(new DatabaseRefusedError());
-      // 80 ms later, past the TTL (the cache reads Date.now()), well within stale-if-error.
-      expect((await withClockAhead(80, () => get(app, '198.51.100.8', '/api/seasons'))).headers['x-cache']).toBe('stale');
+      cacheNow += 80; // past the TTL, well within stale-if-error
+      expect((await get(app, '198.51.100.8', '/api/seasons')).headers['x-cache']).toBe('stale');
     } finally {
       availability.stop();
     }

@@ -7,7 +7,7 @@ import { registerErrorHandling } from '../../src/http/error-handling.js';
 import { registerResponseCache } from '../../src/http/response-cache.js';
 import { ChangeLog } from '../../src/cache/change-log.js';
 import { scopeTag } from '../../src/live/change-scope.js';
-import { createLocalChangeFeed, type LeagueChange } from '../../src/live/changes.js';
+import { createLocalChangeFeed } from '../../src/live/changes.js';
 import { gameChange } from '../support/changes.js';
 
 /**

@@ -52,7 +52,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     publicBaseUrl: 'http://test.local',
     responseCacheTtlMs: 60_000,
-    graphqlLimits: { timeoutMs: 60_000 },
+    graphql: { timeoutMs: 60_000 },
   });
   baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   // Writes go through `app`: its change feed is not this one's, so only pushes from its own writes reach it.

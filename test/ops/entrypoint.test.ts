@@ -101,12 +101,12 @@ function configVariables(): Set<string> {
 /** The lines of one top-level `services:` entry of compose.yaml, and how to read its keys. */
 function composeService(name: string): { text: string; environment: Record<string, string> } {
   const lines = read('compose.yaml').split('\n');
-  const start = lines.findIndex((line) => line === `  ${name}:`);
+  const start = lines.indexOf(`  ${name}:`);
   if (start < 0) throw new Error(`compose.yaml has no service ${name}`);
   const end = lines.findIndex((line, i) => i > start && line.trim() !== '' && !line.startsWith('   ') && !line.trim().startsWith('#'));
   const block = lines.slice(start + 1, end < 0 ? undefined : end);
   const environment: Record<string, string> = {};
-  const envStart = block.findIndex((line) => line === '    environment:');
+  const envStart = block.indexOf('    environment:');
   if (envStart >= 0) {
     for (const line of block.slice(envStart + 1)) {
       const match = /^ {6}([A-Z_][A-Z0-9_]*):\s*(.*)$/.exec(line);
@@ -205,6 +205,7 @@ describe('Dockerfile and compose.yaml', () => {
     expect(app.text).toMatch(/depends_on:\n {6}db:\n {8}condition: service_healthy/);
     expect(app.text).toMatch(new RegExp(`- "\\d+:${config.port}"`));
     expect(app.environment.DATABASE_URL).toMatch(/^postgresql:\/\/[^@]+@db:5432\//);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, read as text
     expect(app.environment.DEMO_ON_EMPTY).toBe('${DEMO_ON_EMPTY:-true}');
     const known = configVariables();
     for (const name of Object.keys(app.environment)) expect(known, `${name} is read by src/config.ts`).toContain(name);
@@ -454,6 +455,7 @@ describe('the image entrypoint, run outside Docker', () => {
   }, 240_000);
 
   it('with arguments, runs them instead of the server, in the image environment', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a script for the child process, evaluated there
     const started = await start({}, [process.execPath, '-e', 'console.log(`${process.env.NODE_ENV} ${process.cwd()}`); process.exit(7)']);
     expect(await started.exit).toBe(7);
     expect(started.output().trim()).toBe(`production ${stage}`);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
 export interface Json {
-  [key: string]: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- wire JSON read by tests
+  // biome-ignore lint/suspicious/noExplicitAny: wire JSON that tests read field by field
+  [key: string]: any;
 }
 
 /** GET a main-interface path; asserts the status and returns the parsed body. */

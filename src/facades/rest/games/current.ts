@@ -91,8 +91,9 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
   const byCompetition = new Map<string, { text: string; games: DayGameData[] }>();
   for (const game of nodes(data.games)) {
     const key = regionKey(game);
-    if (!byCompetition.has(key)) byCompetition.set(key, { text: gameCompetitionName(game), games: [] });
-    byCompetition.get(key)!.games.push(game);
+    const competition = byCompetition.get(key) ?? { text: gameCompetitionName(game), games: [] };
+    competition.games.push(game);
+    byCompetition.set(key, competition);
   }
   const regions = [...byCompetition.entries()]
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
