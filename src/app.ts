@@ -49,6 +49,7 @@ export type AppSettings = Pick<
   | 'maxInFlight'
   | 'maxInFlightPerRoute'
   | 'maxQueue'
+  | 'maxQueuePerRoute'
   | 'queueTimeoutMs'
   | 'requestTimeoutMs'
   | 'healthCheckTimeoutMs'
@@ -59,6 +60,7 @@ export type AppSettings = Pick<
   | 'metrics'
   | 'eventLoopMaxDelayMs'
   | 'subscriptionsPerClient'
+  | 'subscriptionsMax'
 > & { graphql: Partial<GraphQLLimits> };
 
 /**

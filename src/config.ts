@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { defaultMaxPerRoute } from './http/concurrency-limit.js';
+import { defaultMaxPerRoute, defaultMaxQueuePerRoute } from './http/concurrency-limit.js';
 import type { CorsOrigins } from './http/cors.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
 import type { MetricsOptions } from './http/metrics.js';
@@ -41,6 +41,10 @@ export interface Config {
   responseCacheTtlMs: number;
   /** GraphQL subscriptions one client may hold open at once. */
   subscriptionsPerClient: number;
+  /** GraphQL subscriptions this instance holds open at once, from all clients; one more is refused. */
+  subscriptionsMax: number;
+  /** How long committed changes stay numbered in the change log, for an instance whose feed was away to catch up. */
+  changeLogRetentionMs: number;
   /** Redis that carries writes' announcements between instances instead of PostgreSQL NOTIFY. */
   redisUrl: string | undefined;
   /** Requests worked on at once; more wait their turn. 0 leaves them unbounded. */
@@ -49,6 +53,8 @@ export interface Config {
   maxInFlightPerRoute: number;
   /** Requests that may wait for a slot; one more gets 503. */
   maxQueue: number;
+  /** Of those, the requests of one route that may wait: a route stuck on a locked table fills only its share. */
+  maxQueuePerRoute: number;
   /** How long a request may wait for a slot before it gets 503. */
   queueTimeoutMs: number;
   /** Per-request deadline; 0 turns it off. */
@@ -254,6 +260,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL, got "${env.PUBLIC_BASE_URL}"`);
   }
   const maxInFlight = integer(env, 'MAX_IN_FLIGHT', 8, 0, 10_000);
+  const maxQueue = integer(env, 'MAX_QUEUE', 100, 0, 100_000);
   const workers = integer(env, 'WORKERS', 1, 1, 64);
   if (workers > 1 && !databaseUrl) {
     throw new ConfigError('WORKERS above 1 needs DATABASE_URL: the embedded database can be open in one process only');
@@ -279,10 +286,13 @@ export function loadConfig(env: Env = process.env): Config {
     // Every committed write drops the caches (src/live/changes.ts): expiry is only a safety net.
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 60_000, 0, 600_000),
     subscriptionsPerClient: integer(env, 'SUBSCRIPTIONS_PER_CLIENT', 20, 1, 10_000),
+    subscriptionsMax: integer(env, 'SUBSCRIPTIONS_MAX', 10_000, 1, 1_000_000),
+    changeLogRetentionMs: integer(env, 'CHANGE_LOG_RETENTION_MS', 3_600_000, 60_000, 7 * 86_400_000),
     redisUrl: redisUrlFrom(env),
     maxInFlight,
     maxInFlightPerRoute: integer(env, 'MAX_IN_FLIGHT_PER_ROUTE', defaultMaxPerRoute(maxInFlight), 1, 10_000),
-    maxQueue: integer(env, 'MAX_QUEUE', 100, 0, 100_000),
+    maxQueue,
+    maxQueuePerRoute: integer(env, 'MAX_QUEUE_PER_ROUTE', defaultMaxQueuePerRoute(maxQueue), 0, 100_000),
     queueTimeoutMs: integer(env, 'QUEUE_TIMEOUT_MS', 5000, 0, 600_000),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 15_000, 0, 600_000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 0, 600_000),

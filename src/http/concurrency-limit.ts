@@ -191,6 +191,14 @@ export function defaultMaxPerRoute(maxInFlight: number): number {
 }
 
 /**
+ * MAX_QUEUE_PER_ROUTE's default: half the queue, so requests stuck on one route leave the other
+ * half to every other route.
+ */
+export function defaultMaxQueuePerRoute(maxQueue: number): number {
+  return Math.max(1, Math.floor(maxQueue / 2));
+}
+
+/**
  * Bodies read before a slot is taken are held while the request waits: only small ones, with a
  * declared length (a GraphQL document is at most 32 KB), so that a full queue of them stays small
  * under the heap cap. Larger or chunked bodies wait for a slot before they are read, as all did.
