@@ -6,12 +6,14 @@ import type { ContextDependencies, GraphQLContext } from './schema/context.js';
 import { createContext } from './schema/context.js';
 import { useExecutionDeadline } from './graphql/deadline.js';
 import { useDocumentLimits } from './graphql/document-limits.js';
+import { yogaErrorLogger } from './graphql/error-log.js';
 import { maskError } from './graphql/errors.js';
 import { defaultGraphQLLimits, type GraphQLLimits } from './graphql/limits.js';
 import { useNulRefusal } from './graphql/nul.js';
 import { createParseCaches, parsedDocument } from './graphql/parse-caches.js';
 import { createBoundedResponseCache } from './graphql/response-cache-store.js';
 import { operationOf, resultCacheKeys } from './graphql/result-cache-key.js';
+import { BurstLog } from './http/burst-log.js';
 import { createCompressedMemo } from './http/compression.js';
 import { executedQuery, isCallersResult, isPublicResult, mayShare, useOperationKinds } from './graphql/shared-results.js';
 import { useValidationLimits } from './graphql/validation.js';
@@ -27,6 +29,8 @@ export interface GraphQLOptions {
   limits?: Partial<GraphQLLimits>;
   /** The result cache's clock in ms (its TTL); mountGraphQL passes the app's `responseCacheClock`, `Date.now` if none. */
   cacheClock?: () => number;
+  /** Where 503s are logged once per burst; mountGraphQL passes the app's, shared with every interface. */
+  unavailableLog?: BurstLog;
 }
 
 /**
@@ -65,7 +69,7 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
       debug: (...args) => log.debug(args.map(String).join(' ')),
       info: (...args) => log.info(args.map(String).join(' ')),
       warn: (...args) => log.warn(args.map(String).join(' ')),
-      error: (...args) => log.error(args.map(String).join(' ')),
+      error: yogaErrorLogger(log, options.unavailableLog ?? new BurstLog()),
     },
     maskedErrors: { maskError },
     parserAndValidationCache: parseCaches,
@@ -124,7 +128,12 @@ function asGet(req: FastifyRequest): Request {
 
 /** Mounts graphql-yoga at /graphql inside fastify. */
 export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions): void {
-  const { yoga, holdsResult, answersPrivately } = createGraphQLServer(schema, deps, { cacheClock: app.responseCacheClock, ...options }, app.log);
+  const { yoga, holdsResult, answersPrivately } = createGraphQLServer(
+    schema,
+    deps,
+    { cacheClock: app.responseCacheClock, unavailableLog: app.errorHandling?.unavailable, ...options },
+    app.log,
+  );
   const compressOnce = createCompressedMemo();
   app.route({
     url: yoga.graphqlEndpoint,
