@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { type HeapPressure, processHeapPressure, type Shedding } from './heap-pressure.js';
 
 /**
  * "Now" in milliseconds for a cache's TTLs and ages: `Date.now()` by default, a number a test moves
@@ -28,6 +29,8 @@ export interface BoundedOptions<V extends {}> {
   now?: CacheClock;
   /** Told of every entry that goes, and why (`deleted` unless the deleter names another reason). */
   dropped?: (reason: DropReason, key: string, value: V) => void;
+  /** Whom it asks before storing whether the heap is near its limit (then it sheds); the process's by default. */
+  heapPressure?: HeapPressure;
 }
 
 /**
@@ -57,16 +60,19 @@ function ttlOption(ttlMs: number | undefined): number {
  * An entry heavier than the whole byte bound is not stored, and what was stored under its key stays
  * (lru-cache alone would delete it).
  */
-export class BoundedLru<V extends {}> {
+export class BoundedLru<V extends {}> implements Shedding {
   private readonly lru: LRUCache<string, Box<V>>;
   /** The reason of a delete that is under way, for `dropped`. */
   private deleting: DropReason | undefined;
   private readonly defaultTtlMs: number | undefined;
+  private readonly heapPressure: HeapPressure;
 
   constructor(private readonly options: BoundedOptions<V>) {
     const now = options.now ?? wallClock;
     const dropped = options.dropped;
     this.defaultTtlMs = options.ttlMs;
+    this.heapPressure = options.heapPressure ?? processHeapPressure;
+    this.heapPressure.join(this);
     this.lru = new LRUCache<string, Box<V>>({
       max: Math.max(1, options.maxEntries),
       maxSize: Math.max(1, options.maxBytes),
@@ -103,6 +109,7 @@ export class BoundedLru<V extends {}> {
     if (this.options.maxEntries <= 0 || (ttlMs !== undefined && ttlMs <= 0)) return false;
     const bytes = this.sizeOf(value, key);
     if (bytes > this.options.maxBytes) return false;
+    this.heapPressure.check();
     this.lru.set(key, { value, bytes }, { ttl: ttlOption(ttlMs) });
     return true;
   }
@@ -134,6 +141,12 @@ export class BoundedLru<V extends {}> {
     const doomed: string[] = [];
     for (const [key, box] of this.lru.entries()) if (matches(box.value, key)) doomed.push(key);
     for (const key of doomed) this.delete(key, reason);
+  }
+
+  /** Under heap pressure: the least recently used entries go (as `evicted`) until at most `keep` of the bytes remain. */
+  shed(keep: number): void {
+    const target = this.lru.calculatedSize * keep;
+    while (this.lru.size > 0 && this.lru.calculatedSize > target) this.lru.pop();
   }
 
   get size(): number {
