@@ -1,4 +1,5 @@
-// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse] [--only endpoints|live|zipf]
+// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse] [--only endpoints|live|zipf|subscribers]
+//   [--subscribers 10000] [--subscriber-heap MB]
 // Loads the demo league into PostgreSQL at each scale, builds the service and starts it exactly as
 // `npm run serve` does (once with the response cache off, once as deployed), starts the bare
 // baseline, drives each over loopback with autocannon and prints one table and the targets. The
@@ -6,7 +7,9 @@
 // Accept-Encoding) and as browsers do (`gzip, br`, row `compressed`). Then, at each scale, the live
 // scenario (bench/live.ts) writes games on the deployed service during a read load, and the zipf
 // scenario (bench/zipf.ts) spreads reads over the whole league's URLs as clients do while games are
-// written. `--only` runs some parts: `endpoints` (the tables above), `live` and `zipf`, comma-separated.
+// written, and the subscribers scenario (bench/subscribers.ts) has `--subscribers` streams follow one
+// game on an instance of its own while goals go in. `--only` runs some parts: `endpoints` (the
+// tables above), `live`, `zipf` and `subscribers`, comma-separated.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -15,6 +18,7 @@ import pg from 'pg';
 import { newApiKey } from '../src/domain/api-keys.js';
 import { benchDatabaseName, databaseUrl, serverUrl } from './databases.js';
 import { benchLive, reportLive, type LiveResult } from './live.js';
+import { benchSubscribers, DEFAULT_SUBSCRIBERS, reportSubscribers, type SubscribersResult } from './subscribers.js';
 import { benchZipf, reportZipf, type ZipfResult } from './zipf.js';
 
 const args = process.argv.slice(2);
@@ -27,7 +31,10 @@ const duration = Number(option('duration', '10'));
 const warmup = Number(option('warmup', '3'));
 const connections = Number(option('connections', '50'));
 const reuse = args.includes('--reuse');
-const PARTS = ['endpoints', 'live', 'zipf'] as const;
+const subscriberCount = Number(option('subscribers', String(DEFAULT_SUBSCRIBERS)));
+/** The subscribers instance's --max-old-space-size in MB; the serve script's by default. */
+const subscriberHeap = option('subscriber-heap', '');
+const PARTS = ['endpoints', 'live', 'zipf', 'subscribers'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(option('only', PARTS.join(',')).split(','));
 for (const part of parts) if (!PARTS.includes(part as Part)) throw new Error(`--only takes ${PARTS.join(', ')} or a comma-separated list of them, not ${part}`);
@@ -35,6 +42,7 @@ const runs = (part: Part) => parts.has(part);
 const SERVICE_PORT = 3301;
 const BASELINE_PORT = 3302;
 const CACHED_SERVICE_PORT = 3303;
+const SUBSCRIBERS_PORT = 3304;
 const PUBLIC_BASE_URL = 'http://localhost:3000';
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
@@ -175,7 +183,14 @@ async function measure(url: string, init: RequestInit_ = {}) {
 /** What the baseline serves (its bytes checked against the service's first); `:id` names them in the report. */
 const BASELINE_PATHS = (gameId: number | ':id') => ['/api/games?mode=list', '/api/games?mode=current', `/api/games/${gameId}`];
 
-async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: LiveResult[], zipf: ZipfResult[]): Promise<void> {
+/** The serve script's node arguments with the heap limit `--subscriber-heap` asks for, and that limit in MB. */
+function subscriberServeArgs(): { args: string[]; heapLimitMb: number } {
+  const args = serveArgs().map((arg) => (subscriberHeap && arg.startsWith('--max-old-space-size=') ? `--max-old-space-size=${subscriberHeap}` : arg));
+  const limit = args.find((arg) => arg.startsWith('--max-old-space-size='));
+  return { args, heapLimitMb: limit ? Number(limit.split('=')[1]) : NaN };
+}
+
+async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: LiveResult[], zipf: ZipfResult[], subscribers: SubscribersResult[]): Promise<void> {
   const name = benchDatabaseName(scale);
   const url = databaseUrl(name);
   const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
@@ -294,6 +309,36 @@ async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: Live
       const result = await benchZipf({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, servicePid: processes.deployed.pid });
       zipf.push({ ...result, peakRssMb: peakRssMb(processes.deployed.pid) });
     }
+    if (runs('subscribers')) {
+      // An instance of its own, as deployed, so its heap holds the streams and nothing the other
+      // parts left; it trusts X-Forwarded-For from loopback, so that the streams come from many
+      // client addresses, each within SUBSCRIPTIONS_PER_CLIENT, and it admits them all
+      // (SUBSCRIPTIONS_MAX): what they cost is the measure, `--subscriber-heap` the lever.
+      console.error(`scale ${scale} subscribers (${subscriberCount})`);
+      const { args, heapLimitMb } = subscriberServeArgs();
+      const instance = start(args, {
+        ...env,
+        PORT: String(SUBSCRIBERS_PORT),
+        TRUST_PROXY: 'loopback',
+        SUBSCRIPTIONS_MAX: String(Math.max(subscriberCount, 1)),
+      });
+      try {
+        await waitFor(`http://127.0.0.1:${SUBSCRIBERS_PORT}/health`);
+        subscribers.push(
+          await benchSubscribers({
+            scale,
+            databaseUrl: url,
+            baseUrl: `http://127.0.0.1:${SUBSCRIBERS_PORT}`,
+            servicePid: instance.pid,
+            subscribers: subscriberCount,
+            duration,
+            heapLimitMb,
+          }),
+        );
+      } finally {
+        instance.kill('SIGTERM');
+      }
+    }
   } finally {
     for (const child of Object.values(processes)) child.kill('SIGTERM');
   }
@@ -403,10 +448,12 @@ async function main(): Promise<void> {
   const sizes: Sizes[] = [];
   const live: LiveResult[] = [];
   const zipf: ZipfResult[] = [];
-  for (const scale of scales) await benchScale(scale, rows, sizes, live, zipf);
+  const subscribers: SubscribersResult[] = [];
+  for (const scale of scales) await benchScale(scale, rows, sizes, live, zipf, subscribers);
   if (runs('endpoints')) report(rows, sizes);
   if (runs('live')) reportLive(live, { connections, duration, warmup });
   if (runs('zipf')) reportZipf(zipf, { duration, warmup });
+  if (runs('subscribers')) reportSubscribers(subscribers, { duration });
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,7 @@ import { registerLegacyFacade } from './facades/legacy/index.js';
 import { registerOpenApi } from './facades/openapi/index.js';
 import { mountGraphQL } from './graphql.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
+import { subscriptionStreams } from './graphql/subscription-stream.js';
 import { registerCompression } from './http/compression.js';
 import { registerConcurrencyLimit } from './http/concurrency-limit.js';
 import { registerCallerResolution } from './http/caller.js';
@@ -77,15 +78,13 @@ export interface AppOptions extends Partial<AppSettings> {
   cacheClock?: () => number;
   /** Whether the database is migrated and loaded; until then every request but health is a 503. Started by default. */
   isStarted?: () => boolean;
-  /** Where committed writes are announced and heard (src/live): this process only by default; PostgreSQL LISTEN/NOTIFY across instances. */
+  /**
+   * Where committed writes are announced and heard (src/live): this process only by default; PostgreSQL LISTEN/NOTIFY across instances.
+   * While its `state()` is not `listening`, readiness says no and the caches serve no fresh hits.
+   */
   changes?: ChangeFeed;
   /** The embedded database's per-start operator token, which administers keys (src/auth/api-keys.ts); none on PostgreSQL. */
   operatorToken?: string;
-}
-
-/** A GraphQL subscription over SSE: open as long as its client listens, so it holds no request slot. */
-function isSubscriptionStream(url: string, accept: string | string[] | undefined): boolean {
-  return url.split('?')[0] === '/graphql' && String(accept ?? '').includes('text/event-stream');
 }
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
@@ -103,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.cacheClock) app.decorate('responseCacheClock', options.cacheClock);
   const schema = getSchema();
   const changes = options.changes ?? createLocalChangeFeed();
-  const live = new LiveUpdates(changes, options.subscriptionsPerClient);
+  const live = new LiveUpdates(changes, { maxPerClient: options.subscriptionsPerClient, maxTotal: options.subscriptionsMax });
   const deps = {
     prisma: options.database.prisma,
     clock: options.clock ?? systemClock,
@@ -152,16 +151,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       exempt: (url) => isHealthCheck(url) || isMetricsScrape(url),
       isStarted,
     });
+  // A GraphQL subscription over SSE lasts as long as its client listens: no slot, no deadline. Decided once per request, for both.
+  const subscriptionStream = subscriptionStreams({ path: '/graphql', maxTokens: options.graphql?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
   const concurrency = registerConcurrencyLimit(app, {
     maxInFlight: options.maxInFlight ?? 0,
     maxPerRoute: options.maxInFlightPerRoute,
     maxQueue: options.maxQueue,
+    maxQueuePerRoute: options.maxQueuePerRoute,
     maxWaitMs: options.queueTimeoutMs,
-    exempt: (url, request) => isHealthCheck(url) || isMetricsScrape(url) || isSubscriptionStream(url, request.headers.accept),
+    exempt: (url, request) => isHealthCheck(url) || isMetricsScrape(url) || subscriptionStream(request),
   });
   registerRequestDeadline(app, {
     timeoutMs: options.requestTimeoutMs ?? 0,
-    exempt: (url, request) => isHealthCheck(url) || isSubscriptionStream(url, request.headers.accept),
+    exempt: (url, request) => isHealthCheck(url) || subscriptionStream(request) === true,
   });
   registerInputGuard(app);
   registerPrivateAnswers(app);
@@ -177,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     concurrency,
     checkTimeoutMs: options.healthCheckTimeoutMs ?? 1000,
     isClosing: lifecycle.closing,
+    changes,
   });
   await app.register(async (graphql) => {
     useErrorFormat(graphql, graphqlErrorFormat, { urls: '/graphql' });

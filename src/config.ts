@@ -286,7 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Every committed write drops the caches (src/live/changes.ts): expiry is only a safety net.
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 60_000, 0, 600_000),
     subscriptionsPerClient: integer(env, 'SUBSCRIPTIONS_PER_CLIENT', 20, 1, 10_000),
-    subscriptionsMax: integer(env, 'SUBSCRIPTIONS_MAX', 10_000, 1, 1_000_000),
+    subscriptionsMax: integer(env, 'SUBSCRIPTIONS_MAX', 1_500, 1, 1_000_000),
     changeLogRetentionMs: integer(env, 'CHANGE_LOG_RETENTION_MS', 3_600_000, 60_000, 7 * 86_400_000),
     redisUrl: redisUrlFrom(env),
     maxInFlight,

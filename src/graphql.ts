@@ -44,7 +44,7 @@ const PRIVATE_TYPES = ['FavoriteSession', 'Favorite'];
 export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions, log: FastifyBaseLogger) {
   const limits: GraphQLLimits = { ...defaultGraphQLLimits(options.production), ...options.limits };
   const parseCaches = createParseCaches();
-  const responseCache = createBoundedResponseCache({ now: options.cacheClock });
+  const responseCache = createBoundedResponseCache({ now: options.cacheClock, feed: deps.live?.changes });
   /** The contexts each request's operations ran with (one, or one per operation of a batch). */
   const contextsOf = new WeakMap<FastifyRequest, GraphQLContext[]>();
   // A write drops the results that show a record it touched, and every result of a document that is

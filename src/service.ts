@@ -7,6 +7,7 @@ import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
+import { pruneJournal, sqlThrough } from './live/change-journal.js';
 import { createPostgresChangeFeed, notifyThrough } from './live/pg-feed.js';
 import { createRedisChangeFeed } from './live/redis-feed.js';
 
@@ -19,9 +20,29 @@ function changeFeedFor(config: Config, database: Database, logger: () => Fastify
     warn: (details: object, message: string) => logger()?.warn(details, message),
     info: (details: object, message: string) => logger()?.info(details, message),
   };
-  if (config.redisUrl) return createRedisChangeFeed({ redisUrl: config.redisUrl, log });
+  // Both catch up from the database's change log after an absence (src/live/change-journal.ts).
+  if (config.redisUrl) return createRedisChangeFeed({ redisUrl: config.redisUrl, log, journal: sqlThrough(database.prisma) });
   if (!config.databaseUrl) return createLocalChangeFeed();
-  return createPostgresChangeFeed({ databaseUrl: config.databaseUrl, notify: notifyThrough(database), log });
+  return createPostgresChangeFeed({ databaseUrl: config.databaseUrl, notify: notifyThrough(database), log, availability: database.availability });
+}
+
+/**
+ * Prunes the change log past CHANGE_LOG_RETENTION_MS, off the request path: a few times per
+ * retention, so that the log holds at most about 1.25 times it (one indexed DELETE each time).
+ */
+function scheduleChangeLogPrune(app: FastifyInstance, database: Database, retentionMs: number): void {
+  const prune = () => {
+    pruneJournal(database.prisma, retentionMs).then(
+      (count) => count > 0 && app.log.debug({ count }, 'pruned the change log'),
+      (error: unknown) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'change log prune failed'),
+    );
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(prune, Math.max(retentionMs / 4, 10_000));
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 export interface ServiceOptions {
@@ -45,6 +66,7 @@ export async function buildConfiguredService(
   appLog = app.log;
   // The feed was made here, so it closes with the app (before the database, whose hook comes later).
   app.addHook('onClose', () => changes.close());
+  scheduleChangeLogPrune(app, database, config.changeLogRetentionMs);
   return app;
 }
 

@@ -1,5 +1,5 @@
 import type { ChangeScope } from '../live/change-scope.js';
-import type { LeagueChange } from '../live/changes.js';
+import { isCurrent, type ChangeFeed, type LeagueChange } from '../live/changes.js';
 import { BoundedLru, wallClock, type CacheClock, type DropReason } from './bounded.js';
 import { ChangeLog, changeTouches } from './change-log.js';
 
@@ -14,6 +14,12 @@ export interface ScopedCacheOptions<V extends {}> {
   now?: CacheClock;
   /** Told of every value that goes, and why: `changed` when a write touched its scope. */
   dropped?: (reason: DropReason) => void;
+  /**
+   * The change feed the cache hears writes from, for its state only (the adapter passes its
+   * changes to `changed`): while it is not `listening`, a change may be missed, so no value is a
+   * fresh hit until the feed caught up (see `lookup`). Absent: every change is heard.
+   */
+  feed?: Pick<ChangeFeed, 'state'>;
 }
 
 interface Held<V> {
@@ -45,7 +51,9 @@ interface Build<V> {
  *   hold data from before the write;
  * - single-flight builds: a build registers (`lead`), and requests that miss the same key meanwhile
  *   wait for its value (`join`) instead of building it again, unless a write that touched their
- *   scope came between the build's start and theirs.
+ *   scope came between the build's start and theirs;
+ * - the feed's state (`feed`): while the instance may be missing changes (its feed across
+ *   instances is away or catching up), nothing is a fresh hit.
  *
  * Privacy is the adapters' business: they never hand it an answer that belongs to its caller.
  */
@@ -54,9 +62,11 @@ export class ScopedCache<V extends {}> {
   private readonly log = new ChangeLog();
   private readonly builds = new Map<string, Build<V>>();
   private readonly now: CacheClock;
+  private readonly feed: Pick<ChangeFeed, 'state'> | undefined;
 
   constructor(options: ScopedCacheOptions<V>) {
     this.now = options.now ?? wallClock;
+    this.feed = options.feed;
     const dropped = options.dropped;
     this.held = new BoundedLru<Held<V>>({
       maxEntries: options.maxEntries,
@@ -73,19 +83,33 @@ export class ScopedCache<V extends {}> {
     return this.log.generation;
   }
 
-  /** The fresh value and its age in ms, now the most recently used; an expired one is dropped (`expired`). */
-  lookup(key: string): { value: V; ageMs: number } | undefined {
+  /**
+   * Whether every change committed so far has reached `changed`. While the feed is away (or reads
+   * what it missed) a value may hold data a missed change altered; once it caught up, the missed
+   * changes have dropped what they touched, and the values left are as good as before.
+   */
+  get current(): boolean {
+    return isCurrent(this.feed);
+  }
+
+  /**
+   * The value within its TTL and its age in ms, now the most recently used; an expired one is
+   * dropped (`expired`). `uncertain`: the feed is not current, so the value must not be served as a
+   * fresh hit (an adapter may still serve it as stale when the database fails).
+   */
+  lookup(key: string): { value: V; ageMs: number; uncertain: boolean } | undefined {
     const held = this.held.get(key);
-    return held && { value: held.value, ageMs: this.now() - held.storedAt };
+    return held && { value: held.value, ageMs: this.now() - held.storedAt, uncertain: !this.current };
   }
 
+  /** The value, if it is a fresh hit: held within its TTL while the feed is current. */
   get(key: string): V | undefined {
-    return this.held.get(key)?.value;
+    return this.current ? this.held.get(key)?.value : undefined;
   }
 
-  /** Whether a fresh value is held, without counting as a use. */
+  /** Whether a fresh hit is held, without counting as a use. */
   holds(key: string): boolean {
-    return this.held.has(key);
+    return this.current && this.held.has(key);
   }
 
   /**

@@ -4,6 +4,8 @@ import type { SqlMigrationAwareDriverAdapterFactory, SqlQuery } from '@prisma/dr
 import pg from 'pg';
 import { DatabaseAvailability, DatabaseRefusedError } from './availability.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { DatabasePoolBusyError } from './failures.js';
+import { templateFor } from './pglite-template.js';
 
 export interface DatabaseTarget {
   /** PostgreSQL connection string; undefined → embedded PGlite. */
@@ -26,6 +28,8 @@ export interface DatabaseTarget {
    * text, a type @prisma/adapter-pg refuses to read (ARCHITECTURE.md).
    */
   charAsText?: boolean;
+  /** A new embedded database starts from the packed template (src/db/pglite-template.ts) unless this is false; `npm run db:template` packs it from initdb. */
+  fromTemplate?: boolean;
 }
 
 /** A connection pool's state right now, as pg.Pool counts it. */
@@ -47,6 +51,8 @@ export interface OpenAdapter {
   availability?: DatabaseAvailability;
   /** The embedded database directory's lock (src/db/data-dir-lock.ts); none in memory or on PostgreSQL. */
   dataDirLock?: DataDirLock;
+  /** The embedded database's data directory packed as a gzipped tarball (`npm run db:template`); none on PostgreSQL. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -82,10 +88,12 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
   const startParams = target.sharedBuffersMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${target.sharedBuffersMb}MB`] : undefined;
   // Before PGlite touches the files: a second process on them would damage the database.
   const dataDirLock = inMemory ? undefined : acquireDataDirLock(dataDir);
-  const client = await PGlite.create({ dataDir, extensions, startParams }).catch((error: unknown) => {
-    dataDirLock?.release();
-    throw error;
-  });
+  const client = await PGlite.create({ dataDir, extensions, startParams, loadDataDir: target.fromTemplate === false ? undefined : templateFor(dataDir) }).catch(
+    (error: unknown) => {
+      dataDirLock?.release();
+      throw error;
+    },
+  );
   // The adapter's own shadow database (migration diffs) would lack the extensions the migrations create.
   class PGliteWithExtensions extends PrismaPGlite {
     override async connectToShadowDb() {
@@ -99,7 +107,7 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
       dataDirLock?.release();
     }
   };
-  return { kind: 'pglite', factory: new PGliteWithExtensions(client), dataDirLock, close };
+  return { kind: 'pglite', factory: new PGliteWithExtensions(client), dataDirLock, dumpDataDir: () => client.dumpDataDir('gzip'), close };
 }
 
 /** The pg.Pool settings of a PostgreSQL target (docs/operations.md "Pool settings (PostgreSQL)"). */
@@ -119,14 +127,35 @@ const FROZEN_SERVER_GRACE_MS = 2000;
 
 type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
 
+/** pg-pool's text for a wait for a connection that outlasted connectionTimeoutMillis (a new connection's own timeout reads otherwise). */
+const POOL_WAIT_TIMEOUT = /timeout exceeded when trying to connect/i;
+
 /**
  * Puts the circuit breaker in front of the pool: every way into the database (pool.query and the
  * adapter's transactions both go through `connect`) is refused at once while the breaker is open,
  * and every failed connection, and every error on an idle connection (a server shutting down
  * ends them), is reported to it.
+ *
+ * A wait for a connection that timed out is told apart here, where the pool's state is known: if
+ * every one of its `max` connections was checked out by other work when the wait ended, the
+ * database was answering them and the service is merely busy (DatabasePoolBusyError, which never
+ * opens the breaker). If not, some of its connections were still being opened and did not come in
+ * time, which is the server's trouble and stays "unreachable".
  */
 function guardPool(pool: pg.Pool): DatabaseAvailability {
   const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  // totalCount − idleCount also counts connections still being opened; pg-pool pairs every 'acquire' with one 'release'.
+  let checkedOut = 0;
+  pool.on('acquire', () => {
+    checkedOut += 1;
+  });
+  pool.on('release', () => {
+    checkedOut -= 1;
+  });
+  const meaning = <E>(error: E): E | DatabasePoolBusyError => {
+    const max = pool.options.max;
+    return error instanceof Error && POOL_WAIT_TIMEOUT.test(error.message) && checkedOut >= max ? new DatabasePoolBusyError(max, error) : error;
+  };
   const availability = new DatabaseAvailability({
     probe: async () => {
       const client = (await connect()) as pg.PoolClient;
@@ -150,12 +179,15 @@ function guardPool(pool: pg.Pool): DatabaseAvailability {
     }
     if (!callback)
       return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
-        availability.report(error);
-        throw error;
+        const meant = meaning(error);
+        availability.report(meant);
+        throw meant;
       });
     return connect((error, client, done) => {
-      if (error) availability.report(error);
-      callback(error, client, done);
+      if (!error) return callback(error, client, done);
+      const meant = meaning(error);
+      availability.report(meant);
+      callback(meant, client, done);
     });
   };
   (pool as unknown as { connect: typeof guarded }).connect = guarded;

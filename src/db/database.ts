@@ -22,6 +22,8 @@ export interface Database {
   poolStats?: () => PoolStats;
   /** The embedded database directory's lock, held until close(); absent in memory and on PostgreSQL. */
   dataDirLock?: DataDirLock;
+  /** The embedded database packed as a gzipped tarball (`npm run db:template`); absent on PostgreSQL. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     poolStats: adapter.poolStats,
     dataDirLock: adapter.dataDirLock,
+    dumpDataDir: adapter.dumpDataDir,
     close: async () => {
       await prisma.$disconnect();
       await adapter.close();

@@ -1,10 +1,29 @@
 /**
  * What a database error means for the client: the database cannot be reached (down, restarting,
- * refusing connections, pool exhausted), or it was reached but the statement ran out of time
- * (statement or lock timeout, a frozen server). Both are the service's trouble, never the client's,
- * and both answer 503 with Retry-After; only `unreachable` opens the circuit breaker.
+ * refusing connections), it was reached but the statement ran out of time (statement or lock
+ * timeout, a frozen server), or every connection of the pool was busy with other requests for as
+ * long as a request may wait for one. All are the service's trouble, never the client's, and all
+ * answer 503 with Retry-After; only `unreachable` opens the circuit breaker: a busy pool is a
+ * healthy database with more work than connections, and refusing everyone would not help it.
  */
-export type DatabaseFailure = 'unreachable' | 'timeout';
+export type DatabaseFailure = 'unreachable' | 'timeout' | 'busy';
+
+const POOL_BUSY_TEXT = 'No free database connection';
+/** Matched by text too: Prisma wraps what the driver throws, and keeps its message. */
+const BUSY_MESSAGES = [new RegExp(POOL_BUSY_TEXT)];
+
+/**
+ * A wait for a pooled connection that timed out while every connection was checked out by other
+ * work (src/db/adapter.ts decides that): the service is busy, the database is fine. pg reports
+ * such a wait with the same text as a connection that could not be opened, so the pool's guard
+ * replaces it with this one.
+ */
+export class DatabasePoolBusyError extends Error {
+  constructor(connections: number, cause: unknown) {
+    super(`${POOL_BUSY_TEXT}: all ${connections} were in use for as long as a request may wait`, { cause });
+    this.name = 'DatabasePoolBusyError';
+  }
+}
 
 /** Driver adapter error kinds (@prisma/adapter-pg) that mean no usable connection. */
 const UNREACHABLE_KINDS = new Set([
@@ -27,7 +46,11 @@ const TIMEOUT_SQLSTATES = new Set(['57014', '55P03']);
 /** SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P0x (shutdown, starting up). */
 const UNREACHABLE_SQLSTATE = /^(08|53|57P0)/;
 
-/** Messages of pg's own client-side failures, which carry no code. */
+/**
+ * Messages of pg's own client-side failures, which carry no code. A wait for a pooled connection
+ * that timed out stays here only when the pool was still opening connections (they did not come):
+ * one that waited behind connections in use arrives as DatabasePoolBusyError.
+ */
 const UNREACHABLE_MESSAGES = [
   /timeout exceeded when trying to connect/i,
   /Connection terminated/i,
@@ -71,6 +94,7 @@ function classifyOne(error: ErrorLike): DatabaseFailure | undefined {
     if (/^[0-9A-Z]{5}$/.test(error.code) && UNREACHABLE_SQLSTATE.test(error.code)) return 'unreachable';
   }
   const message = typeof error.message === 'string' ? error.message : '';
+  if (BUSY_MESSAGES.some((pattern) => pattern.test(message))) return 'busy';
   if (TIMEOUT_MESSAGES.some((pattern) => pattern.test(message))) return 'timeout';
   if (UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message))) return 'unreachable';
   return undefined;

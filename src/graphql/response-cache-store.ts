@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { CacheClock } from '../cache/bounded.js';
 import { ScopedCache } from '../cache/scoped-cache.js';
 import { scopeTag, type ScopeTag } from '../live/change-scope.js';
-import type { LeagueChange } from '../live/changes.js';
+import type { ChangeFeed, LeagueChange } from '../live/changes.js';
 import { SCOPING_TYPES } from './document-scope.js';
 
 /**
@@ -86,12 +86,16 @@ export interface BoundedResponseCache extends Cache {
  * from before the write, so it is not stored. (Concurrent misses of one key each execute, as the
  * plugin expects of a store: the store does not make them wait for one another.)
  */
-export function createBoundedResponseCache(options: { maxEntries?: number; maxBytes?: number; now?: CacheClock } = {}): BoundedResponseCache {
+export function createBoundedResponseCache(
+  options: { maxEntries?: number; maxBytes?: number; now?: CacheClock; feed?: Pick<ChangeFeed, 'state'> } = {},
+): BoundedResponseCache {
   const entries = new ScopedCache<Stored>({
     maxEntries: options.maxEntries ?? RESPONSE_CACHE_ENTRIES,
     maxBytes: options.maxBytes ?? RESPONSE_CACHE_BYTES,
     weigh: (stored, key) => resultWeight(stored.jsonLength, key),
     now: options.now,
+    // Its changes come through `changed`; the feed says whether any may have been missed.
+    feed: options.feed,
   });
   /**
    * The generation of the first miss of each id still executing. Results the plugin does not store

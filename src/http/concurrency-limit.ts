@@ -19,10 +19,19 @@ export interface ConcurrencyLimitOptions {
   maxPerRoute?: number;
   /** Requests that may wait; one more is answered 503 at once. */
   maxQueue?: number;
+  /**
+   * Of those, at most this many for one route; given, it also keeps a reserve of the queue for
+   * quiet routes (see `queueShares`). Without it, one route may fill the whole queue.
+   */
+  maxQueuePerRoute?: number;
   /** How long a request may wait for a slot before it is answered 503. */
   maxWaitMs?: number;
-  /** Requests that never wait (health checks). */
-  exempt?: (url: string, request: FastifyRequest) => boolean;
+  /**
+   * Requests that never wait (health checks, a GraphQL subscription's stream). `'once-parsed'`:
+   * cannot tell before the body is parsed; a request with a small body is then asked again once
+   * it is, one with a large body waits for a slot as any other.
+   */
+  exempt?: (url: string, request: FastifyRequest) => boolean | 'once-parsed';
   /**
    * Told the new state each time a request takes a slot, gives one back, starts or stops waiting,
    * so that a caller (a test) can wait for the state it needs instead of for time to pass. Must
@@ -34,8 +43,46 @@ export interface ConcurrencyLimitOptions {
 export interface ConcurrencyState {
   inFlight: number;
   waiting: number;
-  /** The queue is full: the next request would be refused. */
+  /**
+   * The whole queue is full, its reserve included: even a route with nothing waiting would be
+   * refused, so the service as a whole is saturated. Routes that each fill their own share, even
+   * several stuck behind one locked table, cannot make it so: they leave the reserve to the rest,
+   * which go on being served, and a balancer that took this instance out would only move the
+   * served traffic elsewhere without helping the stuck one.
+   */
   saturated: boolean;
+}
+
+/** How the queue's places are shared between routes. */
+export interface QueueShares {
+  /** Places one route may hold. */
+  perRoute: number;
+  /** Places at the end of the queue that only quiet routes may take. */
+  reserve: number;
+  /** A quiet route holds fewer places than this. */
+  quietBelow: number;
+}
+
+/**
+ * The queue's shares: no route holds more than `maxQueuePerRoute`, and the last quarter of the
+ * queue is a reserve that only routes holding fewer than a few places (a 32nd of the queue, at
+ * least one) may take. A per-route share alone does not protect the rest: a locked `Game` table
+ * blocks every route that reads games (`/api/games/:id`, `/api/games`, the match centre,
+ * `/graphql`, …), and their shares together fill the queue. Routes with many requests waiting
+ * therefore stop where the reserve begins, whatever their number, and a route that is being
+ * served (its few waiting requests move on) still finds a place. A quiet route may hold a few
+ * places rather than one, so a burst on it is not refused while its first request waits for a
+ * slot. The reserve holds eight routes' whole quiet allowance before it is full; with that many
+ * routes crowding it besides those that filled the rest, the service as a whole is overloaded.
+ */
+export function queueShares(maxQueue: number, maxQueuePerRoute: number | undefined): QueueShares {
+  if (maxQueuePerRoute === undefined) return { perRoute: maxQueue, reserve: 0, quietBelow: 0 };
+  if (!Number.isFinite(maxQueue)) return { perRoute: maxQueuePerRoute, reserve: 0, quietBelow: 0 };
+  return {
+    perRoute: Math.min(maxQueue, maxQueuePerRoute),
+    reserve: Math.floor(maxQueue / 4),
+    quietBelow: Math.max(1, Math.floor(maxQueue / 32)),
+  };
 }
 
 /** What a request refused by the queue learns: come back in a second. */
@@ -58,13 +105,19 @@ interface Waiter {
  * queue that grows without end (11,664 requests and 100 MB were measured behind a locked table).
  * A free slot goes to the waiting route with the fewest requests running, and no route may hold
  * more than `maxPerRoute` slots: requests stuck on one slow table cannot starve the endpoints that
- * never touch it.
+ * never touch it. Routes stuck together (a locked table is read by many) are held back the same
+ * way: the slots one route may not take, and the queue's reserve (`queueShares`), stay for routes
+ * with nothing running or few waiting.
  */
 export function registerConcurrencyLimit(app: FastifyInstance, options: ConcurrencyLimitOptions): () => ConcurrencyState {
   const max = options.maxInFlight;
   if (max <= 0) return () => ({ inFlight: 0, waiting: 0, saturated: false });
   const maxPerRoute = Math.min(max, options.maxPerRoute ?? max);
+  // The slots one route may not take are kept, likewise, for routes with nothing running: several
+  // routes stuck behind one locked table would otherwise take them all between them.
+  const slotReserve = max - maxPerRoute;
   const maxQueue = options.maxQueue ?? Number.POSITIVE_INFINITY;
+  const shares = queueShares(maxQueue, options.maxQueuePerRoute);
   const maxWaitMs = options.maxWaitMs ?? 0;
   let inFlight = 0;
   let waiting = 0;
@@ -74,6 +127,15 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
   const changed = () => options.onChange?.(snapshot());
 
   const running = (route: string) => runningByRoute.get(route) ?? 0;
+  /** Whether a request of `route` may start now, with `alsoWaiting` more of its route waiting. */
+  const mayStart = (route: string, alsoWaiting: number) =>
+    inFlight < max && running(route) < maxPerRoute && (inFlight < max - slotReserve || (running(route) === 0 && alsoWaiting === 0));
+  const mayWait = (route: string) => {
+    if (waiting >= maxQueue) return false;
+    const held = waitingByRoute.get(route)?.length ?? 0;
+    if (held >= shares.perRoute) return false;
+    return held < shares.quietBelow || waiting < maxQueue - shares.reserve;
+  };
   const begin = (route: string) => {
     inFlight += 1;
     runningByRoute.set(route, running(route) + 1);
@@ -87,20 +149,16 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     startWaiting();
     changed();
   };
+  // The route with the fewest requests running first; among those, the one with the fewest waiting
+  // (a quiet route, whose requests are likely quick, rather than one crowded behind a locked table),
+  // then the oldest request.
+  const order = (a: Waiter[], b: Waiter[]) => running(a[0].route) - running(b[0].route) || a.length - b.length || a[0].enqueuedAt - b[0].enqueuedAt;
   const startWaiting = () => {
     while (inFlight < max) {
       let chosen: Waiter[] | undefined;
       for (const queue of waitingByRoute.values()) {
-        const candidate = queue[0];
-        if (running(candidate.route) >= maxPerRoute) continue;
-        const best = chosen?.[0];
-        if (
-          !best ||
-          running(candidate.route) < running(best.route) ||
-          (running(candidate.route) === running(best.route) && candidate.enqueuedAt < best.enqueuedAt)
-        ) {
-          chosen = queue;
-        }
+        if (!mayStart(queue[0].route, queue.length - 1)) continue;
+        if (!chosen || order(queue, chosen) < 0) chosen = queue;
       }
       if (!chosen) return;
       const waiter = chosen.shift() as Waiter;
@@ -140,8 +198,8 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
       else if (state === 'waiting') leaveQueue(waiter);
       state = 'closed';
     });
-    if (inFlight < max && running(route) < maxPerRoute) return waiter.start();
-    if (waiting >= maxQueue) {
+    if (mayStart(route, waitingByRoute.get(route)?.length ?? 0)) return waiter.start();
+    if (!mayWait(route)) {
       state = 'closed';
       return done(serviceUnavailable('The service is busy; try again shortly', BUSY_RETRY_AFTER_SECONDS));
     }
@@ -163,16 +221,19 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
   /** Requests let past onRequest to be admitted once their body is parsed. */
   const admittedAfterBody = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', (request, reply, done) => {
-    if (options.exempt?.(request.url, request)) return done();
-    if (request.routeOptions.config.answeredFromCache && hasSmallBody(request)) {
+    const exempt = options.exempt?.(request.url, request) ?? false;
+    if (exempt === true) return done();
+    if ((exempt === 'once-parsed' || request.routeOptions.config.answeredFromCache) && hasSmallBody(request)) {
       admittedAfterBody.add(request);
       return done();
     }
     admit(request, reply, done);
   });
   app.addHook('preHandler', (request, reply, done) => {
+    if (!admittedAfterBody.has(request)) return done();
+    if (options.exempt?.(request.url, request) === true) return done();
     const answeredFromCache = request.routeOptions.config.answeredFromCache;
-    if (!answeredFromCache || !admittedAfterBody.has(request)) return done();
+    if (!answeredFromCache) return admit(request, reply, done);
     answeredFromCache(request).then(
       (cached) => (cached ? done() : admit(request, reply, done)),
       () => admit(request, reply, done),
@@ -192,7 +253,7 @@ export function defaultMaxPerRoute(maxInFlight: number): number {
 
 /**
  * MAX_QUEUE_PER_ROUTE's default: half the queue, so requests stuck on one route leave the other
- * half to every other route.
+ * half to every other route (and routes stuck together leave at least the reserve, `queueShares`).
  */
 export function defaultMaxQueuePerRoute(maxQueue: number): number {
   return Math.max(1, Math.floor(maxQueue / 2));
@@ -205,7 +266,7 @@ export function defaultMaxQueuePerRoute(maxQueue: number): number {
  */
 const MAX_BODY_BEFORE_SLOT_BYTES = 64 * 1024;
 
-function hasSmallBody(request: FastifyRequest): boolean {
+export function hasSmallBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   if (length === undefined) return request.headers['transfer-encoding'] === undefined;
   return Number(length) <= MAX_BODY_BEFORE_SLOT_BYTES;

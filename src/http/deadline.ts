@@ -16,8 +16,9 @@ export function registerRequestDeadline(
   app.addHook('onRoute', (route) => {
     const handler = route.handler as (...args: Parameters<RouteHandlerMethod>) => unknown;
     route.handler = function withDeadline(request, reply) {
-      // Decided per request: a GraphQL subscription is a stream that lasts as long as its client
-      // listens, on the same route as queries that the deadline must bound.
+      // Decided per request, here where the body is parsed: a GraphQL subscription is a stream that
+      // lasts as long as its client listens, on the same route (and with the same Accept header) as
+      // queries that the deadline must bound.
       if (options.exempt?.(request.url, request)) return handler.call(this, request, reply);
       const work = Promise.resolve(handler.call(this, request, reply));
       const left = options.timeoutMs - reply.elapsedTime;

@@ -19,7 +19,7 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const serviceUnavailable = (message: string, retryAfterSeconds: number) => new HttpError(503, message, retryAfterSeconds);
 
 /** How long a client should wait when the database is away or too slow: the breaker probes at least every 2 s. */
-export const DATABASE_RETRY_AFTER_SECONDS = { unreachable: 5, timeout: 2 } as const;
+export const DATABASE_RETRY_AFTER_SECONDS = { unreachable: 5, timeout: 2, busy: 1 } as const;
 
 /** The status an error maps to: ours carry it, fastify's client errors (413, 415, …) too, a database failure is 503, anything else 500. */
 export function httpStatusOf(error: Error & { statusCode?: number }): number {
@@ -54,6 +54,8 @@ const STATUS_MESSAGES: Record<number, string> = {
 const DATABASE_MESSAGES = {
   unreachable: 'The database is not available; try again shortly',
   timeout: 'The database took too long to answer; try again shortly',
+  // Every pooled connection was in use: the same answer as a full request queue.
+  busy: 'The service is busy; try again shortly',
 } as const;
 
 /**

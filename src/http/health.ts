@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/database.js';
+import type { ChangeFeed, ChangeFeedState } from '../live/changes.js';
 import { serviceUnavailable } from './errors.js';
 import type { ConcurrencyState } from './concurrency-limit.js';
 
@@ -12,7 +13,17 @@ export interface HealthOptions {
   checkTimeoutMs: number;
   /** Shutdown has begun: the balancer should stop sending. */
   isClosing?: () => boolean;
+  /**
+   * The change feed across instances: until it listens (and caught up with what it missed) this
+   * instance may serve data other instances have changed. A feed without a state always listens.
+   */
+  changes?: Pick<ChangeFeed, 'state'>;
 }
+
+const FEED_NOT_READY: Partial<Record<ChangeFeedState, string>> = {
+  away: 'change feed not listening: writes of other instances may be missed',
+  'catching-up': 'change feed catching up with the changes it missed',
+};
 
 export const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 
@@ -21,6 +32,8 @@ async function notReadyReason(options: HealthOptions): Promise<string | undefine
   if (options.isClosing?.()) return 'shutting down';
   if (!options.isStarted()) return 'starting: waiting for the database';
   if (options.database.availability?.isDown) return 'database unreachable';
+  const feed = options.changes?.state?.();
+  if (feed && FEED_NOT_READY[feed]) return FEED_NOT_READY[feed];
   if (options.concurrency().saturated) return 'saturated: the request queue is full';
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<string>((resolve) => {

@@ -69,8 +69,11 @@ export interface ResponseCacheOptions {
   key?: (request: FastifyRequest) => string;
   /** Cache-Control of these responses; by default public for the TTL (5 s at most), stale-while-revalidate as long again, and stale-if-error. */
   cacheControl?: string;
-  /** Committed writes: each drops the answers of its scope, and answers of that scope built before it are not kept. */
-  changes?: Pick<ChangeFeed, 'subscribe'>;
+  /**
+   * Committed writes: each drops the answers of its scope, and answers of that scope built before it are not kept.
+   * While the feed is not listening (it may miss writes), no answer is a fresh hit.
+   */
+  changes?: Pick<ChangeFeed, 'subscribe' | 'state'>;
   /** "Now" in ms for the TTL and the stale window; the instance's `responseCacheClock`, else `Date.now()` (read on every use, so a faked `Date` counts). */
   now?: CacheClock;
 }
@@ -160,6 +163,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     // Kept through the stale window too; whether an answer is fresh is its age against the TTL.
     ttlMs: options.ttlMs + staleMs,
     now: () => (options.now ?? app.responseCacheClock ?? wallClock)(),
+    feed: options.changes,
     dropped: (reason) => {
       const invalidation = INVALIDATIONS[reason];
       if (invalidation) app.responseCacheInvalidated?.(options.sharing, invalidation);
@@ -225,11 +229,14 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return body instanceof Promise ? body.then((compressed) => reply.send(compressed)) : reply.send(body);
   };
 
-  /** The stored answer: fresh within the TTL, stale within the stale window after it (past that, the cache has let it go). */
+  /**
+   * The stored answer: fresh within the TTL, stale within the stale window after it (past that, the
+   * cache has let it go), and stale too while the change feed may be missing writes.
+   */
   const lookup = (key: string): { fresh?: Entry; stale?: Entry } => {
     const found = cache.lookup(key);
     if (!found) return {};
-    return found.ageMs <= options.ttlMs ? { fresh: found.value } : { stale: found.value };
+    return found.ageMs <= options.ttlMs && !found.uncertain ? { fresh: found.value } : { stale: found.value };
   };
   // Each request notes the latest change it has heard of when it starts (its generation). An answer
   // whose build began before a write that touched its scope may hold data from before the write:

@@ -32,6 +32,11 @@ export interface GameChange {
    * anything.
    */
   affects?: ChangeAffects;
+  /**
+   * The change's number in the change log (src/live/change-journal.ts), by which instances tell a
+   * change they heard from one they missed. Absent from an instance that predates the log.
+   */
+  seq?: number;
 }
 
 export interface ChangeAffects {
@@ -40,22 +45,46 @@ export interface ChangeAffects {
   playerIds: number[];
 }
 
-/** A game written live, or data changed wholesale (an import, a reconnect that may have missed changes). */
-export type LeagueChange = { kind: 'game'; game: GameChange } | { kind: 'data' };
+/**
+ * A game written live, or data changed wholesale (an import, or a feed that was away longer than
+ * the change log keeps changes). `seq` is the change's number in the change log, when it has one.
+ */
+export type LeagueChange = { kind: 'game'; game: GameChange } | { kind: 'data'; seq?: number };
+
+/** The change-log number of a change, if it has one. */
+export function seqOf(change: LeagueChange): number | undefined {
+  return change.kind === 'game' ? change.game.seq : change.seq;
+}
 
 export type ChangeListener = (change: LeagueChange) => void;
+
+/**
+ * Whether this instance has heard of every committed change: `listening` (yes), `catching-up`
+ * (it listens again and reads what it missed) or `away` (it does not listen; changes may be missed).
+ */
+export type ChangeFeedState = 'listening' | 'catching-up' | 'away';
 
 export interface ChangeFeed {
   /** Tells this instance's listeners at once, and the other instances where there are any. */
   publish(change: LeagueChange): void;
   subscribe(listener: ChangeListener): () => void;
   close(): Promise<void>;
+  /** Absent: always `listening` (one process hears every change it makes). */
+  state?(): ChangeFeedState;
 }
 
 /** A feed that other instances hear too (PostgreSQL, Redis). */
 export interface RemoteChangeFeed extends ChangeFeed {
   /** Resolves once it listens the first time; the service does not wait for it (the database may be away at start). */
   listening: Promise<void>;
+  state(): ChangeFeedState;
+  /** Told of every change of `state()`. */
+  onStateChange(listener: (state: ChangeFeedState) => void): () => void;
+}
+
+/** Whether `feed` has heard of every committed change (a feed without a state always has). */
+export function isCurrent(feed: Pick<ChangeFeed, 'state'> | undefined): boolean {
+  return (feed?.state?.() ?? 'listening') === 'listening';
 }
 
 /** The listeners of one process; a listener that throws does not keep the others from hearing. */

@@ -25,6 +25,7 @@ import {
 } from '../domain/live-game.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { GameStatus, PenaltyKind } from '../generated/prisma/enums.js';
+import { journalChange } from './change-journal.js';
 import type { ChangeAffects, GameChange, GameChangeKind } from './changes.js';
 
 export type GameWrite =
@@ -180,28 +181,26 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
       } as Prisma.InputJsonValue,
     },
   });
-  return {
+  const change: GameChange = {
     gameId: game.id,
     version,
+    kind: CHANGE_OF[request.write.kind],
     eventId: applied.eventId,
-    replayed: false,
-    change: {
-      gameId: game.id,
-      version,
-      kind: CHANGE_OF[request.write.kind],
-      eventId: applied.eventId,
-      status: applied.status,
-      homeScore: after.home,
-      awayScore: after.away,
-      scoreChanged: before.home !== after.home || before.away !== after.away,
-      groupId: game.groupId,
-      homeTeamId: game.homeTeamId,
-      awayTeamId: game.awayTeamId,
-      homeClubId: clubOf(game.homeTeamId),
-      awayClubId: clubOf(game.awayTeamId),
-      affects: await affectedBy(tx, game),
-    },
+    status: applied.status,
+    homeScore: after.home,
+    awayScore: after.away,
+    scoreChanged: before.home !== after.home || before.away !== after.away,
+    groupId: game.groupId,
+    homeTeamId: game.homeTeamId,
+    awayTeamId: game.awayTeamId,
+    homeClubId: clubOf(game.homeTeamId),
+    awayClubId: clubOf(game.awayTeamId),
+    affects: await affectedBy(tx, game),
   };
+  // In the write's transaction: the change is in the log exactly when the write committed, so an
+  // instance that missed its notification finds it there.
+  change.seq = await journalChange(tx, { kind: 'game', game: change });
+  return { gameId: game.id, version, eventId: applied.eventId, replayed: false, change };
 }
 
 /** Ids a change may name before its notification outgrows PostgreSQL's 8,000-byte NOTIFY payload. */

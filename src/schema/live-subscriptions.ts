@@ -1,34 +1,43 @@
 // Push for clients following games: GraphQL subscriptions over SSE, fed by the change feed that
 // every live write publishes to (src/live/updates.ts), on whichever instance it was written.
 import { GAME_CHANGE_KINDS, type GameChange } from '../live/changes.js';
-import type { LiveUpdates } from '../live/updates.js';
+import { type Delivery, isStreamEnd, type LiveItem, type LiveUpdates } from '../live/updates.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { notFound } from './errors.js';
-import { createLoaders } from './loaders.js';
+import { createLoaders, type Loaders } from './loaders.js';
 
 const GameChangeKindEnum = builder.enumType('GameChangeKind', { values: GAME_CHANGE_KINDS });
 
-const GameUpdate = builder.objectRef<GameChange>('GameUpdate').implement({
+/**
+ * The subscribers of one change with the same selection share one load of the game (and of the
+ * event): a goal in a full arena costs the database one query per distinct selection, not one per
+ * subscriber. The memo is the change's own, so a later change is never answered from it.
+ */
+const sharedLoad = <T>(delivery: Delivery, what: string, query: object, load: () => Promise<T>): Promise<T> =>
+  delivery.memo.get(`${what} ${JSON.stringify(query)}`, load);
+
+const GameUpdate = builder.objectRef<Delivery>('GameUpdate').implement({
   description: 'A committed change of a game: the game as it is now, and the event added, corrected or deleted.',
   fields: (t) => ({
-    kind: t.field({ type: GameChangeKindEnum, resolve: (change) => change.kind }),
-    version: t.exposeInt('version'),
-    scoreChanged: t.exposeBoolean('scoreChanged'),
-    eventId: t.exposeInt('eventId', { nullable: true, description: 'The event added, corrected or deleted.' }),
+    kind: t.field({ type: GameChangeKindEnum, resolve: ({ change }) => change.kind }),
+    version: t.int({ resolve: ({ change }) => change.version }),
+    scoreChanged: t.boolean({ resolve: ({ change }) => change.scoreChanged }),
+    eventId: t.int({ nullable: true, description: 'The event added, corrected or deleted.', resolve: ({ change }) => change.eventId }),
     game: t.prismaField({
       type: 'Game',
-      resolve: (query, change, _args, ctx) => ctx.prisma.game.findUniqueOrThrow({ ...query, where: { id: change.gameId } }),
+      resolve: (query, delivery, _args, ctx) =>
+        sharedLoad(delivery, 'game', query, () => ctx.prisma.game.findUniqueOrThrow({ ...query, where: { id: delivery.change.gameId } })),
     }),
     event: t.prismaField({
       type: 'GameEvent',
       nullable: true,
       description: 'The event as it is now; null for a transition and for a deleted event (see eventId).',
-      resolve: (query, change, _args, ctx) => {
-        const selection = { ...query };
-        return change.eventId === null || change.kind === 'EVENT_DELETED'
+      resolve: (query, delivery, _args, ctx) => {
+        const { eventId, kind } = delivery.change;
+        return eventId === null || kind === 'EVENT_DELETED'
           ? null
-          : ctx.prisma.gameEvent.findUnique({ ...selection, where: { id: change.eventId } });
+          : sharedLoad(delivery, 'event', query, () => ctx.prisma.gameEvent.findUnique({ ...query, where: { id: eventId } }));
       },
     }),
   }),
@@ -65,12 +74,34 @@ function liveOf(ctx: GraphQLContext): LiveUpdates {
 }
 
 /**
- * One context serves a whole subscription: each update is resolved with fresh loaders, so
- * nothing a loader remembered from an earlier update is served again.
+ * One context serves a whole subscription, so each update is resolved with loaders of its own
+ * change: nothing a loader remembered from an earlier update is served again. The subscribers of a
+ * change share them (they hold league data, never the caller's), as they share its loads. A stream
+ * the server ends (too slow, changes missed) takes its error as its last update.
  */
-function freshUpdate(change: GameChange, _args: unknown, ctx: GraphQLContext): GameChange {
-  ctx.loaders = createLoaders(ctx.prisma);
-  return change;
+function updateOf(item: LiveItem, _args: unknown, ctx: GraphQLContext): Delivery {
+  if (isStreamEnd(item)) throw item.end;
+  ctx.loaders = item.memo.get('loaders', () => createLoaders(ctx.prisma));
+  return item;
+}
+
+/** Placeholders that every idle subscription points at, one set per database; updateOf replaces them before any field loads. */
+const idleLoaders = new WeakMap<GraphQLContext['prisma'], Loaders>();
+
+/**
+ * The loaders its request was given are never used by a subscription (each update brings its
+ * own): let go of them, a few KB that an arena of open streams would otherwise hold once each.
+ */
+function releaseRequestLoaders(ctx: GraphQLContext): void {
+  let idle = idleLoaders.get(ctx.prisma);
+  if (!idle) idleLoaders.set(ctx.prisma, (idle = createLoaders(ctx.prisma)));
+  ctx.loaders = idle;
+}
+
+/** Opens the stream, then lets go of what only a request needs. */
+function opened(stream: AsyncIterable<LiveItem>, ctx: GraphQLContext): AsyncIterable<LiveItem> {
+  releaseRequestLoaders(ctx);
+  return stream;
 }
 
 builder.subscriptionType({});
@@ -85,15 +116,19 @@ builder.subscriptionFields((t) => ({
       const game = await ctx.prisma.game.findUnique({ where: { id: args.id }, select: { id: true } });
       // subscribe() is not a resolver: the domain-errors plugin does not see it, so the GraphQL error is thrown here.
       if (!game) throw notFound(`No game ${args.id}`);
-      return live.subscribe(ctx.caller.clientId, (change) => change.gameId === args.id);
+      return opened(live.subscribeToGame(ctx.caller.clientId, args.id), ctx);
     },
-    resolve: freshUpdate,
+    resolve: updateOf,
   }),
   liveGames: t.field({
     type: GameUpdate,
     description: 'Games that go live, change score or finish; all of them, or those the filter names.',
     args: { filter: t.arg({ type: LiveGamesFilter }) },
-    subscribe: (_root, args, ctx) => liveOf(ctx).subscribe(ctx.caller.clientId, (change) => isLiveGamesChange(change) && matches(args.filter, change)),
-    resolve: freshUpdate,
+    subscribe: (_root, args, ctx) =>
+      opened(
+        liveOf(ctx).subscribe(ctx.caller.clientId, (change) => isLiveGamesChange(change) && matches(args.filter, change)),
+        ctx,
+      ),
+    resolve: updateOf,
   }),
 }));

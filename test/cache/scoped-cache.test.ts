@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedLru, type DropReason } from '../../src/cache/bounded.js';
 import { ScopedCache } from '../../src/cache/scoped-cache.js';
+import type { ChangeFeed, ChangeFeedState } from '../../src/live/changes.js';
 import { gameChange } from '../support/changes.js';
 
 /** A cache of strings weighing their length, on a clock the test moves, recording why entries went. */
-function testCache(options: { maxEntries?: number; maxBytes?: number; ttlMs?: number } = {}) {
+function testCache(options: { maxEntries?: number; maxBytes?: number; ttlMs?: number; feed?: Pick<ChangeFeed, 'state'> } = {}) {
   const clock = { now: 0 };
   const dropped: DropReason[] = [];
   const cache = new ScopedCache<{ text: string }>({
@@ -14,6 +15,7 @@ function testCache(options: { maxEntries?: number; maxBytes?: number; ttlMs?: nu
     ttlMs: options.ttlMs ?? 1_000,
     now: () => clock.now,
     dropped: (reason) => dropped.push(reason),
+    feed: options.feed,
   });
   const put = (key: string, text: string, scope: readonly `game:${number}`[] | undefined = undefined) =>
     cache.store(key, { text }, { scope, since: cache.generation });
@@ -78,12 +80,34 @@ describe('ScopedCache', () => {
     const { cache, clock, dropped, put } = testCache({ ttlMs: 1_000 });
     put('a', 'answer');
     clock.now = 1_000;
-    expect(cache.lookup('a')).toEqual({ value: { text: 'answer' }, ageMs: 1_000 });
+    expect(cache.lookup('a')).toEqual({ value: { text: 'answer' }, ageMs: 1_000, uncertain: false });
     expect(cache.holds('a')).toBe(true);
     clock.now = 1_001;
     expect(cache.holds('a')).toBe(false);
     expect(cache.lookup('a')).toBeUndefined();
     expect(dropped).toEqual(['expired']);
+  });
+
+  it('serves no fresh hit while its feed may be missing changes, and serves what the catch-up left once it listens again', () => {
+    let state: ChangeFeedState = 'listening';
+    const { cache, put } = testCache({ feed: { state: () => state } });
+    put('before', 'stored before the feed went away', ['game:7']);
+    put('kept', 'of a game no missed change touched', ['game:8']);
+    state = 'away';
+    put('meanwhile', 'stored while it was away', ['game:9']);
+    for (const key of ['before', 'kept', 'meanwhile']) {
+      expect([cache.get(key), cache.holds(key), cache.lookup(key)?.uncertain]).toEqual([undefined, false, true]);
+    }
+    state = 'catching-up';
+    expect(cache.holds('before')).toBe(false);
+    cache.changed(gameChange(7)); // a change the feed missed, replayed
+    state = 'listening';
+    expect(['before', 'kept', 'meanwhile'].map((key) => cache.get(key)?.text)).toEqual([
+      undefined,
+      'of a game no missed change touched',
+      'stored while it was away',
+    ]);
+    expect(cache.lookup('kept')?.uncertain).toBe(false);
   });
 
   it('drops on a write the values of the records it touched and every unscoped one, and keeps the rest', () => {

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerConcurrencyLimit, type ConcurrencyLimitOptions } from '../../src/http/concurrency-limit.js';
+import { queueShares, registerConcurrencyLimit, type ConcurrencyLimitOptions } from '../../src/http/concurrency-limit.js';
 import { envelopeErrorFormat } from '../../src/facades/shared/errors.js';
 import { ErrorFormats } from '../../src/http/error-format.js';
 import { registerErrorHandling } from '../../src/http/error-handling.js';
@@ -20,13 +20,16 @@ function appWithGate(maxInFlight: number, limits: Omit<ConcurrencyLimitOptions, 
   const state = registerConcurrencyLimit(app, { maxInFlight, exempt: (url) => url === '/health', onChange: changed, ...limits });
   const started: number[] = [];
   const gates: (() => void)[] = [];
-  app.get('/work/:n', async (request) => {
-    started.push(Number((request.params as { n: string }).n));
-    const gate = new Promise<void>((resolve) => gates.push(resolve));
-    changed();
-    await gate;
-    return { done: true };
-  });
+  // Routes of their own (each its own share of the queue) that hold their slot until a test opens their gate.
+  for (const route of ['/work/:n', '/jam/:n', '/block/:n', '/stall/:n']) {
+    app.get(route, async (request) => {
+      started.push(Number((request.params as { n: string }).n));
+      const gate = new Promise<void>((resolve) => gates.push(resolve));
+      changed();
+      await gate;
+      return { done: true };
+    });
+  }
   app.get('/other', async () => {
     started.push(0);
     changed();
@@ -174,6 +177,19 @@ describe('concurrency limit', () => {
     expect((await Promise.all(stuck)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
   });
 
+  it('keeps the slots one route may not take for routes with nothing running, however many routes are stuck', async () => {
+    const { app, started, state, settled, drain } = appWithGate(4, { maxPerRoute: 2 });
+    const stuck = [...[1, 2, 3].map((n) => app.inject({ url: `/work/${n}` })), ...[1, 2].map((n) => app.inject({ url: `/jam/${n}` }))];
+    await settled(5);
+    // /work takes its two; /jam, with nothing running, one of the two kept; its second waits like /work's third.
+    expect(state()).toMatchObject({ inFlight: 3, waiting: 2 });
+    const other = await app.inject({ url: '/other' });
+    expect(other.statusCode).toBe(200);
+    await drain(6);
+    expect((await Promise.all(stuck)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(started.slice(0, 4)).toEqual([1, 2, 1, 0]);
+  });
+
   it('gives a free slot to the waiting route with the fewest requests running', async () => {
     const { app, started, gates, settled, drain } = appWithGate(2);
     const work = [1, 2, 3].map((n) => app.inject({ url: `/work/${n}` }));
@@ -227,5 +243,76 @@ describe('concurrency limit', () => {
     await busy;
     expect((await large).statusCode).toBe(200);
     expect(asked).toBe(0);
+  });
+
+  it('holds each route to its share of the queue, keeps a reserve for quiet routes, and is saturated only when the whole queue is full', async () => {
+    // 8 places: 4 for one route; the last 2 only for routes holding fewer than one (queueShares(8, 4)).
+    expect(queueShares(8, 4)).toEqual({ perRoute: 4, reserve: 2, quietBelow: 1 });
+    const { app, started, state, settled, drain } = appWithGate(1, { maxQueue: 8, maxQueuePerRoute: 4 });
+    const accepted = [1, 2, 3, 4, 5].map((n) => app.inject({ url: `/work/${n}` }));
+    await settled(5);
+    // A sixth request of the stuck route finds its share full: refused, though the queue has room.
+    const overShare = await app.inject({ url: '/work/6' });
+    expect(overShare.statusCode).toBe(503);
+    expect(overShare.headers['retry-after']).toBe('1');
+    // A second stuck route fills the queue only up to the reserve.
+    accepted.push(...[1, 2].map((n) => app.inject({ url: `/jam/${n}` })));
+    await settled(7);
+    expect((await app.inject({ url: '/jam/3' })).statusCode).toBe(503);
+    expect(state()).toEqual({ inFlight: 1, waiting: 6, saturated: false });
+    // Routes with nothing waiting take the reserve; only when it is gone is the service saturated.
+    accepted.push(app.inject({ url: '/block/1' }));
+    await settled(8);
+    expect(state().saturated).toBe(false);
+    accepted.push(app.inject({ url: '/stall/1' }));
+    await settled(9);
+    expect(state()).toEqual({ inFlight: 1, waiting: 8, saturated: true });
+    expect((await app.inject({ url: '/other' })).statusCode).toBe(503);
+    await drain(9);
+    expect((await Promise.all(accepted)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200]);
+    expect(started.length).toBe(9);
+    expect(state()).toEqual({ inFlight: 0, waiting: 0, saturated: false });
+  });
+
+  it('lets a quiet route hold a few places of the reserve while stuck routes hold the rest', async () => {
+    // 64 places: 16 per route, the last 16 only for routes holding fewer than 2.
+    expect(queueShares(64, 16)).toEqual({ perRoute: 16, reserve: 16, quietBelow: 2 });
+    const { app, state, settled, drain } = appWithGate(1, { maxQueue: 64, maxQueuePerRoute: 16 });
+    const stuck = ['work', 'jam', 'block'].flatMap((route) => Array.from({ length: 17 }, (_, n) => app.inject({ url: `/${route}/${n + 1}` })));
+    await settled(49);
+    // The three routes filled their shares but for the reserve: 1 running, 48 = 64 − 16 waiting.
+    expect(state()).toEqual({ inFlight: 1, waiting: 48, saturated: false });
+    expect((await app.inject({ url: '/work/99' })).statusCode).toBe(503);
+    const quiet = [1, 2].map((n) => app.inject({ url: `/stall/${n}` }));
+    await settled(51);
+    expect((await app.inject({ url: '/stall/3' })).statusCode).toBe(503);
+    expect(state()).toEqual({ inFlight: 1, waiting: 50, saturated: false });
+    await drain(51);
+    const statuses = (await Promise.all(stuck)).map((r) => r.statusCode);
+    // Of each stuck route, 16 waited (and one ran); the 17th of the two that queued behind the first found their share full.
+    expect(statuses.filter((status) => status === 503).length).toBe(2);
+    expect((await Promise.all(quiet)).map((r) => r.statusCode)).toEqual([200, 200]);
+  });
+
+  it('asks a request that may be exempt again once its body is parsed', async () => {
+    const exempt = (_url: string, request: FastifyRequest) =>
+      request.method !== 'POST' ? false : request.body === undefined ? ('once-parsed' as const) : (request.body as { stream: boolean }).stream;
+    const { app, gates, state, changed, when, settled } = appWithGate(1, { exempt });
+    const served: boolean[] = [];
+    app.post('/stream', async (request) => {
+      served.push((request.body as { stream: boolean }).stream);
+      changed();
+      return { served: true };
+    });
+    const busy = app.inject({ url: '/work/1' });
+    await settled(1);
+    expect((await app.inject({ method: 'POST', url: '/stream', payload: { stream: true } })).statusCode).toBe(200);
+    const other = app.inject({ method: 'POST', url: '/stream', payload: { stream: false } });
+    await when(() => state().waiting === 1 || served.length > 1);
+    expect(served).toEqual([true]); // decided after parsing: not exempt, so it waits for the slot
+    gates.shift()!();
+    await busy;
+    expect((await other).statusCode).toBe(200);
+    expect(served).toEqual([true, false]);
   });
 });

@@ -99,7 +99,9 @@ describe.skipIf(!serverUrl)('PostgreSQL away, locked or slow', () => {
       // A burst on every interface: each answers 503, and the log tells of it once per cause, not once per request.
       const burst = await Promise.all([
         ...Array.from({ length: 40 }, (_, i) => app.inject({ url: `/api/games/${gameIds[i % gameIds.length]}` })),
-        ...Array.from({ length: 20 }, (_, i) => app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ game(id: ${gameIds[i % gameIds.length]}) { id } }` } })),
+        ...Array.from({ length: 20 }, (_, i) =>
+          app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ game(id: ${gameIds[i % gameIds.length]}) { id } }` } }),
+        ),
         ...Array.from({ length: 10 }, () => app.inject({ url: `/rest/v1.0/clubs?apikey=${apiKey}` })),
         ...Array.from({ length: 10 }, () =>
           app.inject({ url: `/api/v3/games/${gameIds[0]}/teams/1/lineup_candidates`, headers: { authorization: `Bearer ${apiKey}` } }),
