@@ -18,8 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { newApiKey } from '../src/domain/api-keys.js';
+import { createWriteKey, restoreGames, scheduledGames, withDatabase } from './scheduled-games.js';
 
 /** Games played at once: one subscription each, and SUBSCRIPTIONS_PER_CLIENT (default 20) caps one client's. */
 export const LIVE_GAMES = 20;
@@ -84,17 +83,6 @@ export interface LiveGame {
   goals: number;
 }
 
-interface GameSnapshot {
-  id: number;
-  status: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  homePeriodScores: number[];
-  awayPeriodScores: number[];
-  decidedBy: string;
-  version: number;
-}
-
 interface WriteOutcome {
   gameId: number;
   version: number;
@@ -112,65 +100,6 @@ interface Visibility {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-export async function withDatabase<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Removes what an earlier scenario left (a run stopped before its clean-up): its key's writes and the key. */
-async function dropKeys(client: pg.Client): Promise<void> {
-  await client.query(`DELETE FROM "GameAuditEntry" WHERE "apiKeyId" IN (SELECT id FROM "ApiKey" WHERE name = $1)`, [KEY_NAME]);
-  await client.query(`DELETE FROM "ApiKey" WHERE name = $1`, [KEY_NAME]);
-}
-
-async function createWriteKey(client: pg.Client): Promise<string> {
-  await dropKeys(client);
-  const key = newApiKey();
-  await client.query(`INSERT INTO "ApiKey" (name, prefix, hash, "createdAt", scopes) VALUES ($1, $2, $3, now(), $4)`, [
-    KEY_NAME,
-    key.prefix,
-    key.hash,
-    ['games:write'],
-  ]);
-  return key.key;
-}
-
-/** Scheduled games without events, earliest first: restoring them afterwards is then exact. */
-async function scheduledGames(client: pg.Client): Promise<GameSnapshot[]> {
-  const { rows } = await client.query<GameSnapshot>(
-    `SELECT g.id, g.status::text AS status, g."homeScore", g."awayScore", g."homePeriodScores", g."awayPeriodScores", g."decidedBy"::text AS "decidedBy", g.version
-     FROM "Game" g WHERE g.status = 'SCHEDULED' AND NOT EXISTS (SELECT 1 FROM "GameEvent" e WHERE e."gameId" = g.id)
-     ORDER BY g."startsAt", g.id LIMIT $1`,
-    [LIVE_GAMES],
-  );
-  if (rows.length < LIVE_GAMES) throw new Error(`the live scenario needs ${LIVE_GAMES} scheduled games without events, the bench database has ${rows.length}`);
-  return rows;
-}
-
-async function restoreGames(client: pg.Client, games: GameSnapshot[]): Promise<void> {
-  const ids = games.map((game) => game.id);
-  await client.query('BEGIN');
-  try {
-    await dropKeys(client);
-    await client.query(`DELETE FROM "GameEvent" WHERE "gameId" = ANY($1)`, [ids]);
-    for (const game of games) {
-      await client.query(
-        `UPDATE "Game" SET status = $2::"GameStatus", "homeScore" = $3, "awayScore" = $4, "homePeriodScores" = $5, "awayPeriodScores" = $6, "decidedBy" = $7::"GameDecision", version = $8 WHERE id = $1`,
-        [game.id, game.status, game.homeScore, game.awayScore, game.homePeriodScores, game.awayPeriodScores, game.decidedBy, game.version],
-      );
-    }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  }
-}
 
 interface GraphQLAnswer<T> {
   data?: T | null;
@@ -489,8 +418,8 @@ export interface LiveSession {
  */
 export async function withLiveGames<T>(options: Pick<LiveOptions, 'databaseUrl' | 'baseUrl'>, work: (session: LiveSession) => Promise<T>): Promise<T> {
   const { key, snapshots } = await withDatabase(options.databaseUrl, async (client) => ({
-    key: await createWriteKey(client),
-    snapshots: await scheduledGames(client),
+    key: await createWriteKey(client, KEY_NAME),
+    snapshots: await scheduledGames(client, LIVE_GAMES, 'earliest', 'live'),
   }));
   const subscriptions = new Subscriptions(options.baseUrl);
   try {
@@ -500,7 +429,7 @@ export async function withLiveGames<T>(options: Pick<LiveOptions, 'databaseUrl' 
     return await work({ key, games, subscriptions });
   } finally {
     subscriptions.close();
-    await withDatabase(options.databaseUrl, (client) => restoreGames(client, snapshots));
+    await withDatabase(options.databaseUrl, (client) => restoreGames(client, snapshots, KEY_NAME));
   }
 }
 

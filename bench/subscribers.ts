@@ -6,7 +6,8 @@
 // second is recorded for `--duration` seconds. It reports how many streams the instance held open,
 // how many events reached them out of those expected, the delay from sending the goal's mutation to
 // each subscriber's event (p50, p99, max), the server's heap (idle, with every stream open, and at its
-// peak while the goals went out) and whether /health/ready answered 200 throughout.
+// peak while the goals went out), whether /health/ready answered 200 throughout, and the CPU seconds
+// per goal of the instance and of this process (which reads every stream, on the same machine).
 //
 // Target: 10,000 subscribers of one game on one instance, every event within 1 s at one goal a
 // second, health answering throughout, the heap bounded. The game is put back as it was afterwards.
@@ -14,9 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type ClientRequest, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type pg from 'pg';
-import { newApiKey } from '../src/domain/api-keys.js';
-import { withDatabase } from './live.js';
+import { createWriteKey, restoreGames, scheduledGames, withDatabase } from './scheduled-games.js';
 
 export const DEFAULT_SUBSCRIBERS = 10_000;
 /** SUBSCRIPTIONS_PER_CLIENT's default: each address holds as many as a client may. */
@@ -60,54 +59,11 @@ export interface SubscribersResult {
   heapMb: { idle: number; open: number; peak: number };
   rssMb: { idle: number; open: number; peak: number };
   health: { checks: number; failed: number; slowestMs: number; firstFailure: string | null };
-}
-
-interface GameSnapshot {
-  id: number;
-  status: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  homePeriodScores: number[];
-  awayPeriodScores: number[];
-  decidedBy: string;
-  version: number;
+  /** CPU seconds per goal while the goals went out and arrived: the instance's, and this process's (the streams' reading), both on the same machine. */
+  cpuPerGoalS: { server: number; client: number };
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-async function prepare(client: pg.Client): Promise<{ key: string; game: GameSnapshot }> {
-  await dropKey(client);
-  const key = newApiKey();
-  await client.query(`INSERT INTO "ApiKey" (name, prefix, hash, "createdAt", scopes) VALUES ($1, $2, $3, now(), $4)`, [
-    KEY_NAME,
-    key.prefix,
-    key.hash,
-    ['games:write'],
-  ]);
-  const { rows } = await client.query<GameSnapshot>(
-    `SELECT g.id, g.status::text AS status, g."homeScore", g."awayScore", g."homePeriodScores", g."awayPeriodScores", g."decidedBy"::text AS "decidedBy", g.version
-     FROM "Game" g WHERE g.status = 'SCHEDULED' AND NOT EXISTS (SELECT 1 FROM "GameEvent" e WHERE e."gameId" = g.id)
-     ORDER BY g."startsAt" DESC, g.id LIMIT 1`,
-  );
-  if (!rows[0]) throw new Error('the subscribers scenario needs a scheduled game without events');
-  return { key: key.key, game: rows[0] };
-}
-
-async function dropKey(client: pg.Client): Promise<void> {
-  await client.query(`DELETE FROM "GameAuditEntry" WHERE "apiKeyId" IN (SELECT id FROM "ApiKey" WHERE name = $1)`, [KEY_NAME]);
-  await client.query(`DELETE FROM "ApiKey" WHERE name = $1`, [KEY_NAME]);
-}
-
-async function restore(client: pg.Client, game: GameSnapshot): Promise<void> {
-  await client.query('BEGIN');
-  await dropKey(client);
-  await client.query(`DELETE FROM "GameEvent" WHERE "gameId" = $1`, [game.id]);
-  await client.query(
-    `UPDATE "Game" SET status = $2::"GameStatus", "homeScore" = $3, "awayScore" = $4, "homePeriodScores" = $5, "awayPeriodScores" = $6, "decidedBy" = $7::"GameDecision", version = $8 WHERE id = $1`,
-    [game.id, game.status, game.homeScore, game.awayScore, game.homePeriodScores, game.awayPeriodScores, game.decidedBy, game.version],
-  );
-  await client.query('COMMIT');
-}
 
 /** Sends a write, again after a 503's Retry-After as an official's app would (with the same idempotency key), at most five times. */
 async function mutate(baseUrl: string, key: string, document: string, input: Record<string, unknown>): Promise<number> {
@@ -205,6 +161,12 @@ async function heapUsedMb(baseUrl: string): Promise<number> {
   return Math.round(bytes / 1024 / 1024);
 }
 
+/** A process's CPU seconds so far (user + system), from /proc: clock ticks of 10 ms. */
+function cpuSeconds(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function rssMb(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
@@ -274,7 +236,10 @@ async function untilReady(baseUrl: string): Promise<void> {
 
 export async function benchSubscribers(options: SubscribersOptions): Promise<SubscribersResult> {
   await untilReady(options.baseUrl);
-  const { key, game } = await withDatabase(options.databaseUrl, prepare);
+  const { key, game } = await withDatabase(options.databaseUrl, async (client) => ({
+    key: await createWriteKey(client, KEY_NAME),
+    game: (await scheduledGames(client, 1, 'latest', 'subscribers'))[0],
+  }));
   const streams: Stream[] = [];
   const refused: Record<string, number> = {};
   try {
@@ -318,6 +283,8 @@ export async function benchSubscribers(options: SubscribersOptions): Promise<Sub
       const openRss = rssMb(options.servicePid);
       peakHeap = 0;
       const goals: { version: number; sentAt: number; answeredAt: number }[] = [];
+      const serverCpuBefore = cpuSeconds(options.servicePid);
+      const clientCpuBefore = process.cpuUsage();
       const begin = performance.now();
       for (let k = 0; k < options.duration; k += 1) {
         await sleep(begin + k * 1000 - performance.now());
@@ -332,6 +299,8 @@ export async function benchSubscribers(options: SubscribersOptions): Promise<Sub
       const last = goals[goals.length - 1];
       const drainUntil = performance.now() + DRAIN_TIMEOUT_MS;
       while (performance.now() < drainUntil && opened.some((stream) => !stream.endedWith && !stream.arrivals.has(last.version))) await sleep(100);
+      const serverCpu = cpuSeconds(options.servicePid) - serverCpuBefore;
+      const clientCpu = process.cpuUsage(clientCpuBefore);
       const healthResult = await health.stop();
       const delays: number[] = [];
       let delivered = 0;
@@ -363,6 +332,10 @@ export async function benchSubscribers(options: SubscribersOptions): Promise<Sub
         heapMb: { idle: idleHeap, open: openHeap, peak: peakHeap },
         rssMb: { idle: idleRss, open: openRss, peak: peakRss },
         health: healthResult,
+        cpuPerGoalS: {
+          server: Math.round((serverCpu / goals.length) * 100) / 100,
+          client: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / goals.length) * 100) / 100,
+        },
       };
     } finally {
       clearInterval(sampling);
@@ -370,7 +343,7 @@ export async function benchSubscribers(options: SubscribersOptions): Promise<Sub
     }
   } finally {
     for (const stream of streams) stream.close();
-    await withDatabase(options.databaseUrl, (client) => restore(client, game));
+    await withDatabase(options.databaseUrl, (client) => restoreGames(client, [game], KEY_NAME));
   }
 }
 
@@ -409,5 +382,6 @@ export function reportSubscribers(results: SubscribersResult[], run: { duration:
     console.log(
       `  scale ${r.scale} heap peak within the limit: ${r.heapMb.peak} of ${r.heapLimitMb} MB ${verdict(r.heapMb.peak < r.heapLimitMb)}; goal mutation p99 ${r.writeP99} ms`,
     );
+    console.log(`  scale ${r.scale} CPU per goal: instance ${r.cpuPerGoalS.server} s, the streams' reader (this process) ${r.cpuPerGoalS.client} s`);
   }
 }

@@ -30,7 +30,6 @@ import {
   LIVE_GAMES,
   VISIBILITY_TARGET_MS,
   visibilityStats,
-  withDatabase,
   withLiveGames,
   writeAtSteadyRate,
   writeStats,
@@ -39,6 +38,7 @@ import {
   type LiveOptions,
   type LiveResult,
 } from './live.js';
+import { withDatabase } from './scheduled-games.js';
 
 export interface ZipfOptions extends LiveOptions {
   /** The deployed service's process: its peak RSS is reset at the start, so run.ts reads this scenario's. */

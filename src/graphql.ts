@@ -16,6 +16,7 @@ import { operationOf, resultCacheKeys } from './graphql/result-cache-key.js';
 import { BurstLog } from './http/burst-log.js';
 import { createCompressedMemo } from './http/compression.js';
 import { executedQuery, isCallersResult, isPublicResult, mayShare, useOperationKinds } from './graphql/shared-results.js';
+import { useSharedSubscriptions } from './graphql/shared-subscriptions.js';
 import { useValidationLimits } from './graphql/validation.js';
 import { callerOf } from './http/caller.js';
 import { PRIVATE_CACHE_CONTROL } from './http/private-answers.js';
@@ -103,6 +104,8 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
       }),
       // After the response cache: a hit is answered before the deadline starts.
       useExecutionDeadline(limits.timeoutMs),
+      // Last: its subscribe function is the one that runs.
+      useSharedSubscriptions(deps.live),
     ],
   });
   /**

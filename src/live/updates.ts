@@ -26,7 +26,11 @@ export const SUBSCRIPTIONS_FULL_RETRY_AFTER_S = 15;
  */
 export const DEFAULT_SUBSCRIBER_BUFFER = 128;
 
-/** Subscribers handed a change per turn of the event loop: some 25 ms of GraphQL execution at 0.1 ms each. */
+/**
+ * Queues handed an item per turn of the event loop. A hand-out to a stream's queue wakes the
+ * stream, which serialises its result and writes it to its socket, some tens of µs; the same slice
+ * bounds a turn when each hand-out still starts a GraphQL execution (a stream that is its own source).
+ */
 export const DEFAULT_HAND_OUT_SLICE = 250;
 
 /** A change as every subscriber of it receives it: the one memo of what they load to answer it. */
@@ -42,7 +46,7 @@ export interface StreamEnd {
 
 export type LiveItem = Delivery | StreamEnd;
 
-export const isStreamEnd = (item: LiveItem): item is StreamEnd => 'end' in item;
+export const isStreamEnd = <T extends object>(item: T | StreamEnd): item is StreamEnd => 'end' in item;
 
 export interface LiveUpdatesOptions {
   /** SUBSCRIPTIONS_PER_CLIENT. */
@@ -55,11 +59,17 @@ export interface LiveUpdatesOptions {
   handOutSlice?: number;
 }
 
-/** A change (or the end of every stream) on its way to the subscribers it was for when it came. */
+/** A change (or the end of every stream) on its way to the queues it was for when it came. */
 interface Outgoing {
-  targets: Subscriber[];
+  size: number;
   next: number;
-  hand: (subscriber: Subscriber) => void;
+  handAt: (index: number) => void;
+}
+
+/** What the instance keeps of every queue: enough to count what it holds and to end it. */
+interface Queue {
+  readonly buffered: number;
+  return(): Promise<unknown>;
 }
 
 const tooSlow = (bufferSize: number) =>
@@ -72,16 +82,17 @@ const changesMissed = () =>
     extensions: { code: 'CHANGES_MISSED' },
   });
 
-type Pull = (result: IteratorResult<LiveItem, undefined>) => void;
-const DONE: IteratorResult<LiveItem, undefined> = { done: true, value: undefined };
+type Pull<T> = (result: IteratorResult<T | StreamEnd, undefined>) => void;
+const DONE: IteratorResult<never, undefined> = { done: true, value: undefined };
 
 /**
- * One open subscription: a bounded queue between the fan-out and the stream that pulls from it.
- * Deliberately small: one of these per open stream is what an arena of subscribers multiplies.
+ * A bounded queue between the fan-out and the stream that pulls from it: an open subscription's
+ * (its items the changes, or the results of a shared execution of them), or a shared execution's
+ * source. Deliberately small: one of these per open stream is what an arena of subscribers multiplies.
  */
-class Subscriber implements AsyncIterator<LiveItem, undefined> {
-  private pending: LiveItem[] = [];
-  private waiting: Pull | null = null;
+export class Subscriber<T = Delivery> implements AsyncIterator<T | StreamEnd, undefined> {
+  private pending: (T | StreamEnd)[] = [];
+  private waiting: Pull<T> | null = null;
   /** Nothing more is pushed; what is pending is still pulled, then the stream completes. */
   private ended = false;
   private released = false;
@@ -89,7 +100,7 @@ class Subscriber implements AsyncIterator<LiveItem, undefined> {
   constructor(
     readonly wanted: ((change: GameChange) => boolean) | null,
     private readonly bufferSize: number,
-    private readonly unregister: (subscriber: Subscriber) => void,
+    private readonly unregister: (subscriber: Subscriber<T>) => void,
     private readonly releaseSlot: () => void,
   ) {}
 
@@ -97,11 +108,19 @@ class Subscriber implements AsyncIterator<LiveItem, undefined> {
     return this.pending.length;
   }
 
-  push(delivery: Delivery): void {
+  push(item: T): void {
     if (this.ended) return;
-    if (this.waiting) this.hand({ done: false, value: delivery });
+    if (this.waiting) this.hand({ done: false, value: item });
     else if (this.pending.length >= this.bufferSize) this.endWith(tooSlow(this.bufferSize), true);
-    else this.pending.push(delivery);
+    else this.pending.push(item);
+  }
+
+  /** Nothing more comes: what is pending is still pulled, then the stream completes. */
+  complete(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.unregister(this);
+    if (this.waiting) this.hand(DONE);
   }
 
   /**
@@ -118,7 +137,7 @@ class Subscriber implements AsyncIterator<LiveItem, undefined> {
     else this.pending.push({ end: error });
   }
 
-  next(): Promise<IteratorResult<LiveItem, undefined>> {
+  next(): Promise<IteratorResult<T | StreamEnd, undefined>> {
     const item = this.pending.shift();
     if (item) {
       if (this.ended && this.pending.length === 0) this.release();
@@ -133,7 +152,7 @@ class Subscriber implements AsyncIterator<LiveItem, undefined> {
   }
 
   /** Not an async generator's: that would wait for the pending next(), that is for the next change, before the slot counted as free. */
-  return(): Promise<IteratorResult<LiveItem, undefined>> {
+  return(): Promise<IteratorResult<T | StreamEnd, undefined>> {
     this.ended = true;
     this.unregister(this);
     this.pending = [];
@@ -142,14 +161,14 @@ class Subscriber implements AsyncIterator<LiveItem, undefined> {
     return Promise.resolve(DONE);
   }
 
-  throw(): Promise<IteratorResult<LiveItem, undefined>> {
+  throw(): Promise<IteratorResult<T | StreamEnd, undefined>> {
     return this.return();
   }
 
-  private hand(result: IteratorResult<LiveItem, undefined>): void {
+  private hand(result: IteratorResult<T | StreamEnd, undefined>): void {
     const waiting = this.waiting;
     this.waiting = null;
-    if (this.ended && !result.done) this.release();
+    if (this.ended) this.release();
     waiting?.(result);
   }
 
@@ -164,15 +183,23 @@ class Subscriber implements AsyncIterator<LiveItem, undefined> {
  * What the live side of the schema needs: the change feed its writes publish to, and the
  * subscriptions fed by that same feed, whichever instance the write went through. Open
  * subscriptions are capped per client and per instance, and each buffers a bounded number of
- * changes, so no client, nor all of them together, can hold the server's memory.
+ * items, so no client, nor all of them together, can hold the server's memory.
+ *
+ * Over /graphql a stream is an `openStream` queue, fed by the one execution its subscription shares
+ * with every stream of the same subscription (src/graphql/shared-subscriptions.ts); that execution
+ * reads the changes from an uncapped source (`gameSource`, `changeSource`). `subscribeToGame` and
+ * `subscribe` are a stream that is its own source, for a subscription executed alone.
  */
 export class LiveUpdates {
-  /** `gameUpdated` subscribers by game: a change is offered to its game's subscribers only. */
+  /** Queues fed with the changes of one game: a change is offered to its game's queues only. */
   private readonly byGame = new Map<number, Set<Subscriber>>();
-  /** Subscribers that decide change by change (`liveGames` with its filter). */
+  /** Queues that decide change by change (`liveGames` with its filter). */
   private readonly filtered = new Set<Subscriber>();
+  /** Open streams fed with the results of a shared execution. */
+  private readonly streams = new Set<Queue>();
   private readonly openPerClient = new Map<string, number>();
   private open = 0;
+  private readonly openWaiters = new Set<{ count: number; resolve: () => void }>();
   private readonly maxPerClient: number;
   private readonly maxTotal: number;
   private readonly bufferSize: number;
@@ -180,6 +207,7 @@ export class LiveUpdates {
   private readonly outbox: Outgoing[] = [];
   /** A later turn of the event loop will hand out the rest of the outbox. */
   private draining = false;
+  private closed = false;
   private readonly stopListening: () => void;
 
   constructor(
@@ -195,15 +223,72 @@ export class LiveUpdates {
 
   /** Every change of one game, for as long as the client listens; refused past the client's or the instance's cap. */
   subscribeToGame(clientId: string, gameId: number): AsyncIterable<LiveItem> {
-    return this.register(clientId, null, gameId);
+    return this.register(this.admit(clientId), null, gameId);
   }
 
   /** The game changes `wanted` picks, for as long as the client listens; refused past the client's or the instance's cap. */
   subscribe(clientId: string, wanted: (change: GameChange) => boolean): AsyncIterable<LiveItem> {
-    return this.register(clientId, wanted, null);
+    return this.register(this.admit(clientId), wanted, null);
   }
 
-  /** Open subscriptions, and the changes they have pending in all (for tests and probes). */
+  /** Every change of one game, for a shared execution: it takes no slot, its streams each take one (`openStream`). */
+  gameSource(gameId: number): AsyncIterable<LiveItem> {
+    return this.register(() => undefined, null, gameId);
+  }
+
+  /** The game changes `wanted` picks, for a shared execution: it takes no slot, its streams each take one. */
+  changeSource(wanted: (change: GameChange) => boolean): AsyncIterable<LiveItem> {
+    return this.register(() => undefined, wanted, null);
+  }
+
+  /**
+   * One client's stream of items handed to it with `handOut`: bounded as a subscription's queue is
+   * (SUBSCRIBER_TOO_SLOW past it), its slot counted against the client's and the instance's caps,
+   * refused past them.
+   */
+  openStream<T>(clientId: string, onEnd: (stream: Subscriber<T>) => void = () => undefined): Subscriber<T> {
+    const release = this.admit(clientId);
+    if (this.closed) {
+      release();
+      throw new GraphQLError('The server is shutting down', { extensions: { code: 'SUBSCRIPTIONS_FULL', http: { status: 503, spec: false } } });
+    }
+    const stream: Subscriber<T> = new Subscriber<T>(
+      null,
+      this.bufferSize,
+      (ended) => {
+        this.streams.delete(ended);
+        onEnd(ended);
+      },
+      release,
+    );
+    this.streams.add(stream);
+    return stream;
+  }
+
+  /**
+   * Hands `hand` each of `targets`, paced with the changes (FIFO, a slice per turn of the event
+   * loop): what is handed after a change reaches a queue after it.
+   */
+  handOut<T>(targets: readonly Subscriber<T>[], hand: (target: Subscriber<T>) => void): void {
+    if (this.closed || targets.length === 0) return;
+    this.outbox.push({ size: targets.length, next: 0, handAt: (index) => hand(targets[index]) });
+    if (!this.draining) this.drain();
+  }
+
+  /** Resolves once at most `count` subscriptions are open: a stream's slot is freed when the server lets go of it, after its client has gone (for tests). */
+  untilOpenAtMost(count: number): Promise<void> {
+    if (this.open <= count) return Promise.resolve();
+    return new Promise((resolve) => this.openWaiters.add({ count, resolve }));
+  }
+
+  /** Queues the changes are handed to: one per shared execution, and one per stream that is its own source (for tests and probes). */
+  fedByChanges(): number {
+    let fed = this.filtered.size;
+    for (const ofGame of this.byGame.values()) fed += ofGame.size;
+    return fed;
+  }
+
+  /** Open subscriptions, and the items they have pending in all (for tests and probes). */
   stats(): { open: number; buffered: number } {
     let buffered = 0;
     for (const subscriber of this.subscribers()) buffered += subscriber.buffered;
@@ -212,12 +297,14 @@ export class LiveUpdates {
 
   /** Stops listening and completes every open subscription, so a shutdown need not wait for their clients. */
   close(): void {
+    this.closed = true;
     this.stopListening();
     this.outbox.length = 0;
     for (const subscriber of [...this.subscribers()]) void subscriber.return();
   }
 
-  private register(clientId: string, wanted: ((change: GameChange) => boolean) | null, gameId: number | null): AsyncIterable<LiveItem> {
+  /** A slot under the client's and the instance's caps, and its release; refused past either. */
+  private admit(clientId: string): () => void {
     const openOfClient = this.openPerClient.get(clientId) ?? 0;
     if (openOfClient >= this.maxPerClient) {
       throw new GraphQLError(`Too many open subscriptions from this client (at most ${this.maxPerClient}): close one first`, {
@@ -234,12 +321,23 @@ export class LiveUpdates {
     }
     this.open += 1;
     this.openPerClient.set(clientId, openOfClient + 1);
-    const release = () => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
       this.open -= 1;
       const left = (this.openPerClient.get(clientId) ?? 1) - 1;
       if (left > 0) this.openPerClient.set(clientId, left);
       else this.openPerClient.delete(clientId);
+      for (const waiter of this.openWaiters) {
+        if (this.open > waiter.count) continue;
+        this.openWaiters.delete(waiter);
+        waiter.resolve();
+      }
     };
+  }
+
+  private register(release: () => void, wanted: ((change: GameChange) => boolean) | null, gameId: number | null): AsyncIterable<LiveItem> {
     const unregister = (subscriber: Subscriber) => {
       if (gameId === null) {
         this.filtered.delete(subscriber);
@@ -250,7 +348,8 @@ export class LiveUpdates {
       if (ofGame?.size === 0) this.byGame.delete(gameId);
     };
     const subscriber = new Subscriber(wanted, this.bufferSize, unregister, release);
-    if (gameId === null) this.filtered.add(subscriber);
+    if (this.closed) void subscriber.return();
+    else if (gameId === null) this.filtered.add(subscriber);
     else {
       let ofGame = this.byGame.get(gameId);
       if (!ofGame) this.byGame.set(gameId, (ofGame = new Set()));
@@ -264,33 +363,36 @@ export class LiveUpdates {
   private deliver(change: LeagueChange): void {
     if (change.kind === 'data') {
       // Anything may have changed, and which changes were missed is unknown: every stream says so
-      // (after what it has pending) rather than going on as if nothing happened.
-      this.outbox.push({ targets: [...this.subscribers()], next: 0, hand: (subscriber) => subscriber.endWith(changesMissed(), false) });
+      // (after what it has pending) rather than going on as if nothing happened. A stream fed by a
+      // shared execution hears it from that execution, whose source ends so.
+      this.handOut(
+        [...this.byGame.values(), this.filtered].flatMap((set) => [...set]),
+        (subscriber) => subscriber.endWith(changesMissed(), false),
+      );
     } else {
       const delivery: Delivery = { change: change.game, memo: new ChangeMemo() };
       const targets = [...(this.byGame.get(change.game.gameId) ?? [])];
       for (const subscriber of this.filtered) if (subscriber.wanted?.(change.game)) targets.push(subscriber);
-      this.outbox.push({ targets, next: 0, hand: (subscriber) => subscriber.push(delivery) });
+      this.handOut(targets, (subscriber) => subscriber.push(delivery));
     }
-    if (!this.draining) this.drain();
   }
 
   /**
-   * Hands changes out FIFO, at most DEFAULT_HAND_OUT_SLICE subscribers per turn of the event loop: each
-   * one handed starts a GraphQL execution (some 0.1 ms of CPU), and thousands at once would hold
-   * the loop for a second, with health probes and the next write waiting behind them. Between
-   * slices the loop serves I/O. Every subscriber gets its changes in the order they came, since
-   * one change is handed to all before the next to any.
+   * Hands items out FIFO, at most DEFAULT_HAND_OUT_SLICE queues per turn of the event loop: each one
+   * handed wakes a stream (an execution, or a serialisation and a socket write), and thousands at
+   * once would hold the loop, with health probes and the next write waiting behind them. Between
+   * slices the loop serves I/O. Every queue gets its items in the order they came, since one item
+   * is handed to all before the next to any.
    */
   private drain(): void {
     this.draining = false;
     let budget = this.handOutSlice;
     while (this.outbox.length > 0 && budget > 0) {
       const batch = this.outbox[0];
-      const end = Math.min(batch.targets.length, batch.next + budget);
+      const end = Math.min(batch.size, batch.next + budget);
       budget -= end - batch.next;
-      for (; batch.next < end; batch.next += 1) batch.hand(batch.targets[batch.next]);
-      if (batch.next >= batch.targets.length) this.outbox.shift();
+      for (; batch.next < end; batch.next += 1) batch.handAt(batch.next);
+      if (batch.next >= batch.size) this.outbox.shift();
     }
     if (this.outbox.length > 0) {
       this.draining = true;
@@ -298,8 +400,9 @@ export class LiveUpdates {
     }
   }
 
-  private *subscribers(): Iterable<Subscriber> {
+  private *subscribers(): Iterable<Queue> {
     for (const ofGame of this.byGame.values()) yield* ofGame;
     yield* this.filtered;
+    yield* this.streams;
   }
 }

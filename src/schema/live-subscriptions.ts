@@ -81,9 +81,15 @@ function liveOf(ctx: GraphQLContext): LiveUpdates {
  */
 function updateOf(item: LiveItem, _args: unknown, ctx: GraphQLContext): Delivery {
   if (isStreamEnd(item)) throw item.end;
+  executions += 1;
   ctx.loaders = item.memo.get('loaders', () => createLoaders(ctx.prisma));
   return item;
 }
+
+let executions = 0;
+
+/** Updates executed in this process so far: one per change and distinct subscription, however many streams share it (for tests). */
+export const gameUpdatesExecuted = (): number => executions;
 
 /** Placeholders that every idle subscription points at, one set per database; updateOf replaces them before any field loads. */
 const idleLoaders = new WeakMap<GraphQLContext['prisma'], Loaders>();
@@ -116,7 +122,9 @@ builder.subscriptionFields((t) => ({
       const game = await ctx.prisma.game.findUnique({ where: { id: args.id }, select: { id: true } });
       // subscribe() is not a resolver: the domain-errors plugin does not see it, so the GraphQL error is thrown here.
       if (!game) throw notFound(`No game ${args.id}`);
-      return opened(live.subscribeToGame(ctx.caller.clientId, args.id), ctx);
+      // The slot (the client's and the instance's caps) is each stream's, taken where it joins the
+      // shared execution (src/graphql/shared-subscriptions.ts); this source is the execution's.
+      return opened(live.gameSource(args.id), ctx);
     },
     resolve: updateOf,
   }),
@@ -126,7 +134,7 @@ builder.subscriptionFields((t) => ({
     args: { filter: t.arg({ type: LiveGamesFilter }) },
     subscribe: (_root, args, ctx) =>
       opened(
-        liveOf(ctx).subscribe(ctx.caller.clientId, (change) => isLiveGamesChange(change) && matches(args.filter, change)),
+        liveOf(ctx).changeSource((change) => isLiveGamesChange(change) && matches(args.filter, change)),
         ctx,
       ),
     resolve: updateOf,

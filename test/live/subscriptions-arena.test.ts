@@ -7,6 +7,7 @@ import { type ChangeFeed, createLocalChangeFeed } from '../../src/live/changes.j
 import { LiveUpdates } from '../../src/live/updates.js';
 import { createContext } from '../../src/schema/context.js';
 import { getSchema } from '../../src/schema/index.js';
+import { gameUpdatesExecuted } from '../../src/schema/live-subscriptions.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { createKey } from '../support/keys.js';
 import { postGraphQL, scheduledGameWithSheet, WRITE_RESULT } from '../support/live.js';
@@ -44,8 +45,8 @@ async function write(document: string, input: Record<string, unknown> = {}): Pro
 
 const goal = (second: number) => write(GOAL, { side: second % 2 === 0 ? 'HOME' : 'AWAY', second });
 
-async function subscribeAll(count: number, base = baseUrl): Promise<SseSubscription<Update>[]> {
-  const subscriptions = await Promise.all(Array.from({ length: count }, () => subscribe<Update>(base, GAME_UPDATED, { id: game.id })));
+async function subscribeAll(count: number, base = baseUrl, document = GAME_UPDATED): Promise<SseSubscription<Update>[]> {
+  const subscriptions = await Promise.all(Array.from({ length: count }, () => subscribe<Update>(base, document, { id: game.id })));
   expect(subscriptions.map((subscription) => subscription.status)).toEqual(subscriptions.map(() => 200));
   return subscriptions;
 }
@@ -182,6 +183,30 @@ describe('a full arena of subscribers of one game', () => {
       expect(versions).toEqual([versions[0], versions[0] + 1, versions[0] + 2, versions[0] + 3, versions[0] + 4]);
     } finally {
       for (const subscription of subscriptions) subscription.close();
+    }
+  });
+
+  it('executes a change once for all streams of the same subscription, once per distinct document, and goes on after a stream leaves', async () => {
+    const scoreboard = await subscribeAll(40);
+    const ticker = await subscribeAll(10, baseUrl, 'subscription Ticker($id: Int!) { gameUpdated(id: $id) { version game { homeScore awayScore } } }');
+    const everyone = [...scoreboard, ...ticker];
+    try {
+      const before = gameUpdatesExecuted();
+      const version = await goal(300);
+      const got = await Promise.all(everyone.map(async (subscription) => (await subscription.next(20_000)).data?.gameUpdated?.version));
+      expect(got).toEqual(everyone.map(() => version));
+      // One execution per distinct subscription, not one per stream.
+      expect(gameUpdatesExecuted() - before).toBe(2);
+
+      const [gone, ...staying] = scoreboard;
+      gone.close();
+      const afterLeaving = gameUpdatesExecuted();
+      const next = await goal(301);
+      const stayed = await Promise.all([...staying, ...ticker].map(async (subscription) => (await subscription.next(20_000)).data?.gameUpdated?.version));
+      expect(stayed).toEqual([...staying, ...ticker].map(() => next));
+      expect(gameUpdatesExecuted() - afterLeaving).toBe(2);
+    } finally {
+      for (const subscription of everyone) subscription.close();
     }
   });
 
