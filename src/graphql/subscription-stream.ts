@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { type DocumentNode, parse } from 'graphql';
 import { hasSmallBody } from '../http/concurrency-limit.js';
+import { chosenOperation } from '../http/graphql-session-sids.js';
 
 /**
  * Whether a request is a GraphQL subscription streamed over SSE: `true`, `false`, or
@@ -44,20 +45,12 @@ function isSubscription(params: unknown, maxTokens: number): boolean {
   const { query, operationName } = params as Record<string, unknown>;
   // Most documents sent this way are queries that do not even contain the word: no parse for them.
   if (typeof query !== 'string' || !query.includes('subscription')) return false;
-  let operations: OperationDefinitionNode[];
+  let document: DocumentNode;
   try {
     // yoga's token limit: an unbounded parse of a large document costs megabytes; one over it is refused by yoga anyway.
-    operations = parse(query, { maxTokens, noLocation: true }).definitions.filter(
-      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
-    );
+    document = parse(query, { maxTokens, noLocation: true });
   } catch {
     return false; // yoga answers the syntax error at once
   }
-  const operation =
-    typeof operationName === 'string' && operationName !== ''
-      ? operations.find((candidate) => candidate.name?.value === operationName)
-      : operations.length === 1
-        ? operations[0]
-        : undefined;
-  return operation?.operation === 'subscription';
+  return chosenOperation(document, operationName)?.operation === 'subscription';
 }

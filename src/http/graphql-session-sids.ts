@@ -66,7 +66,8 @@ function rootFields(selectionSet: SelectionSetNode, scope: Scope, seen: Set<stri
   });
 }
 
-function chosenOperation(document: DocumentNode, operationName: unknown): OperationDefinitionNode | undefined {
+/** The operation a request runs, chosen by `operationName` as yoga chooses it; none when the name matches none, or is absent and there are several. */
+export function chosenOperation(document: DocumentNode, operationName: unknown): OperationDefinitionNode | undefined {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   if (typeof operationName === 'string' && operationName !== '') return operations.find((o) => o.name?.value === operationName);
   return operations.length === 1 ? operations[0] : undefined;
