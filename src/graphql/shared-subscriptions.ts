@@ -2,11 +2,11 @@
 // following one game costs one GraphQL execution (and one serialisation) per goal, not 10,000.
 import { type DocumentNode, type ExecutionResult, GraphQLError, print } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { FastifyReply } from 'fastify';
 import { isStreamEnd, type LiveUpdates, type Subscriber } from '../live/updates.js';
 import type { GraphQLContext } from '../schema/context.js';
+import { type FrameSocket, StreamMember, sharedResult } from './stream-member.js';
 
-/** yoga's `ExecutionResultWithSerializer` (plugins/types.d.ts, not exported from the package): its writers serialise a result with its own `stringify` when it has one. */
-type ExecutionResultWithSerializer = ExecutionResult & { stringify?: (result: ExecutionResult) => string };
 type SubscribeResult = AsyncIterable<ExecutionResult> | ExecutionResult;
 type SubscribeArgs = Parameters<Parameters<NonNullable<Plugin['onSubscribe']>>[0]['setSubscribeFn']>[0] extends (args: infer A) => unknown ? A : never;
 
@@ -38,21 +38,9 @@ function subscriptionKey(args: SubscribeArgs, ctx: GraphQLContext): string {
   ]);
 }
 
-/** A result as every stream of its execution sends it: serialised by the first stream to send it, its text reused by the others. */
-function sharedResult(result: ExecutionResult): ExecutionResultWithSerializer {
-  let text: string | undefined;
-  const shared: ExecutionResultWithSerializer = {
-    ...result,
-    // yoga's SSE and JSON writers call a result's own `stringify`; a copy a later plugin made of it
-    // (to mask an error) is serialised on its own.
-    stringify: (value) => (value === shared ? (text ??= JSON.stringify(value)) : JSON.stringify(value)),
-  };
-  return shared;
-}
-
 /** One execution and the streams it feeds. It ends with its last stream, or when its source ends. */
 class SharedExecution {
-  readonly members = new Set<Subscriber<ExecutionResult>>();
+  readonly members = new Set<StreamMember>();
   /** No stream joins it any more: it has ended, or its source is about to end with CHANGES_MISSED. */
   retired = false;
 
@@ -67,17 +55,17 @@ class SharedExecution {
     try {
       for (let next = await this.source.next(); !next.done; next = await this.source.next()) {
         const result = sharedResult(next.value);
-        this.live.handOut([...this.members], (member) => member.push(result));
+        this.live.handOut([...this.members], (member) => member.deliver(result));
       }
     } catch (error) {
       const end = error instanceof GraphQLError ? error : new GraphQLError('The subscription failed', { originalError: error as Error });
-      this.live.handOut([...this.members], (member) => member.endWith(end, false));
+      this.live.handOut([...this.members], (member) => member.queue.endWith(end, false));
     }
     this.retire();
-    this.live.handOut([...this.members], (member) => member.complete());
+    this.live.handOut([...this.members], (member) => member.queue.complete());
   }
 
-  leave(member: Subscriber<ExecutionResult>): void {
+  leave(member: StreamMember): void {
     this.members.delete(member);
     if (this.members.size === 0) this.end();
   }
@@ -93,6 +81,19 @@ class SharedExecution {
     this.retired = true;
     this.forget(this);
   }
+}
+
+/**
+ * The response a stream's frames may be written to: that of a GET or POST whose client accepts an
+ * event stream and no multipart answer, so that yoga answers it with its SSE writer (whose frames
+ * the member writes the same way). Any other stream is written by yoga alone.
+ */
+function sseSocketOf(context: unknown): FrameSocket | undefined {
+  const reply = (context as { reply?: FastifyReply }).reply;
+  if (!reply || (reply.request.method !== 'GET' && reply.request.method !== 'POST')) return undefined;
+  const accept = String(reply.request.headers.accept ?? '');
+  if (!accept.includes('text/event-stream') || accept.includes('multipart/mixed')) return undefined;
+  return reply.raw;
 }
 
 /** The stream's side of its queue, as yoga pulls it: a stream the server ends takes its error as its last result. */
@@ -181,15 +182,19 @@ export function useSharedSubscriptions(live: LiveUpdates | undefined): Plugin {
         continue;
       }
       const joined = execution;
+      let member: StreamMember | undefined;
       let stream: Subscriber<ExecutionResult>;
       try {
-        stream = live.openStream<ExecutionResult>(ctx.caller.clientId, (member) => joined.leave(member));
+        stream = live.openStream<ExecutionResult>(ctx.caller.clientId, () => {
+          if (member) joined.leave(member);
+        });
       } catch (error) {
         if (joined.members.size === 0) joined.end();
         if (error instanceof GraphQLError) return { errors: [error] };
         throw error;
       }
-      joined.members.add(stream);
+      member = new StreamMember(stream, sseSocketOf(args.contextValue));
+      joined.members.add(member);
       return resultsOf(stream);
     }
   };

@@ -111,8 +111,18 @@ export class Subscriber<T = Delivery> implements AsyncIterator<T | StreamEnd, un
   push(item: T): void {
     if (this.ended) return;
     if (this.waiting) this.hand({ done: false, value: item });
-    else if (this.pending.length >= this.bufferSize) this.endWith(tooSlow(this.bufferSize), true);
+    else if (this.pending.length >= this.bufferSize) this.cutOff();
     else this.pending.push(item);
+  }
+
+  /** How many changes it may fall behind before it is cut off. */
+  get bound(): number {
+    return this.bufferSize;
+  }
+
+  /** Ends a reader that fell `bound` changes behind (SUBSCRIBER_TOO_SLOW), dropping what it has pending. */
+  cutOff(): void {
+    this.endWith(tooSlow(this.bufferSize), true);
   }
 
   /** Nothing more comes: what is pending is still pulled, then the stream completes. */
@@ -269,7 +279,7 @@ export class LiveUpdates {
    * Hands `hand` each of `targets`, paced with the changes (FIFO, a slice per turn of the event
    * loop): what is handed after a change reaches a queue after it.
    */
-  handOut<T>(targets: readonly Subscriber<T>[], hand: (target: Subscriber<T>) => void): void {
+  handOut<T>(targets: readonly T[], hand: (target: T) => void): void {
     if (this.closed || targets.length === 0) return;
     this.outbox.push({ size: targets.length, next: 0, handAt: (index) => hand(targets[index]) });
     if (!this.draining) this.drain();
