@@ -1,12 +1,14 @@
+import { STANDARD_FORMAT } from './game-format.js';
+
 /**
  * The game clock of floorball: three periods of 20 minutes, then, for a tie that must be decided,
  * 10 minutes of sudden-death overtime (period 4) and penalty shots. The clock runs in seconds from
  * the start of the game and does not run between periods, so period 2 starts at second 1200.
  */
-export const PERIOD_SECONDS = 1200;
-export const REGULATION_PERIODS = 3;
+export const PERIOD_SECONDS = STANDARD_FORMAT.periodSeconds;
+export const REGULATION_PERIODS = STANDARD_FORMAT.periods;
 export const REGULATION_SECONDS = REGULATION_PERIODS * PERIOD_SECONDS;
-export const OVERTIME_SECONDS = 600;
+export const OVERTIME_SECONDS = STANDARD_FORMAT.overtimeSeconds;
 export const OVERTIME_PERIOD = REGULATION_PERIODS + 1;
 
 /** The period a clock time falls in; a period's last second (20:00) already counts for the next. */

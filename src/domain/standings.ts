@@ -20,6 +20,8 @@ export interface StandingRow {
   overtimeWins: number;
   overtimeLosses: number;
   losses: number;
+  /** Ties that stood as the result (a league whose format allows a draw). */
+  draws: number;
   /** Games this team lost by forfeit. */
   forfeits: number;
   goalsFor: number;
@@ -28,11 +30,11 @@ export interface StandingRow {
 }
 
 // Floorball points: 3 for a win in regular time, 2 for a win after overtime or penalty shots,
-// 1 for such a loss, 0 for a loss in regular time or by forfeit.
-const POINTS = { win: 3, overtimeWin: 2, overtimeLoss: 1, loss: 0 } as const;
+// 1 for such a loss or a draw, 0 for a loss in regular time or by forfeit.
+const POINTS = { win: 3, overtimeWin: 2, overtimeLoss: 1, draw: 1, loss: 0 } as const;
 
 function emptyRow(teamId: number): StandingRow {
-  return { rank: 0, teamId, games: 0, wins: 0, overtimeWins: 0, overtimeLosses: 0, losses: 0, forfeits: 0, goalsFor: 0, goalsAgainst: 0, points: 0 };
+  return { rank: 0, teamId, games: 0, wins: 0, overtimeWins: 0, overtimeLosses: 0, losses: 0, draws: 0, forfeits: 0, goalsFor: 0, goalsAgainst: 0, points: 0 };
 }
 
 /** Ranks by points, then goal difference, then goals scored, then team id for a stable order. */
@@ -45,7 +47,6 @@ export function computeStandings(teamIds: readonly number[], games: readonly Res
   };
   for (const game of games) {
     if (!isDecided(game.status) || game.homeScore === null || game.awayScore === null) continue;
-    if (game.homeScore === game.awayScore) continue;
     const sides = [
       { row: rowOf(game.homeTeamId), scored: game.homeScore, conceded: game.awayScore },
       { row: rowOf(game.awayTeamId), scored: game.awayScore, conceded: game.homeScore },
@@ -56,6 +57,13 @@ export function computeStandings(teamIds: readonly number[], games: readonly Res
       row.games += 1;
       row.goalsFor += scored;
       row.goalsAgainst += conceded;
+      // A tie that was finished stands as a draw: only a format that allows one lets a game end
+      // tied (src/domain/game-format.ts), and a game played is never left out of the table.
+      if (scored === conceded) {
+        row.draws += 1;
+        row.points += POINTS.draw;
+        continue;
+      }
       const won = scored > conceded;
       if (won) {
         if (extraTime) row.overtimeWins += 1;

@@ -1,3 +1,4 @@
+import { type GameFormat, gameFormat, phasesOf } from '../domain/game-format.js';
 import type { StandingRow } from '../domain/standings.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
 import { GroupPhaseEnum } from './scalars.js';
@@ -16,10 +17,27 @@ const Standing = builder.objectRef<StandingRow>('Standing').implement({
     overtimeWins: t.exposeInt('overtimeWins'),
     overtimeLosses: t.exposeInt('overtimeLosses'),
     losses: t.exposeInt('losses'),
+    draws: t.exposeInt('draws', { description: 'Ties that stood as the result, one point each (only in a group whose format allows a draw).' }),
     forfeits: t.exposeInt('forfeits'),
     goalsFor: t.exposeInt('goalsFor'),
     goalsAgainst: t.exposeInt('goalsAgainst'),
     points: t.exposeInt('points'),
+  }),
+});
+
+const GameFormatRef = builder.objectRef<GameFormat>('GameFormat').implement({
+  description: "How the group's games are played: its periods, what decides a tie, the forfeit score.",
+  fields: (t) => ({
+    periods: t.exposeInt('periods', { description: 'Regular periods ("thirds").' }),
+    periodMinutes: t.int({ resolve: (format) => format.periodSeconds / 60 }),
+    overtimeMinutes: t.int({ description: 'Sudden-death overtime for a tie; 0 when none is played.', resolve: (format) => format.overtimeSeconds / 60 }),
+    penaltyShootout: t.exposeBoolean('penaltyShootout', { description: 'Penalty shots decide a tie left after overtime.' }),
+    drawAllowed: t.exposeBoolean('drawAllowed', { description: 'A tie after the regular periods stands as a draw.' }),
+    forfeitGoals: t.exposeInt('forfeitGoals', { description: 'A forfeit is recorded as this many goals to none.' }),
+    phases: t.stringList({
+      description: 'The phases a game may go through, as the back office names them: third1 … thirdN, prolongation, penalty_shootout.',
+      resolve: (format) => phasesOf(format),
+    }),
   }),
 });
 
@@ -32,6 +50,11 @@ builder.prismaObject('LeagueGroup', {
     seriesBestOf: t.exposeInt('seriesBestOf', {
       nullable: true,
       description: 'Games of a knock-out series in this group (best of N: a majority of N wins it); null when the group plays single games.',
+    }),
+    format: t.field({
+      type: GameFormatRef,
+      select: { periods: true, periodMinutes: true, overtimeMinutes: true, penaltyShootout: true, drawAllowed: true, forfeitGoals: true },
+      resolve: (group) => gameFormat(group),
     }),
     season: t.relation('season'),
     league: t.relation('league'),

@@ -135,6 +135,33 @@ describe('validateLeagueImport', () => {
     ]);
   });
 
+  it("checks each group's game format: its bounds, and that a tie it does not let stand is decided", () => {
+    const problems = problemsOf(
+      withChange((data) => {
+        data.leagueGroups?.push(
+          {
+            id: 101,
+            seasonId: 2026,
+            leagueId: 1,
+            gameClassId: 11,
+            name: 'Junioren',
+            periods: 2,
+            periodMinutes: 15,
+            overtimeMinutes: 0,
+            penaltyShootout: false,
+            drawAllowed: true,
+          },
+          { id: 102, seasonId: 2026, leagueId: 1, gameClassId: 11, name: 'Kleinfeld', overtimeMinutes: 0, penaltyShootout: false },
+        );
+      }),
+    );
+    expect(problems).toEqual(['leagueGroups[2] (id 102): a format without draws must decide a tie: give it overtime or penalty shots']);
+    const tooLong = withChange((data) => {
+      data.leagueGroups?.push({ id: 103, seasonId: 2026, leagueId: 1, gameClassId: 11, name: 'Zu lang', periodMinutes: 90 });
+    });
+    expect(problemsOf(tooLong)).toEqual(['leagueGroups[1] (id 103): periodMinutes must be an integer from 1 to 60, got 90']);
+  });
+
   it('leaves ids the file does not define to the database check', () => {
     expect(problemsOf(withChange((data) => Object.assign(data.games?.[0] ?? {}, { awayTeamId: 99 })))).toEqual([]);
   });

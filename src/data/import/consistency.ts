@@ -1,7 +1,8 @@
 // Rules that span records of the same file. Records the file does not contain (because they are
 // already in the database) are not checked here.
 import { entitySpec } from './entities.js';
-import type { GameRow, LeagueImport, RoundRow } from './document.js';
+import { formatProblems, STANDARD_STORED_FORMAT, type StoredGameFormat } from '../../domain/game-format.js';
+import type { GameRow, LeagueGroupRow, LeagueImport, RoundRow } from './document.js';
 import { rowLabel, type ProblemList } from './problems.js';
 
 function checkSeasons(data: LeagueImport, problems: ProblemList): void {
@@ -14,6 +15,22 @@ function checkSeasons(data: LeagueImport, problems: ProblemList): void {
     if (currentLabel) problems.add(`${label}: isCurrent is also set on ${currentLabel}; at most one season is current`);
     else currentLabel = label;
   });
+}
+
+/** A group's format must decide every tie it does not let stand (src/domain/game-format.ts). */
+function checkGroupFormats(data: LeagueImport, problems: ProblemList): void {
+  const spec = entitySpec('leagueGroups');
+  (data.leagueGroups ?? []).forEach((group, index) => {
+    for (const problem of formatProblems({ ...STANDARD_STORED_FORMAT, ...definedOnly(group) })) problems.add(`${rowLabel(spec, index, group)}: ${problem}`);
+  });
+}
+
+/** The format fields a row sets (an absent one keeps the default). */
+function definedOnly(group: LeagueGroupRow): Partial<StoredGameFormat> {
+  const { periods, periodMinutes, overtimeMinutes, penaltyShootout, drawAllowed, forfeitGoals } = group;
+  return Object.fromEntries(
+    Object.entries({ periods, periodMinutes, overtimeMinutes, penaltyShootout, drawAllowed, forfeitGoals }).filter(([, value]) => value !== undefined),
+  );
 }
 
 function checkGames(data: LeagueImport, roundsById: Map<number, RoundRow>, problems: ProblemList): void {
@@ -59,6 +76,7 @@ export function checkConsistency(data: LeagueImport, problems: ProblemList): voi
   const roundsById = new Map((data.rounds ?? []).map((round) => [round.id, round]));
   const gamesById = new Map((data.games ?? []).map((game) => [game.id, game]));
   checkSeasons(data, problems);
+  checkGroupFormats(data, problems);
   checkGames(data, roundsById, problems);
   checkGameParticipants(data, gamesById, problems);
 }

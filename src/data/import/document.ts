@@ -56,6 +56,13 @@ export interface LeagueGroupRow {
   sortOrder?: number;
   playoffLine?: number | null;
   seriesBestOf?: number | null;
+  /** The game format (src/domain/game-format.ts); each defaults to the standard format's. */
+  periods?: number;
+  periodMinutes?: number;
+  overtimeMinutes?: number;
+  penaltyShootout?: boolean;
+  drawAllowed?: boolean;
+  forfeitGoals?: number;
 }
 
 export interface RoundRow {

@@ -3,6 +3,7 @@
 // descriptor whose fields, kinds or required flags disagree with the row interfaces in format.ts.
 import { GameDecision, GameEventType, GameStatus, Gender, GroupPhase, Licensing, PenaltyKind, PlayerPosition, TeamSide } from '../../generated/prisma/enums.js';
 import type { ImportEntity, LeagueImportRows } from './document.js';
+import { FORMAT_BOUNDS, STANDARD_STORED_FORMAT } from '../../domain/game-format.js';
 
 interface EnumKind {
   kind: 'enum';
@@ -139,6 +140,12 @@ const leagueGroups: TypedEntitySpec<LeagueImportRows['leagueGroups'][number]> = 
     sortOrder: { kind: 'int', default: 0 },
     playoffLine: { kind: 'int', min: 1, max: 1000 },
     seriesBestOf: { kind: 'int', min: 1, max: 99 },
+    periods: { kind: 'int', default: STANDARD_STORED_FORMAT.periods, ...FORMAT_BOUNDS.periods },
+    periodMinutes: { kind: 'int', default: STANDARD_STORED_FORMAT.periodMinutes, ...FORMAT_BOUNDS.periodMinutes },
+    overtimeMinutes: { kind: 'int', default: STANDARD_STORED_FORMAT.overtimeMinutes, ...FORMAT_BOUNDS.overtimeMinutes },
+    penaltyShootout: flag(STANDARD_STORED_FORMAT.penaltyShootout),
+    drawAllowed: flag(STANDARD_STORED_FORMAT.drawAllowed),
+    forfeitGoals: { kind: 'int', default: STANDARD_STORED_FORMAT.forfeitGoals, ...FORMAT_BOUNDS.forfeitGoals },
   },
 };
 
