@@ -1,8 +1,8 @@
 /**
  * The rules of a game recorded live by its officials: what may be recorded when, which markers a
  * transition writes, and the score, which is always derived from the events (never typed in a
- * second time). Pure: the writer (src/live/game-writer.ts) loads the log, asks these rules, and
- * stores what they return.
+ * second time). Pure: `planWrite` (write-plan.ts) applies them to one write, and the writer
+ * (src/live/game-writer.ts) stores the plan it returns.
  */
 import { InvalidInputError } from './errors.js';
 import { clockText, OVERTIME_PERIOD, periodBounds, REGULATION_PERIODS } from './game-clock.js';
@@ -95,6 +95,11 @@ function assertWithinPeriod(period: number, second: number): void {
 export function assertTimeoutLeft(events: readonly LogEvent[], side: Side, ignoring?: LogEvent): void {
   const taken = events.filter((event) => event !== ignoring && event.type === 'TIMEOUT' && event.side === side).length;
   if (taken >= TIMEOUTS_PER_TEAM) throw new InvalidInputError(`The ${side === 'HOME' ? 'home' : 'away'} team has already taken its timeout`);
+}
+
+export function assertPenaltyReason(reason: string | null | undefined): void {
+  if (reason != null && reason.length > PENALTY_REASON_MAX_LENGTH)
+    throw new InvalidInputError(`reason must be at most ${PENALTY_REASON_MAX_LENGTH} characters`);
 }
 
 export function assertCorrectable(type: string): void {

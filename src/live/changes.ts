@@ -4,9 +4,10 @@
  * plain fan-out; several instances on one PostgreSQL also hear each other (src/live/pg-feed.ts).
  */
 
-/** How a game changed; `liveGames` subscribers hear of the status and score changes only. */
-export const GAME_CHANGE_KINDS = ['STARTED', 'EVENT_ADDED', 'EVENT_CORRECTED', 'EVENT_DELETED', 'PERIOD_ENDED', 'FINISHED'] as const;
-export type GameChangeKind = (typeof GAME_CHANGE_KINDS)[number];
+import type { GameChangeKind } from '../domain/game-write.js';
+
+/** How a game changed: the domain decides which kind each write announces (src/domain/write-plan.ts). */
+export { GAME_CHANGE_KINDS, type GameChangeKind } from '../domain/game-write.js';
 
 export interface GameChange {
   gameId: number;

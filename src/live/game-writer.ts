@@ -1,59 +1,20 @@
 /**
  * The write path of a live game. One write = one transaction: lock the game's row (writes to one
  * game queue up, so none is lost), replay a retried idempotency key, check the expected version,
- * apply the domain rules (src/domain/live-game.ts), derive the score from the events, raise the
- * version, and keep the audit record, which also remembers the idempotency key.
+ * load the game's state once, let the domain decide the write (`planWrite`,
+ * src/domain/write-plan.ts), store its plan, raise the version, and keep the audit record, which
+ * also remembers the idempotency key. No league rule is decided here.
  */
 import { createHash } from 'node:crypto';
 import { assertMayWriteGame, assertMayWriteGames, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
 import type { PrismaClient } from '../db/database.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../domain/errors.js';
-import {
-  assertCorrectable,
-  assertTimeoutLeft,
-  endPeriodMarkers,
-  finishMarkers,
-  phaseOf,
-  periodForCorrection,
-  periodForRecord,
-  PENALTY_REASON_MAX_LENGTH,
-  replayScore,
-  startMarkers,
-  type Decision,
-  type Marker,
-  type Side,
-} from '../domain/live-game.js';
+import type { GameStatus } from '../domain/game-status.js';
+import { type EventEffect, type GameWrite, type LiveGameState, licensesNamedBy, type NewEvent, type RunningScoreChange } from '../domain/game-write.js';
+import { planWrite } from '../domain/write-plan.js';
 import { Prisma } from '../generated/prisma/client.js';
-import type { GameStatus, PenaltyKind } from '../generated/prisma/enums.js';
 import { journalChange } from './change-journal.js';
-import type { ChangeAffects, GameChange, GameChangeKind } from './changes.js';
-
-export type GameWrite =
-  | { kind: 'startGame' }
-  | {
-      kind: 'recordGoal';
-      side: Side;
-      second: number;
-      scorerLicenseId?: number | null;
-      assistLicenseId?: number | null;
-      ownGoal?: boolean | null;
-      penaltyShot?: boolean | null;
-    }
-  | { kind: 'recordPenalty'; side: Side; second: number; playerLicenseId?: number | null; penaltyKind: PenaltyKind; reason?: string | null }
-  | { kind: 'recordTimeout'; side: Side; second: number }
-  | { kind: 'endPeriod' }
-  | { kind: 'finishGame'; decidedBy: Decision; shootoutWinner?: Side | null }
-  | {
-      kind: 'correctEvent';
-      eventId: number;
-      second?: number | null;
-      side?: Side | null;
-      playerLicenseId?: number | null;
-      assistLicenseId?: number | null;
-      penaltyKind?: PenaltyKind | null;
-      reason?: string | null;
-    }
-  | { kind: 'deleteEvent'; eventId: number };
+import type { ChangeAffects, GameChange } from './changes.js';
 
 export interface WriteRequest {
   gameId: number;
@@ -79,27 +40,16 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 const WRITE_TIMEOUT_MS = 10_000;
 
 type Tx = Prisma.TransactionClient;
-type StoredEvent = Prisma.GameEventGetPayload<object>;
+type EventRow = Prisma.GameEventGetPayload<object>;
 
 interface LockedGame {
   id: number;
-  status: string;
+  status: GameStatus;
   version: number;
   homeTeamId: number;
   awayTeamId: number;
   groupId: number | null;
 }
-
-const CHANGE_OF: Record<GameWrite['kind'], GameChangeKind> = {
-  startGame: 'STARTED',
-  recordGoal: 'EVENT_ADDED',
-  recordPenalty: 'EVENT_ADDED',
-  recordTimeout: 'EVENT_ADDED',
-  endPeriod: 'PERIOD_ENDED',
-  finishGame: 'FINISHED',
-  correctEvent: 'EVENT_CORRECTED',
-  deleteEvent: 'EVENT_DELETED',
-};
 
 function inputHash(request: WriteRequest): string {
   return createHash('sha256')
@@ -146,21 +96,21 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
     throw new ConflictError(`The game is at version ${game.version}, not ${request.expectedVersion}: reload it and write again`, game.version);
   }
 
-  const events = await tx.gameEvent.findMany({ where: { gameId: game.id }, orderBy: [{ second: 'asc' }, { sequence: 'asc' }, { id: 'asc' }] });
-  const before = replayScore(events).score;
-  const applied = await apply(tx, game, events, request.write);
-  const after = await settleScore(tx, game);
+  const plan = planWrite(await lockedState(tx, game, request.write), request.write);
+  const stored = await storeEffect(tx, game.id, plan.effect);
+  await storeRunningScores(tx, plan.runningScores, stored.created);
+  const { score } = plan.game;
   const version = game.version + 1;
   await tx.game.update({
     where: { id: game.id },
     data: {
       version,
-      status: applied.status as GameStatus,
-      ...(applied.decidedBy ? { decidedBy: applied.decidedBy } : {}),
-      homeScore: after.home,
-      awayScore: after.away,
-      homePeriodScores: after.homePeriodScores,
-      awayPeriodScores: after.awayPeriodScores,
+      status: plan.game.status,
+      decidedBy: plan.game.decidedBy, // undefined (left as it is) unless the write decides the game
+      homeScore: score.home,
+      awayScore: score.away,
+      homePeriodScores: score.homePeriodScores,
+      awayPeriodScores: score.awayPeriodScores,
     },
   });
   await tx.gameAuditEntry.create({
@@ -172,24 +122,24 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
       idempotencyKey: request.idempotencyKey,
       inputHash: hash,
       version,
-      eventId: applied.eventId,
+      eventId: stored.eventId,
       change: {
         input: request.write,
-        event: { before: applied.eventBefore, after: applied.eventAfter },
-        score: { before: `${before.home}:${before.away}`, after: `${after.home}:${after.away}` },
-        status: { before: game.status, after: applied.status },
+        event: { before: stored.before, after: stored.after },
+        score: { before: `${plan.scoreBefore.home}:${plan.scoreBefore.away}`, after: `${score.home}:${score.away}` },
+        status: { before: game.status, after: plan.game.status },
       } as Prisma.InputJsonValue,
     },
   });
   const change: GameChange = {
     gameId: game.id,
     version,
-    kind: CHANGE_OF[request.write.kind],
-    eventId: applied.eventId,
-    status: applied.status,
-    homeScore: after.home,
-    awayScore: after.away,
-    scoreChanged: before.home !== after.home || before.away !== after.away,
+    kind: plan.announce.kind,
+    eventId: stored.eventId,
+    status: plan.game.status,
+    homeScore: score.home,
+    awayScore: score.away,
+    scoreChanged: plan.announce.scoreChanged,
     groupId: game.groupId,
     homeTeamId: game.homeTeamId,
     awayTeamId: game.awayTeamId,
@@ -200,7 +150,7 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
   // In the write's transaction: the change is in the log exactly when the write committed, so an
   // instance that missed its notification finds it there.
   change.seq = await journalChange(tx, { kind: 'game', game: change });
-  return { gameId: game.id, version, eventId: applied.eventId, replayed: false, change };
+  return { gameId: game.id, version, eventId: stored.eventId, replayed: false, change };
 }
 
 /** Ids a change may name before its notification outgrows PostgreSQL's 8,000-byte NOTIFY payload. */
@@ -242,172 +192,56 @@ async function affectedBy(tx: Tx, game: LockedGame): Promise<ChangeAffects | und
   return { teamIds: idsOf('team'), clubIds: idsOf('club'), playerIds: idsOf('player') };
 }
 
-interface Applied {
-  status: string;
-  decidedBy?: Decision;
-  eventId: number | null;
-  eventBefore: StoredEvent | null;
-  eventAfter: StoredEvent | null;
-}
-
-/** The player a license names, who must be on that side's game sheet. */
-async function playerOnSheet(tx: Tx, game: LockedGame, side: Side, licenseId: number | null | undefined): Promise<number | null> {
-  if (licenseId == null) return null;
-  const teamId = side === 'HOME' ? game.homeTeamId : game.awayTeamId;
-  const entry = await tx.lineupEntry.findFirst({ where: { gameId: game.id, teamId, licenseId }, select: { playerId: true } });
-  if (!entry) throw new InvalidInputError(`License ${licenseId} is not on the ${side === 'HOME' ? 'home' : 'away'} team's game sheet`);
-  return entry.playerId;
-}
-
-function assertReason(reason: string | null | undefined): void {
-  if (reason != null && reason.length > PENALTY_REASON_MAX_LENGTH)
-    throw new InvalidInputError(`reason must be at most ${PENALTY_REASON_MAX_LENGTH} characters`);
-}
-
-async function apply(tx: Tx, game: LockedGame, events: StoredEvent[], write: GameWrite): Promise<Applied> {
-  const phase = phaseOf(game.status, events);
-  let sequence = Math.max(-1, ...events.map((event) => event.sequence));
-  const teamOf = (side: Side) => (side === 'HOME' ? game.homeTeamId : game.awayTeamId);
-  const addMarkers = async (markers: Marker[]) => {
-    for (const marker of markers) {
-      sequence += 1;
-      await tx.gameEvent.create({
-        data: {
-          gameId: game.id,
-          sequence,
-          type: marker.type,
-          second: marker.second,
-          period: marker.period,
-          side: marker.side ?? null,
-          teamId: marker.side ? teamOf(marker.side) : null,
-        },
-      });
-    }
-  };
-  const addEvent = async (data: Omit<Prisma.GameEventUncheckedCreateInput, 'gameId' | 'sequence'>): Promise<Applied> => {
-    sequence += 1;
-    const created = await tx.gameEvent.create({ data: { ...data, gameId: game.id, sequence } });
-    return { status: game.status, eventId: created.id, eventBefore: null, eventAfter: created };
-  };
-  const score = () => {
-    const { home, away } = replayScore(events).score;
-    return { home, away };
-  };
-
-  switch (write.kind) {
-    case 'startGame':
-      await addMarkers(startMarkers(game.status));
-      return { status: 'LIVE', eventId: null, eventBefore: null, eventAfter: null };
-    case 'endPeriod':
-      await addMarkers(endPeriodMarkers(phase, score()));
-      return { status: game.status, eventId: null, eventBefore: null, eventAfter: null };
-    case 'finishGame':
-      await addMarkers(finishMarkers(phase, events, score(), write.decidedBy, write.shootoutWinner ?? null));
-      return { status: 'FINISHED', decidedBy: write.decidedBy, eventId: null, eventBefore: null, eventAfter: null };
-    case 'recordGoal': {
-      const period = periodForRecord(phase, write.second);
-      if (write.ownGoal && (write.scorerLicenseId != null || write.assistLicenseId != null))
-        throw new InvalidInputError('An own goal names no scorer and no assist');
-      if (write.ownGoal && write.penaltyShot) throw new InvalidInputError('A penalty shot is not an own goal');
-      if (write.assistLicenseId != null && write.assistLicenseId === write.scorerLicenseId)
-        throw new InvalidInputError('The scorer cannot assist the own goal');
-      const playerId = await playerOnSheet(tx, game, write.side, write.scorerLicenseId);
-      const assistId = await playerOnSheet(tx, game, write.side, write.assistLicenseId);
-      return addEvent({
-        type: write.ownGoal ? 'OWN_GOAL' : 'GOAL',
-        second: write.second,
-        period,
-        side: write.side,
-        teamId: teamOf(write.side),
-        playerId,
-        assistId,
-        penaltyShot: write.penaltyShot ?? false,
-      });
-    }
-    case 'recordPenalty': {
-      const period = periodForRecord(phase, write.second);
-      assertReason(write.reason);
-      const playerId = await playerOnSheet(tx, game, write.side, write.playerLicenseId);
-      return addEvent({
-        type: 'PENALTY',
-        second: write.second,
-        period,
-        side: write.side,
-        teamId: teamOf(write.side),
-        playerId,
-        penaltyKind: write.penaltyKind,
-        penaltyReason: write.reason ?? null,
-      });
-    }
-    case 'recordTimeout': {
-      const period = periodForRecord(phase, write.second);
-      assertTimeoutLeft(events, write.side);
-      return addEvent({ type: 'TIMEOUT', second: write.second, period, side: write.side, teamId: teamOf(write.side) });
-    }
-    case 'correctEvent':
-    case 'deleteEvent': {
-      const event = events.find((candidate) => candidate.id === write.eventId);
-      if (!event) throw new NotFoundError(`Game ${game.id} has no event ${write.eventId}`);
-      assertCorrectable(event.type);
-      if (phase.kind === 'finished') throw new InvalidInputError('The game is over: its events are corrected in the back office, not live');
-      if (write.kind === 'deleteEvent') {
-        await tx.gameEvent.delete({ where: { id: event.id } });
-        return { status: game.status, eventId: event.id, eventBefore: event, eventAfter: null };
-      }
-      return correct(tx, game, events, event, write, phase);
-    }
-  }
-}
-
-async function correct(
-  tx: Tx,
-  game: LockedGame,
-  events: StoredEvent[],
-  event: StoredEvent,
-  write: Extract<GameWrite, { kind: 'correctEvent' }>,
-  phase: ReturnType<typeof phaseOf>,
-): Promise<Applied> {
-  const side = write.side ?? (event.side as Side);
-  const second = write.second ?? event.second;
-  const period = periodForCorrection(phase, event.period ?? 1, second);
-  if (event.type === 'TIMEOUT' && side !== event.side) assertTimeoutLeft(events, side, event);
-  const names = event.type === 'GOAL' || event.type === 'PENALTY';
-  if (!names && (write.playerLicenseId != null || write.assistLicenseId != null)) throw new InvalidInputError(`A ${event.type} event names no player`);
-  if (event.type !== 'GOAL' && write.assistLicenseId != null) throw new InvalidInputError('Only a goal has an assist');
-  if (event.type !== 'PENALTY' && (write.penaltyKind != null || write.reason != null)) throw new InvalidInputError('Only a penalty has a kind and a reason');
-  assertReason(write.reason);
-  const sideChanged = side !== event.side;
-  // A player named before belongs to the side: moving the event to the other side needs the players named again.
-  const playerId = write.playerLicenseId != null ? await playerOnSheet(tx, game, side, write.playerLicenseId) : sideChanged ? null : event.playerId;
-  const assistId = write.assistLicenseId != null ? await playerOnSheet(tx, game, side, write.assistLicenseId) : sideChanged ? null : event.assistId;
-  if (playerId !== null && playerId === assistId) throw new InvalidInputError('The scorer cannot assist the own goal');
-  const updated = await tx.gameEvent.update({
-    where: { id: event.id },
-    data: {
-      second,
-      period,
-      side,
-      teamId: side === 'HOME' ? game.homeTeamId : game.awayTeamId,
-      playerId,
-      assistId,
-      ...(write.penaltyKind != null ? { penaltyKind: write.penaltyKind } : {}),
-      ...(write.reason != null ? { penaltyReason: write.reason } : {}),
-    },
-  });
-  return { status: game.status, eventId: event.id, eventBefore: event, eventAfter: updated };
-}
-
-/** Derives the score from the events as they are now, and stores the running score on each. */
-async function settleScore(tx: Tx, game: LockedGame): Promise<ReturnType<typeof replayScore>['score']> {
+/**
+ * What the rules decide a write on: the game's events, read once, in the order they are played
+ * (clock, then order of writing), and the game-sheet lines of the licenses the write names.
+ */
+async function lockedState(tx: Tx, game: LockedGame, write: GameWrite): Promise<LiveGameState<EventRow>> {
   const events = await tx.gameEvent.findMany({ where: { gameId: game.id }, orderBy: [{ second: 'asc' }, { sequence: 'asc' }, { id: 'asc' }] });
-  const { score, running } = replayScore(events);
-  for (const event of events) {
-    const at = running.get(event) ?? null;
-    const homeScore = at?.home ?? null;
-    const awayScore = at?.away ?? null;
-    if (event.homeScore !== homeScore || event.awayScore !== awayScore) {
-      await tx.gameEvent.update({ where: { id: event.id }, data: { homeScore, awayScore } });
+  const licenseIds = licensesNamedBy(write);
+  const sheet =
+    licenseIds.length === 0
+      ? []
+      : await tx.lineupEntry.findMany({ where: { gameId: game.id, licenseId: { in: licenseIds } }, select: { teamId: true, licenseId: true, playerId: true } });
+  return { gameId: game.id, status: game.status, homeTeamId: game.homeTeamId, awayTeamId: game.awayTeamId, events, sheet };
+}
+
+/** The rows the effect stored, and what the audit keeps of the event it is about (null for a transition). */
+interface StoredEffect {
+  created: EventRow[];
+  eventId: number | null;
+  before: EventRow | null;
+  after: EventRow | null;
+}
+
+async function storeEffect(tx: Tx, gameId: number, effect: EventEffect<EventRow>): Promise<StoredEffect> {
+  switch (effect.kind) {
+    case 'markers':
+      return { created: await createEvents(tx, gameId, effect.markers), eventId: null, before: null, after: null };
+    case 'recorded': {
+      const [created] = await createEvents(tx, gameId, [effect.event]);
+      return { created: [created], eventId: created.id, before: null, after: created };
     }
+    case 'corrected': {
+      const updated = await tx.gameEvent.update({ where: { id: effect.event.id }, data: effect.fields });
+      return { created: [], eventId: updated.id, before: effect.event, after: updated };
+    }
+    case 'deleted':
+      await tx.gameEvent.delete({ where: { id: effect.event.id } });
+      return { created: [], eventId: effect.event.id, before: effect.event, after: null };
   }
-  return score;
+}
+
+/** One at a time, in the plan's order, so that the events' ids follow the order they were written in. */
+async function createEvents(tx: Tx, gameId: number, events: NewEvent[]): Promise<EventRow[]> {
+  const created: EventRow[] = [];
+  for (const event of events) created.push(await tx.gameEvent.create({ data: { ...event, gameId } }));
+  return created;
+}
+
+async function storeRunningScores(tx: Tx, changes: RunningScoreChange[], created: EventRow[]): Promise<void> {
+  for (const { target, homeScore, awayScore } of changes) {
+    const id = 'eventId' in target ? target.eventId : created[target.createdIndex].id;
+    await tx.gameEvent.update({ where: { id }, data: { homeScore, awayScore } });
+  }
 }

@@ -1,6 +1,7 @@
 // Recording a game as it is played: mutations for the officials' `games:write` keys. Each one is
 // a write of src/live/game-writer.ts; the score follows from the events through the domain rules.
-import { writeGame, type GameWrite, type WriteOutcome } from '../live/game-writer.js';
+import type { GameWrite } from '../domain/game-write.js';
+import { writeGame, type WriteOutcome } from '../live/game-writer.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { GameDecisionEnum, PenaltyKindEnum, TeamSideEnum } from './scalars.js';
