@@ -243,7 +243,10 @@ export async function benchSubscribers(options: SubscribersOptions): Promise<Sub
   const streams: Stream[] = [];
   const refused: Record<string, number> = {};
   try {
-    await mutate(options.baseUrl, key, 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', { gameId: game.id });
+    await mutate(options.baseUrl, key, 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', {
+      gameId: game.id,
+      outsideStartWindow: true,
+    });
     const idleHeap = await settledHeapMb(options.baseUrl);
     const idleRss = rssMb(options.servicePid);
     const health = watchHealth(options.baseUrl);

@@ -175,7 +175,8 @@ interface Write {
 function writeOf(action: LiveAction): Write {
   switch (action.kind) {
     case 'startGame':
-      return { mutation: 'startGame', inputType: 'StartGameInput', fields: {} };
+      // The demo plays the next scheduled games now, whenever they are scheduled: a federation key's start.
+      return { mutation: 'startGame', inputType: 'StartGameInput', fields: { outsideStartWindow: true } };
     case 'goal':
       return {
         mutation: 'recordGoal',

@@ -62,6 +62,7 @@ export type AppSettings = Pick<
   | 'eventLoopMaxDelayMs'
   | 'subscriptionsPerClient'
   | 'subscriptionsMax'
+  | 'gameStartWindow'
 > & { graphql: Partial<GraphQLLimits> };
 
 /**
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
     live,
+    startWindow: options.gameStartWindow,
   };
 
   const isHealthCheck = (url: string) => HEALTH_PATHS.has(url.split('?')[0]);

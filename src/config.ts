@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_START_WINDOW, type StartWindow } from './domain/live-game.js';
 import { resolve } from 'node:path';
 import { defaultMaxPerRoute, defaultMaxQueuePerRoute } from './http/concurrency-limit.js';
 import type { CorsOrigins } from './http/cors.js';
@@ -43,6 +44,8 @@ export interface Config {
   subscriptionsPerClient: number;
   /** GraphQL subscriptions this instance holds open at once, from all clients; one more is refused. */
   subscriptionsMax: number;
+  /** When a game may be started around its scheduled start (a federation key may start it at any time). */
+  gameStartWindow: StartWindow;
   /** How long committed changes stay numbered in the change log, for an instance whose feed was away to catch up. */
   changeLogRetentionMs: number;
   /** Redis that carries writes' announcements between instances instead of PostgreSQL NOTIFY. */
@@ -287,6 +290,10 @@ export function loadConfig(env: Env = process.env): Config {
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 60_000, 0, 600_000),
     subscriptionsPerClient: integer(env, 'SUBSCRIPTIONS_PER_CLIENT', 20, 1, 10_000),
     subscriptionsMax: integer(env, 'SUBSCRIPTIONS_MAX', 1_500, 1, 1_000_000),
+    gameStartWindow: {
+      earlyMinutes: integer(env, 'GAME_START_EARLY_MINUTES', DEFAULT_START_WINDOW.earlyMinutes, 0, 7 * 24 * 60),
+      lateMinutes: integer(env, 'GAME_START_LATE_MINUTES', DEFAULT_START_WINDOW.lateMinutes, 0, 7 * 24 * 60),
+    },
     changeLogRetentionMs: integer(env, 'CHANGE_LOG_RETENTION_MS', 3_600_000, 60_000, 7 * 86_400_000),
     redisUrl: redisUrlFrom(env),
     maxInFlight,

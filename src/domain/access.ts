@@ -44,6 +44,12 @@ export function assertMayWriteGames(credential: ApiCredential): asserts credenti
   }
 }
 
+/** Only a federation key may start a game outside its start window: a club's desk that does so has picked the wrong game. */
+export function assertMayStartOutsideWindow(credential: ApiCredential): void {
+  assertMayWriteGames(credential);
+  if (credential.clubId !== null) throw new ForbiddenError('Only a federation key may start a game outside its start window (outsideStartWindow)');
+}
+
 /** A club's key writes its club's home games, a federation key every game. */
 export function assertMayWriteGame(credential: ApiCredential, homeClubId: number): asserts credential is StoredKeyCredential {
   assertMayWriteGames(credential);

@@ -27,7 +27,7 @@ export function correctionOf<E extends StoredEvent>(game: LiveGameState<E>, phas
   // Every recorded event (goal, own goal, penalty, timeout) is credited to a side.
   const side = write.side ?? (event.side as Side);
   const second = write.second ?? event.second;
-  const period = periodForCorrection(phase, event.period ?? 1, second);
+  const period = periodForCorrection(game.format, phase, event.period ?? 1, second);
   if (event.type === 'TIMEOUT' && side !== event.side) assertTimeoutLeft(game.events, side, event);
   const namesPlayers = event.type === 'GOAL' || event.type === 'PENALTY';
   if (!namesPlayers && (write.playerLicenseId != null || write.assistLicenseId != null)) throw new InvalidInputError(`A ${event.type} event names no player`);

@@ -8,7 +8,7 @@ import type { EventDraft, LiveGameState, WriteOf } from './game-write.js';
 import { assertPenaltyReason, assertTimeoutLeft, periodForRecord, type Phase } from './live-game.js';
 
 export function goalOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordGoal'>): EventDraft {
-  const period = periodForRecord(phase, write.second);
+  const period = periodForRecord(game.format, phase, write.second);
   if (write.ownGoal && (write.scorerLicenseId != null || write.assistLicenseId != null))
     throw new InvalidInputError('An own goal names no scorer and no assist');
   if (write.ownGoal && write.penaltyShot) throw new InvalidInputError('A penalty shot is not an own goal');
@@ -26,7 +26,7 @@ export function goalOf(game: LiveGameState, phase: Phase, write: WriteOf<'record
 }
 
 export function penaltyOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordPenalty'>): EventDraft {
-  const period = periodForRecord(phase, write.second);
+  const period = periodForRecord(game.format, phase, write.second);
   assertPenaltyReason(write.reason);
   return {
     type: 'PENALTY',
@@ -40,7 +40,7 @@ export function penaltyOf(game: LiveGameState, phase: Phase, write: WriteOf<'rec
 }
 
 export function timeoutOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordTimeout'>): EventDraft {
-  const period = periodForRecord(phase, write.second);
+  const period = periodForRecord(game.format, phase, write.second);
   assertTimeoutLeft(game.events, write.side);
   return { type: 'TIMEOUT', second: write.second, period, side: write.side };
 }

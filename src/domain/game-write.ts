@@ -4,11 +4,13 @@
  * writer (src/live/game-writer.ts) stores as it stands.
  */
 import type { GameStatus } from './game-status.js';
-import type { Decision, LogEvent, Marker, RecordedType, Score, Side } from './live-game.js';
+import type { GameFormat } from './game-format.js';
+import type { Decision, LogEvent, Marker, RecordedType, Score, Side, StartWindow } from './live-game.js';
 import type { PenaltyKind } from './player-statistics.js';
 
 export type GameWrite =
-  | { kind: 'startGame' }
+  /** `outsideStartWindow`: a federation key's word that the game is played now, whatever its schedule (the schema refuses it from other keys). */
+  | { kind: 'startGame'; outsideStartWindow?: boolean }
   | {
       kind: 'recordGoal';
       side: Side;
@@ -63,6 +65,12 @@ export interface LiveGameState<E extends StoredEvent = StoredEvent> {
   status: GameStatus;
   homeTeamId: number;
   awayTeamId: number;
+  /** How its league group plays (periods, overtime, penalty shots, draws). */
+  format: GameFormat;
+  startsAt: Date;
+  /** The moment of the write, from the service's clock, and when a game may be started (GAME_START_*_MINUTES). */
+  now: Date;
+  startWindow: StartWindow;
   /** Every event of the game, in clock order, then the order written (sequence), then id. */
   events: readonly E[];
   /** The game-sheet lines of the licenses the write names (`licensesNamedBy`); others may be present. */

@@ -5,7 +5,8 @@
  * (src/live/game-writer.ts) stores the plan it returns.
  */
 import { InvalidInputError } from './errors.js';
-import { clockText, OVERTIME_PERIOD, periodBounds, REGULATION_PERIODS } from './game-clock.js';
+import { clockText } from './game-clock.js';
+import { boundsOfPeriod, type GameFormat, overtimePeriod } from './game-format.js';
 
 export type Side = 'HOME' | 'AWAY';
 export type Decision = 'REGULAR' | 'OVERTIME' | 'PENALTY_SHOTS';
@@ -62,10 +63,10 @@ function playing(phase: Phase): Extract<Phase, { kind: 'playing' }> {
 }
 
 /** The period an event at `second` is recorded in: the open one, and the second must lie within it. */
-export function periodForRecord(phase: Phase, second: number): number {
+export function periodForRecord(format: GameFormat, phase: Phase, second: number): number {
   const { period, periodOpen } = playing(phase);
   if (!periodOpen) throw new InvalidInputError(`Period ${period} has ended: no event can be recorded until play resumes`);
-  assertWithinPeriod(period, second);
+  assertWithinPeriod(format, period, second);
   return period;
 }
 
@@ -73,20 +74,20 @@ export function periodForRecord(phase: Phase, second: number): number {
  * The period a corrected event moves to: its own if the new second is still within it, else the
  * period the second falls in, which must have started already.
  */
-export function periodForCorrection(phase: Phase, currentPeriod: number, second: number): number {
+export function periodForCorrection(format: GameFormat, phase: Phase, currentPeriod: number, second: number): number {
   const { period: latest } = playing(phase);
-  const own = periodBounds(currentPeriod);
+  const own = boundsOfPeriod(format, currentPeriod);
   if (second >= own.start && second <= own.end) return currentPeriod;
   for (let period = 1; period <= latest; period++) {
-    const bounds = periodBounds(period);
+    const bounds = boundsOfPeriod(format, period);
     if (second >= bounds.start && second <= bounds.end) return period;
   }
-  assertWithinPeriod(latest, second);
+  assertWithinPeriod(format, latest, second);
   return latest;
 }
 
-function assertWithinPeriod(period: number, second: number): void {
-  const { start, end } = periodBounds(period);
+function assertWithinPeriod(format: GameFormat, period: number, second: number): void {
+  const { start, end } = boundsOfPeriod(format, period);
   if (!Number.isInteger(second) || second < start || second > end) {
     throw new InvalidInputError(`Second ${second} is outside period ${period} (${clockText(start)} to ${clockText(end)})`);
   }
@@ -115,9 +116,39 @@ export interface Marker {
   side?: Side;
 }
 
-export function startMarkers(status: string): Marker[] {
+/**
+ * When a game may be started: from `earlyMinutes` before its scheduled start to `lateMinutes` after
+ * it (GAME_START_EARLY_MINUTES, GAME_START_LATE_MINUTES). A start outside it is a mistake (the wrong
+ * game picked on the desk) unless a federation key says the game is played at another time.
+ */
+export interface StartWindow {
+  earlyMinutes: number;
+  lateMinutes: number;
+}
+
+export const DEFAULT_START_WINDOW: StartWindow = { earlyMinutes: 60, lateMinutes: 240 };
+/** No window: an app built without one (tests that do not exercise it) starts a game at any time, as its other limits are off. */
+export const ANY_TIME: StartWindow = { earlyMinutes: Number.POSITIVE_INFINITY, lateMinutes: Number.POSITIVE_INFINITY };
+
+/** The moment of a start, against the game's scheduled start; `outsideWindow` is a federation key's word that the game is played now. */
+export interface StartTiming {
+  now: Date;
+  startsAt: Date;
+  window: StartWindow;
+  outsideWindow: boolean;
+}
+
+export function startMarkers(status: string, timing: StartTiming): Marker[] {
   if (status === 'LIVE') throw new InvalidInputError('The game is already under way');
   if (status !== 'SCHEDULED') throw new InvalidInputError(`A ${status.toLowerCase()} game cannot be started`);
+  const minutesFromSchedule = (timing.now.getTime() - timing.startsAt.getTime()) / 60_000;
+  const inWindow = minutesFromSchedule >= -timing.window.earlyMinutes && minutesFromSchedule <= timing.window.lateMinutes;
+  if (!inWindow && !timing.outsideWindow) {
+    throw new InvalidInputError(
+      `The game is scheduled for ${timing.startsAt.toISOString()}: it can be started from ${timing.window.earlyMinutes} minutes before to ` +
+        `${timing.window.lateMinutes} minutes after that (a federation key may start it at another time with outsideStartWindow: true)`,
+    );
+  }
   return [
     { type: 'GAME_START', second: 0, period: 1 },
     { type: 'PERIOD_START', second: 0, period: 1 },
@@ -128,14 +159,17 @@ export function startMarkers(status: string): Marker[] {
  * Ending the open period. Play resumes at once in the next period (the clock stands still between
  * periods); after regulation only a tie goes on, into overtime. A decided game is finished instead.
  */
-export function endPeriodMarkers(phase: Phase, score: { home: number; away: number }): Marker[] {
+export function endPeriodMarkers(format: GameFormat, phase: Phase, score: { home: number; away: number }): Marker[] {
   const { period, periodOpen } = playing(phase);
   if (!periodOpen) throw new InvalidInputError(`Period ${period} has already ended`);
-  const end: Marker = { type: 'PERIOD_END', second: periodBounds(period).end, period };
-  if (period < REGULATION_PERIODS) return [end, { type: 'PERIOD_START', second: end.second, period: period + 1 }];
-  if (period === REGULATION_PERIODS) {
+  const end: Marker = { type: 'PERIOD_END', second: boundsOfPeriod(format, period).end, period };
+  if (period < format.periods) return [end, { type: 'PERIOD_START', second: end.second, period: period + 1 }];
+  if (period === format.periods) {
     if (score.home !== score.away) throw new InvalidInputError('The game is decided after regulation: finish it (decidedBy REGULAR)');
-    return [end, { type: 'PERIOD_START', second: end.second, period: OVERTIME_PERIOD }];
+    if (format.drawAllowed) throw new InvalidInputError('The game is tied after regulation and this league lets a draw stand: finish it (decidedBy REGULAR)');
+    const overtime = overtimePeriod(format);
+    // Without overtime, a tie goes straight to penalty shots once the last period has ended.
+    if (overtime !== null) return [end, { type: 'PERIOD_START', second: end.second, period: overtime }];
   }
   return [end];
 }
@@ -146,6 +180,7 @@ export function endPeriodMarkers(phase: Phase, score: { home: number; away: numb
  * overtime, whose shootout winner is credited one goal.
  */
 export function finishMarkers(
+  format: GameFormat,
   phase: Phase,
   events: readonly LogEvent[],
   score: { home: number; away: number },
@@ -160,25 +195,32 @@ export function finishMarkers(
   };
   const tied = score.home === score.away;
   if (decidedBy === 'REGULAR') {
-    if (period !== REGULATION_PERIODS)
-      throw new InvalidInputError(`A game decided in regulation ends in period ${REGULATION_PERIODS}; it is in period ${period}`);
-    close(periodBounds(period).end);
-    markers.push({ type: 'GAME_END', second: periodBounds(period).end, period });
+    if (period !== format.periods) throw new InvalidInputError(`A game decided in regulation ends in period ${format.periods}; it is in period ${period}`);
+    if (tied && !format.drawAllowed)
+      throw new InvalidInputError('The score is tied and this league lets no draw stand: end the period to go on to overtime or penalty shots');
+    close(boundsOfPeriod(format, period).end);
+    markers.push({ type: 'GAME_END', second: boundsOfPeriod(format, period).end, period });
     return markers;
   }
-  if (period !== OVERTIME_PERIOD)
-    throw new InvalidInputError(`A game decided by ${decidedBy === 'OVERTIME' ? 'overtime' : 'penalty shots'} is in overtime first; it is in period ${period}`);
+  if (format.drawAllowed) throw new InvalidInputError('This league lets a draw stand: its games are decided in regulation (decidedBy REGULAR)');
+  const overtime = overtimePeriod(format);
   if (decidedBy === 'OVERTIME') {
+    if (overtime === null) throw new InvalidInputError('This league plays no overtime');
+    if (period !== overtime) throw new InvalidInputError(`A game decided by overtime is in overtime first; it is in period ${period}`);
     if (tied) throw new InvalidInputError('Overtime is decided by a goal: the score is still tied');
-    const overtimeGoals = events.filter((event) => event.period === OVERTIME_PERIOD && SCORING_TYPES.has(event.type)).map((event) => event.second);
-    const goldenGoal = overtimeGoals.length > 0 ? Math.max(...overtimeGoals) : periodBounds(period).end;
+    const overtimeGoals = events.filter((event) => event.period === overtime && SCORING_TYPES.has(event.type)).map((event) => event.second);
+    const goldenGoal = overtimeGoals.length > 0 ? Math.max(...overtimeGoals) : boundsOfPeriod(format, period).end;
     close(goldenGoal);
     markers.push({ type: 'GAME_END', second: goldenGoal, period });
     return markers;
   }
-  if (!tied) throw new InvalidInputError('Penalty shots follow a tied overtime: the score is not tied');
+  if (!format.penaltyShootout) throw new InvalidInputError('This league plays no penalty shots');
+  if (overtime !== null && period !== overtime) throw new InvalidInputError(`A game decided by penalty shots is in overtime first; it is in period ${period}`);
+  if (overtime === null && (period !== format.periods || periodOpen))
+    throw new InvalidInputError(`Penalty shots follow the end of period ${format.periods}: end it first; the game is in period ${period}`);
+  if (!tied) throw new InvalidInputError(`Penalty shots follow a tied ${overtime === null ? 'regulation' : 'overtime'}: the score is not tied`);
   if (!shootoutWinner) throw new InvalidInputError('Name the shootout winner (shootoutWinner: HOME or AWAY)');
-  const end = periodBounds(period).end;
+  const end = boundsOfPeriod(format, period).end;
   close(end);
   markers.push({ type: 'PENALTY_SHOOTOUT', second: end, period, side: shootoutWinner }, { type: 'GAME_END', second: end, period });
   return markers;

@@ -49,12 +49,17 @@ function decide<E extends StoredEvent>(game: LiveGameState<E>, write: GameWrite,
   const recorded = (draft: EventDraft): EventEffect<E> => ({ kind: 'recorded', event: numbered(game, [draft])[0] });
   switch (write.kind) {
     case 'startGame':
-      return { effect: markers(startMarkers(game.status)), status: 'LIVE' };
+      return {
+        effect: markers(
+          startMarkers(game.status, { now: game.now, startsAt: game.startsAt, window: game.startWindow, outsideWindow: write.outsideStartWindow === true }),
+        ),
+        status: 'LIVE',
+      };
     case 'endPeriod':
-      return { effect: markers(endPeriodMarkers(phase, score)), status: game.status };
+      return { effect: markers(endPeriodMarkers(game.format, phase, score)), status: game.status };
     case 'finishGame':
       return {
-        effect: markers(finishMarkers(phase, game.events, score, write.decidedBy, write.shootoutWinner ?? null)),
+        effect: markers(finishMarkers(game.format, phase, game.events, score, write.decidedBy, write.shootoutWinner ?? null)),
         status: 'FINISHED',
         decidedBy: write.decidedBy,
       };

@@ -12,6 +12,8 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../domain/error
 import type { GameStatus } from '../domain/game-status.js';
 import { type EventEffect, type GameWrite, type LiveGameState, licensesNamedBy, type NewEvent, type RunningScoreChange } from '../domain/game-write.js';
 import { planWrite } from '../domain/write-plan.js';
+import { gameFormat, type StoredGameFormat } from '../domain/game-format.js';
+import type { StartWindow } from '../domain/live-game.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { journalChange } from './change-journal.js';
 import type { ChangeAffects, GameChange } from './changes.js';
@@ -49,6 +51,9 @@ interface LockedGame {
   homeTeamId: number;
   awayTeamId: number;
   groupId: number | null;
+  startsAt: Date;
+  /** Its league group's format; null for a game without a group (a cup game). */
+  format: StoredGameFormat | null;
 }
 
 function inputHash(request: WriteRequest): string {
@@ -63,10 +68,17 @@ function assertIdempotencyKey(key: string): void {
 }
 
 /** Runs one write for `credential`; a refused write changes nothing. */
-export async function writeGame(prisma: PrismaClient, credential: ApiCredential, request: WriteRequest, now: Date): Promise<WriteOutcome> {
+export async function writeGame(
+  prisma: PrismaClient,
+  credential: ApiCredential,
+  request: WriteRequest,
+  now: Date,
+  startWindow: StartWindow,
+): Promise<WriteOutcome> {
   assertMayWriteGames(credential);
   assertIdempotencyKey(request.idempotencyKey);
-  const attempt = () => prisma.$transaction((tx) => writeLocked(tx, credential, request, now), { timeout: WRITE_TIMEOUT_MS, maxWait: WRITE_TIMEOUT_MS });
+  const attempt = () =>
+    prisma.$transaction((tx) => writeLocked(tx, credential, request, now, startWindow), { timeout: WRITE_TIMEOUT_MS, maxWait: WRITE_TIMEOUT_MS });
   try {
     return await attempt();
   } catch (error) {
@@ -77,9 +89,14 @@ export async function writeGame(prisma: PrismaClient, credential: ApiCredential,
   }
 }
 
-async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: WriteRequest, now: Date): Promise<WriteOutcome> {
+async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: WriteRequest, now: Date, startWindow: StartWindow): Promise<WriteOutcome> {
+  // The group's format comes with the lock: one statement, and the game row alone is locked.
   const [game] = await tx.$queryRaw<LockedGame[]>`
-    SELECT id, status::text AS status, version, "homeTeamId", "awayTeamId", "groupId" FROM "Game" WHERE id = ${request.gameId} FOR UPDATE`;
+    SELECT g.id, g.status::text AS status, g.version, g."homeTeamId", g."awayTeamId", g."groupId", g."startsAt",
+      CASE WHEN lg.id IS NULL THEN NULL ELSE json_build_object(
+        'periods', lg.periods, 'periodMinutes', lg."periodMinutes", 'overtimeMinutes', lg."overtimeMinutes",
+        'penaltyShootout', lg."penaltyShootout", 'drawAllowed', lg."drawAllowed", 'forfeitGoals', lg."forfeitGoals") END AS format
+    FROM "Game" g LEFT JOIN "LeagueGroup" lg ON lg.id = g."groupId" WHERE g.id = ${request.gameId} FOR UPDATE OF g`;
   if (!game) throw new NotFoundError(`No game ${request.gameId}`);
   const hash = inputHash(request);
   const earlier = await tx.gameAuditEntry.findUnique({
@@ -96,7 +113,7 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
     throw new ConflictError(`The game is at version ${game.version}, not ${request.expectedVersion}: reload it and write again`, game.version);
   }
 
-  const plan = planWrite(await lockedState(tx, game, request.write), request.write);
+  const plan = planWrite(await lockedState(tx, game, request.write, { now, startWindow }), request.write);
   const stored = await storeEffect(tx, game.id, plan.effect);
   await storeRunningScores(tx, plan.runningScores, stored.created);
   const { score } = plan.game;
@@ -196,14 +213,24 @@ async function affectedBy(tx: Tx, game: LockedGame): Promise<ChangeAffects | und
  * What the rules decide a write on: the game's events, read once, in the order they are played
  * (clock, then order of writing), and the game-sheet lines of the licenses the write names.
  */
-async function lockedState(tx: Tx, game: LockedGame, write: GameWrite): Promise<LiveGameState<EventRow>> {
+async function lockedState(tx: Tx, game: LockedGame, write: GameWrite, moment: { now: Date; startWindow: StartWindow }): Promise<LiveGameState<EventRow>> {
   const events = await tx.gameEvent.findMany({ where: { gameId: game.id }, orderBy: [{ second: 'asc' }, { sequence: 'asc' }, { id: 'asc' }] });
   const licenseIds = licensesNamedBy(write);
   const sheet =
     licenseIds.length === 0
       ? []
       : await tx.lineupEntry.findMany({ where: { gameId: game.id, licenseId: { in: licenseIds } }, select: { teamId: true, licenseId: true, playerId: true } });
-  return { gameId: game.id, status: game.status, homeTeamId: game.homeTeamId, awayTeamId: game.awayTeamId, events, sheet };
+  return {
+    gameId: game.id,
+    status: game.status,
+    homeTeamId: game.homeTeamId,
+    awayTeamId: game.awayTeamId,
+    format: gameFormat(game.format),
+    startsAt: game.startsAt,
+    ...moment,
+    events,
+    sheet,
+  };
 }
 
 /** The rows the effect stored, and what the audit keeps of the event it is about (null for a transition). */

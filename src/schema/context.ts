@@ -1,4 +1,5 @@
 import type { Caller } from '../auth/caller.js';
+import { ANY_TIME, type StartWindow } from '../domain/live-game.js';
 import { ANONYMOUS_IN_PROCESS } from '../auth/caller.js';
 import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
@@ -21,6 +22,8 @@ export interface GraphQLContext {
   caller: Caller;
   /** The gate of every field that depends on who asks. */
   access: CallerAccess;
+  /** When a game may be started (GAME_START_EARLY_MINUTES, GAME_START_LATE_MINUTES); any time when the app is built without one. */
+  startWindow: StartWindow;
 }
 
 export interface ContextDependencies {
@@ -28,6 +31,7 @@ export interface ContextDependencies {
   clock: Clock;
   publicBaseUrl: string;
   live?: LiveUpdates;
+  startWindow?: StartWindow;
 }
 
 export interface ContextOptions {
@@ -49,6 +53,7 @@ export function createContext(deps: ContextDependencies, options: ContextOptions
     live: internal ? null : (deps.live ?? null),
     caller,
     access: new CallerAccess(caller),
+    startWindow: deps.startWindow ?? ANY_TIME,
   };
 }
 

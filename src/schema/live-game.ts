@@ -1,5 +1,6 @@
 // Recording a game as it is played: mutations for the officials' `games:write` keys. Each one is
 // a write of src/live/game-writer.ts; the score follows from the events through the domain rules.
+import { assertMayStartOutsideWindow } from '../domain/access.js';
 import type { GameWrite } from '../domain/game-write.js';
 import { writeGame, type WriteOutcome } from '../live/game-writer.js';
 import { builder } from './builder.js';
@@ -51,7 +52,15 @@ const eventFields = (t: InputFieldBuilder) => ({
   }),
 });
 
-const StartGameInput = builder.inputType('StartGameInput', { fields: (t) => writeFields(t) });
+const StartGameInput = builder.inputType('StartGameInput', {
+  fields: (t) => ({
+    ...writeFields(t),
+    outsideStartWindow: t.boolean({
+      description:
+        'Start the game although it is not within the start window around its scheduled start (GAME_START_EARLY_MINUTES before to GAME_START_LATE_MINUTES after): a federation key only.',
+    }),
+  }),
+});
 const EndPeriodInput = builder.inputType('EndPeriodInput', { fields: (t) => writeFields(t) });
 const RecordGoalInput = builder.inputType('RecordGoalInput', {
   fields: (t) => ({
@@ -108,6 +117,7 @@ async function write(ctx: GraphQLContext, input: WriteInput, gameWrite: GameWrit
     credential,
     { gameId: input.gameId, idempotencyKey: input.idempotencyKey, expectedVersion: input.expectedVersion, write: gameWrite },
     ctx.clock.now(),
+    ctx.startWindow,
   );
   if (outcome.change) ctx.live?.changes.publish({ kind: 'game', game: outcome.change });
   return outcome;
@@ -118,7 +128,10 @@ builder.mutationFields((t) => ({
     type: GameWriteResult,
     description: 'Starts a scheduled game: it goes live and period 1 begins.',
     args: { input: t.arg({ type: StartGameInput, required: true }) },
-    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'startGame' }),
+    resolve: (_root, { input }, ctx) => {
+      if (input.outsideStartWindow) assertMayStartOutsideWindow(ctx.access.credential('Recording games'));
+      return write(ctx, input, input.outsideStartWindow ? { kind: 'startGame', outsideStartWindow: true } : { kind: 'startGame' });
+    },
   }),
   recordGoal: t.field({
     type: GameWriteResult,

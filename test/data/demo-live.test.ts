@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STANDARD_FORMAT } from '../../src/domain/game-format.js';
 import { periodBounds } from '../../src/domain/game-clock.js';
 import {
   assertTimeoutLeft,
+  DEFAULT_START_WINDOW,
   endPeriodMarkers,
   finishMarkers,
   periodForRecord,
@@ -17,6 +19,9 @@ import { Random } from '../../src/data/demo/random.js';
 import { playGames } from '../../scripts/demo-live.js';
 import { openTestLeague, TEST_NOW, type TestLeague } from '../support/app.js';
 import { createKey } from '../support/keys.js';
+
+/** A start at the scheduled time. */
+const ON_TIME = { now: new Date('2026-11-21T16:00:00Z'), startsAt: new Date('2026-11-21T16:00:00Z'), window: DEFAULT_START_WINDOW, outsideWindow: false };
 
 const SEEDS = Array.from({ length: 300 }, (_, index) => index + 1);
 const SHEET: GameSheet = { HOME: [101, 102, 103, 104], AWAY: [201, 202, 203] };
@@ -38,24 +43,30 @@ function refereeLog(actions: readonly LiveAction[]): { status: string; events: L
     const phase = phaseOf(status, events);
     switch (action.kind) {
       case 'startGame':
-        for (const marker of startMarkers(status)) add({ ...marker, side: null });
+        for (const marker of startMarkers(status, ON_TIME)) add({ ...marker, side: null });
         status = 'LIVE';
         break;
       case 'goal':
-        add({ type: action.ownGoal ? 'OWN_GOAL' : 'GOAL', side: action.side, second: action.second, period: periodForRecord(phase, action.second) });
+        add({
+          type: action.ownGoal ? 'OWN_GOAL' : 'GOAL',
+          side: action.side,
+          second: action.second,
+          period: periodForRecord(STANDARD_FORMAT, phase, action.second),
+        });
         break;
       case 'penalty':
-        add({ type: 'PENALTY', side: action.side, second: action.second, period: periodForRecord(phase, action.second) });
+        add({ type: 'PENALTY', side: action.side, second: action.second, period: periodForRecord(STANDARD_FORMAT, phase, action.second) });
         break;
       case 'timeout':
         assertTimeoutLeft(events, action.side);
-        add({ type: 'TIMEOUT', side: action.side, second: action.second, period: periodForRecord(phase, action.second) });
+        add({ type: 'TIMEOUT', side: action.side, second: action.second, period: periodForRecord(STANDARD_FORMAT, phase, action.second) });
         break;
       case 'endPeriod':
-        for (const marker of endPeriodMarkers(phase, score())) add({ ...marker, side: null });
+        for (const marker of endPeriodMarkers(STANDARD_FORMAT, phase, score())) add({ ...marker, side: null });
         break;
       case 'finishGame':
-        for (const marker of finishMarkers(phase, events, score(), action.decidedBy, action.shootoutWinner)) add({ ...marker, side: marker.side ?? null });
+        for (const marker of finishMarkers(STANDARD_FORMAT, phase, events, score(), action.decidedBy, action.shootoutWinner))
+          add({ ...marker, side: marker.side ?? null });
         status = 'FINISHED';
         break;
     }

@@ -2,9 +2,11 @@
 // database. Events carry the running score they would hold when written live.
 import type { GameStatus } from '../../src/domain/game-status.js';
 import type { LiveGameState, SheetLine, StoredEvent } from '../../src/domain/game-write.js';
-import type { Side } from '../../src/domain/live-game.js';
+import { STANDARD_FORMAT } from '../../src/domain/game-format.js';
+import { DEFAULT_START_WINDOW, type Side } from '../../src/domain/live-game.js';
 
 export const GAME_ID = 7;
+export const SCHEDULED_START = new Date('2026-11-21T16:00:00Z');
 export const HOME_TEAM = 11;
 export const AWAY_TEAM = 22;
 
@@ -53,7 +55,18 @@ export class Log {
 /** The events in the order the writer reads them: clock, sequence, id. */
 export function stateOf(status: GameStatus, events: readonly StoredEvent[] = [], sheet: readonly SheetLine[] = SHEET): LiveGameState {
   const ordered = [...events].sort((a, b) => a.second - b.second || a.sequence - b.sequence || a.id - b.id);
-  return { gameId: GAME_ID, status, homeTeamId: HOME_TEAM, awayTeamId: AWAY_TEAM, events: ordered, sheet };
+  return {
+    gameId: GAME_ID,
+    status,
+    homeTeamId: HOME_TEAM,
+    awayTeamId: AWAY_TEAM,
+    format: STANDARD_FORMAT,
+    startsAt: SCHEDULED_START,
+    now: SCHEDULED_START,
+    startWindow: DEFAULT_START_WINDOW,
+    events: ordered,
+    sheet,
+  };
 }
 
 /** A live game in period 1 with no goals yet. */
