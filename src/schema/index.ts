@@ -16,6 +16,7 @@ import './team-records.js';
 import './visitors.js';
 import './national-statistics.js';
 import './live-game.js';
+import './game-sheet.js';
 import './live-subscriptions.js';
 import './api-key.js';
 

@@ -1,0 +1,164 @@
+/**
+ * Writing one team's game sheet (its lineup for one game), as the officials do before and during
+ * the game: which games take a sheet, what a sheet must satisfy, and which number each line wears.
+ * The lineup rules themselves (eligibility, 6–20 players, 1–3 goalkeepers, the quota) are
+ * `judgeLineup` (lineup.ts), applied here unchanged; this module adds what only a written sheet has:
+ * shirt numbers, a captain, positions, and the game's other sheet and events. The writer
+ * (src/live/sheet-writer.ts) loads the facts and stores what `judgeSheet` and `numberSheet` decide.
+ */
+import { InvalidInputError } from './errors.js';
+import { isPending } from './game-status.js';
+import type { GameChangeKind } from './game-write.js';
+import type { PlayerPosition } from './lineup-candidates.js';
+import { type CandidateFacts, judgeLineup, type LineupMessage } from './lineup.js';
+
+export const SHIRT_NUMBERS = { min: 1, max: 99 } as const;
+
+/**
+ * What caches and subscribers are told of a written sheet. The change kinds (game-write.ts) have
+ * none for a sheet; a correction of the game's record that adds no event is the closest, and any
+ * game change makes the caches drop what they hold of the game, its teams and the players named.
+ */
+export const SHEET_CHANGE_KIND: GameChangeKind = 'EVENT_CORRECTED';
+
+/** One line of a sheet as the officials send it. */
+export interface SheetLineRequest {
+  licenseId: number;
+  /** The shirt number; absent: the number the player last wore (`numberSheet`). */
+  number?: number | null;
+  position: PlayerPosition;
+  captain?: boolean | null;
+}
+
+type SheetRule = LineupMessage['rule'] | 'shirt_number' | 'number_taken' | 'captains' | 'on_other_sheet' | 'named_by_event';
+
+/** Why a sheet is refused: the rule, the license it is about (null for the sheet as a whole), and a text for people. */
+interface SheetProblem {
+  rule: SheetRule;
+  licenseId: number | null;
+  message: string;
+}
+
+/** What a sheet is judged against, besides the game's status. */
+export interface SheetSituation {
+  status: string;
+  /** The team's club's licenses for the game, keyed by license, as the lineup rules see them (src/schema/lineup-facts.ts). */
+  candidates: ReadonlyMap<number, CandidateFacts>;
+  /** Players on the other team's sheet of this game: a player is on one sheet of a game. */
+  otherSheetPlayerIds: ReadonlySet<number>;
+  /** Lines of the team's current sheet whose player an event of the game names for the team (scorer, assist, penalized). */
+  linesNamedByEvents: readonly { licenseId: number | null; playerId: number }[];
+}
+
+/** A line the rules accepted, with the player its license names; its number as sent. */
+export interface JudgedLine {
+  licenseId: number;
+  playerId: number;
+  number: number | null;
+  position: PlayerPosition;
+  captain: boolean;
+}
+
+/** A line as it is stored; `numberFrom` says where its number came from (null: it has none). */
+export interface SheetEntry extends JudgedLine {
+  numberFrom: 'given' | 'remembered' | null;
+}
+
+/**
+ * Which games take a sheet: one still to be played or under way (a player added during the game, a
+ * number corrected), the pending games of game-status.ts. A finished, cancelled or forfeited game's
+ * sheet is part of its record and stays as it is.
+ */
+export function assertSheetWritable(status: string): void {
+  if (!isPending(status)) {
+    throw new InvalidInputError(`A game sheet is written for a scheduled or live game; this game is ${status.toLowerCase()}`);
+  }
+}
+
+const isShirtNumber = (value: number) => Number.isInteger(value) && value >= SHIRT_NUMBERS.min && value <= SHIRT_NUMBERS.max;
+
+/**
+ * Judges a team's sheet: the lineup rules (with the goalkeepers the sheet names: who keeps goal in
+ * this game is what the sheet says, not the player's usual position), shirt numbers 1–99 and each
+ * once, at most one captain, no player of the other team's sheet, and every player an event of the
+ * game names still on it. Returns the lines in the order sent; refuses with every problem at once.
+ */
+export function judgeSheet(lines: readonly SheetLineRequest[], situation: SheetSituation): JudgedLine[] {
+  assertSheetWritable(situation.status);
+  const problems: SheetProblem[] = [];
+  const positioned = new Map(situation.candidates);
+  for (const line of lines) {
+    const facts = situation.candidates.get(line.licenseId);
+    if (facts) positioned.set(line.licenseId, { ...facts, isGoalkeeper: line.position === 'GOALKEEPER' });
+  }
+  problems.push(
+    ...judgeLineup(
+      lines.map((line) => line.licenseId),
+      positioned,
+    ).messages,
+  );
+
+  const wearer = new Map<number, number>();
+  for (const line of lines) {
+    if (line.number == null) continue;
+    if (!isShirtNumber(line.number)) {
+      problems.push({ rule: 'shirt_number', licenseId: line.licenseId, message: `license ${line.licenseId}: shirt number ${line.number} is not 1–99` });
+      continue;
+    }
+    const other = wearer.get(line.number);
+    if (other !== undefined && other !== line.licenseId)
+      problems.push({
+        rule: 'number_taken',
+        licenseId: line.licenseId,
+        message: `license ${line.licenseId}: number ${line.number} is worn by license ${other}`,
+      });
+    else wearer.set(line.number, line.licenseId);
+  }
+
+  const captains = lines.filter((line) => line.captain).map((line) => line.licenseId);
+  if (captains.length > 1)
+    problems.push({ rule: 'captains', licenseId: null, message: `at most one captain, got ${captains.length} (licenses ${captains.join(', ')})` });
+
+  // Every license without facts is refused above (unknown_license): when nothing is, each line is here.
+  const judged: JudgedLine[] = [];
+  for (const line of lines) {
+    const facts = situation.candidates.get(line.licenseId);
+    if (!facts) continue;
+    judged.push({ licenseId: line.licenseId, playerId: facts.playerId, number: line.number ?? null, position: line.position, captain: line.captain ?? false });
+    if (situation.otherSheetPlayerIds.has(facts.playerId))
+      problems.push({
+        rule: 'on_other_sheet',
+        licenseId: line.licenseId,
+        message: `license ${line.licenseId}: the player is on the other team's sheet of this game`,
+      });
+  }
+  const players = new Set(judged.map((line) => line.playerId));
+  for (const named of situation.linesNamedByEvents) {
+    if (!players.has(named.playerId))
+      problems.push({
+        rule: 'named_by_event',
+        licenseId: named.licenseId,
+        message: `${named.licenseId === null ? `player ${named.playerId}` : `license ${named.licenseId}`}: an event of this game names the player, who stays on the sheet (correct or delete the event first)`,
+      });
+  }
+
+  if (problems.length > 0) throw new InvalidInputError(`The game sheet is refused: ${problems.map((p) => `${p.rule}: ${p.message}`).join('; ')}`);
+  return judged;
+}
+
+/**
+ * The number each line wears, as the federation's back office numbers a sheet: the number sent,
+ * else the number the player last wore (`remembered`, by player). Numbers sent come first; a
+ * remembered number another line already wears is left out rather than refusing a sheet for a
+ * number nobody sent, and the line goes without one (the officials may send it).
+ */
+export function numberSheet(lines: readonly JudgedLine[], remembered: ReadonlyMap<number, number>): SheetEntry[] {
+  const taken = new Set(lines.flatMap((line) => (line.number === null ? [] : [line.number])));
+  return lines.map((line) => {
+    if (line.number !== null) return { ...line, numberFrom: 'given' };
+    const last = remembered.get(line.playerId);
+    if (last === undefined || !isShirtNumber(last) || taken.has(last)) return { ...line, numberFrom: null };
+    taken.add(last);
+    return { ...line, number: last, numberFrom: 'remembered' };
+  });
+}

@@ -1,0 +1,70 @@
+// The game sheet: officials write and correct each team's lineup for a game, with the same
+// `games:write` keys as the live writes. The rules are src/domain/sheet-write.ts (with the lineup
+// rules of src/domain/lineup.ts), the transaction src/live/sheet-writer.ts.
+import { writeGameSheet, type SheetWriteOutcome } from '../live/sheet-writer.js';
+import { builder } from './builder.js';
+import { loadCandidateFacts } from './lineup-facts.js';
+import { PlayerPositionEnum, TeamSideEnum } from './scalars.js';
+
+const GameSheetWriteResult = builder.objectRef<SheetWriteOutcome>('GameSheetWriteResult').implement({
+  description: "What a game-sheet write left: the team's sheet and the game as they are now, and the game's new version.",
+  fields: (t) => ({
+    version: t.exposeInt('version', { description: 'Send it as expectedVersion with the next write to be told of writes in between.' }),
+    replayed: t.exposeBoolean('replayed', { description: 'True when this idempotency key was written before: nothing was written again.' }),
+    game: t.prismaField({
+      type: 'Game',
+      resolve: (query, outcome, _args, ctx) => ctx.prisma.game.findUniqueOrThrow({ ...query, where: { id: outcome.gameId } }),
+    }),
+    lines: t.prismaField({
+      type: ['LineupEntry'],
+      description: "The team's sheet, by number, as `Game.lineup` shows it.",
+      complexity: { field: 1, multiplier: 20 }, // at most 20 players
+      resolve: (query, outcome, _args, ctx) =>
+        ctx.prisma.lineupEntry.findMany({ ...query, where: { gameId: outcome.gameId, teamId: outcome.teamId }, orderBy: [{ number: 'asc' }, { id: 'asc' }] }),
+    }),
+  }),
+});
+
+const GameSheetLineInput = builder.inputType('GameSheetLineInput', {
+  fields: (t) => ({
+    licenseId: t.int({ required: true }),
+    number: t.int({ description: 'Shirt number, 1–99, once per sheet. Left out: the number the player last wore, if no other line wears it.' }),
+    position: t.field({ type: PlayerPositionEnum, required: true, description: 'The goalkeepers of the sheet are those it names GOALKEEPER (1–3).' }),
+    captain: t.boolean({ defaultValue: false, description: 'At most one captain per team.' }),
+  }),
+});
+
+const WriteGameSheetInput = builder.inputType('WriteGameSheetInput', {
+  fields: (t) => ({
+    gameId: t.int({ required: true }),
+    side: t.field({ type: TeamSideEnum, required: true, description: 'The team whose sheet this is.' }),
+    idempotencyKey: t.string({
+      required: true,
+      description: 'Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing.',
+    }),
+    expectedVersion: t.int({ description: 'The game version this write is based on; another is a CONFLICT naming the current one.' }),
+    lines: t.field({ type: [GameSheetLineInput], required: true, description: "The team's whole sheet: it replaces the lines the team had." }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  writeGameSheet: t.field({
+    type: GameSheetWriteResult,
+    description:
+      "Writes or corrects one team's game sheet for a scheduled or live game, replacing the team's lines. Refused, naming the rule and the license, unless the lineup rules accept it (eligibility, 6–20 players, 1–3 goalkeepers, the quota), each number is worn once and there is at most one captain.",
+    args: { input: t.arg({ type: WriteGameSheetInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const credential = ctx.access.credential('Writing game sheets');
+      const outcome = await writeGameSheet(
+        ctx.prisma,
+        credential,
+        { gameId: input.gameId, side: input.side, idempotencyKey: input.idempotencyKey, expectedVersion: input.expectedVersion, lines: input.lines },
+        ctx.clock.now(),
+        // The writer has authorised the key for the game (home club or federation) before it asks.
+        (gameId, teamId) => loadCandidateFacts(ctx.prisma, gameId, teamId, () => undefined),
+      );
+      if (outcome.change) ctx.live?.changes.publish({ kind: 'game', game: outcome.change });
+      return outcome;
+    },
+  }),
+}));
