@@ -1,11 +1,21 @@
 /**
- * Correcting and deleting what was recorded during play (a goal, a penalty, a timeout) while the
- * game is being played; markers follow from transitions and a finished game's events are
- * corrected in the back office.
+ * Correcting and deleting what was recorded during play (a goal, a penalty, a timeout, and every
+ * other recorded kind: event-kinds.ts) while the game is being played; markers follow from
+ * transitions and a finished game's events are corrected in the back office.
  */
 import { InvalidInputError, NotFoundError } from './errors.js';
+import {
+  assertFederationCode,
+  assertGoalieMovesAlternate,
+  assertPenaltyEndsFollowPenalties,
+  assertPenaltyServerNamed,
+  isGoalieMove,
+  isSideless,
+  namesPlayer,
+  requiresPlayer,
+} from './event-kinds.js';
 import { assertScorerIsNotAssist, playerOnSheet } from './game-sheet.js';
-import { type EventEffect, type LiveGameState, type StoredEvent, teamOf, type WriteOf } from './game-write.js';
+import { type CorrectedFields, type EventEffect, type LiveGameState, type StoredEvent, teamOf, type WriteOf } from './game-write.js';
 import { assertCorrectable, assertPenaltyReason, assertTimeoutLeft, periodForCorrection, type Phase, type Side } from './live-game.js';
 
 /** The recorded event a correction or deletion names, which must be this game's and still correctable. */
@@ -18,39 +28,75 @@ function correctableEvent<E extends StoredEvent>(game: LiveGameState<E>, phase: 
 }
 
 export function deletionOf<E extends StoredEvent>(game: LiveGameState<E>, phase: Phase, write: WriteOf<'deleteEvent'>): EventEffect<E> {
-  return { kind: 'deleted', event: correctableEvent(game, phase, write.eventId) };
+  const event = correctableEvent(game, phase, write.eventId);
+  assertLogHolds(
+    game.events.filter((other) => other !== event),
+    event,
+    event,
+  );
+  return { kind: 'deleted', event };
+}
+
+/**
+ * What the log must still hold once an event is corrected or deleted: a goalie's leaving before each
+ * return, and a penalty before each penalty end (event-kinds.ts), for the sides and players the
+ * event named before and names after.
+ */
+function assertLogHolds(log: readonly StoredEvent[], before: StoredEvent, after: Pick<StoredEvent, 'side' | 'playerId'>): void {
+  if (isGoalieMove(before.type)) {
+    for (const side of new Set([before.side, after.side])) if (side) assertGoalieMovesAlternate(log, side);
+  }
+  if (before.type === 'PENALTY' || before.type === 'PENALTY_END') assertPenaltyEndsFollowPenalties(log, [before.playerId, after.playerId]);
 }
 
 /** A correction changes only the fields it gives; the event may move to another started period, or to the other side. */
 export function correctionOf<E extends StoredEvent>(game: LiveGameState<E>, phase: Phase, write: WriteOf<'correctEvent'>): EventEffect<E> {
   const event = correctableEvent(game, phase, write.eventId);
-  // Every recorded event (goal, own goal, penalty, timeout) is credited to a side.
-  const side = write.side ?? (event.side as Side);
+  if (write.side != null && isSideless(event.type)) throw new InvalidInputError(`A ${event.type} event is credited to no side`);
+  // Every other recorded event is credited to a side, except a MISC event naming nobody.
+  const side = write.side ?? (event.side as Side | null);
   const second = write.second ?? event.second;
   const period = periodForCorrection(game.format, phase, event.period ?? 1, second);
-  if (event.type === 'TIMEOUT' && side !== event.side) assertTimeoutLeft(game.events, side, event);
-  const namesPlayers = event.type === 'GOAL' || event.type === 'PENALTY';
-  if (!namesPlayers && (write.playerLicenseId != null || write.assistLicenseId != null)) throw new InvalidInputError(`A ${event.type} event names no player`);
+  if (event.type === 'TIMEOUT' && side !== null && side !== event.side) assertTimeoutLeft(game.events, side, event);
+  if (!namesPlayer(event.type) && (write.playerLicenseId != null || write.assistLicenseId != null))
+    throw new InvalidInputError(`A ${event.type} event names no player`);
   if (event.type !== 'GOAL' && write.assistLicenseId != null) throw new InvalidInputError('Only a goal has an assist');
   if (event.type !== 'PENALTY' && (write.penaltyKind != null || write.reason != null)) throw new InvalidInputError('Only a penalty has a kind and a reason');
+  if (event.type !== 'PENALTY' && write.penaltyRole != null) throw new InvalidInputError('Only a penalty has a role');
+  if (event.type !== 'PENALTY' && event.type !== 'MISC' && write.code != null) throw new InvalidInputError('Only a penalty and a MISC event have a code');
+  if (write.code != null) assertFederationCode(write.code);
   assertPenaltyReason(write.reason);
   const sideChanged = side !== event.side;
   // A player named before belongs to the side: moving the event to the other side needs the players named again.
-  const playerId = write.playerLicenseId != null ? playerOnSheet(game, side, write.playerLicenseId) : sideChanged ? null : event.playerId;
-  const assistId = write.assistLicenseId != null ? playerOnSheet(game, side, write.assistLicenseId) : sideChanged ? null : event.assistId;
-  assertScorerIsNotAssist(playerId, assistId);
-  return {
-    kind: 'corrected',
-    event,
-    fields: {
-      second,
-      period,
-      side,
-      teamId: teamOf(game, side),
-      playerId,
-      assistId,
-      ...(write.penaltyKind != null ? { penaltyKind: write.penaltyKind } : {}),
-      ...(write.reason != null ? { penaltyReason: write.reason } : {}),
-    },
+  const named = (licenseId: number | null | undefined, before: number | null) => {
+    if (licenseId == null) return sideChanged ? null : before;
+    if (side === null) throw new InvalidInputError(`A ${event.type} event naming a player names the side whose game sheet they are on`);
+    return playerOnSheet(game, side, licenseId);
   };
+  const playerId = named(write.playerLicenseId, event.playerId);
+  const assistId = named(write.assistLicenseId, event.assistId);
+  assertScorerIsNotAssist(playerId, assistId);
+  if (playerId === null && requiresPlayer(event.type))
+    throw new InvalidInputError(`A ${event.type} event names its player: name them on the side it moves to (playerLicenseId)`);
+  if (event.type === 'PENALTY') assertPenaltyServerNamed(write.penaltyRole ?? event.penaltyRole, playerId);
+  const fields: CorrectedFields = {
+    second,
+    period,
+    side,
+    teamId: side === null ? null : teamOf(game, side),
+    playerId,
+    assistId,
+    ...(write.penaltyKind != null ? { penaltyKind: write.penaltyKind } : {}),
+    ...(write.reason != null ? { penaltyReason: write.reason } : {}),
+    ...(write.penaltyRole != null ? { penaltyRole: write.penaltyRole } : {}),
+    ...(write.code != null ? { code: write.code } : {}),
+    ...(write.worldTime ? { worldTime: write.worldTime } : {}),
+  };
+  const moved = { ...event, second, period, side, playerId };
+  assertLogHolds(
+    game.events.map((other) => (other === event ? moved : other)),
+    event,
+    moved,
+  );
+  return { kind: 'corrected', event, fields };
 }

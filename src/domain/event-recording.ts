@@ -1,11 +1,25 @@
 /**
- * Recording what happens during play: a goal, a penalty, a timeout. Each is recorded in the open
- * period, at a second within it, naming only players on its side's game sheet.
+ * Recording what happens during play: a goal, a penalty, a timeout, a penalty's end, a goalie
+ * leaving the goal or coming back, what happens to a player, a MISC code, the player inspection.
+ * Each is recorded in the open period, at a second within it, naming only players on its side's
+ * game sheet; the wall-clock moment the desk gives (`worldTime`) is stored beside the second.
  */
 import { InvalidInputError } from './errors.js';
+import { assertFederationCode, assertGoalieMovesAlternate, assertPenaltyEndsFollowPenalties, assertPenaltyServerNamed } from './event-kinds.js';
 import { assertScorerIsNotAssist, playerOnSheet } from './game-sheet.js';
-import type { EventDraft, LiveGameState, WriteOf } from './game-write.js';
+import type { EventDraft, LiveGameState, StoredEvent, WriteOf } from './game-write.js';
 import { assertPenaltyReason, assertTimeoutLeft, periodForRecord, type Phase } from './live-game.js';
+
+/** The wall-clock moment, stored only when the desk gives one. */
+export function worldTimeOf(worldTime: Date | null | undefined): { worldTime?: Date } {
+  return worldTime ? { worldTime } : {};
+}
+
+/** The log as it stands once the draft is stored: after every stored event of its second (the writer gives it the next sequence). */
+function withDraft(events: readonly StoredEvent[], draft: EventDraft): StoredEvent[] {
+  const sequence = Math.max(-1, ...events.map((event) => event.sequence)) + 1;
+  return [...events, { ...draft, id: 0, sequence, playerId: draft.playerId ?? null, assistId: null, homeScore: null, awayScore: null }];
+}
 
 export function goalOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordGoal'>): EventDraft {
   const period = periodForRecord(game.format, phase, write.second);
@@ -22,12 +36,15 @@ export function goalOf(game: LiveGameState, phase: Phase, write: WriteOf<'record
     playerId: playerOnSheet(game, write.side, write.scorerLicenseId),
     assistId: playerOnSheet(game, write.side, write.assistLicenseId),
     penaltyShot: write.penaltyShot ?? false,
+    ...worldTimeOf(write.worldTime),
   };
 }
 
 export function penaltyOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordPenalty'>): EventDraft {
   const period = periodForRecord(game.format, phase, write.second);
   assertPenaltyReason(write.reason);
+  if (write.code != null) assertFederationCode(write.code);
+  assertPenaltyServerNamed(write.penaltyRole, write.playerLicenseId);
   return {
     type: 'PENALTY',
     second: write.second,
@@ -36,11 +53,73 @@ export function penaltyOf(game: LiveGameState, phase: Phase, write: WriteOf<'rec
     playerId: playerOnSheet(game, write.side, write.playerLicenseId),
     penaltyKind: write.penaltyKind,
     penaltyReason: write.reason ?? null,
+    ...(write.penaltyRole != null ? { penaltyRole: write.penaltyRole } : {}),
+    ...(write.code != null ? { code: write.code } : {}),
+    ...worldTimeOf(write.worldTime),
   };
 }
 
 export function timeoutOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordTimeout'>): EventDraft {
   const period = periodForRecord(game.format, phase, write.second);
   assertTimeoutLeft(game.events, write.side);
-  return { type: 'TIMEOUT', second: write.second, period, side: write.side };
+  return { type: 'TIMEOUT', second: write.second, period, side: write.side, ...worldTimeOf(write.worldTime) };
+}
+
+/** A player's last penalty has ended: the player has a penalty for the side before it. */
+export function penaltyEndOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordPenaltyEnd'>): EventDraft {
+  const period = periodForRecord(game.format, phase, write.second);
+  const draft: EventDraft = {
+    type: 'PENALTY_END',
+    second: write.second,
+    period,
+    side: write.side,
+    playerId: playerOnSheet(game, write.side, write.playerLicenseId),
+    ...worldTimeOf(write.worldTime),
+  };
+  assertPenaltyEndsFollowPenalties(withDraft(game.events, draft), [draft.playerId ?? null]);
+  return draft;
+}
+
+/** The side's goalie leaves the goal or comes back, in turn. */
+export function teamEventOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordTeamEvent'>): EventDraft {
+  const period = periodForRecord(game.format, phase, write.second);
+  const draft: EventDraft = { type: write.eventType, second: write.second, period, side: write.side, ...worldTimeOf(write.worldTime) };
+  assertGoalieMovesAlternate(withDraft(game.events, draft), write.side);
+  return draft;
+}
+
+/** Top player, change of goalie, injury, crossbar, post, penalty shot missed: a player of the side, who scores nothing. */
+export function playerEventOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordPlayerEvent'>): EventDraft {
+  const period = periodForRecord(game.format, phase, write.second);
+  return {
+    type: write.eventType,
+    second: write.second,
+    period,
+    side: write.side,
+    playerId: playerOnSheet(game, write.side, write.playerLicenseId),
+    ...worldTimeOf(write.worldTime),
+  };
+}
+
+/** A federation code (required) without a kind of its own; a player named with the side whose sheet they are on. */
+export function miscOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordMisc'>): EventDraft {
+  const period = periodForRecord(game.format, phase, write.second);
+  assertFederationCode(write.code);
+  const side = write.side ?? null;
+  if (side === null && write.playerLicenseId != null) throw new InvalidInputError('A MISC event naming a player names the side whose game sheet they are on');
+  return {
+    type: 'MISC',
+    second: write.second,
+    period,
+    side,
+    playerId: side === null ? null : playerOnSheet(game, side, write.playerLicenseId),
+    code: write.code,
+    ...worldTimeOf(write.worldTime),
+  };
+}
+
+/** The players' licenses were checked, or the check was skipped: about both teams, credited to neither. */
+export function inspectionOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordInspection'>): EventDraft {
+  const period = periodForRecord(game.format, phase, write.second);
+  return { type: 'PLAYER_INSPECTION', second: write.second, period, side: null, inspectionDone: write.done, ...worldTimeOf(write.worldTime) };
 }

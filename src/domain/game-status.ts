@@ -5,7 +5,7 @@
  */
 
 /** The statuses of prisma/schema.prisma `GameStatus` (the domain stays free of Prisma types). */
-export const GAME_STATUSES = ['SCHEDULED', 'LIVE', 'FINISHED', 'CANCELLED', 'FORFEIT'] as const;
+export const GAME_STATUSES = ['SCHEDULED', 'LIVE', 'FINISHED', 'CANCELLED', 'FORFEIT', 'ABORTED'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
 /**
@@ -32,9 +32,9 @@ export const PENDING_STATUSES = ['SCHEDULED', 'LIVE'] as const satisfies readonl
 
 /**
  * Games that may be a favorite's next game: every game on the calendar, including one already
- * under way, finished or awarded by forfeit; only a cancelled game will not take place.
+ * under way, finished, awarded by forfeit or aborted; only a cancelled game will not take place.
  */
-export const NEXT_GAME_STATUSES = ['SCHEDULED', 'LIVE', 'FINISHED', 'FORFEIT'] as const satisfies readonly GameStatus[];
+export const NEXT_GAME_STATUSES = ['SCHEDULED', 'LIVE', 'FINISHED', 'FORFEIT', 'ABORTED'] as const satisfies readonly GameStatus[];
 
 function includes(statuses: readonly GameStatus[], status: string): boolean {
   return (statuses as readonly string[]).includes(status);

@@ -5,8 +5,10 @@
  */
 import type { GameStatus } from './game-status.js';
 import type { GameFormat } from './game-format.js';
+import type { CorrectableTransition, ResultReport, TransitionKind, TransitionRecord } from './game-transitions.js';
 import type { Decision, LogEvent, Marker, RecordedType, Score, Side, StartWindow } from './live-game.js';
-import type { PenaltyKind } from './player-statistics.js';
+import type { PenaltyKind, PenaltyRole } from './player-statistics.js';
+import type { PlayerEventType, TeamEventType } from './event-kinds.js';
 
 export type GameWrite =
   /** `outsideStartWindow`: a federation key's word that the game is played now, whatever its schedule (the schema refuses it from other keys). */
@@ -19,9 +21,28 @@ export type GameWrite =
       assistLicenseId?: number | null;
       ownGoal?: boolean | null;
       penaltyShot?: boolean | null;
+      worldTime?: Date | null;
     }
-  | { kind: 'recordPenalty'; side: Side; second: number; playerLicenseId?: number | null; penaltyKind: PenaltyKind; reason?: string | null }
-  | { kind: 'recordTimeout'; side: Side; second: number }
+  | {
+      kind: 'recordPenalty';
+      side: Side;
+      second: number;
+      playerLicenseId?: number | null;
+      penaltyKind: PenaltyKind;
+      /** Absent: the offender's own (stored as null, which reads as OFFENDER). */
+      penaltyRole?: PenaltyRole | null;
+      /** The federation's offence code, 0–999. */
+      code?: number | null;
+      reason?: string | null;
+      worldTime?: Date | null;
+    }
+  | { kind: 'recordTimeout'; side: Side; second: number; worldTime?: Date | null }
+  | { kind: 'recordPenaltyEnd'; side: Side; second: number; playerLicenseId: number; worldTime?: Date | null }
+  | { kind: 'recordTeamEvent'; side: Side; second: number; eventType: TeamEventType; worldTime?: Date | null }
+  | { kind: 'recordPlayerEvent'; side: Side; second: number; eventType: PlayerEventType; playerLicenseId: number; worldTime?: Date | null }
+  /** `side` only with a player, whose sheet it names. */
+  | { kind: 'recordMisc'; second: number; code: number; side?: Side | null; playerLicenseId?: number | null; worldTime?: Date | null }
+  | { kind: 'recordInspection'; second: number; done: boolean; worldTime?: Date | null }
   | { kind: 'endPeriod' }
   | { kind: 'finishGame'; decidedBy: Decision; shootoutWinner?: Side | null }
   | {
@@ -33,8 +54,18 @@ export type GameWrite =
       assistLicenseId?: number | null;
       penaltyKind?: PenaltyKind | null;
       reason?: string | null;
+      penaltyRole?: PenaltyRole | null;
+      code?: number | null;
+      worldTime?: Date | null;
     }
-  | { kind: 'deleteEvent'; eventId: number };
+  | { kind: 'deleteEvent'; eventId: number }
+  | { kind: 'forfeitGame'; forfeitingSide: Side }
+  /** `second`: the clock when play stopped; the last recorded event's when not given. */
+  | { kind: 'abortGame'; second?: number | null }
+  | ({ kind: 'reportResult' } & ResultReport)
+  | { kind: 'undoStatus' }
+  | { kind: 'correctTransition'; to: CorrectableTransition; second: number }
+  | { kind: 'recordSpectators'; spectators: number };
 
 export type GameWriteKind = GameWrite['kind'];
 export type WriteOf<K extends GameWriteKind> = Extract<GameWrite, { kind: K }>;
@@ -47,6 +78,8 @@ export interface StoredEvent extends LogEvent {
   /** The score at this event, kept on the events that carry one (goals, period and game ends); null on the others. */
   homeScore: number | null;
   awayScore: number | null;
+  /** A penalty's role as stored (null: the offender's own); absent where the rules need none. */
+  penaltyRole?: string | null;
 }
 
 /** A line of the game sheet: the player a license names, on one team's sheet of this game. */
@@ -71,6 +104,12 @@ export interface LiveGameState<E extends StoredEvent = StoredEvent> {
   /** The moment of the write, from the service's clock, and when a game may be started (GAME_START_*_MINUTES). */
   now: Date;
   startWindow: StartWindow;
+  /** How the game is decided now (REGULAR until a final whistle says otherwise). */
+  decidedBy: Decision;
+  /** The score stored on the game; none before the start (the events' score when not given). */
+  storedScore?: { home: number; away: number } | null;
+  /** Its status changes written live, in any order. */
+  transitions: readonly TransitionRecord[];
   /** Every event of the game, in clock order, then the order written (sequence), then id. */
   events: readonly E[];
   /** The game-sheet lines of the licenses the write names (`licensesNamedBy`); others may be present. */
@@ -78,7 +117,20 @@ export interface LiveGameState<E extends StoredEvent = StoredEvent> {
 }
 
 /** How a game changed, as caches and subscribers hear of it; `liveGames` subscribers hear of the status and score changes only. */
-export const GAME_CHANGE_KINDS = ['STARTED', 'EVENT_ADDED', 'EVENT_CORRECTED', 'EVENT_DELETED', 'PERIOD_ENDED', 'FINISHED'] as const;
+export const GAME_CHANGE_KINDS = [
+  'STARTED',
+  'EVENT_ADDED',
+  'EVENT_CORRECTED',
+  'EVENT_DELETED',
+  'PERIOD_ENDED',
+  'FINISHED',
+  'FORFEITED',
+  'ABORTED',
+  'STATUS_UNDONE',
+  'TRANSITION_CORRECTED',
+  'SPECTATORS_RECORDED',
+  'SHEET_WRITTEN',
+] as const;
 export type GameChangeKind = (typeof GAME_CHANGE_KINDS)[number];
 
 /** An event a write adds, as the rules decide it; the plan numbers it and credits it to its side's team. */
@@ -92,6 +144,11 @@ export interface EventDraft {
   penaltyShot?: boolean;
   penaltyKind?: PenaltyKind;
   penaltyReason?: string | null;
+  penaltyRole?: PenaltyRole;
+  code?: number;
+  inspectionDone?: boolean;
+  /** When the desk recorded it, by the wall clock; only when the write gives it. */
+  worldTime?: Date;
 }
 
 /** An event to store: its place among the events of the same second (sequence) and its team. */
@@ -100,16 +157,20 @@ export interface NewEvent extends EventDraft {
   teamId: number | null;
 }
 
-/** The fields a correction stores on the event; a penalty's kind and reason only when the correction gives them. */
+/** The fields a correction stores on the event; a penalty's kind, reason and role, a code and a wall-clock time only when the correction gives them. */
 export interface CorrectedFields {
   second: number;
   period: number;
-  side: Side;
-  teamId: number;
+  /** Null for an event credited to no side (a player inspection, a MISC event naming nobody). */
+  side: Side | null;
+  teamId: number | null;
   playerId: number | null;
   assistId: number | null;
   penaltyKind?: PenaltyKind;
   penaltyReason?: string;
+  penaltyRole?: PenaltyRole;
+  code?: number;
+  worldTime?: Date;
 }
 
 /** What a write does to the log: a transition adds markers, a record adds its event, a correction or deletion changes one stored event. */
@@ -117,7 +178,12 @@ export type EventEffect<E extends StoredEvent = StoredEvent> =
   | { kind: 'markers'; markers: NewEvent[] }
   | { kind: 'recorded'; event: NewEvent }
   | { kind: 'corrected'; event: E; fields: CorrectedFields }
-  | { kind: 'deleted'; event: E };
+  | { kind: 'deleted'; event: E }
+  /** A status change undone: the events it wrote and every one recorded after it. */
+  | { kind: 'undone'; events: E[] }
+  /** A past status change's markers moved to its corrected second. */
+  | { kind: 'moved'; events: E[]; second: number }
+  | { kind: 'none' };
 
 /** A running score to store: on a stored event (by id), or on one the effect adds (by its index among them). */
 export interface RunningScoreChange {
@@ -131,12 +197,22 @@ export interface WritePlan<E extends StoredEvent = StoredEvent> {
   effect: EventEffect<E>;
   /** Running scores that differ from those stored once the effect is stored (added events start without one). */
   runningScores: RunningScoreChange[];
-  /** The game's fields after the write; `decidedBy` only when the write decides the game. */
-  game: { status: GameStatus; decidedBy?: Decision; score: Score };
+  /** The game's fields after the write; the optional ones only when the write sets them (`null` clears one). */
+  game: {
+    status: GameStatus;
+    decidedBy?: Decision;
+    /** Absent: left as it is stored. Null: none (a game back before its start). */
+    score?: Score | null;
+    forfeitedBy?: Side | null;
+    secondsPlayed?: number | null;
+    spectators?: number;
+  };
+  /** The status change this write is, to keep; the one it undoes; or the one whose second it corrects. */
+  transition?: { record: { kind: TransitionKind; second: number } } | { undo: TransitionRecord } | { correct: { number: number; second: number } };
   /** The score before the write, which the audit keeps beside the score after. */
   scoreBefore: { home: number; away: number };
   /** What caches and subscribers are told. */
-  announce: { kind: GameChangeKind; scoreChanged: boolean };
+  announce: { kind: GameChangeKind; scoreChanged: boolean; statusChanged: boolean };
 }
 
 /** The team credited with what a side does. */
@@ -154,6 +230,9 @@ function licenseFieldsOf(write: GameWrite): (number | null | undefined)[] {
     case 'recordGoal':
       return [write.scorerLicenseId, write.assistLicenseId];
     case 'recordPenalty':
+    case 'recordPenaltyEnd':
+    case 'recordPlayerEvent':
+    case 'recordMisc':
       return [write.playerLicenseId];
     case 'correctEvent':
       return [write.playerLicenseId, write.assistLicenseId];

@@ -6,7 +6,7 @@
 
 import { NotFoundError } from './errors.js';
 import type { CandidateFacts } from './lineup.js';
-import type { PenaltyKind } from './player-statistics.js';
+import { isOwnPenalty, MATCH_PENALTIES, type PenaltyKind } from './player-statistics.js';
 
 export type PlayerPosition = 'GOALKEEPER' | 'DEFENDER' | 'CENTER' | 'FORWARD';
 
@@ -49,21 +49,25 @@ export function teamLevel(leagueLevels: readonly number[]): number {
   return Math.min(...leagueLevels, Number.POSITIVE_INFINITY);
 }
 
-/** The penalty that suspends a player for the team's next game. */
-export const SUSPENDING_PENALTY: PenaltyKind = 'MATCH';
+/**
+ * The penalties that suspend a player for the team's next game: every match penalty, whatever its
+ * grade (the grade says how many games more the federation suspends the player for, which it decides itself).
+ */
+export const SUSPENDING_PENALTIES: readonly PenaltyKind[] = MATCH_PENALTIES;
 
 /**
- * Players suspended for a game: those with a SUSPENDING_PENALTY for the team in the team's previous
- * decided game (DECIDED_STATUSES) before it. `previousGameEvents` are that game's events.
+ * Players suspended for a game: those with one of the SUSPENDING_PENALTIES of their own (not one
+ * they served as an assist or a deputy: isOwnPenalty) for the team in the team's previous decided
+ * game (DECIDED_STATUSES) before it. `previousGameEvents` are that game's events.
  */
 export function suspendedPlayerIds(
-  previousGameEvents: readonly { type: string; penaltyKind: string | null; teamId: number | null; playerId: number | null }[],
+  previousGameEvents: readonly { type: string; penaltyKind: string | null; penaltyRole?: string | null; teamId: number | null; playerId: number | null }[],
   teamId: number,
 ): Set<number> {
   const suspended = new Set<number>();
   for (const event of previousGameEvents) {
-    if (event.type === 'PENALTY' && event.penaltyKind === SUSPENDING_PENALTY && event.teamId === teamId && event.playerId !== null)
-      suspended.add(event.playerId);
+    const suspends = event.type === 'PENALTY' && SUSPENDING_PENALTIES.some((kind) => kind === event.penaltyKind) && isOwnPenalty(event.penaltyRole);
+    if (suspends && event.teamId === teamId && event.playerId !== null) suspended.add(event.playerId);
   }
   return suspended;
 }

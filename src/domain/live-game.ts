@@ -7,6 +7,7 @@
 import { InvalidInputError } from './errors.js';
 import { clockText } from './game-clock.js';
 import { boundsOfPeriod, type GameFormat, overtimePeriod } from './game-format.js';
+import { PLAYER_EVENT_TYPES, TEAM_EVENT_TYPES } from './event-kinds.js';
 
 export type Side = 'HOME' | 'AWAY';
 export type Decision = 'REGULAR' | 'OVERTIME' | 'PENALTY_SHOTS';
@@ -21,7 +22,17 @@ export interface LogEvent {
 }
 
 /** Events officials record during play; markers (period start and end, game start and end) follow from transitions. */
-export const RECORDED_TYPES = ['GOAL', 'OWN_GOAL', 'PENALTY', 'TIMEOUT'] as const;
+export const RECORDED_TYPES = [
+  'GOAL',
+  'OWN_GOAL',
+  'PENALTY',
+  'TIMEOUT',
+  'PENALTY_END',
+  ...TEAM_EVENT_TYPES,
+  ...PLAYER_EVENT_TYPES,
+  'MISC',
+  'PLAYER_INSPECTION',
+] as const;
 export type RecordedType = (typeof RECORDED_TYPES)[number];
 
 export const isRecordedType = (type: string): type is RecordedType => (RECORDED_TYPES as readonly string[]).includes(type);
@@ -41,7 +52,7 @@ export function inGameOrder<E extends LogEvent>(events: readonly E[]): E[] {
 }
 
 export function phaseOf(status: string, events: readonly LogEvent[]): Phase {
-  if (status === 'FINISHED' || status === 'FORFEIT' || status === 'CANCELLED') return { kind: 'finished' };
+  if (status === 'FINISHED' || status === 'FORFEIT' || status === 'CANCELLED' || status === 'ABORTED') return { kind: 'finished' };
   if (status !== 'LIVE') return { kind: 'not-started' };
   let period = 1;
   let periodOpen = true;

@@ -2,13 +2,60 @@
 
 import { creditsScorer, pointsOf } from './scoring.js';
 
-export type PenaltyKind = 'MINOR_2' | 'MAJOR_5' | 'MISCONDUCT_10' | 'MATCH';
+/**
+ * The penalties of prisma/schema.prisma `PenaltyKind`, with the federation's categories: 2' (3),
+ * 2+2' (49), 5' (4), 10' (5), match penalty of no recorded grade (167) and of grade I, II, III
+ * (6, 7, 8), and "Penalty" (9): the offence is punished by a penalty shot for the other team.
+ */
+export const PENALTY_KINDS = ['MINOR_2', 'MINOR_2_2', 'MAJOR_5', 'MISCONDUCT_10', 'MATCH', 'MATCH_1', 'MATCH_2', 'MATCH_3', 'PENALTY_SHOT'] as const;
+export type PenaltyKind = (typeof PENALTY_KINDS)[number];
+
+/** Every match penalty, graded or not. */
+export const MATCH_PENALTIES: readonly PenaltyKind[] = ['MATCH', 'MATCH_1', 'MATCH_2', 'MATCH_3'];
 
 /**
- * Minutes a penalty counts in penalty-minute totals. A match penalty counts 25, the convention of
- * floorball and ice-hockey statistics (5 minutes served by the team plus the player's 20-minute exclusion).
+ * Minutes a penalty counts in penalty-minute totals. 2+2' counts 4, its two minor penalties. Every
+ * match penalty counts 25, the convention of floorball and ice-hockey statistics (5 minutes served
+ * by the team plus the player's 20-minute exclusion): its grade (I, II, III) is the disciplinary
+ * consequence the federation draws afterwards (how long the player is suspended), not time in the
+ * game, so the grades count alike, and alike with a match penalty recorded without its grade. A
+ * penalty shot awarded instead of minutes counts none.
  */
-export const PENALTY_MINUTES: Readonly<Record<PenaltyKind, number>> = { MINOR_2: 2, MAJOR_5: 5, MISCONDUCT_10: 10, MATCH: 25 };
+export const PENALTY_MINUTES: Readonly<Record<PenaltyKind, number>> = {
+  MINOR_2: 2,
+  MINOR_2_2: 4,
+  MAJOR_5: 5,
+  MISCONDUCT_10: 10,
+  MATCH: 25,
+  MATCH_1: 25,
+  MATCH_2: 25,
+  MATCH_3: 25,
+  PENALTY_SHOT: 0,
+};
+
+/**
+ * Whose penalty it is (prisma `PenaltyRole`): the named player's own (OFFENDER), or one they serve
+ * for another, as an assist (153–158) or a deputy (161, 162: for a goalie or a bench penalty).
+ */
+export const PENALTY_ROLES = ['OFFENDER', 'ASSIST', 'DEPUTY'] as const;
+export type PenaltyRole = (typeof PENALTY_ROLES)[number];
+
+/** A penalty recorded without its role (every one imported before roles were) is the offender's own. */
+export function penaltyRoleOf(role: string | null | undefined): PenaltyRole {
+  return role && (PENALTY_ROLES as readonly string[]).includes(role) ? (role as PenaltyRole) : 'OFFENDER';
+}
+
+/**
+ * Only the offender's own penalty counts in the named player's statistics (and suspends them): an
+ * assist or a deputy sits out a penalty that is another's. A team's totals count every penalty it served.
+ */
+export function isOwnPenalty(role: string | null | undefined): boolean {
+  return penaltyRoleOf(role) === 'OFFENDER';
+}
+
+export function isMatchPenalty(kind: string | null | undefined): boolean {
+  return MATCH_PENALTIES.includes(penaltyKindOf(kind));
+}
 
 /** A penalty recorded without its kind counts as the common minor one, in every total. */
 export function penaltyKindOf(kind: string | null | undefined): PenaltyKind {
@@ -34,6 +81,8 @@ export interface StatisticsEvent {
   playerId: number | null;
   assistId: number | null;
   penaltyKind: PenaltyKind | null;
+  /** Null or absent: the offender's own (penaltyRoleOf). */
+  penaltyRole?: PenaltyRole | null;
 }
 
 /** The counting columns of every statistics table (player, national player, all national players). */
@@ -67,17 +116,28 @@ export function emptyTally(): Tally {
   return { games: 0, goals: 0, assists: 0, points: 0, penalties2: 0, penalties5: 0, penalties10: 0, matchPenalties: 0, penaltyMinutes: 0 };
 }
 
-const PENALTY_COUNTER: Readonly<Record<PenaltyKind, keyof Tally>> = {
-  MINOR_2: 'penalties2',
-  MAJOR_5: 'penalties5',
-  MISCONDUCT_10: 'penalties10',
-  MATCH: 'matchPenalties',
+type PenaltyCounter = 'penalties2' | 'penalties5' | 'penalties10' | 'matchPenalties';
+
+/**
+ * The penalty columns a penalty counts in: 2+2' as two 2' penalties and every match penalty grade as
+ * a match penalty, so that the minutes are always 2, 5, 10 and 25 times the columns; a penalty shot in none.
+ */
+export const PENALTY_COUNTS: Readonly<Record<PenaltyKind, Readonly<Partial<Record<PenaltyCounter, number>>>>> = {
+  MINOR_2: { penalties2: 1 },
+  MINOR_2_2: { penalties2: 2 },
+  MAJOR_5: { penalties5: 1 },
+  MISCONDUCT_10: { penalties10: 1 },
+  MATCH: { matchPenalties: 1 },
+  MATCH_1: { matchPenalties: 1 },
+  MATCH_2: { matchPenalties: 1 },
+  MATCH_3: { matchPenalties: 1 },
+  PENALTY_SHOT: {},
 };
 
 /**
  * One line per player and game from the lineups and events given (callers pass played games only).
  * Goals and assists come from GOAL events (own goals count for nobody, as in the top-scorer ranking);
- * penalties from PENALTY events naming the player. `counts` limits the lines to the players asked for:
+ * penalties from PENALTY events naming the player as its offender (isOwnPenalty). `counts` limits the lines to the players asked for:
  * the events of a game also name their team mates.
  */
 export function playerGameLines(
@@ -104,10 +164,10 @@ export function playerGameLines(
       if (scorer) scorer.goals += 1;
       const assist = event.assistId === null ? undefined : lineOf(event.assistId, event.gameId, event.teamId);
       if (assist) assist.assists += 1;
-    } else if (event.type === 'PENALTY' && event.playerId !== null) {
+    } else if (event.type === 'PENALTY' && event.playerId !== null && isOwnPenalty(event.penaltyRole)) {
       const line = lineOf(event.playerId, event.gameId, event.teamId);
       if (line) {
-        line[PENALTY_COUNTER[penaltyKindOf(event.penaltyKind)]] += 1;
+        for (const [counter, count] of Object.entries(PENALTY_COUNTS[penaltyKindOf(event.penaltyKind)]) as [PenaltyCounter, number][]) line[counter] += count;
         line.penaltyMinutes += penaltyMinutesOf(event.penaltyKind);
       }
     }

@@ -14,12 +14,8 @@ import { type CandidateFacts, judgeLineup, type LineupMessage } from './lineup.j
 
 export const SHIRT_NUMBERS = { min: 1, max: 99 } as const;
 
-/**
- * What caches and subscribers are told of a written sheet. The change kinds (game-write.ts) have
- * none for a sheet; a correction of the game's record that adds no event is the closest, and any
- * game change makes the caches drop what they hold of the game, its teams and the players named.
- */
-export const SHEET_CHANGE_KIND: GameChangeKind = 'EVENT_CORRECTED';
+/** What caches and subscribers are told of a written sheet: any game change drops what caches hold of the game, its teams and the players named. */
+export const SHEET_CHANGE_KIND: GameChangeKind = 'SHEET_WRITTEN';
 
 /** One line of a sheet as the officials send it. */
 export interface SheetLineRequest {

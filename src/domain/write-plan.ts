@@ -8,39 +8,91 @@ import type { GameStatus } from './game-status.js';
 import type { EventDraft, EventEffect, GameChangeKind, GameWrite, GameWriteKind, LiveGameState, NewEvent, StoredEvent, WritePlan } from './game-write.js';
 import { teamOf } from './game-write.js';
 import { correctionOf, deletionOf } from './event-correction.js';
-import { goalOf, penaltyOf, timeoutOf } from './event-recording.js';
-import { type Decision, endPeriodMarkers, finishMarkers, type Marker, phaseOf, replayScore, startMarkers } from './live-game.js';
+import { goalOf, inspectionOf, miscOf, penaltyEndOf, penaltyOf, playerEventOf, teamEventOf, timeoutOf } from './event-recording.js';
+import { type Decision, endPeriodMarkers, finishMarkers, type Marker, phaseOf, replayScore, type Score, startMarkers } from './live-game.js';
 import { type SettlingEvent, settleRunningScores } from './running-score.js';
+import { InvalidInputError } from './errors.js';
+import {
+  assertAbortable,
+  assertSpectators,
+  assertSpectatorsRecordable,
+  correctedTransition,
+  eventsUndoneBy,
+  forfeitOutcome,
+  lastTransition,
+  reportedResult,
+  type TransitionKind,
+} from './game-transitions.js';
+
+const NONE = { kind: 'none' } as const;
 
 const CHANGE_OF: Record<GameWriteKind, GameChangeKind> = {
   startGame: 'STARTED',
   recordGoal: 'EVENT_ADDED',
   recordPenalty: 'EVENT_ADDED',
   recordTimeout: 'EVENT_ADDED',
+  recordPenaltyEnd: 'EVENT_ADDED',
+  recordTeamEvent: 'EVENT_ADDED',
+  recordPlayerEvent: 'EVENT_ADDED',
+  recordMisc: 'EVENT_ADDED',
+  recordInspection: 'EVENT_ADDED',
   endPeriod: 'PERIOD_ENDED',
   finishGame: 'FINISHED',
   correctEvent: 'EVENT_CORRECTED',
   deleteEvent: 'EVENT_DELETED',
+  forfeitGame: 'FORFEITED',
+  abortGame: 'ABORTED',
+  reportResult: 'FINISHED',
+  undoStatus: 'STATUS_UNDONE',
+  correctTransition: 'TRANSITION_CORRECTED',
+  recordSpectators: 'SPECTATORS_RECORDED',
 };
 
-/** What the rules decide about a write: its effect on the log, and the game's status and decision after it. */
+/**
+ * What the rules decide about a write: its effect on the log, the game's status (and decision) after
+ * it, the score where the write sets it instead of the events (`null`: none, a game not started),
+ * the game's other fields it sets, and the status change it is.
+ */
 interface Decided<E extends StoredEvent> {
   effect: EventEffect<E>;
   status: GameStatus;
   decidedBy?: Decision;
+  /** `'stored'`: the write leaves the score as it is stored (a forfeit's or a reported result's is not the events'). */
+  score?: Score | null | 'stored';
+  fields?: Pick<WritePlan['game'], 'forfeitedBy' | 'secondsPlayed' | 'spectators'>;
+  transition?: WritePlan['transition'];
 }
 
 export function planWrite<E extends StoredEvent>(game: LiveGameState<E>, write: GameWrite): WritePlan<E> {
-  const before = replayScore(game.events).score;
-  const decided = decide(game, write, { home: before.home, away: before.away });
-  const { score, changes } = settleRunningScores(logAfter(game.events, decided.effect));
+  const replayed = replayScore(game.events).score;
+  const before = game.storedScore ?? { home: replayed.home, away: replayed.away };
+  const decided = decide(game, write, { home: replayed.home, away: replayed.away });
+  const settled = settleRunningScores(logAfter(game.events, decided.effect));
+  const score = decided.score === undefined ? settled.score : decided.score;
+  const after = score === 'stored' ? before : { home: score?.home ?? 0, away: score?.away ?? 0 };
   return {
     effect: decided.effect,
-    runningScores: changes,
-    game: { status: decided.status, ...(decided.decidedBy ? { decidedBy: decided.decidedBy } : {}), score },
-    scoreBefore: { home: before.home, away: before.away },
-    announce: { kind: CHANGE_OF[write.kind], scoreChanged: before.home !== score.home || before.away !== score.away },
+    runningScores: settled.changes,
+    game: {
+      status: decided.status,
+      ...(decided.decidedBy ? { decidedBy: decided.decidedBy } : {}),
+      ...(score === 'stored' ? {} : { score }),
+      ...decided.fields,
+    },
+    transition: decided.transition,
+    scoreBefore: before,
+    announce: {
+      kind: CHANGE_OF[write.kind],
+      scoreChanged: before.home !== after.home || before.away !== after.away,
+      statusChanged: decided.status !== game.status,
+    },
   };
+}
+
+/** A transition that writes markers is kept at the second of its last one: the start at 0:00, a period's end, the final whistle. */
+function kept<E extends StoredEvent>(kind: TransitionKind, effect: EventEffect<E>): WritePlan['transition'] {
+  const added = effect.kind === 'markers' ? effect.markers : [];
+  return { record: { kind, second: Math.max(0, ...added.map((marker) => marker.second)) } };
 }
 
 function decide<E extends StoredEvent>(game: LiveGameState<E>, write: GameWrite, score: { home: number; away: number }): Decided<E> {
@@ -48,27 +100,83 @@ function decide<E extends StoredEvent>(game: LiveGameState<E>, write: GameWrite,
   const markers = (added: Marker[]): EventEffect<E> => ({ kind: 'markers', markers: numbered(game, added.map(draftOf)) });
   const recorded = (draft: EventDraft): EventEffect<E> => ({ kind: 'recorded', event: numbered(game, [draft])[0] });
   switch (write.kind) {
-    case 'startGame':
+    case 'startGame': {
+      const effect = markers(
+        startMarkers(game.status, { now: game.now, startsAt: game.startsAt, window: game.startWindow, outsideWindow: write.outsideStartWindow === true }),
+      );
+      return { effect, status: 'LIVE', transition: kept('START', effect) };
+    }
+    case 'endPeriod': {
+      const effect = markers(endPeriodMarkers(game.format, phase, score));
+      return { effect, status: game.status, transition: kept('PERIOD_END', effect) };
+    }
+    case 'finishGame': {
+      const effect = markers(finishMarkers(game.format, phase, game.events, score, write.decidedBy, write.shootoutWinner ?? null));
+      return { effect, status: 'FINISHED', decidedBy: write.decidedBy, transition: kept('FINISH', effect) };
+    }
+    case 'forfeitGame': {
+      const { score: forfeitScore, forfeitedBy } = forfeitOutcome(game.status, game.format, write.forfeitingSide);
+      const second = Math.max(0, ...game.events.map((event) => event.second));
+      return { effect: NONE, status: 'FORFEIT', score: forfeitScore, fields: { forfeitedBy }, transition: { record: { kind: 'FORFEIT', second } } };
+    }
+    case 'abortGame': {
+      assertAbortable(game.status);
+      const second = write.second ?? Math.max(0, ...game.events.map((event) => event.second));
+      if (!Number.isInteger(second) || second < 0) throw new InvalidInputError('second must be a whole number of seconds from the start');
+      return { effect: NONE, status: 'ABORTED', transition: { record: { kind: 'ABORT', second } } };
+    }
+    case 'reportResult': {
+      const reported = reportedResult(game.status, game.format, write);
       return {
-        effect: markers(
-          startMarkers(game.status, { now: game.now, startsAt: game.startsAt, window: game.startWindow, outsideWindow: write.outsideStartWindow === true }),
-        ),
-        status: 'LIVE',
-      };
-    case 'endPeriod':
-      return { effect: markers(endPeriodMarkers(game.format, phase, score)), status: game.status };
-    case 'finishGame':
-      return {
-        effect: markers(finishMarkers(game.format, phase, game.events, score, write.decidedBy, write.shootoutWinner ?? null)),
+        effect: NONE,
         status: 'FINISHED',
-        decidedBy: write.decidedBy,
+        decidedBy: reported.decidedBy,
+        score: reported.score,
+        fields: { secondsPlayed: reported.secondsPlayed, ...(write.spectators == null ? {} : { spectators: write.spectators }) },
+        transition: { record: { kind: 'REPORT_RESULT', second: reported.secondsPlayed } },
       };
+    }
+    case 'undoStatus': {
+      const undone = lastTransition(game.transitions);
+      return {
+        effect: { kind: 'undone', events: eventsUndoneBy(undone, game.events) },
+        status: undone.statusBefore,
+        decidedBy: undone.decidedByBefore,
+        // Back before the start there is no score; otherwise the events left tell it.
+        ...(undone.statusBefore === 'SCHEDULED' ? { score: null } : {}),
+        fields: { forfeitedBy: null, secondsPlayed: null },
+        transition: { undo: undone },
+      };
+    }
+    case 'correctTransition': {
+      const corrected = correctedTransition(game.transitions, game.events, game.format, write.to, write.second);
+      return {
+        effect: { kind: 'moved', events: corrected.moved, second: corrected.second },
+        status: game.status,
+        score: 'stored',
+        transition: { correct: { number: corrected.number, second: corrected.second } },
+      };
+    }
+    case 'recordSpectators':
+      assertSpectatorsRecordable(game.status);
+      assertSpectators(write.spectators);
+      return { effect: NONE, status: game.status, score: 'stored', fields: { spectators: write.spectators } };
     case 'recordGoal':
       return { effect: recorded(goalOf(game, phase, write)), status: game.status };
     case 'recordPenalty':
       return { effect: recorded(penaltyOf(game, phase, write)), status: game.status };
     case 'recordTimeout':
       return { effect: recorded(timeoutOf(game, phase, write)), status: game.status };
+    case 'recordPenaltyEnd':
+      return { effect: recorded(penaltyEndOf(game, phase, write)), status: game.status };
+    case 'recordTeamEvent':
+      return { effect: recorded(teamEventOf(game, phase, write)), status: game.status };
+    case 'recordPlayerEvent':
+      return { effect: recorded(playerEventOf(game, phase, write)), status: game.status };
+    case 'recordMisc':
+      return { effect: recorded(miscOf(game, phase, write)), status: game.status };
+    case 'recordInspection':
+      return { effect: recorded(inspectionOf(game, phase, write)), status: game.status };
     case 'correctEvent':
       return { effect: correctionOf(game, phase, write), status: game.status };
     case 'deleteEvent':
@@ -94,9 +202,16 @@ function addedBy(effect: EventEffect<StoredEvent>): NewEvent[] {
 
 /** The log as it will be stored once the effect is: a deleted event gone, a corrected one moved, added ones without a running score yet. */
 function logAfter<E extends StoredEvent>(events: readonly E[], effect: EventEffect<E>): SettlingEvent[] {
-  const kept = events.filter((event) => !(effect.kind === 'deleted' && event === effect.event));
+  const gone = new Set<StoredEvent>(effect.kind === 'deleted' ? [effect.event] : effect.kind === 'undone' ? effect.events : []);
+  const retimed = new Set<StoredEvent>(effect.kind === 'moved' ? effect.events : []);
+  const kept = events.filter((event) => !gone.has(event));
   const stored = kept.map((event): SettlingEvent => {
-    const moved = effect.kind === 'corrected' && event === effect.event ? effect.fields : event;
+    const moved =
+      effect.kind === 'corrected' && event === effect.event
+        ? effect.fields
+        : effect.kind === 'moved' && retimed.has(event)
+          ? { ...event, second: effect.second }
+          : event;
     return {
       type: event.type,
       side: moved.side,

@@ -19,6 +19,8 @@ export interface GameChange {
   homeScore: number | null;
   awayScore: number | null;
   scoreChanged: boolean;
+  /** The write changed the game's status (a start, a final whistle, a forfeit, an abort, an undo); absent in a change from before it was told. */
+  statusChanged?: boolean;
   /** What `liveGames(filter)` filters on, so no instance has to load the game to decide. */
   groupId: number | null;
   homeTeamId: number;

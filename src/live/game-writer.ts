@@ -10,10 +10,19 @@ import { assertMayWriteGame, assertMayWriteGames, type ApiCredential, type Store
 import type { PrismaClient } from '../db/database.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../domain/errors.js';
 import type { GameStatus } from '../domain/game-status.js';
-import { type EventEffect, type GameWrite, type LiveGameState, licensesNamedBy, type NewEvent, type RunningScoreChange } from '../domain/game-write.js';
+import {
+  type EventEffect,
+  type GameWrite,
+  type LiveGameState,
+  licensesNamedBy,
+  type NewEvent,
+  type RunningScoreChange,
+  type WritePlan,
+} from '../domain/game-write.js';
 import { planWrite } from '../domain/write-plan.js';
 import { gameFormat, type StoredGameFormat } from '../domain/game-format.js';
-import type { StartWindow } from '../domain/live-game.js';
+import type { Decision, StartWindow } from '../domain/live-game.js';
+import type { TransitionRecord } from '../domain/game-transitions.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { journalChange } from './change-journal.js';
 import type { ChangeAffects, GameChange } from './changes.js';
@@ -52,8 +61,13 @@ interface LockedGame {
   awayTeamId: number;
   groupId: number | null;
   startsAt: Date;
+  decidedBy: Decision;
+  homeScore: number | null;
+  awayScore: number | null;
   /** Its league group's format; null for a game without a group (a cup game). */
   format: StoredGameFormat | null;
+  /** Its status changes written live. */
+  transitions: TransitionRecord[];
 }
 
 function inputHash(request: WriteRequest): string {
@@ -93,9 +107,14 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
   // The group's format comes with the lock: one statement, and the game row alone is locked.
   const [game] = await tx.$queryRaw<LockedGame[]>`
     SELECT g.id, g.status::text AS status, g.version, g."homeTeamId", g."awayTeamId", g."groupId", g."startsAt",
+      g."decidedBy"::text AS "decidedBy", g."homeScore", g."awayScore",
       CASE WHEN lg.id IS NULL THEN NULL ELSE json_build_object(
         'periods', lg.periods, 'periodMinutes', lg."periodMinutes", 'overtimeMinutes', lg."overtimeMinutes",
-        'penaltyShootout', lg."penaltyShootout", 'drawAllowed', lg."drawAllowed", 'forfeitGoals', lg."forfeitGoals") END AS format
+        'penaltyShootout', lg."penaltyShootout", 'drawAllowed', lg."drawAllowed", 'forfeitGoals', lg."forfeitGoals") END AS format,
+      (SELECT coalesce(json_agg(json_build_object(
+        'number', t.number, 'kind', t.kind, 'second', t.second, 'statusBefore', t."statusBefore",
+        'decidedByBefore', t."decidedByBefore", 'lastEventIdBefore', t."lastEventIdBefore")), '[]'::json)
+       FROM "GameTransition" t WHERE t."gameId" = g.id) AS transitions
     FROM "Game" g LEFT JOIN "LeagueGroup" lg ON lg.id = g."groupId" WHERE g.id = ${request.gameId} FOR UPDATE OF g`;
   if (!game) throw new NotFoundError(`No game ${request.gameId}`);
   const hash = inputHash(request);
@@ -113,23 +132,34 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
     throw new ConflictError(`The game is at version ${game.version}, not ${request.expectedVersion}: reload it and write again`, game.version);
   }
 
-  const plan = planWrite(await lockedState(tx, game, request.write, { now, startWindow }), request.write);
+  const state = await lockedState(tx, game, request.write, { now, startWindow });
+  const plan = planWrite(state, request.write);
   const stored = await storeEffect(tx, game.id, plan.effect);
   await storeRunningScores(tx, plan.runningScores, stored.created);
-  const { score } = plan.game;
+  await storeTransition(tx, game, plan, state, now);
+  const { score, forfeitedBy, secondsPlayed, spectators } = plan.game;
   const version = game.version + 1;
   await tx.game.update({
     where: { id: game.id },
     data: {
       version,
       status: plan.game.status,
-      decidedBy: plan.game.decidedBy, // undefined (left as it is) unless the write decides the game
-      homeScore: score.home,
-      awayScore: score.away,
-      homePeriodScores: score.homePeriodScores,
-      awayPeriodScores: score.awayPeriodScores,
+      // Each left as it is unless the write sets it (undefined).
+      decidedBy: plan.game.decidedBy,
+      forfeitedBy,
+      secondsPlayed,
+      spectators,
+      ...(score === undefined
+        ? {}
+        : {
+            homeScore: score?.home ?? null,
+            awayScore: score?.away ?? null,
+            homePeriodScores: score?.homePeriodScores ?? [],
+            awayPeriodScores: score?.awayPeriodScores ?? [],
+          }),
     },
   });
+  const after = score === undefined ? { home: game.homeScore, away: game.awayScore } : { home: score?.home ?? null, away: score?.away ?? null };
   await tx.gameAuditEntry.create({
     data: {
       gameId: game.id,
@@ -143,7 +173,7 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
       change: {
         input: request.write,
         event: { before: stored.before, after: stored.after },
-        score: { before: `${plan.scoreBefore.home}:${plan.scoreBefore.away}`, after: `${score.home}:${score.away}` },
+        score: { before: `${plan.scoreBefore.home}:${plan.scoreBefore.away}`, after: `${after.home ?? 0}:${after.away ?? 0}` },
         status: { before: game.status, after: plan.game.status },
       } as Prisma.InputJsonValue,
     },
@@ -154,9 +184,10 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
     kind: plan.announce.kind,
     eventId: stored.eventId,
     status: plan.game.status,
-    homeScore: score.home,
-    awayScore: score.away,
+    homeScore: after.home,
+    awayScore: after.away,
     scoreChanged: plan.announce.scoreChanged,
+    statusChanged: plan.announce.statusChanged,
     groupId: game.groupId,
     homeTeamId: game.homeTeamId,
     awayTeamId: game.awayTeamId,
@@ -227,6 +258,9 @@ async function lockedState(tx: Tx, game: LockedGame, write: GameWrite, moment: {
     awayTeamId: game.awayTeamId,
     format: gameFormat(game.format),
     startsAt: game.startsAt,
+    decidedBy: game.decidedBy,
+    storedScore: game.homeScore === null || game.awayScore === null ? null : { home: game.homeScore, away: game.awayScore },
+    transitions: game.transitions,
     ...moment,
     events,
     sheet,
@@ -256,6 +290,41 @@ async function storeEffect(tx: Tx, gameId: number, effect: EventEffect<EventRow>
     case 'deleted':
       await tx.gameEvent.delete({ where: { id: effect.event.id } });
       return { created: [], eventId: effect.event.id, before: effect.event, after: null };
+    case 'undone':
+      await tx.gameEvent.deleteMany({ where: { id: { in: effect.events.map((event) => event.id) } } });
+      return { created: [], eventId: null, before: null, after: null };
+    case 'moved':
+      await tx.gameEvent.updateMany({ where: { id: { in: effect.events.map((event) => event.id) } }, data: { second: effect.second } });
+      return { created: [], eventId: null, before: null, after: null };
+    case 'none':
+      return { created: [], eventId: null, before: null, after: null };
+  }
+}
+
+/** Keeps the status change the write is (numbered after the last), forgets the one it undoes, or moves the one it corrects. */
+async function storeTransition(tx: Tx, game: LockedGame, plan: WritePlan<EventRow>, state: LiveGameState<EventRow>, now: Date): Promise<void> {
+  const transition = plan.transition;
+  if (!transition) return;
+  if ('record' in transition) {
+    await tx.gameTransition.create({
+      data: {
+        gameId: game.id,
+        number: Math.max(0, ...state.transitions.map((kept) => kept.number)) + 1,
+        kind: transition.record.kind,
+        second: transition.record.second,
+        at: now,
+        statusBefore: game.status,
+        decidedByBefore: game.decidedBy,
+        lastEventIdBefore: Math.max(0, ...state.events.map((event) => event.id)),
+      },
+    });
+  } else if ('undo' in transition) {
+    await tx.gameTransition.delete({ where: { gameId_number: { gameId: game.id, number: transition.undo.number } } });
+  } else {
+    await tx.gameTransition.update({
+      where: { gameId_number: { gameId: game.id, number: transition.correct.number } },
+      data: { second: transition.correct.second },
+    });
   }
 }
 

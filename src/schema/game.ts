@@ -1,10 +1,11 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import { currentGamesFilter } from '../domain/current-games.js';
 import { refereesVisible } from '../domain/referees.js';
+import { penaltyRoleOf } from '../domain/player-statistics.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
 import { badUserInput } from './errors.js';
 import { gamesInSeasons } from './game-queries.js';
-import { GameDecisionEnum, GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, PlayerPositionEnum, TeamSideEnum } from './scalars.js';
+import { GameDecisionEnum, GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, PenaltyRoleEnum, PlayerPositionEnum, TeamSideEnum } from './scalars.js';
 
 builder.prismaObject('Venue', {
   fields: (t) => ({
@@ -41,6 +42,12 @@ builder.prismaObject('Game', {
     awayPeriodScores: t.exposeIntList('awayPeriodScores'),
     decidedBy: t.expose('decidedBy', { type: GameDecisionEnum }),
     spectators: t.exposeInt('spectators', { nullable: true }),
+    forfeitedBy: t.expose('forfeitedBy', {
+      type: TeamSideEnum,
+      nullable: true,
+      description: "The side that forfeited a FORFEIT game recorded live; the other won by its league's forfeit score.",
+    }),
+    secondsPlayed: t.exposeInt('secondsPlayed', { nullable: true, description: 'Seconds of play of a result reported without its events.' }),
     hasVideoStream: t.exposeBoolean('hasVideoStream'),
     bracketPosition: t.exposeInt('bracketPosition', { nullable: true }),
     version: t.exposeInt('version', { description: 'Raised by every live write; send it as expectedVersion to be told of writes in between.' }),
@@ -96,6 +103,16 @@ builder.prismaObject('GameEvent', {
     penaltyKind: t.expose('penaltyKind', { type: PenaltyKindEnum, nullable: true }),
     penaltyReason: t.exposeString('penaltyReason', { nullable: true }),
     penaltyShot: t.exposeBoolean('penaltyShot', { description: 'A goal scored from a penalty shot during play.' }),
+    penaltyRole: t.field({
+      type: PenaltyRoleEnum,
+      nullable: true,
+      description: "A penalty's role: OFFENDER (also for a penalty stored without one), ASSIST or DEPUTY; null on other events.",
+      select: { type: true, penaltyRole: true },
+      resolve: (event) => (event.type === 'PENALTY' ? penaltyRoleOf(event.penaltyRole) : null),
+    }),
+    code: t.exposeInt('code', { nullable: true, description: "The federation's code, 0–999: a penalty's offence code, a MISC event's meaning." }),
+    inspectionDone: t.exposeBoolean('inspectionDone', { nullable: true, description: 'A PLAYER_INSPECTION: done (true) or skipped (false).' }),
+    worldTime: t.expose('worldTime', { type: 'DateTime', nullable: true, description: 'When the desk recorded the event, by the wall clock (as it gave it).' }),
     team: t.relation('team', { nullable: true }),
     player: t.relation('player', { nullable: true }),
     assist: t.relation('assist', { nullable: true }),

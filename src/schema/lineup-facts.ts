@@ -1,7 +1,7 @@
 import type { PrismaClient } from '../db/database.js';
 import { NotFoundError } from '../domain/errors.js';
 import { DECIDED_STATUSES } from '../domain/game-status.js';
-import { assertTeamPlays, candidateRecords, SUSPENDING_PENALTY, suspendedPlayerIds, teamLevel, type CandidateRecord } from '../domain/lineup-candidates.js';
+import { assertTeamPlays, candidateRecords, SUSPENDING_PENALTIES, suspendedPlayerIds, teamLevel, type CandidateRecord } from '../domain/lineup-candidates.js';
 import { seasonOfGame } from '../domain/season.js';
 
 /**
@@ -64,8 +64,8 @@ export async function loadCandidateFacts(
       // Only the events that can suspend, so the rule reads a handful of rows, not the whole game.
       select: {
         events: {
-          where: { type: 'PENALTY', penaltyKind: SUSPENDING_PENALTY, teamId },
-          select: { type: true, penaltyKind: true, teamId: true, playerId: true },
+          where: { type: 'PENALTY', penaltyKind: { in: [...SUSPENDING_PENALTIES] }, teamId },
+          select: { type: true, penaltyKind: true, penaltyRole: true, teamId: true, playerId: true },
         },
       },
     }),

@@ -1,11 +1,12 @@
 // Recording a game as it is played: mutations for the officials' `games:write` keys. Each one is
 // a write of src/live/game-writer.ts; the score follows from the events through the domain rules.
 import { assertMayStartOutsideWindow } from '../domain/access.js';
+import { CORRECTABLE_TRANSITIONS } from '../domain/game-transitions.js';
 import type { GameWrite } from '../domain/game-write.js';
 import { writeGame, type WriteOutcome } from '../live/game-writer.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
-import { GameDecisionEnum, PenaltyKindEnum, TeamSideEnum } from './scalars.js';
+import { GameDecisionEnum, PenaltyKindEnum, PenaltyRoleEnum, PlayerEventKindEnum, TeamEventKindEnum, TeamSideEnum } from './scalars.js';
 
 const GameWriteResult = builder.objectRef<WriteOutcome>('GameWriteResult').implement({
   description: 'What a live write left: the game as it is now, its new version, and the event written, corrected or deleted.',
@@ -44,13 +45,49 @@ const writeFields = (t: InputFieldBuilder) => ({
   expectedVersion: t.int({ description: 'The game version this write is based on; another is a CONFLICT naming the current one.' }),
 });
 
-const eventFields = (t: InputFieldBuilder) => ({
-  side: t.field({ type: TeamSideEnum, required: true }),
+/** When an event happened: the game clock, and the wall-clock moment the desk recorded it at. */
+const clockFields = (t: InputFieldBuilder) => ({
   second: t.int({
     required: true,
     description: 'Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime.',
   }),
+  worldTime: t.field({ type: 'DateTime', description: 'When the desk recorded it, by the wall clock; stored beside the second.' }),
 });
+
+const eventFields = (t: InputFieldBuilder) => ({
+  side: t.field({ type: TeamSideEnum, required: true }),
+  ...clockFields(t),
+});
+
+const ForfeitGameInput = builder.inputType('ForfeitGameInput', {
+  fields: (t) => ({
+    ...writeFields(t),
+    forfeitingSide: t.field({ type: TeamSideEnum, required: true, description: "The side that forfeits: the other wins by its league's forfeit score." }),
+  }),
+});
+const AbortGameInput = builder.inputType('AbortGameInput', {
+  fields: (t) => ({ ...writeFields(t), second: t.int({ description: 'The game clock when play stopped; the last recorded event’s when not given.' }) }),
+});
+const ReportResultInput = builder.inputType('ReportResultInput', {
+  fields: (t) => ({
+    ...writeFields(t),
+    homeScore: t.int({ required: true }),
+    awayScore: t.int({ required: true }),
+    spectators: t.int(),
+    secondsPlayed: t.int({ description: "Seconds of play; the league format's full length when not given." }),
+    overtime: t.boolean({ description: 'Decided in overtime.' }),
+    penaltyShootout: t.boolean({ description: 'Decided by penalty shots (the shootout goal counts in the score).' }),
+  }),
+});
+const UndoStatusInput = builder.inputType('UndoStatusInput', { fields: (t) => writeFields(t) });
+const CorrectableTransitionEnum = builder.enumType('CorrectableTransition', {
+  values: CORRECTABLE_TRANSITIONS,
+  description: 'A past status change whose second may be corrected; the periods start at fixed seconds.',
+});
+const CorrectTransitionInput = builder.inputType('CorrectTransitionInput', {
+  fields: (t) => ({ ...writeFields(t), to: t.field({ type: CorrectableTransitionEnum, required: true }), second: t.int({ required: true }) }),
+});
+const RecordSpectatorsInput = builder.inputType('RecordSpectatorsInput', { fields: (t) => ({ ...writeFields(t), spectators: t.int({ required: true }) }) });
 
 const StartGameInput = builder.inputType('StartGameInput', {
   fields: (t) => ({
@@ -76,12 +113,48 @@ const RecordPenaltyInput = builder.inputType('RecordPenaltyInput', {
   fields: (t) => ({
     ...writeFields(t),
     ...eventFields(t),
-    playerLicenseId: t.int({ description: 'The penalized player; absent for a bench penalty.' }),
+    playerLicenseId: t.int({ description: 'The penalized player; absent for a bench penalty; the one who serves it for an ASSIST or DEPUTY role.' }),
     kind: t.field({ type: PenaltyKindEnum, required: true }),
+    role: t.field({ type: PenaltyRoleEnum, description: "OFFENDER when not given: the player's own penalty." }),
+    code: t.int({ description: "The federation's offence code, 0–999." }),
     reason: t.string(),
   }),
 });
 const RecordTimeoutInput = builder.inputType('RecordTimeoutInput', { fields: (t) => ({ ...writeFields(t), ...eventFields(t) }) });
+const RecordPenaltyEndInput = builder.inputType('RecordPenaltyEndInput', {
+  fields: (t) => ({
+    ...writeFields(t),
+    ...eventFields(t),
+    playerLicenseId: t.int({ required: true, description: 'The player whose last penalty ended; they have a penalty for the side before it.' }),
+  }),
+});
+const RecordTeamEventInput = builder.inputType('RecordTeamEventInput', {
+  fields: (t) => ({ ...writeFields(t), ...eventFields(t), kind: t.field({ type: TeamEventKindEnum, required: true }) }),
+});
+const RecordPlayerEventInput = builder.inputType('RecordPlayerEventInput', {
+  fields: (t) => ({
+    ...writeFields(t),
+    ...eventFields(t),
+    kind: t.field({ type: PlayerEventKindEnum, required: true }),
+    playerLicenseId: t.int({ required: true, description: "The player; must be on the side's game sheet." }),
+  }),
+});
+const RecordMiscInput = builder.inputType('RecordMiscInput', {
+  fields: (t) => ({
+    ...writeFields(t),
+    ...clockFields(t),
+    code: t.int({ required: true, description: "The federation's code, 0–999." }),
+    side: t.field({ type: TeamSideEnum, description: 'The side whose game sheet the player is on; given with the player.' }),
+    playerLicenseId: t.int(),
+  }),
+});
+const RecordInspectionInput = builder.inputType('RecordInspectionInput', {
+  fields: (t) => ({
+    ...writeFields(t),
+    ...clockFields(t),
+    done: t.boolean({ required: true, description: 'True: the licenses were checked; false: skipped.' }),
+  }),
+});
 const FinishGameInput = builder.inputType('FinishGameInput', {
   fields: (t) => ({
     ...writeFields(t),
@@ -99,6 +172,9 @@ const CorrectEventInput = builder.inputType('CorrectEventInput', {
     assistLicenseId: t.int(),
     penaltyKind: t.field({ type: PenaltyKindEnum }),
     reason: t.string(),
+    penaltyRole: t.field({ type: PenaltyRoleEnum }),
+    code: t.int({ description: "A penalty's or a MISC event's federation code, 0–999." }),
+    worldTime: t.field({ type: 'DateTime' }),
   }),
 });
 const DeleteEventInput = builder.inputType('DeleteEventInput', { fields: (t) => ({ ...writeFields(t), eventId: t.int({ required: true }) }) });
@@ -145,6 +221,7 @@ builder.mutationFields((t) => ({
         assistLicenseId: input.assistLicenseId,
         ownGoal: input.ownGoal,
         penaltyShot: input.penaltyShot,
+        worldTime: input.worldTime,
       }),
   }),
   recordPenalty: t.field({
@@ -157,14 +234,17 @@ builder.mutationFields((t) => ({
         second: input.second,
         playerLicenseId: input.playerLicenseId,
         penaltyKind: input.kind,
+        penaltyRole: input.role,
+        code: input.code,
         reason: input.reason,
+        worldTime: input.worldTime,
       }),
   }),
   recordTimeout: t.field({
     type: GameWriteResult,
     description: 'One timeout per team and game.',
     args: { input: t.arg({ type: RecordTimeoutInput, required: true }) },
-    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'recordTimeout', side: input.side, second: input.second }),
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'recordTimeout', side: input.side, second: input.second, worldTime: input.worldTime }),
   }),
   endPeriod: t.field({
     type: GameWriteResult,
@@ -180,7 +260,8 @@ builder.mutationFields((t) => ({
   }),
   correctEvent: t.field({
     type: GameWriteResult,
-    description: 'Corrects a goal, penalty or timeout of a game being played; fields left out stay as they are.',
+    description:
+      'Corrects a recorded event (goal, penalty, timeout, penalty end, goalie, player, MISC or inspection event) of a game being played; fields left out stay as they are.',
     args: { input: t.arg({ type: CorrectEventInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       write(ctx, input, {
@@ -192,12 +273,119 @@ builder.mutationFields((t) => ({
         assistLicenseId: input.assistLicenseId,
         penaltyKind: input.penaltyKind,
         reason: input.reason,
+        penaltyRole: input.penaltyRole,
+        code: input.code,
+        worldTime: input.worldTime,
       }),
   }),
   deleteEvent: t.field({
     type: GameWriteResult,
-    description: 'Deletes a goal, penalty or timeout of a game being played.',
+    description: 'Deletes a recorded event of a game being played.',
     args: { input: t.arg({ type: DeleteEventInput, required: true }) },
     resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'deleteEvent', eventId: input.eventId }),
+  }),
+  forfeitGame: t.field({
+    type: GameWriteResult,
+    description: "Records a forfeit, before or during play: status FORFEIT, the other side winning by the league's forfeit score.",
+    args: { input: t.arg({ type: ForfeitGameInput, required: true }) },
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'forfeitGame', forfeitingSide: input.forfeitingSide }),
+  }),
+  abortGame: t.field({
+    type: GameWriteResult,
+    description: 'Stops a game under way for good: status ABORTED, the score as it stood, no result counted.',
+    args: { input: t.arg({ type: AbortGameInput, required: true }) },
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'abortGame', second: input.second }),
+  }),
+  reportResult: t.field({
+    type: GameWriteResult,
+    description: 'Reports the final result without the events, straight from the schedule or during play: status FINISHED.',
+    args: { input: t.arg({ type: ReportResultInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      write(ctx, input, {
+        kind: 'reportResult',
+        homeScore: input.homeScore,
+        awayScore: input.awayScore,
+        spectators: input.spectators,
+        secondsPlayed: input.secondsPlayed,
+        overtime: input.overtime,
+        penaltyShootout: input.penaltyShootout,
+      }),
+  }),
+  undoStatus: t.field({
+    type: GameWriteResult,
+    description:
+      'Undoes the last status change written live (a start, a period end, a final whistle, a forfeit, an abort, a reported result); every event recorded since it is deleted.',
+    args: { input: t.arg({ type: UndoStatusInput, required: true }) },
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'undoStatus' }),
+  }),
+  correctTransition: t.field({
+    type: GameWriteResult,
+    description: 'Corrects the second a past status change happened at: the final whistle, the shootout, a forfeit or an abort.',
+    args: { input: t.arg({ type: CorrectTransitionInput, required: true }) },
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'correctTransition', to: input.to, second: input.second }),
+  }),
+  recordSpectators: t.field({
+    type: GameWriteResult,
+    description: 'Records the spectators of a game under way or over.',
+    args: { input: t.arg({ type: RecordSpectatorsInput, required: true }) },
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'recordSpectators', spectators: input.spectators }),
+  }),
+}));
+
+// The kinds the federation records besides goals, penalties and timeouts (src/domain/event-kinds.ts).
+builder.mutationFields((t) => ({
+  recordPenaltyEnd: t.field({
+    type: GameWriteResult,
+    description: "Records a player's last penalty as ended.",
+    args: { input: t.arg({ type: RecordPenaltyEndInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      write(ctx, input, {
+        kind: 'recordPenaltyEnd',
+        side: input.side,
+        second: input.second,
+        playerLicenseId: input.playerLicenseId,
+        worldTime: input.worldTime,
+      }),
+  }),
+  recordTeamEvent: t.field({
+    type: GameWriteResult,
+    description: "A side's goalie leaves the goal (GOALIE_OUT) or is back in it (GOALIE_BACK), in turn.",
+    args: { input: t.arg({ type: RecordTeamEventInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      write(ctx, input, { kind: 'recordTeamEvent', side: input.side, second: input.second, eventType: input.kind, worldTime: input.worldTime }),
+  }),
+  recordPlayerEvent: t.field({
+    type: GameWriteResult,
+    description: 'Top player, change of goalie, injury, crossbar or post hit, penalty shot missed: one player of the side; none scores.',
+    args: { input: t.arg({ type: RecordPlayerEventInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      write(ctx, input, {
+        kind: 'recordPlayerEvent',
+        side: input.side,
+        second: input.second,
+        eventType: input.kind,
+        playerLicenseId: input.playerLicenseId,
+        worldTime: input.worldTime,
+      }),
+  }),
+  recordMisc: t.field({
+    type: GameWriteResult,
+    description: 'A federation code (0–999) without a kind of its own, optionally naming a player of a side.',
+    args: { input: t.arg({ type: RecordMiscInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      write(ctx, input, {
+        kind: 'recordMisc',
+        second: input.second,
+        code: input.code,
+        side: input.side,
+        playerLicenseId: input.playerLicenseId,
+        worldTime: input.worldTime,
+      }),
+  }),
+  recordInspection: t.field({
+    type: GameWriteResult,
+    description: "The player inspection: the players' licenses checked (done: true) or the check skipped (done: false).",
+    args: { input: t.arg({ type: RecordInspectionInput, required: true }) },
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'recordInspection', second: input.second, done: input.done, worldTime: input.worldTime }),
   }),
 }));

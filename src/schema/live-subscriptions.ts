@@ -66,7 +66,8 @@ function matches(filter: LiveGamesFilterShape | null | undefined, change: GameCh
 }
 
 /** What `liveGames` subscribers follow: games going live, changing score, finishing. */
-const isLiveGamesChange = (change: GameChange) => change.kind === 'STARTED' || change.kind === 'FINISHED' || change.scoreChanged;
+const isLiveGamesChange = (change: GameChange) =>
+  change.kind === 'STARTED' || change.kind === 'FINISHED' || change.statusChanged === true || change.scoreChanged;
 
 function liveOf(ctx: GraphQLContext): LiveUpdates {
   if (!ctx.live) throw new Error('subscriptions are served by /graphql only');

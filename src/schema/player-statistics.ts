@@ -16,11 +16,14 @@ const PlayerTotals = builder.interfaceRef<Tally>('PlayerTotals').implement({
     goals: t.exposeInt('goals'),
     assists: t.exposeInt('assists'),
     points: t.exposeInt('points', { description: 'Goals + assists.' }),
-    penalties2: t.exposeInt('penalties2', { description: "2' penalties." }),
+    penalties2: t.exposeInt('penalties2', { description: "2' penalties; a 2+2' penalty counts as two." }),
     penalties5: t.exposeInt('penalties5', { description: "5' penalties." }),
     penalties10: t.exposeInt('penalties10', { description: "10' misconduct penalties." }),
-    matchPenalties: t.exposeInt('matchPenalties'),
-    penaltyMinutes: t.exposeInt('penaltyMinutes', { description: '2, 5 and 10 per penalty of that kind, 25 per match penalty.' }),
+    matchPenalties: t.exposeInt('matchPenalties', { description: 'Match penalties of every grade.' }),
+    penaltyMinutes: t.exposeInt('penaltyMinutes', {
+      description:
+        "2, 4 (2+2'), 5 and 10 per penalty of that kind, 25 per match penalty of any grade, none for a penalty shot; the player's own penalties only (not those served as an assist or a deputy).",
+    }),
   }),
 });
 

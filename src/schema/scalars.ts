@@ -1,5 +1,16 @@
 import { GraphQLError, Kind } from 'graphql';
-import { GameDecision, GameEventType, GameStatus, GroupPhase, Licensing, PenaltyKind, PlayerPosition, TeamSide } from '../generated/prisma/enums.js';
+import { PLAYER_EVENT_TYPES, TEAM_EVENT_TYPES } from '../domain/event-kinds.js';
+import {
+  GameDecision,
+  GameEventType,
+  GameStatus,
+  GroupPhase,
+  Licensing,
+  PenaltyKind,
+  PenaltyRole,
+  PlayerPosition,
+  TeamSide,
+} from '../generated/prisma/enums.js';
 import { builder } from './builder.js';
 
 function parseDateTime(value: unknown): Date {
@@ -36,5 +47,17 @@ export const GameDecisionEnum = builder.enumType(GameDecision, { name: 'GameDeci
 export const TeamSideEnum = builder.enumType(TeamSide, { name: 'TeamSide' });
 export const GameEventTypeEnum = builder.enumType(GameEventType, { name: 'GameEventType' });
 export const PenaltyKindEnum = builder.enumType(PenaltyKind, { name: 'PenaltyKind' });
+export const PenaltyRoleEnum = builder.enumType(PenaltyRole, {
+  name: 'PenaltyRole',
+  description: "Whose penalty it is: the offender's own, or one the named player serves for another (an assist, a deputy).",
+});
+export const TeamEventKindEnum = builder.enumType('TeamEventKind', {
+  values: TEAM_EVENT_TYPES,
+  description: "A side's goalie leaves the goal, or is back in it.",
+});
+export const PlayerEventKindEnum = builder.enumType('PlayerEventKind', {
+  values: PLAYER_EVENT_TYPES,
+  description: 'What happens to one player: top player, change of goalie, injury, crossbar or post hit, penalty shot missed. None scores.',
+});
 export const PlayerPositionEnum = builder.enumType(PlayerPosition, { name: 'PlayerPosition' });
 export const LicensingEnum = builder.enumType(Licensing, { name: 'Licensing' });

@@ -53,7 +53,16 @@ const GAME_CONTEXT = {
 
 type GameContext = Prisma.GameGetPayload<typeof GAME_CONTEXT>;
 
-const STATISTICS_EVENT = { gameId: true, type: true, teamId: true, playerId: true, assistId: true, penaltyKind: true, game: GAME_CONTEXT } as const;
+const STATISTICS_EVENT = {
+  gameId: true,
+  type: true,
+  teamId: true,
+  playerId: true,
+  assistId: true,
+  penaltyKind: true,
+  penaltyRole: true,
+  game: GAME_CONTEXT,
+} as const;
 const COUNTED_EVENTS: Prisma.GameEventWhereInput['type'] = { in: ['GOAL', 'PENALTY'] };
 
 const played: Prisma.GameWhereInput = { status: { in: [...PLAYED_STATUSES] } };
@@ -156,7 +165,7 @@ async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promi
     }),
     prisma.gameEvent.findMany({
       where: { type: COUNTED_EVENTS, gameId: { in: gameIds }, OR: [{ playerId: { in: playerIds } }, { assistId: { in: playerIds } }], game: played },
-      select: { gameId: true, type: true, teamId: true, playerId: true, assistId: true, penaltyKind: true },
+      select: { gameId: true, type: true, teamId: true, playerId: true, assistId: true, penaltyKind: true, penaltyRole: true },
     }),
   ]);
   const wanted = new Set(playerIds);

@@ -38,7 +38,7 @@ describe('game statuses', () => {
 
   it("offer every game but a cancelled one as a favorite's next game", () => {
     expect(NEXT_GAME_STATUSES).toEqual(GAME_STATUSES.filter((status) => status !== 'CANCELLED'));
-    expect(NEXT_GAME_STATUSES).toEqual(['SCHEDULED', 'LIVE', 'FINISHED', 'FORFEIT']);
+    expect(NEXT_GAME_STATUSES).toEqual(['SCHEDULED', 'LIVE', 'FINISHED', 'FORFEIT', 'ABORTED']);
   });
 
   it('tell a cancelled game apart', () => {

@@ -64,6 +64,8 @@ export function stateOf(status: GameStatus, events: readonly StoredEvent[] = [],
     startsAt: SCHEDULED_START,
     now: SCHEDULED_START,
     startWindow: DEFAULT_START_WINDOW,
+    decidedBy: 'REGULAR',
+    transitions: [],
     events: ordered,
     sheet,
   };

@@ -54,7 +54,10 @@ const STRENGTH_EFFECT = 0.3;
 const STRENGTH_GAP_CAP = 3;
 const OWN_GOAL_SHARE = 0.03;
 
-const PENALTY_REASONS: Readonly<Record<PenaltyKind, readonly string[]>> = {
+/** The penalties the demo league draws: the common ones (the rarer kinds and grades are recorded live only). */
+type DemoPenaltyKind = Extract<PenaltyKind, 'MINOR_2' | 'MAJOR_5' | 'MISCONDUCT_10' | 'MATCH'>;
+
+const PENALTY_REASONS: Readonly<Record<DemoPenaltyKind, readonly string[]>> = {
   MINOR_2: [
     'Stockschlag',
     'Stossen',
@@ -75,7 +78,7 @@ const PENALTY_REASONS: Readonly<Record<PenaltyKind, readonly string[]>> = {
   MATCH: ['Tätlichkeit', 'Grobes Foulspiel'],
 };
 
-function penaltyKind(random: Random): PenaltyKind {
+function penaltyKind(random: Random): DemoPenaltyKind {
   const draw = random.next();
   if (draw < 0.86) return 'MINOR_2';
   if (draw < 0.93) return 'MAJOR_5';

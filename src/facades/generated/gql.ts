@@ -25,7 +25,7 @@ type Documents = {
     "\n  query Cups($season: Int!) {\n    season(id: $season) {\n      id label\n      cups { id name gameClass { id name } rounds { ...CupRoundGames } }\n    }\n  }\n": typeof types.CupsDocument,
     "\n  query CupDetails($id: Int!) {\n    cupTournament(id: $id) {\n      id name\n      season { id label }\n      gameClass { id name }\n      rounds { ...CupRoundGames }\n    }\n  }\n": typeof types.CupDetailsDocument,
     "\n  query GameDetail($id: Int!) { game(id: $id) { ...GameRow spectators firstReferee secondReferee } }\n": typeof types.GameDetailDocument,
-    "\n  fragment GameEventTexts on GameEvent {\n    id second type side period homeScore awayScore penaltyKind penaltyReason\n    team { name }\n    player { firstName lastName }\n    assist { firstName lastName }\n  }\n": typeof types.GameEventTextsFragmentDoc,
+    "\n  fragment GameEventTexts on GameEvent {\n    id second type side period homeScore awayScore penaltyKind penaltyReason penaltyShot penaltyRole code inspectionDone\n    team { name }\n    player { firstName lastName }\n    assist { firstName lastName }\n  }\n": typeof types.GameEventTextsFragmentDoc,
     "\n  query GameEvents($id: Int!) {\n    game(id: $id) {\n      homeTeam { name }\n      awayTeam { name }\n      events { ...GameEventTexts }\n    }\n  }\n": typeof types.GameEventsDocument,
     "\n  query GameLineup($id: Int!, $side: TeamSide!) {\n    game(id: $id) {\n      homeTeam { name }\n      awayTeam { name }\n      lineup(side: $side) { number position captain player { id firstName lastName } }\n    }\n  }\n": typeof types.GameLineupDocument,
     "\n  query GameSummary($id: Int!) {\n    game(id: $id) {\n      ...GameRow spectators firstReferee secondReferee\n      events { ...GameEventTexts }\n    }\n  }\n": typeof types.GameSummaryDocument,
@@ -85,7 +85,7 @@ const documents: Documents = {
     "\n  query Cups($season: Int!) {\n    season(id: $season) {\n      id label\n      cups { id name gameClass { id name } rounds { ...CupRoundGames } }\n    }\n  }\n": types.CupsDocument,
     "\n  query CupDetails($id: Int!) {\n    cupTournament(id: $id) {\n      id name\n      season { id label }\n      gameClass { id name }\n      rounds { ...CupRoundGames }\n    }\n  }\n": types.CupDetailsDocument,
     "\n  query GameDetail($id: Int!) { game(id: $id) { ...GameRow spectators firstReferee secondReferee } }\n": types.GameDetailDocument,
-    "\n  fragment GameEventTexts on GameEvent {\n    id second type side period homeScore awayScore penaltyKind penaltyReason\n    team { name }\n    player { firstName lastName }\n    assist { firstName lastName }\n  }\n": types.GameEventTextsFragmentDoc,
+    "\n  fragment GameEventTexts on GameEvent {\n    id second type side period homeScore awayScore penaltyKind penaltyReason penaltyShot penaltyRole code inspectionDone\n    team { name }\n    player { firstName lastName }\n    assist { firstName lastName }\n  }\n": types.GameEventTextsFragmentDoc,
     "\n  query GameEvents($id: Int!) {\n    game(id: $id) {\n      homeTeam { name }\n      awayTeam { name }\n      events { ...GameEventTexts }\n    }\n  }\n": types.GameEventsDocument,
     "\n  query GameLineup($id: Int!, $side: TeamSide!) {\n    game(id: $id) {\n      homeTeam { name }\n      awayTeam { name }\n      lineup(side: $side) { number position captain player { id firstName lastName } }\n    }\n  }\n": types.GameLineupDocument,
     "\n  query GameSummary($id: Int!) {\n    game(id: $id) {\n      ...GameRow spectators firstReferee secondReferee\n      events { ...GameEventTexts }\n    }\n  }\n": types.GameSummaryDocument,
@@ -195,7 +195,7 @@ export function graphql(source: "\n  query GameDetail($id: Int!) { game(id: $id)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment GameEventTexts on GameEvent {\n    id second type side period homeScore awayScore penaltyKind penaltyReason\n    team { name }\n    player { firstName lastName }\n    assist { firstName lastName }\n  }\n"): (typeof documents)["\n  fragment GameEventTexts on GameEvent {\n    id second type side period homeScore awayScore penaltyKind penaltyReason\n    team { name }\n    player { firstName lastName }\n    assist { firstName lastName }\n  }\n"];
+export function graphql(source: "\n  fragment GameEventTexts on GameEvent {\n    id second type side period homeScore awayScore penaltyKind penaltyReason penaltyShot penaltyRole code inspectionDone\n    team { name }\n    player { firstName lastName }\n    assist { firstName lastName }\n  }\n"): (typeof documents)["\n  fragment GameEventTexts on GameEvent {\n    id second type side period homeScore awayScore penaltyKind penaltyReason penaltyShot penaltyRole code inspectionDone\n    team { name }\n    player { firstName lastName }\n    assist { firstName lastName }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

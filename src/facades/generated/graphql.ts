@@ -20,8 +20,20 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
 };
 
+export type AbortGameInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+  /** The game clock when play stopped; the last recorded event’s when not given. */
+  second?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type CorrectEventInput = {
   assistLicenseId?: InputMaybe<Scalars['Int']['input']>;
+  /** A penalty's or a MISC event's federation code, 0–999. */
+  code?: InputMaybe<Scalars['Int']['input']>;
   eventId: Scalars['Int']['input'];
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
@@ -29,12 +41,31 @@ export type CorrectEventInput = {
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
   idempotencyKey: Scalars['String']['input'];
   penaltyKind?: InputMaybe<PenaltyKind>;
+  penaltyRole?: InputMaybe<PenaltyRole>;
   /** The scorer of a goal, the penalized player of a penalty. */
   playerLicenseId?: InputMaybe<Scalars['Int']['input']>;
   reason?: InputMaybe<Scalars['String']['input']>;
   second?: InputMaybe<Scalars['Int']['input']>;
   side?: InputMaybe<TeamSide>;
+  worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
+
+export type CorrectTransitionInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+  second: Scalars['Int']['input'];
+  to: CorrectableTransition;
+};
+
+/** A past status change whose second may be corrected; the periods start at fixed seconds. */
+export type CorrectableTransition =
+  | 'ABORTED'
+  | 'FORFEIT'
+  | 'GAME_OVER'
+  | 'PENALTY_SHOOTOUT';
 
 export type CreateApiKeyInput = {
   /** The club the key belongs to (it reads that club's internal data, writes its home games); absent or null: a federation key. */
@@ -90,13 +121,29 @@ export type FinishGameInput = {
   shootoutWinner?: InputMaybe<TeamSide>;
 };
 
+export type ForfeitGameInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The side that forfeits: the other wins by its league's forfeit score. */
+  forfeitingSide: TeamSide;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+};
+
 export type GameChangeKind =
+  | 'ABORTED'
   | 'EVENT_ADDED'
   | 'EVENT_CORRECTED'
   | 'EVENT_DELETED'
   | 'FINISHED'
+  | 'FORFEITED'
   | 'PERIOD_ENDED'
-  | 'STARTED';
+  | 'SHEET_WRITTEN'
+  | 'SPECTATORS_RECORDED'
+  | 'STARTED'
+  | 'STATUS_UNDONE'
+  | 'TRANSITION_CORRECTED';
 
 export type GameDecision =
   | 'OVERTIME'
@@ -105,14 +152,24 @@ export type GameDecision =
 
 export type GameEventType =
   | 'BEST_PLAYER'
+  | 'CROSSBAR'
   | 'GAME_END'
   | 'GAME_START'
   | 'GOAL'
+  | 'GOALIE_BACK'
+  | 'GOALIE_CHANGE'
+  | 'GOALIE_OUT'
+  | 'INJURY'
+  | 'MISC'
   | 'OWN_GOAL'
   | 'PENALTY'
+  | 'PENALTY_END'
   | 'PENALTY_SHOOTOUT'
+  | 'PENALTY_SHOT_MISSED'
   | 'PERIOD_END'
   | 'PERIOD_START'
+  | 'PLAYER_INSPECTION'
+  | 'POST'
   | 'TIMEOUT';
 
 export type GameFilter = {
@@ -141,7 +198,18 @@ export type GameFilter = {
   tournamentIds?: InputMaybe<Array<Scalars['Int']['input']>>;
 };
 
+export type GameSheetLineInput = {
+  /** At most one captain per team. */
+  captain?: InputMaybe<Scalars['Boolean']['input']>;
+  licenseId: Scalars['Int']['input'];
+  /** Shirt number, 1–99, once per sheet. Left out: the number the player last wore, if no other line wears it. */
+  number?: InputMaybe<Scalars['Int']['input']>;
+  /** The goalkeepers of the sheet are those it names GOALKEEPER (1–3). */
+  position: PlayerPosition;
+};
+
 export type GameStatus =
+  | 'ABORTED'
   | 'CANCELLED'
   | 'FINISHED'
   | 'FORFEIT'
@@ -182,8 +250,28 @@ export type NationalRecordOrder =
 export type PenaltyKind =
   | 'MAJOR_5'
   | 'MATCH'
+  | 'MATCH_1'
+  | 'MATCH_2'
+  | 'MATCH_3'
   | 'MINOR_2'
-  | 'MISCONDUCT_10';
+  | 'MINOR_2_2'
+  | 'MISCONDUCT_10'
+  | 'PENALTY_SHOT';
+
+/** Whose penalty it is: the offender's own, or one the named player serves for another (an assist, a deputy). */
+export type PenaltyRole =
+  | 'ASSIST'
+  | 'DEPUTY'
+  | 'OFFENDER';
+
+/** What happens to one player: top player, change of goalie, injury, crossbar or post hit, penalty shot missed. None scores. */
+export type PlayerEventKind =
+  | 'BEST_PLAYER'
+  | 'CROSSBAR'
+  | 'GOALIE_CHANGE'
+  | 'INJURY'
+  | 'PENALTY_SHOT_MISSED'
+  | 'POST';
 
 export type PlayerPosition =
   | 'CENTER'
@@ -207,21 +295,114 @@ export type RecordGoalInput = {
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
   side: TeamSide;
+  /** When the desk recorded it, by the wall clock; stored beside the second. */
+  worldTime?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type RecordInspectionInput = {
+  /** True: the licenses were checked; false: skipped. */
+  done: Scalars['Boolean']['input'];
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+  /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
+  second: Scalars['Int']['input'];
+  /** When the desk recorded it, by the wall clock; stored beside the second. */
+  worldTime?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type RecordMiscInput = {
+  /** The federation's code, 0–999. */
+  code: Scalars['Int']['input'];
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+  playerLicenseId?: InputMaybe<Scalars['Int']['input']>;
+  /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
+  second: Scalars['Int']['input'];
+  /** The side whose game sheet the player is on; given with the player. */
+  side?: InputMaybe<TeamSide>;
+  /** When the desk recorded it, by the wall clock; stored beside the second. */
+  worldTime?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type RecordPenaltyEndInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+  /** The player whose last penalty ended; they have a penalty for the side before it. */
+  playerLicenseId: Scalars['Int']['input'];
+  /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
+  second: Scalars['Int']['input'];
+  side: TeamSide;
+  /** When the desk recorded it, by the wall clock; stored beside the second. */
+  worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 export type RecordPenaltyInput = {
+  /** The federation's offence code, 0–999. */
+  code?: InputMaybe<Scalars['Int']['input']>;
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
   idempotencyKey: Scalars['String']['input'];
   kind: PenaltyKind;
-  /** The penalized player; absent for a bench penalty. */
+  /** The penalized player; absent for a bench penalty; the one who serves it for an ASSIST or DEPUTY role. */
   playerLicenseId?: InputMaybe<Scalars['Int']['input']>;
   reason?: InputMaybe<Scalars['String']['input']>;
+  /** OFFENDER when not given: the player's own penalty. */
+  role?: InputMaybe<PenaltyRole>;
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
   side: TeamSide;
+  /** When the desk recorded it, by the wall clock; stored beside the second. */
+  worldTime?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type RecordPlayerEventInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+  kind: PlayerEventKind;
+  /** The player; must be on the side's game sheet. */
+  playerLicenseId: Scalars['Int']['input'];
+  /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
+  second: Scalars['Int']['input'];
+  side: TeamSide;
+  /** When the desk recorded it, by the wall clock; stored beside the second. */
+  worldTime?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type RecordSpectatorsInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+  spectators: Scalars['Int']['input'];
+};
+
+export type RecordTeamEventInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+  kind: TeamEventKind;
+  /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
+  second: Scalars['Int']['input'];
+  side: TeamSide;
+  /** When the desk recorded it, by the wall clock; stored beside the second. */
+  worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 export type RecordTimeoutInput = {
@@ -233,6 +414,25 @@ export type RecordTimeoutInput = {
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
   side: TeamSide;
+  /** When the desk recorded it, by the wall clock; stored beside the second. */
+  worldTime?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type ReportResultInput = {
+  awayScore: Scalars['Int']['input'];
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  homeScore: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+  /** Decided in overtime. */
+  overtime?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Decided by penalty shots (the shootout goal counts in the score). */
+  penaltyShootout?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Seconds of play; the league format's full length when not given. */
+  secondsPlayed?: InputMaybe<Scalars['Int']['input']>;
+  spectators?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type SortDirection =
@@ -245,11 +445,38 @@ export type StartGameInput = {
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
   idempotencyKey: Scalars['String']['input'];
+  /** Start the game although it is not within the start window around its scheduled start (GAME_START_EARLY_MINUTES before to GAME_START_LATE_MINUTES after): a federation key only. */
+  outsideStartWindow?: InputMaybe<Scalars['Boolean']['input']>;
 };
+
+/** A side's goalie leaves the goal, or is back in it. */
+export type TeamEventKind =
+  | 'GOALIE_BACK'
+  | 'GOALIE_OUT';
 
 export type TeamSide =
   | 'AWAY'
   | 'HOME';
+
+export type UndoStatusInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+};
+
+export type WriteGameSheetInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  idempotencyKey: Scalars['String']['input'];
+  /** The team's whole sheet: it replaces the lines the team had. */
+  lines: Array<GameSheetLineInput>;
+  /** The team whose sheet this is. */
+  side: TeamSide;
+};
 
 export type LegacyClubsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -332,14 +559,14 @@ export type GameDetailQueryVariables = Exact<{
 
 export type GameDetailQuery = { game: { spectators: number | null, firstReferee: string | null, secondReferee: string | null, id: number, startsAt: string, status: GameStatus, homeScore: number | null, awayScore: number | null, homePeriodScores: Array<number>, awayPeriodScores: Array<number>, decidedBy: GameDecision, hasVideoStream: boolean, homeTeam: { id: number, name: string, logoUrl: string | null }, awayTeam: { id: number, name: string, logoUrl: string | null }, venue: { name: string, city: string, latitude: number, longitude: number } | null, group: { id: number, name: string, season: { id: number, label: string }, league: { id: number, name: string }, gameClass: { id: number, name: string } } | null, round: { number: number, name: string } | null, cupRound: { id: number, name: string, tournament: { id: number, name: string, season: { label: string } } } | null } | null };
 
-export type GameEventTextsFragment = { id: number, second: number, type: GameEventType, side: TeamSide | null, period: number | null, homeScore: number | null, awayScore: number | null, penaltyKind: PenaltyKind | null, penaltyReason: string | null, team: { name: string } | null, player: { firstName: string, lastName: string } | null, assist: { firstName: string, lastName: string } | null };
+export type GameEventTextsFragment = { id: number, second: number, type: GameEventType, side: TeamSide | null, period: number | null, homeScore: number | null, awayScore: number | null, penaltyKind: PenaltyKind | null, penaltyReason: string | null, penaltyShot: boolean, penaltyRole: PenaltyRole | null, code: number | null, inspectionDone: boolean | null, team: { name: string } | null, player: { firstName: string, lastName: string } | null, assist: { firstName: string, lastName: string } | null };
 
 export type GameEventsQueryVariables = Exact<{
   id: Scalars['Int']['input'];
 }>;
 
 
-export type GameEventsQuery = { game: { homeTeam: { name: string }, awayTeam: { name: string }, events: Array<{ id: number, second: number, type: GameEventType, side: TeamSide | null, period: number | null, homeScore: number | null, awayScore: number | null, penaltyKind: PenaltyKind | null, penaltyReason: string | null, team: { name: string } | null, player: { firstName: string, lastName: string } | null, assist: { firstName: string, lastName: string } | null }> } | null };
+export type GameEventsQuery = { game: { homeTeam: { name: string }, awayTeam: { name: string }, events: Array<{ id: number, second: number, type: GameEventType, side: TeamSide | null, period: number | null, homeScore: number | null, awayScore: number | null, penaltyKind: PenaltyKind | null, penaltyReason: string | null, penaltyShot: boolean, penaltyRole: PenaltyRole | null, code: number | null, inspectionDone: boolean | null, team: { name: string } | null, player: { firstName: string, lastName: string } | null, assist: { firstName: string, lastName: string } | null }> } | null };
 
 export type GameLineupQueryVariables = Exact<{
   id: Scalars['Int']['input'];
@@ -354,7 +581,7 @@ export type GameSummaryQueryVariables = Exact<{
 }>;
 
 
-export type GameSummaryQuery = { game: { spectators: number | null, firstReferee: string | null, secondReferee: string | null, id: number, startsAt: string, status: GameStatus, homeScore: number | null, awayScore: number | null, homePeriodScores: Array<number>, awayPeriodScores: Array<number>, decidedBy: GameDecision, hasVideoStream: boolean, events: Array<{ id: number, second: number, type: GameEventType, side: TeamSide | null, period: number | null, homeScore: number | null, awayScore: number | null, penaltyKind: PenaltyKind | null, penaltyReason: string | null, team: { name: string } | null, player: { firstName: string, lastName: string } | null, assist: { firstName: string, lastName: string } | null }>, homeTeam: { id: number, name: string, logoUrl: string | null }, awayTeam: { id: number, name: string, logoUrl: string | null }, venue: { name: string, city: string, latitude: number, longitude: number } | null, group: { id: number, name: string, season: { id: number, label: string }, league: { id: number, name: string }, gameClass: { id: number, name: string } } | null, round: { number: number, name: string } | null, cupRound: { id: number, name: string, tournament: { id: number, name: string, season: { label: string } } } | null } | null };
+export type GameSummaryQuery = { game: { spectators: number | null, firstReferee: string | null, secondReferee: string | null, id: number, startsAt: string, status: GameStatus, homeScore: number | null, awayScore: number | null, homePeriodScores: Array<number>, awayPeriodScores: Array<number>, decidedBy: GameDecision, hasVideoStream: boolean, events: Array<{ id: number, second: number, type: GameEventType, side: TeamSide | null, period: number | null, homeScore: number | null, awayScore: number | null, penaltyKind: PenaltyKind | null, penaltyReason: string | null, penaltyShot: boolean, penaltyRole: PenaltyRole | null, code: number | null, inspectionDone: boolean | null, team: { name: string } | null, player: { firstName: string, lastName: string } | null, assist: { firstName: string, lastName: string } | null }>, homeTeam: { id: number, name: string, logoUrl: string | null }, awayTeam: { id: number, name: string, logoUrl: string | null }, venue: { name: string, city: string, latitude: number, longitude: number } | null, group: { id: number, name: string, season: { id: number, label: string }, league: { id: number, name: string }, gameClass: { id: number, name: string } } | null, round: { number: number, name: string } | null, cupRound: { id: number, name: string, tournament: { id: number, name: string, season: { label: string } } } | null } | null };
 
 export type CupRoundQueryVariables = Exact<{
   tournament: Scalars['Int']['input'];
@@ -673,7 +900,7 @@ export type LineupValidationQueryVariables = Exact<{
 export type LineupValidationQuery = { lineupValidation: { valid: boolean, quotaExceeded: boolean, messages: Array<{ rule: string, licenseId: number | null, message: string }>, members: Array<{ licenseId: number, playerId: number, firstName: string, lastName: string, licenseType: string, licenseDisabled: boolean, number: number | null, position: PlayerPosition | null, captain: boolean, eligible: boolean, licensing: string | null, reason: string | null }> } };
 
 export const CupRoundGamesFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CupRoundGames"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CupRound"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"games"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<CupRoundGamesFragment, unknown>;
-export const GameEventTextsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameEventTexts"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyReason"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}}]}}]} as unknown as DocumentNode<GameEventTextsFragment, unknown>;
+export const GameEventTextsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameEventTexts"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyReason"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}}]}}]} as unknown as DocumentNode<GameEventTextsFragment, unknown>;
 export const SelectableGroupFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SelectableGroup"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LeagueGroup"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<SelectableGroupFragment, unknown>;
 export const SeasonRecordTextsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SeasonRecordTexts"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TeamSeasonRecord"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"groups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"qualificationRank"}},{"kind":"Field","name":{"kind":"Name","value":"qualificationGroup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"finalPhase"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"round"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"final"}},{"kind":"Field","name":{"kind":"Name","value":"won"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"cup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tournament"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"round"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"final"}},{"kind":"Field","name":{"kind":"Name","value":"won"}}]}}]}}]}}]} as unknown as DocumentNode<SeasonRecordTextsFragment, unknown>;
 export const GameRowFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"hasVideoStream"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"group"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"round"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"cupRound"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"tournament"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]}}]}}]} as unknown as DocumentNode<GameRowFragment, unknown>;
@@ -693,9 +920,9 @@ export const ClubStatisticsDocument = {"kind":"Document","definitions":[{"kind":
 export const CupsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Cups"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"season"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"season"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"season"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"cups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"rounds"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CupRoundGames"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CupRoundGames"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CupRound"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"games"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<CupsQuery, CupsQueryVariables>;
 export const CupDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CupDetails"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cupTournament"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"rounds"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CupRoundGames"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CupRoundGames"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CupRound"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"games"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<CupDetailsQuery, CupDetailsQueryVariables>;
 export const GameDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GameDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"game"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"GameRow"}},{"kind":"Field","name":{"kind":"Name","value":"spectators"}},{"kind":"Field","name":{"kind":"Name","value":"firstReferee"}},{"kind":"Field","name":{"kind":"Name","value":"secondReferee"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"hasVideoStream"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"group"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"round"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"cupRound"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"tournament"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]}}]}}]} as unknown as DocumentNode<GameDetailQuery, GameDetailQueryVariables>;
-export const GameEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GameEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"game"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"GameEventTexts"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameEventTexts"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyReason"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}}]}}]} as unknown as DocumentNode<GameEventsQuery, GameEventsQueryVariables>;
+export const GameEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GameEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"game"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"GameEventTexts"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameEventTexts"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyReason"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}}]}}]} as unknown as DocumentNode<GameEventsQuery, GameEventsQueryVariables>;
 export const GameLineupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GameLineup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"side"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TeamSide"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"game"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lineup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"side"},"value":{"kind":"Variable","name":{"kind":"Name","value":"side"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}}]}}]}}]}}]} as unknown as DocumentNode<GameLineupQuery, GameLineupQueryVariables>;
-export const GameSummaryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GameSummary"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"game"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"GameRow"}},{"kind":"Field","name":{"kind":"Name","value":"spectators"}},{"kind":"Field","name":{"kind":"Name","value":"firstReferee"}},{"kind":"Field","name":{"kind":"Name","value":"secondReferee"}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"GameEventTexts"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"hasVideoStream"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"group"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"round"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"cupRound"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"tournament"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameEventTexts"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyReason"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}}]}}]} as unknown as DocumentNode<GameSummaryQuery, GameSummaryQueryVariables>;
+export const GameSummaryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GameSummary"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"game"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"GameRow"}},{"kind":"Field","name":{"kind":"Name","value":"spectators"}},{"kind":"Field","name":{"kind":"Name","value":"firstReferee"}},{"kind":"Field","name":{"kind":"Name","value":"secondReferee"}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"GameEventTexts"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"hasVideoStream"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"group"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"round"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"cupRound"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"tournament"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameEventTexts"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyReason"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}}]}}]} as unknown as DocumentNode<GameSummaryQuery, GameSummaryQueryVariables>;
 export const CupRoundDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CupRound"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tournament"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cupTournament"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tournament"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"rounds"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"games"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bracketPosition"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"GameRow"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"hasVideoStream"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"group"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"round"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"cupRound"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"tournament"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}}]}}]}}]}}]}}]} as unknown as DocumentNode<CupRoundQuery, CupRoundQueryVariables>;
 export const CurrentGamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CurrentGames"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GameFilter"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"before"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GameFilter"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GameFilter"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"games"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5000"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DayGame"}}]}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"earlier"},"name":{"kind":"Name","value":"games"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"before"}}},{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startsAt"}}]}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"later"},"name":{"kind":"Name","value":"games"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startsAt"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DayGame"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"group"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"cupRound"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tournament"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<CurrentGamesQuery, CurrentGamesQueryVariables>;
 export const NearestGameDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NearestGame"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"before"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GameFilter"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GameFilter"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"wantBefore"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"earlier"},"name":{"kind":"Name","value":"games"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"before"}}},{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"1"}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"wantBefore"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startsAt"}}]}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"later"},"name":{"kind":"Name","value":"games"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"skip"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"wantBefore"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startsAt"}}]}}]}}]}}]}}]} as unknown as DocumentNode<NearestGameQuery, NearestGameQueryVariables>;

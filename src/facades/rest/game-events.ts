@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
 import { clockText } from '../../domain/game-clock.js';
-import { penaltyMinutesOf } from '../../domain/player-statistics.js';
+import { penaltyMinutesOf, penaltyRoleOf } from '../../domain/player-statistics.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { localeContext, type Translated } from '../shared/locale.js';
 import { oneOf, paramsSchema, type ParamsOf } from '../shared/param-schema.js';
@@ -17,7 +17,7 @@ import { readsOneRecord } from '../shared/change-scope.js';
 /** The fields of a game event as the events list and the game summary read them. */
 export const GAME_EVENT_FRAGMENT = graphql(`
   fragment GameEventTexts on GameEvent {
-    id second type side period homeScore awayScore penaltyKind penaltyReason
+    id second type side period homeScore awayScore penaltyKind penaltyReason penaltyShot penaltyRole code inspectionDone
     team { name }
     player { firstName lastName }
     assist { firstName lastName }
@@ -68,14 +68,39 @@ export function eventText(event: GameEventData, ctx: Pick<RenderContext, 'locale
   const period = (text: Translated) => t(text).replace('{n}', String(event.period ?? ''));
   switch (event.type) {
     case 'GOAL':
-      return `${t(TEXTS.goalScorer)} ${score}`;
+      return event.penaltyShot ? `${t(TEXTS.goalScorer)} ${score} ${t(TEXTS.penaltyShotGoal)}` : `${t(TEXTS.goalScorer)} ${score}`;
     case 'OWN_GOAL':
       return t(TEXTS.ownGoal);
     case 'PENALTY': {
-      const reason = event.penaltyReason ? ` (${event.penaltyReason})` : '';
-      if (event.penaltyKind === 'MATCH') return `${t(TEXTS.matchPenalty)}${reason}`;
-      return `${penaltyMinutesOf(event.penaltyKind)}'-${t(TEXTS.penalty)}${reason}`;
+      // Who served it for another, the reason and the offence code, in brackets: `2'-Strafe (Stellvertreter, Stockschlag, Code 501)`.
+      const role = penaltyRoleOf(event.penaltyRole);
+      const details = [
+        role === 'ASSIST' ? t(TEXTS.assistPenalty) : role === 'DEPUTY' ? t(TEXTS.deputyPenalty) : null,
+        event.penaltyReason || null,
+        event.code === null ? null : `${t(TEXTS.federationCode)} ${event.code}`,
+      ].filter((detail) => detail !== null);
+      return `${penaltyKindText(event.penaltyKind, t)}${details.length ? ` (${details.join(', ')})` : ''}`;
     }
+    case 'PENALTY_END':
+      return t(TEXTS.penaltyEnd);
+    case 'GOALIE_OUT':
+      return t(TEXTS.goalieOut);
+    case 'GOALIE_BACK':
+      return t(TEXTS.goalieBack);
+    case 'GOALIE_CHANGE':
+      return t(TEXTS.goalieChange);
+    case 'INJURY':
+      return t(TEXTS.injury);
+    case 'CROSSBAR':
+      return t(TEXTS.crossbar);
+    case 'POST':
+      return t(TEXTS.post);
+    case 'PENALTY_SHOT_MISSED':
+      return t(TEXTS.penaltyShotMissed);
+    case 'MISC':
+      return `${t(TEXTS.miscEvent)} (${t(TEXTS.federationCode)} ${event.code ?? ''})`;
+    case 'PLAYER_INSPECTION':
+      return t(event.inspectionDone ? TEXTS.inspectionDone : TEXTS.inspectionSkipped);
     case 'TIMEOUT':
       return t(event.side === 'AWAY' ? TEXTS.timeoutAway : TEXTS.timeoutHome);
     case 'PERIOD_START':
@@ -95,7 +120,42 @@ export function eventText(event: GameEventData, ctx: Pick<RenderContext, 'locale
   }
 }
 
-const TEAM_EVENTS = new Set(['GOAL', 'OWN_GOAL', 'PENALTY', 'BEST_PLAYER']);
+/** `2'-Strafe`, `2+2 Min. Strafe`, `Matchstrafe II`, `Penalty`: the minutes of the one rule (penaltyMinutesOf), a match penalty by its grade. */
+function penaltyKindText(kind: GameEventData['penaltyKind'], t: (text: Translated) => string): string {
+  switch (kind) {
+    case 'MATCH':
+      return t(TEXTS.matchPenalty);
+    case 'MATCH_1':
+      return `${t(TEXTS.matchPenalty)} I`;
+    case 'MATCH_2':
+      return `${t(TEXTS.matchPenalty)} II`;
+    case 'MATCH_3':
+      return `${t(TEXTS.matchPenalty)} III`;
+    case 'MINOR_2_2':
+      return t(TEXTS.doubleMinorPenalty);
+    case 'PENALTY_SHOT':
+      return t(TEXTS.penaltyShotAwarded);
+    default:
+      return `${penaltyMinutesOf(kind)}'-${t(TEXTS.penalty)}`;
+  }
+}
+
+/** Events whose row names the team they are credited to; a timeout's text names its side, an inspection is about both. */
+const TEAM_EVENTS = new Set([
+  'GOAL',
+  'OWN_GOAL',
+  'PENALTY',
+  'BEST_PLAYER',
+  'PENALTY_END',
+  'GOALIE_OUT',
+  'GOALIE_BACK',
+  'GOALIE_CHANGE',
+  'INJURY',
+  'CROSSBAR',
+  'POST',
+  'PENALTY_SHOT_MISSED',
+  'MISC',
+]);
 
 /** Pure: newest event first; tabs all / home / away with `set_in_context.team`. */
 export function reshapeGameEvents(data: GameEventsData, params: GameEventsParams, ctx: RenderContext) {

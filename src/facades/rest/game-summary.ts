@@ -52,7 +52,10 @@ export function reshapeGameSummary(data: GameSummaryData, params: GameParams, ct
   } else if (game.status === 'LIVE') {
     paragraph = fill(t(TEXTS.gameRunning), { score: result });
   } else if (game.status === 'FORFEIT') {
-    paragraph = fill(t(TEXTS.gameForfeited), { score: result });
+    // The sentence says forfeit already: the score without its mark.
+    paragraph = fill(t(TEXTS.gameForfeited), { score: `${game.homeScore}:${game.awayScore}` });
+  } else if (game.status === 'ABORTED') {
+    paragraph = fill(t(TEXTS.gameAborted), { score: `${game.homeScore}:${game.awayScore}` });
   } else {
     const homeWon = (game.homeScore ?? 0) > (game.awayScore ?? 0);
     paragraph = fill(t(TEXTS.gameWon), { winner: homeWon ? home : away, loser: homeWon ? away : home, score: result });

@@ -12,17 +12,20 @@ export interface ScoreFacts {
   awayPeriodScores: number[];
 }
 
-/** The mark after a score decided beyond regular time, by `decidedBy`. */
+/** The mark after a score decided beyond regular time (by `decidedBy`), awarded by forfeit or aborted (by `status`). */
 export const SUFFIX: Record<string, Translated> = {
   OVERTIME: TEXTS.decidedInOvertime,
   PENALTY_SHOTS: TEXTS.decidedByPenaltyShots,
+  FORFEIT: TEXTS.forfeitMark,
+  ABORTED: TEXTS.abortedMark,
 };
 
 export function resultText(game: ScoreFacts, suffix: (decidedBy: string) => string | null): string {
   if (game.homeScore === null || game.awayScore === null || game.status === 'SCHEDULED' || isCancelled(game.status)) return '-';
   const score = `${game.homeScore}:${game.awayScore}`;
   if (game.status === 'LIVE') return `${score}*`;
-  const extra = game.decidedBy === 'REGULAR' ? null : suffix(game.decidedBy);
+  const marked = game.status === 'FORFEIT' || game.status === 'ABORTED' ? game.status : game.decidedBy;
+  const extra = marked === 'REGULAR' ? null : suffix(marked);
   return extra ? `${score} ${extra}` : score;
 }
 

@@ -28,6 +28,9 @@ export const TEXTS = {
   page: { de: 'Seite', fr: 'Page', it: 'Pagina', en: 'Page' },
   decidedInOvertime: { de: 'n.V.', fr: 'a.p.', it: 'd.t.s.', en: 'OT' },
   decidedByPenaltyShots: { de: 'n.P.', fr: 't.a.b.', it: 'd.r.', en: 'SO' },
+  /** After the score of a game awarded by forfeit, and of one aborted (its score as play stopped). */
+  forfeitMark: { de: 'Forf.', fr: 'forf.', it: 'forf.', en: 'forf.' },
+  abortedMark: { de: 'Abbr.', fr: 'interr.', it: 'sosp.', en: 'abd.' },
   /** Instead of the date of a cancelled game; deployed clients look for exactly these words. */
   cancelled: { de: 'Abgesagt', fr: 'annulé', it: 'annullato', en: 'cancelled' },
 
@@ -62,6 +65,31 @@ export const TEXTS = {
   gameEnd: { de: 'Spielende', fr: 'Fin du match', it: 'Fine partita', en: 'Game end' },
   penaltyShootout: { de: 'Penaltyschiessen', fr: 'Tirs au but', it: 'Rigori', en: 'Penalty shootout' },
   bestPlayer: { de: 'Bester Spieler', fr: 'Meilleur joueur', it: 'Miglior giocatore', en: 'Best player' },
+  /** After the score of a goal scored from a penalty shot during play. */
+  penaltyShotGoal: { de: '(Penalty)', fr: '(penalty)', it: '(rigore)', en: '(penalty shot)' },
+  doubleMinorPenalty: { de: '2+2 Min. Strafe', fr: 'Pénalité 2+2 min.', it: 'Penalità 2+2 min.', en: '2+2 min. penalty' },
+  /** A penalty punished by a penalty shot for the other team instead of minutes. */
+  penaltyShotAwarded: { de: 'Penalty', fr: 'Penalty', it: 'Rigore', en: 'Penalty shot' },
+  /** The details in brackets after a penalty: who served it for another, and the federation's offence code. */
+  assistPenalty: { de: 'Assist', fr: 'assist', it: 'assist', en: 'assist' },
+  deputyPenalty: { de: 'Stellvertreter', fr: 'remplaçant', it: 'sostituto', en: 'deputy' },
+  federationCode: { de: 'Code', fr: 'code', it: 'codice', en: 'code' },
+  penaltyEnd: { de: 'Strafe beendet', fr: 'Fin de pénalité', it: 'Fine penalità', en: 'Penalty ended' },
+  goalieOut: { de: 'Torhüter verlässt das Tor', fr: 'Le gardien quitte son but', it: 'Il portiere lascia la porta', en: 'Goalie leaves the goal' },
+  goalieBack: { de: 'Torhüter zurück im Tor', fr: 'Le gardien revient dans son but', it: 'Il portiere torna in porta', en: 'Goalie back in goal' },
+  goalieChange: { de: 'Torhüter ausgewechselt', fr: 'Changement de gardien', it: 'Cambio del portiere', en: 'Goalie changed' },
+  injury: { de: 'Verletzung', fr: 'Blessure', it: 'Infortunio', en: 'Injury' },
+  crossbar: { de: 'Lattenschuss', fr: 'Tir sur la transversale', it: 'Traversa', en: 'Crossbar hit' },
+  post: { de: 'Pfostenschuss', fr: 'Tir sur le poteau', it: 'Palo', en: 'Post hit' },
+  penaltyShotMissed: { de: 'Penalty verschossen', fr: 'Penalty manqué', it: 'Rigore sbagliato', en: 'Penalty shot missed' },
+  miscEvent: { de: 'Diverses', fr: 'Divers', it: 'Varie', en: 'Miscellaneous' },
+  inspectionDone: {
+    de: 'Spielerkontrolle durchgeführt',
+    fr: 'Contrôle des joueurs effectué',
+    it: 'Controllo giocatori effettuato',
+    en: 'Player inspection done',
+  },
+  inspectionSkipped: { de: 'Spielerkontrolle ausgelassen', fr: 'Contrôle des joueurs omis', it: 'Controllo giocatori omesso', en: 'Player inspection skipped' },
 
   // Game summary (templates: `{…}` filled by game-summary.ts)
   gameSummaryTitle: { de: 'Zusammenfassung', fr: 'Résumé', it: 'Riassunto', en: 'Summary' },
@@ -79,6 +107,12 @@ export const TEXTS = {
     fr: '{winner} bat {loser} {score}.',
     it: '{winner} batte {loser} {score}.',
     en: '{winner} beat {loser} {score}.',
+  },
+  gameAborted: {
+    de: 'Das Spiel wurde beim Stand von {score} abgebrochen.',
+    fr: 'Le match a été interrompu sur le score de {score}.',
+    it: 'La partita è stata sospesa sul punteggio di {score}.',
+    en: 'The game was abandoned at {score}.',
   },
   gameRunning: {
     de: 'Das Spiel läuft: {score}.',

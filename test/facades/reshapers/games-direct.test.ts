@@ -18,7 +18,7 @@ describe('reshapeDirectGames', () => {
     expect(table.data.title).toBe('Direktbegegnungen');
     expect(table.data.context).toEqual({ mode: 'direct', game_id: 1000001, amount: 3, locale: 'de_CH' });
     expect(table.data.regions[0].rows.map((r) => [r.id, ...r.cells.map((c) => c.text?.join(' '))])).toEqual([
-      [12, '01.02.2026 19:00', 'Unihockey Brunnhalden', 'UHC Erlengrund', '5:0'],
+      [12, '01.02.2026 19:00', 'Unihockey Brunnhalden', 'UHC Erlengrund', '5:0 Forf.'],
       [11, '01.10.2025 20:00', 'Unihockey Brunnhalden', 'UHC Erlengrund', '5:4'],
     ]);
   });
