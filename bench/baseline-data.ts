@@ -15,11 +15,12 @@ import {
 } from '../src/facades/rest/games/current.js';
 import type { DayGameData, GameRowData } from '../src/facades/rest/shared/game-row.js';
 import { GAME_LIST_QUERY, reshapeGameList, resolveListParams, selectListRound, type ListGroupsData } from '../src/facades/rest/games/list.js';
+import type { GamePhase } from '../src/domain/live-clock.js';
 import type { RenderContext } from '../src/facades/shared/render-context.js';
 import { parseParams } from '../src/facades/shared/route.js';
 
 const GAME_COLUMNS = `
-  g.id, g."startsAt", g.status, g."homeScore", g."awayScore", g."homePeriodScores", g."awayPeriodScores", g."decidedBy",
+  g.id, g."startsAt", g.status, g."homeScore", g."awayScore", g."homePeriodScores", g."awayPeriodScores", g."decidedBy", g."clockPeriod",
   g.spectators, g."firstReferee", g."secondReferee", g."hasVideoStream", g."roundId",
   ht.id ht_id, ht.name ht_name, ht."logoUrl" ht_logo, at.id at_id, at.name at_name, at."logoUrl" at_logo,
   v.name v_name, v.city v_city, v.latitude v_lat, v.longitude v_lon,
@@ -39,7 +40,7 @@ export const GAME_DETAIL_SQL = `SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOIN
 
 /** What the service's DAY_GAME_FRAGMENT reads, for the games of one day, in its order (start, then id). */
 export const CURRENT_GAMES_SQL = `
-  SELECT g.id, g."startsAt", g.status, g."homeScore", g."awayScore", ht.name ht_name, at.name at_name,
+  SELECT g.id, g."startsAt", g.status, g."homeScore", g."awayScore", g."clockPeriod", ht.name ht_name, at.name at_name,
     l.id l_id, l.name l_name, gc.id gc_id, gc.name gc_name, ct.id ct_id, ct.name ct_name
   FROM "Game" g JOIN "Team" ht ON ht.id = g."homeTeamId" JOIN "Team" at ON at.id = g."awayTeamId"
   LEFT JOIN "LeagueGroup" grp ON grp.id = g."groupId" LEFT JOIN "League" l ON l.id = grp."leagueId"
@@ -53,6 +54,7 @@ interface DayGameRecord {
   status: DayGameData['status'];
   homeScore: number | null;
   awayScore: number | null;
+  clockPeriod: number | null;
   ht_name: string;
   at_name: string;
   l_id: number | null;
@@ -63,6 +65,16 @@ interface DayGameRecord {
   ct_name: string;
 }
 
+/**
+ * The clock as the GraphQL Game.clock reads it, for the tables' period text: the phase by status and
+ * stored period (a hand-written service reads the same columns; overtime is told apart by the format,
+ * which the baseline does not load, so it shows as a period).
+ */
+function clockOf(status: string, clockPeriod: number | null): { phase: GamePhase; period: number | null } {
+  if (status !== 'LIVE') return { phase: status as GamePhase, period: null };
+  return clockPeriod === null ? { phase: 'PENALTY_SHOOTOUT', period: null } : { phase: 'PERIOD', period: clockPeriod };
+}
+
 function dayGame(row: DayGameRecord): DayGameData {
   return {
     id: row.id,
@@ -70,6 +82,7 @@ function dayGame(row: DayGameRecord): DayGameData {
     status: row.status,
     homeScore: row.homeScore,
     awayScore: row.awayScore,
+    clock: clockOf(row.status, row.clockPeriod),
     homeTeam: { name: row.ht_name },
     awayTeam: { name: row.at_name },
     group: row.l_id === null ? null : { league: { id: row.l_id, name: row.l_name }, gameClass: { id: row.gc_id, name: row.gc_name } },
@@ -98,6 +111,7 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
       homePeriodScores: row.homePeriodScores as number[],
       awayPeriodScores: row.awayPeriodScores as number[],
       decidedBy: row.decidedBy as GameRowData['decidedBy'],
+      clock: clockOf(row.status as string, row.clockPeriod as number | null),
       hasVideoStream: row.hasVideoStream as boolean,
       spectators: row.spectators as number | null,
       firstReferee: row.firstReferee as string | null,

@@ -5,6 +5,7 @@
  */
 import type { GameStatus } from './game-status.js';
 import type { GameFormat } from './game-format.js';
+import type { StoredClock } from './live-clock.js';
 import type { CorrectableTransition, ResultReport, TransitionKind, TransitionRecord } from './game-transitions.js';
 import type { Decision, LogEvent, Marker, RecordedType, Score, Side, StartWindow } from './live-game.js';
 import type { PenaltyKind, PenaltyRole } from './player-statistics.js';
@@ -206,6 +207,8 @@ export interface WritePlan<E extends StoredEvent = StoredEvent> {
     forfeitedBy?: Side | null;
     secondsPlayed?: number | null;
     spectators?: number;
+    /** The clock's reading as the write leaves it. */
+    clock: StoredClock;
   };
   /** The status change this write is, to keep; the one it undoes; or the one whose second it corrects. */
   transition?: { record: { kind: TransitionKind; second: number } } | { undo: TransitionRecord } | { correct: { number: number; second: number } };

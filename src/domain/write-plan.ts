@@ -12,6 +12,7 @@ import { goalOf, inspectionOf, miscOf, penaltyEndOf, penaltyOf, playerEventOf, t
 import { type Decision, endPeriodMarkers, finishMarkers, type Marker, phaseOf, replayScore, type Score, startMarkers } from './live-game.js';
 import { type SettlingEvent, settleRunningScores } from './running-score.js';
 import { InvalidInputError } from './errors.js';
+import { clockAfter } from './live-clock.js';
 import {
   assertAbortable,
   assertSpectators,
@@ -53,7 +54,7 @@ const CHANGE_OF: Record<GameWriteKind, GameChangeKind> = {
  * it, the score where the write sets it instead of the events (`null`: none, a game not started),
  * the game's other fields it sets, and the status change it is.
  */
-interface Decided<E extends StoredEvent> {
+export interface Decided<E extends StoredEvent> {
   effect: EventEffect<E>;
   status: GameStatus;
   decidedBy?: Decision;
@@ -67,7 +68,8 @@ export function planWrite<E extends StoredEvent>(game: LiveGameState<E>, write: 
   const replayed = replayScore(game.events).score;
   const before = game.storedScore ?? { home: replayed.home, away: replayed.away };
   const decided = decide(game, write, { home: replayed.home, away: replayed.away });
-  const settled = settleRunningScores(logAfter(game.events, decided.effect));
+  const log = logAfter(game.events, decided.effect);
+  const settled = settleRunningScores(log);
   const score = decided.score === undefined ? settled.score : decided.score;
   const after = score === 'stored' ? before : { home: score?.home ?? 0, away: score?.away ?? 0 };
   return {
@@ -78,6 +80,7 @@ export function planWrite<E extends StoredEvent>(game: LiveGameState<E>, write: 
       ...(decided.decidedBy ? { decidedBy: decided.decidedBy } : {}),
       ...(score === 'stored' ? {} : { score }),
       ...decided.fields,
+      clock: clockAfter(decided.status, log, game.now, decided.fields?.secondsPlayed),
     },
     transition: decided.transition,
     scoreBefore: before,
@@ -95,7 +98,8 @@ function kept<E extends StoredEvent>(kind: TransitionKind, effect: EventEffect<E
   return { record: { kind, second: Math.max(0, ...added.map((marker) => marker.second)) } };
 }
 
-function decide<E extends StoredEvent>(game: LiveGameState<E>, write: GameWrite, score: { home: number; away: number }): Decided<E> {
+/** The rules' verdict on one write, without storing anything: what `planWrite` applies and `statusMessagesAllowed` tries. */
+export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: GameWrite, score: { home: number; away: number }): Decided<E> {
   const phase = phaseOf(game.status, game.events);
   const markers = (added: Marker[]): EventEffect<E> => ({ kind: 'markers', markers: numbered(game, added.map(draftOf)) });
   const recorded = (draft: EventDraft): EventEffect<E> => ({ kind: 'recorded', event: numbered(game, [draft])[0] });

@@ -137,7 +137,7 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
   const stored = await storeEffect(tx, game.id, plan.effect);
   await storeRunningScores(tx, plan.runningScores, stored.created);
   await storeTransition(tx, game, plan, state, now);
-  const { score, forfeitedBy, secondsPlayed, spectators } = plan.game;
+  const { score, forfeitedBy, secondsPlayed, spectators, clock } = plan.game;
   const version = game.version + 1;
   await tx.game.update({
     where: { id: game.id },
@@ -149,6 +149,10 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
       forfeitedBy,
       secondsPlayed,
       spectators,
+      clockPeriod: clock.period,
+      clockSecond: clock.second,
+      clockAt: clock.at,
+      clockRunning: clock.running,
       ...(score === undefined
         ? {}
         : {

@@ -6,6 +6,7 @@ import './league-group.js';
 import './club.js';
 import './team.js';
 import './game.js';
+import './game-clock.js';
 import './player.js';
 import './national-player.js';
 import './top-scorer.js';

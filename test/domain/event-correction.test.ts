@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInputError, NotFoundError } from '../../src/domain/errors.js';
 import type { GameWrite, LiveGameState, StoredEvent } from '../../src/domain/game-write.js';
 import { planWrite } from '../../src/domain/write-plan.js';
-import { AWAY_1, AWAY_TEAM, HOME_1, HOME_2, HOME_3, HOME_TEAM, Log, stateOf } from '../support/live-state.js';
+import { AWAY_1, AWAY_TEAM, HOME_1, HOME_2, HOME_3, HOME_TEAM, Log, stateOf, SCHEDULED_START } from '../support/live-state.js';
 
 type Correction = Omit<Extract<GameWrite, { kind: 'correctEvent' }>, 'kind' | 'eventId'>;
 const correct = (event: StoredEvent, correction: Correction = {}): GameWrite => ({ kind: 'correctEvent', eventId: event.id, ...correction });
@@ -44,7 +44,11 @@ describe('correcting a recorded event', () => {
       { target: { eventId: homeGoal.id }, homeScore: 1, awayScore: 0 },
       { target: { eventId: awayGoal.id }, homeScore: 1, awayScore: 1 },
     ]);
-    expect(plan.game).toEqual({ status: 'LIVE', score: { home: 2, away: 1, homePeriodScores: [1, 1], awayPeriodScores: [1, 0] } });
+    expect(plan.game).toEqual({
+      clock: { period: 2, second: 1300, running: true, at: SCHEDULED_START },
+      status: 'LIVE',
+      score: { home: 2, away: 1, homePeriodScores: [1, 1], awayPeriodScores: [1, 0] },
+    });
     expect(plan.announce).toEqual({ kind: 'EVENT_CORRECTED', scoreChanged: false, statusChanged: false });
   });
 
@@ -153,7 +157,11 @@ describe('deleting a recorded event', () => {
       { target: { eventId: secondHomeGoal.id }, homeScore: 2, awayScore: 0 },
     ]);
     expect(plan.scoreBefore).toEqual({ home: 2, away: 1 });
-    expect(plan.game).toEqual({ status: 'LIVE', score: { home: 2, away: 0, homePeriodScores: [1, 1], awayPeriodScores: [0, 0] } });
+    expect(plan.game).toEqual({
+      clock: { period: 2, second: 1300, running: true, at: SCHEDULED_START },
+      status: 'LIVE',
+      score: { home: 2, away: 0, homePeriodScores: [1, 1], awayPeriodScores: [0, 0] },
+    });
     expect(plan.announce).toEqual({ kind: 'EVENT_DELETED', scoreChanged: true, statusChanged: false });
   });
 

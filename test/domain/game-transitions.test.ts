@@ -4,7 +4,7 @@ import { gameFormat, STANDARD_FORMAT } from '../../src/domain/game-format.js';
 import type { TransitionRecord } from '../../src/domain/game-transitions.js';
 import type { LiveGameState } from '../../src/domain/game-write.js';
 import { planWrite } from '../../src/domain/write-plan.js';
-import { Log, liveInPeriodOne, stateOf } from '../support/live-state.js';
+import { Log, liveInPeriodOne, stateOf, SCHEDULED_START } from '../support/live-state.js';
 
 const started: TransitionRecord = { number: 1, kind: 'START', second: 0, statusBefore: 'SCHEDULED', decidedByBefore: 'REGULAR', lastEventIdBefore: 0 };
 
@@ -159,7 +159,7 @@ describe('a past status change corrected', () => {
 describe('spectators', () => {
   it('are recorded for a game under way or over, leaving its score as stored', () => {
     const plan = planWrite({ ...stateOf('FORFEIT'), storedScore: { home: 5, away: 0 } }, { kind: 'recordSpectators', spectators: 412 });
-    expect(plan.game).toEqual({ status: 'FORFEIT', spectators: 412 });
+    expect(plan.game).toEqual({ clock: { period: null, second: 0, running: false, at: SCHEDULED_START }, status: 'FORFEIT', spectators: 412 });
     expect(plan.announce).toEqual({ kind: 'SPECTATORS_RECORDED', scoreChanged: false, statusChanged: false });
     expect(() => planWrite(stateOf('SCHEDULED'), { kind: 'recordSpectators', spectators: 10 })).toThrow('no spectators to count');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/domain/errors.js';
 import type { GameWrite, LiveGameState } from '../../src/domain/game-write.js';
 import { planWrite } from '../../src/domain/write-plan.js';
-import { AWAY_1, AWAY_TEAM, HOME_1, HOME_2, HOME_TEAM, Log, liveInPeriodOne, liveInPeriodThree, stateOf } from '../support/live-state.js';
+import { AWAY_1, AWAY_TEAM, HOME_1, HOME_2, HOME_TEAM, Log, liveInPeriodOne, liveInPeriodThree, stateOf, SCHEDULED_START } from '../support/live-state.js';
 
 const goal = (more: Partial<Extract<GameWrite, { kind: 'recordGoal' }>> = {}): GameWrite => ({ kind: 'recordGoal', side: 'HOME', second: 125, ...more });
 
@@ -45,7 +45,11 @@ describe('starting a game', () => {
       { type: 'GAME_START', second: 0, period: 1, side: null, sequence: 0, teamId: null },
       { type: 'PERIOD_START', second: 0, period: 1, side: null, sequence: 1, teamId: null },
     ]);
-    expect(plan.game).toEqual({ status: 'LIVE', score: { home: 0, away: 0, homePeriodScores: [0], awayPeriodScores: [0] } });
+    expect(plan.game).toEqual({
+      clock: { period: 1, second: 0, running: true, at: SCHEDULED_START },
+      status: 'LIVE',
+      score: { home: 0, away: 0, homePeriodScores: [0], awayPeriodScores: [0] },
+    });
     expect(plan.scoreBefore).toEqual({ home: 0, away: 0 });
     expect(plan.runningScores).toEqual([]);
     expect(plan.announce).toEqual({ kind: 'STARTED', scoreChanged: false, statusChanged: true });
@@ -76,7 +80,11 @@ describe('recording a goal', () => {
       penaltyShot: false,
       sequence: 3,
     });
-    expect(plan.game).toEqual({ status: 'LIVE', score: { home: 1, away: 0, homePeriodScores: [1], awayPeriodScores: [0] } });
+    expect(plan.game).toEqual({
+      clock: { period: 1, second: 125, running: true, at: SCHEDULED_START },
+      status: 'LIVE',
+      score: { home: 1, away: 0, homePeriodScores: [1], awayPeriodScores: [0] },
+    });
     expect(plan.runningScores).toEqual([{ target: { createdIndex: 0 }, homeScore: 1, awayScore: 0 }]);
     expect(plan.announce).toEqual({ kind: 'EVENT_ADDED', scoreChanged: true, statusChanged: false });
   });
@@ -222,7 +230,11 @@ describe('ending a period', () => {
       { type: 'PERIOD_START', second: 1200, period: 2, side: null, sequence: 5, teamId: null },
     ]);
     expect(plan.runningScores).toEqual([{ target: { createdIndex: 0 }, homeScore: 1, awayScore: 0 }]);
-    expect(plan.game).toEqual({ status: 'LIVE', score: { home: 1, away: 0, homePeriodScores: [1, 0], awayPeriodScores: [0, 0] } });
+    expect(plan.game).toEqual({
+      clock: { period: 2, second: 1200, running: true, at: SCHEDULED_START },
+      status: 'LIVE',
+      score: { home: 1, away: 0, homePeriodScores: [1, 0], awayPeriodScores: [0, 0] },
+    });
     expect(plan.announce).toEqual({ kind: 'PERIOD_ENDED', scoreChanged: false, statusChanged: false });
   });
 
@@ -263,6 +275,7 @@ describe('finishing a game', () => {
       { target: { createdIndex: 1 }, homeScore: 2, awayScore: 1 },
     ]);
     expect(plan.game).toEqual({
+      clock: { period: null, second: 3600, running: false, at: SCHEDULED_START },
       status: 'FINISHED',
       decidedBy: 'REGULAR',
       score: { home: 2, away: 1, homePeriodScores: [0, 0, 2], awayPeriodScores: [0, 0, 1] },
@@ -296,6 +309,7 @@ describe('finishing a game', () => {
       { type: 'GAME_END', second: 4200, period: 4, side: null, sequence: 13, teamId: null },
     ]);
     expect(plan.game).toEqual({
+      clock: { period: null, second: 4200, running: false, at: SCHEDULED_START },
       status: 'FINISHED',
       decidedBy: 'PENALTY_SHOTS',
       score: { home: 2, away: 1, homePeriodScores: [0, 0, 1, 0], awayPeriodScores: [0, 0, 1, 0] },

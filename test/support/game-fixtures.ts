@@ -11,6 +11,7 @@ export const overtimeGame: GameDetailFacts = {
   homePeriodScores: [1, 2, 0, 1],
   awayPeriodScores: [2, 0, 1, 0],
   decidedBy: 'OVERTIME',
+  clock: { phase: 'FINISHED', period: null },
   spectators: 812,
   firstReferee: 'Anna Keller',
   secondReferee: null,

@@ -23,6 +23,7 @@ export function gameRow(overrides: Partial<GameRowData> = {}): GameRowData {
     homePeriodScores: [2, 1, 1, 1],
     awayPeriodScores: [1, 2, 1, 0],
     decidedBy: 'OVERTIME',
+    clock: { phase: 'FINISHED', period: null },
     hasVideoStream: false,
     homeTeam: HOME,
     awayTeam: AWAY,

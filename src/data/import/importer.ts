@@ -81,6 +81,21 @@ async function keepOneCurrentSeason(client: RawClient, seasons: readonly SeasonR
 }
 
 /**
+ * A game imported live has its events but no clock reading (src/domain/live-clock.ts): it gets one
+ * from them, the period last started and the latest second recorded, running from now, as a live
+ * write would have left it.
+ */
+async function startClocksOfLiveGames(client: RawClient): Promise<void> {
+  await client.$executeRawUnsafe(`
+    UPDATE "Game" g SET "clockPeriod" = e.period, "clockSecond" = e.second, "clockAt" = now(), "clockRunning" = true
+    FROM (
+      SELECT "gameId", max(period) FILTER (WHERE type = 'PERIOD_START') AS period, max(second) AS second FROM "GameEvent"
+      WHERE "gameId" IN (SELECT id FROM "Game" WHERE status = 'LIVE' AND "clockAt" IS NULL) GROUP BY "gameId"
+    ) e
+    WHERE g.id = e."gameId"`);
+}
+
+/**
  * Imports a document that passed validateLeagueImport. References to records the file does not
  * contain are checked against the database first (ImportValidationError naming the record).
  */
@@ -96,6 +111,7 @@ export async function importLeague(prisma: PrismaClient, data: LeagueImport, opt
         await writeEntity(transaction, entity, rows, chunkSize, summary[entity], options.onProgress);
         if (entity === 'seasons') await keepOneCurrentSeason(transaction, data.seasons ?? []);
       }
+      await startClocksOfLiveGames(transaction);
     },
     { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 60_000 },
   );

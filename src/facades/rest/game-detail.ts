@@ -7,6 +7,7 @@ import { orNotFound } from '../shared/found.js';
 import type { Translated } from '../shared/locale.js';
 import { id, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
+import { livePeriodText } from '../shared/live-period.js';
 import { periodsText } from '../shared/result.js';
 import { facadeGet } from '../shared/route.js';
 import { example, localized, probe } from '../shared/route-doc.js';
@@ -76,7 +77,7 @@ export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx:
     linkedText(teamLink(game.homeTeam), game.homeTeam.name),
     imageCell(game.awayTeam.logoUrl, logoAlt(game.awayTeam), teamLink(game.awayTeam)),
     linkedText(teamLink(game.awayTeam), game.awayTeam.name),
-    textCell(gameResult(game, ctx), periodsText(game)),
+    textCell(gameResult(game, ctx), periodsText(game), livePeriodText(game.clock, textIn(ctx))),
     textCell(dateLine(game, ctx, dayText(startsAt, ctx))),
     textCell(formatTime(startsAt)),
     game.venue ? { ...textCell(game.venue.name), link: mapLink(game.venue) } : textCell(''),

@@ -57,6 +57,9 @@ export const TEXTS = {
   matchPenalty: { de: 'Matchstrafe', fr: 'Pénalité de match', it: 'Penalità di partita', en: 'Match penalty' },
   timeoutHome: { de: 'Timeout Heim', fr: 'Temps mort domicile', it: 'Timeout casa', en: 'Timeout home' },
   timeoutAway: { de: 'Timeout Gast', fr: 'Temps mort visiteur', it: 'Timeout ospite', en: 'Timeout away' },
+  /** The period a live game is in (src/facades/shared/live-period.ts). */
+  periodPlayed: { de: '{n}. Drittel', fr: '{n}e tiers', it: '{n}° tempo', en: 'Period {n}' },
+  overtimePlayed: { de: 'Verlängerung', fr: 'Prolongation', it: 'Supplementare', en: 'Overtime' },
   periodStart: { de: 'Beginn {n}. Drittel', fr: 'Début du {n}e tiers', it: 'Inizio {n}° tempo', en: 'Start of period {n}' },
   periodEnd: { de: 'Ende {n}. Drittel', fr: 'Fin du {n}e tiers', it: 'Fine {n}° tempo', en: 'End of period {n}' },
   overtimeStart: { de: 'Beginn Verlängerung', fr: 'Début de la prolongation', it: 'Inizio supplementare', en: 'Start of overtime' },

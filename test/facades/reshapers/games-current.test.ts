@@ -14,6 +14,7 @@ const game = (id: number, overrides: Partial<DayGameData>): DayGameData => ({
   status: 'FINISHED',
   homeScore: 5,
   awayScore: 4,
+  clock: { phase: 'FINISHED', period: null },
   homeTeam: { name: `Heim ${id}` },
   awayTeam: { name: `Gast ${id}` },
   group: league(1, 'L-UPL', 11, 'Herren GF'),
@@ -27,7 +28,7 @@ const data: CurrentGamesData = {
     game(4, { group: league(10, 'NLB', 11, 'Herren GF'), status: 'CANCELLED' }),
     game(3, { group: league(2, 'L-UPL', 21, 'Damen GF'), status: 'SCHEDULED', homeScore: null, awayScore: null }),
     game(1, {}),
-    game(2, { status: 'LIVE', homeScore: 1, awayScore: 1 }),
+    game(2, { status: 'LIVE', homeScore: 1, awayScore: 1, clock: { phase: 'PERIOD', period: 2 } }),
   ]),
   earlier: connection([{ startsAt: '2026-11-15T12:00:00Z' }]),
   later: connection([]),
@@ -43,7 +44,7 @@ describe('reshapeCurrentGames', () => {
     expect(table.data.regions.map((r) => r.rows.map((row) => row.cells.map((c) => c.text?.join(' '))))).toEqual([
       [
         ['12:15', 'Heim 1', '-', 'Gast 1', '5:4'],
-        ['Spiel läuft', 'Heim 2', '-', 'Gast 2', '1:1'],
+        ['Spiel läuft 2. Drittel', 'Heim 2', '-', 'Gast 2', '1:1'],
       ],
       [['12:15', 'Heim 3', '-', 'Gast 3', '-']],
       [['Abgesagt', 'Heim 4', '-', 'Gast 4', '-']],
@@ -76,7 +77,8 @@ describe('reshapeCurrentGames', () => {
     const table = reshapeCurrentGames(data, { ...params, only_video_streamed: false }, renderContextFor('it'));
     expect(table.data.regions[2].rows[0].cells[0].text).toEqual(['annullato']);
     expect(table.data.title).toBe('Partite attuali');
-    expect(table.data.regions[0].rows[1].cells[0].text).toEqual(['In corso']);
+    // The live game's first line stays what deployed clients look for; its period follows.
+    expect(table.data.regions[0].rows[1].cells[0].text).toEqual(['In corso', '2° tempo']);
     expect(table.data.context).toMatchObject({ locale: 'it_CH', only_video_streamed: false });
   });
 });

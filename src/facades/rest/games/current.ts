@@ -9,6 +9,7 @@ import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import { isCancelled } from '../../../domain/game-status.js';
+import { livePeriodText } from '../../shared/live-period.js';
 import { dateLine, gameCompetitionName, gameLink, gameRowExtras, nodes, type DayGameData } from '../shared/game-row.js';
 
 /** Games of one league day plus whether game days exist before and after it (for the slider). */
@@ -105,7 +106,8 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
           const score = game.homeScore === null || game.awayScore === null ? '-' : `${game.homeScore}:${game.awayScore}`;
           return row(
             [
-              textCell(live ? t(TEXTS.gameLive) : dateLine(game, ctx, formatTime(new Date(game.startsAt)))),
+              // `Spiel läuft` stays the first line, which deployed clients look for; the period follows it.
+              live ? textCell(t(TEXTS.gameLive), livePeriodText(game.clock, t)) : textCell(dateLine(game, ctx, formatTime(new Date(game.startsAt)))),
               linkedText(gameLink(game), game.homeTeam.name),
               textCell('-'),
               linkedText(gameLink(game), game.awayTeam.name),

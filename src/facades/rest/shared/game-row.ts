@@ -13,6 +13,7 @@ import { competitionName } from '../../shared/competition.js';
 export const GAME_ROW_FRAGMENT = graphql(`
   fragment GameRow on Game {
     id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy hasVideoStream
+    clock { phase period }
     homeTeam { id name logoUrl }
     awayTeam { id name logoUrl }
     venue { name city latitude longitude }
@@ -29,6 +30,7 @@ export const GAME_ROW_FRAGMENT = graphql(`
 export const DAY_GAME_FRAGMENT = graphql(`
   fragment DayGame on Game {
     id startsAt status homeScore awayScore
+    clock { phase period }
     homeTeam { name }
     awayTeam { name }
     group { league { id name } gameClass { id name } }

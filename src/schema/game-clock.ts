@@ -1,0 +1,80 @@
+import { gameFormat } from '../domain/game-format.js';
+import type { TransitionRecord } from '../domain/game-transitions.js';
+import type { LiveGameState } from '../domain/game-write.js';
+import { type ClockView, GAME_PHASES, readClock, type StoredClock } from '../domain/live-clock.js';
+import { markersOfClock, STATUS_MESSAGES, statusMessagesAllowed } from '../domain/status-messages.js';
+import { builder } from './builder.js';
+
+const GamePhaseEnum = builder.enumType('GamePhase', {
+  values: GAME_PHASES,
+  description: 'Where a game stands: not started, in a regular period, in overtime, waiting for penalty shots, or over (and how).',
+});
+const GameStatusMessageEnum = builder.enumType('GameStatusMessage', {
+  values: STATUS_MESSAGES,
+  description: "A status message of the federation's back office (start, end_third, game_over, …) in capitals.",
+});
+
+const FORMAT_SELECT = {
+  group: { select: { periods: true, periodMinutes: true, overtimeMinutes: true, penaltyShootout: true, drawAllowed: true, forfeitGoals: true } },
+} as const;
+
+const GameClock = builder.objectRef<ClockView>('GameClock').implement({
+  description: 'The game clock as the last live write left it, moved on to the moment of the request.',
+  fields: (t) => ({
+    phase: t.field({ type: GamePhaseEnum, resolve: (clock) => clock.phase }),
+    period: t.exposeInt('period', {
+      nullable: true,
+      description: 'The period being played (overtime is the one after the regular periods); null when none is.',
+    }),
+    second: t.exposeInt('second', { description: 'The second of play now: it runs with the wall clock while a period is open, up to its end.' }),
+    running: t.exposeBoolean('running'),
+  }),
+});
+
+builder.prismaObjectFields('Game', (t) => ({
+  clock: t.field({
+    type: GameClock,
+    select: { status: true, clockPeriod: true, clockSecond: true, clockAt: true, clockRunning: true, ...FORMAT_SELECT },
+    resolve: (game, _args, ctx) => readClock(game.status, storedClockOf(game), gameFormat(game.group), ctx.clock.now()),
+  }),
+  statusMessages: t.field({
+    type: [GameStatusMessageEnum],
+    description: 'The status messages a desk may send the game now, by the same rules as the mutations they stand for.',
+    select: {
+      id: true,
+      status: true,
+      startsAt: true,
+      homeTeamId: true,
+      awayTeamId: true,
+      homeScore: true,
+      awayScore: true,
+      decidedBy: true,
+      clockPeriod: true,
+      ...FORMAT_SELECT,
+      transitions: { orderBy: { number: 'desc' }, take: 1 },
+    },
+    resolve: (game, _args, ctx) => {
+      const format = gameFormat(game.group);
+      const state: LiveGameState = {
+        gameId: game.id,
+        status: game.status,
+        homeTeamId: game.homeTeamId,
+        awayTeamId: game.awayTeamId,
+        format,
+        startsAt: game.startsAt,
+        now: ctx.clock.now(),
+        startWindow: ctx.startWindow,
+        decidedBy: game.decidedBy,
+        storedScore: game.homeScore === null || game.awayScore === null ? null : { home: game.homeScore, away: game.awayScore },
+        transitions: game.transitions as TransitionRecord[],
+        events: markersOfClock(game.status, game.clockPeriod, format),
+        sheet: [],
+      };
+      return statusMessagesAllowed(state, { home: game.homeScore ?? 0, away: game.awayScore ?? 0 });
+    },
+  }),
+}));
+
+function storedClockOf(game: { clockPeriod: number | null; clockSecond: number | null; clockAt: Date | null; clockRunning: boolean }): StoredClock | null {
+  return game.clockAt === null ? null : { period: game.clockPeriod, second: game.clockSecond ?? 0, at: game.clockAt, running: game.clockRunning };
+}
