@@ -24,7 +24,7 @@ const game = (id: number, overrides: Partial<DayGameData>): DayGameData => ({
 
 const data: CurrentGamesData = {
   games: connection([
-    game(5, { group: null, cupRound: { tournament: { id: 901, name: 'Ligacup Herren' } } }),
+    game(5, { group: null, cupRound: { tournament: { id: 901, name: 'Ligacup Herren' } }, status: 'FORFEIT', homeScore: 5, awayScore: 0 }),
     game(4, { group: league(10, 'NLB', 11, 'Herren GF'), status: 'CANCELLED' }),
     game(3, { group: league(2, 'L-UPL', 21, 'Damen GF'), status: 'SCHEDULED', homeScore: null, awayScore: null }),
     game(1, {}),
@@ -36,7 +36,7 @@ const data: CurrentGamesData = {
 const params: CurrentGamesParams = { on_date: '2026-11-22', league_ids: [1, 2, 10] };
 
 describe('reshapeCurrentGames', () => {
-  it('one region per league in id order, then the cups; live games say so, unplayed ones show -', () => {
+  it('one region per league in id order, then the cups; live games say so with their period, unplayed ones show -, forfeits are marked', () => {
     const table = reshapeCurrentGames(data, params, renderContextFor('de'));
     expect(table.data.headers.map((h) => h.key)).toEqual(['time', 'home', undefined, 'away', 'score']);
     expect(table.data.title).toBe('Aktuelle Spiele');
@@ -48,7 +48,7 @@ describe('reshapeCurrentGames', () => {
       ],
       [['12:15', 'Heim 3', '-', 'Gast 3', '-']],
       [['Abgesagt', 'Heim 4', '-', 'Gast 4', '-']],
-      [['12:15', 'Heim 5', '-', 'Gast 5', '5:4']],
+      [['12:15', 'Heim 5', '-', 'Gast 5', '5:0 Forf.']],
     ]);
     expect(table.data.regions[0].rows[0].cells[1].link).toEqual({ type: 'page', page: 'game_detail', ids: [1] });
     expect(table.data.context).toEqual({
