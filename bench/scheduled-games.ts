@@ -63,9 +63,12 @@ export async function restoreGames(client: pg.Client, games: GameSnapshot[], key
   try {
     await dropKeys(client, keyName);
     await client.query(`DELETE FROM "GameEvent" WHERE "gameId" = ANY($1)`, [ids]);
+    await client.query(`DELETE FROM "GameTransition" WHERE "gameId" = ANY($1)`, [ids]);
     for (const game of games) {
+      // A scheduled game has no clock reading (src/domain/live-clock.ts).
       await client.query(
-        `UPDATE "Game" SET status = $2::"GameStatus", "homeScore" = $3, "awayScore" = $4, "homePeriodScores" = $5, "awayPeriodScores" = $6, "decidedBy" = $7::"GameDecision", version = $8 WHERE id = $1`,
+        `UPDATE "Game" SET status = $2::"GameStatus", "homeScore" = $3, "awayScore" = $4, "homePeriodScores" = $5, "awayPeriodScores" = $6, "decidedBy" = $7::"GameDecision", version = $8,
+           "clockPeriod" = NULL, "clockSecond" = NULL, "clockAt" = NULL, "clockRunning" = false WHERE id = $1`,
         [game.id, game.status, game.homeScore, game.awayScore, game.homePeriodScores, game.awayPeriodScores, game.decidedBy, game.version],
       );
     }
