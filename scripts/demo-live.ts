@@ -1,5 +1,8 @@
 // Plays the next scheduled games of the league live, through the same GraphQL mutations the
-// officials' desks use, so subscribers and the current-games table see goals arrive.
+// officials' desks use, so subscribers and the current-games table see goals arrive: both game
+// sheets first (writeGameSheet, from the lineupCandidates), then every kind of event the desk
+// records, in each game's league format (src/data/demo/live-play.ts). Ctrl-C leaves no game live:
+// each one still under way is finished where it is decided in its last period, or aborted.
 //   npm run demo:live [-- --games N] [--speed S] [--seed N] [--lead-in SECONDS]
 //     starts the service in this process (the embedded database admits one process), with a
 //     temporary games:write key that is revoked again when the script ends
@@ -13,7 +16,10 @@ import { pathToFileURL } from 'node:url';
 import type { Config } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
 import { clockText } from '../src/domain/game-clock.js';
-import { planLiveGame, realTimeMs, type GameSheet, type LiveAction } from '../src/data/demo/live-play.js';
+import { type GameFormat, gameFormat, type StoredGameFormat } from '../src/domain/game-format.js';
+import type { PlayerPosition } from '../src/generated/prisma/enums.js';
+import { EMPTY_SHEET, type GameSheet, type LiveAction, planLiveGame, realTimeMs, wrapUpOf } from '../src/data/demo/live-play.js';
+import { chooseSheetLines, type SheetCandidate, sideSheetOf } from '../src/data/demo/live-sheet.js';
 import { Random } from '../src/data/demo/random.js';
 
 const MAX_GAMES = 20;
@@ -117,13 +123,18 @@ export interface ScheduledGame {
   id: number;
   version: number;
   startsAt: string;
-  homeTeam: { name: string };
-  awayTeam: { name: string };
+  homeTeam: { id: number; name: string };
+  awayTeam: { id: number; name: string };
+  /** A league game's group and its format; null for a cup game, which plays the standard format. */
+  group: { format: StoredGameFormat } | null;
 }
 
 const NEXT_SCHEDULED_GAMES = `query NextScheduledGames($from: DateTime!, $first: Int!) {
   games(first: $first, filter: { status: [SCHEDULED], from: $from }) {
-    edges { node { id version startsAt homeTeam { name } awayTeam { name } } }
+    edges { node {
+      id version startsAt homeTeam { id name } awayTeam { id name }
+      group { format { periods periodMinutes overtimeMinutes penaltyShootout drawAllowed forfeitGoals } }
+    } }
   }
 }`;
 
@@ -132,59 +143,130 @@ async function nextScheduledGames(client: GraphQLClient, count: number, from: Da
   return data.games.edges.map((edge) => edge.node);
 }
 
-interface SheetEntry {
-  position: string | null;
-  license: { id: number } | null;
-}
+// ---- Game sheets -------------------------------------------------------------------------------
 
-const GAME_SHEET = `query GameSheet($id: Int!) {
-  game(id: $id) {
-    home: lineup(side: HOME) { position license { id } }
-    away: lineup(side: AWAY) { position license { id } }
-  }
+const LINEUP_CANDIDATES = `query DemoLineupCandidates($gameId: Int!, $teamId: Int!) {
+  lineupCandidates(gameId: $gameId, teamId: $teamId) { licenseId playerId number position captain licensing }
 }`;
 
-/** Players who may be named: the skaters on the sheet, or whoever is on it when only goalkeepers are. */
-function namedPlayers(entries: readonly SheetEntry[]): number[] {
-  const licensed = entries.filter((entry): entry is SheetEntry & { license: { id: number } } => entry.license !== null);
-  const skaters = licensed.filter((entry) => entry.position !== 'GOALKEEPER');
-  return (skaters.length > 0 ? skaters : licensed).map((entry) => entry.license.id);
+interface SheetLineAnswer {
+  number: number | null;
+  position: PlayerPosition | null;
+  license: { id: number } | null;
+  player: { id: number; firstName: string; lastName: string };
 }
 
-async function gameSheet(client: GraphQLClient, gameId: number): Promise<GameSheet> {
-  const data = await client.request<{ game: { home: SheetEntry[]; away: SheetEntry[] } | null }>(GAME_SHEET, { id: gameId });
-  if (!data.game) throw new GraphQLFailure(`No game ${gameId}`, 'NOT_FOUND');
-  return { HOME: namedPlayers(data.game.home), AWAY: namedPlayers(data.game.away) };
+const SHEET_LINE_FIELDS = 'number position license { id } player { id firstName lastName }';
+
+const WRITE_GAME_SHEET = `mutation DemoGameSheet($input: WriteGameSheetInput!) {
+  writeGameSheet(input: $input) { version replayed lines { ${SHEET_LINE_FIELDS} } }
+}`;
+
+const GAME_SHEET = `query DemoGameSheet($id: Int!, $side: TeamSide!) { game(id: $id) { lineup(side: $side) { ${SHEET_LINE_FIELDS} } } }`;
+
+/** Both sides' sheets as the plan names players from them, how the log names each license, and the game's version after writing them. */
+interface PreparedSheets {
+  sheet: GameSheet;
+  labels: Map<number, string>;
+  version: number;
+}
+
+/** `#17 A. Muster`: how the log names a player of the sheet. */
+function labelOf(line: SheetLineAnswer): string {
+  const name = `${line.player.firstName.charAt(0)}. ${line.player.lastName}`;
+  return line.number === null ? name : `#${line.number} ${name}`;
+}
+
+function remember(labels: Map<number, string>, lines: readonly SheetLineAnswer[]): void {
+  for (const line of lines) if (line.license) labels.set(line.license.id, labelOf(line));
+}
+
+/**
+ * Writes each team's sheet with `writeGameSheet`, from the players the lineup rules let play
+ * (`lineupCandidates`, as the v3 interface asks), home first; the away sheet leaves out anyone on
+ * the home sheet. A side whose sheet cannot be written (too few players, a refusal) keeps the sheet
+ * it has, if any: its events then name players from that one, or nobody.
+ */
+async function writeSheets(client: GraphQLClient, game: ScheduledGame, random: Random, say: (text: string) => void): Promise<PreparedSheets> {
+  const prepared: PreparedSheets = { sheet: { ...EMPTY_SHEET }, labels: new Map(), version: game.version };
+  const taken = new Set<number>();
+  for (const side of ['HOME', 'AWAY'] as const) {
+    const team = side === 'HOME' ? game.homeTeam : game.awayTeam;
+    let lines: SheetLineAnswer[];
+    try {
+      const { lineupCandidates } = await client.request<{ lineupCandidates: SheetCandidate[] }>(LINEUP_CANDIDATES, { gameId: game.id, teamId: team.id });
+      const chosen = chooseSheetLines(random.fork(side), lineupCandidates, taken);
+      if (!chosen) throw new GraphQLFailure(`${lineupCandidates.length} eligible players, too few for a sheet`, undefined);
+      const input = { gameId: game.id, side, idempotencyKey: randomUUID(), expectedVersion: prepared.version, lines: chosen };
+      const { writeGameSheet } = await client.request<{ writeGameSheet: { version: number; replayed: boolean; lines: SheetLineAnswer[] } }>(WRITE_GAME_SHEET, {
+        input,
+      });
+      prepared.version = writeGameSheet.version;
+      lines = writeGameSheet.lines;
+      // The goalkeepers in the order sent: the first one starts in goal.
+      prepared.sheet = { ...prepared.sheet, [side]: sideSheetOf(chosen) };
+      remember(prepared.labels, lines);
+      const goalkeepers = chosen.filter((line) => line.position === 'GOALKEEPER').length;
+      const captain = chosen.find((line) => line.captain);
+      say(
+        `SHEET ${side} ${team.name}: ${chosen.length} players, ${goalkeepers} goalkeeper${goalkeepers === 1 ? '' : 's'}${captain ? `, captain ${prepared.labels.get(captain.licenseId)}` : ''}${writeGameSheet.replayed ? ' (replayed)' : ''}`,
+      );
+    } catch (error) {
+      if (!(error instanceof GraphQLFailure)) throw error;
+      const data = await client.request<{ game: { lineup: SheetLineAnswer[] } | null }>(GAME_SHEET, { id: game.id, side });
+      lines = data.game?.lineup ?? [];
+      const licensed = lines.flatMap((line) => (line.license ? [{ licenseId: line.license.id, position: line.position }] : []));
+      prepared.sheet = { ...prepared.sheet, [side]: sideSheetOf(licensed) };
+      remember(prepared.labels, lines);
+      say(
+        `SHEET ${side} not written (${error.message}); ${licensed.length > 0 ? `the ${licensed.length} players on it name the events` : 'its events name nobody'}`,
+      );
+    }
+    for (const line of lines) taken.add(line.player.id);
+  }
+  return prepared;
 }
 
 // ---- Writes ------------------------------------------------------------------------------------
 
+interface GameState {
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+}
+
 interface WriteResult {
   replayed: boolean;
   version: number;
-  game: { status: string; homeScore: number | null; awayScore: number | null };
+  game: GameState;
 }
 
 interface Write {
-  mutation: 'startGame' | 'recordGoal' | 'recordPenalty' | 'recordTimeout' | 'endPeriod' | 'finishGame';
+  mutation: string;
   inputType: string;
   fields: Record<string, unknown>;
 }
 
-/** The mutation for an action and its input beyond gameId, idempotencyKey and expectedVersion; nulls left out. */
+/** An event's clock: its game second and the wall-clock moment the desk records it (sent once, so a retry repeats it). */
+const when = (second: number) => ({ second, worldTime: new Date().toISOString() });
+
+/** The mutation for an action and its input beyond gameId, idempotencyKey and expectedVersion; undefined fields are left out. */
 function writeOf(action: LiveAction): Write {
   switch (action.kind) {
     case 'startGame':
       // The demo plays the next scheduled games now, whenever they are scheduled: a federation key's start.
       return { mutation: 'startGame', inputType: 'StartGameInput', fields: { outsideStartWindow: true } };
+    case 'inspection':
+      return { mutation: 'recordInspection', inputType: 'RecordInspectionInput', fields: { ...when(action.second), done: action.done } };
     case 'goal':
       return {
         mutation: 'recordGoal',
         inputType: 'RecordGoalInput',
         fields: {
           side: action.side,
-          second: action.second,
+          ...when(action.second),
           ownGoal: action.ownGoal || undefined,
+          penaltyShot: action.penaltyShot || undefined,
           scorerLicenseId: action.scorerLicenseId ?? undefined,
           assistLicenseId: action.assistLicenseId ?? undefined,
         },
@@ -195,14 +277,36 @@ function writeOf(action: LiveAction): Write {
         inputType: 'RecordPenaltyInput',
         fields: {
           side: action.side,
-          second: action.second,
+          ...when(action.second),
           kind: action.penaltyKind,
           reason: action.reason,
           playerLicenseId: action.playerLicenseId ?? undefined,
+          role: action.role ?? undefined,
+          code: action.code ?? undefined,
         },
       };
+    case 'penaltyEnd':
+      return {
+        mutation: 'recordPenaltyEnd',
+        inputType: 'RecordPenaltyEndInput',
+        fields: { side: action.side, ...when(action.second), playerLicenseId: action.playerLicenseId },
+      };
     case 'timeout':
-      return { mutation: 'recordTimeout', inputType: 'RecordTimeoutInput', fields: { side: action.side, second: action.second } };
+      return { mutation: 'recordTimeout', inputType: 'RecordTimeoutInput', fields: { side: action.side, ...when(action.second) } };
+    case 'teamEvent':
+      return { mutation: 'recordTeamEvent', inputType: 'RecordTeamEventInput', fields: { side: action.side, ...when(action.second), kind: action.event } };
+    case 'playerEvent':
+      return {
+        mutation: 'recordPlayerEvent',
+        inputType: 'RecordPlayerEventInput',
+        fields: { side: action.side, ...when(action.second), kind: action.event, playerLicenseId: action.playerLicenseId },
+      };
+    case 'misc':
+      return {
+        mutation: 'recordMisc',
+        inputType: 'RecordMiscInput',
+        fields: { ...when(action.second), code: action.code, side: action.side ?? undefined, playerLicenseId: action.playerLicenseId ?? undefined },
+      };
     case 'endPeriod':
       return { mutation: 'endPeriod', inputType: 'EndPeriodInput', fields: {} };
     case 'finishGame':
@@ -215,44 +319,59 @@ function writeOf(action: LiveAction): Write {
 }
 
 /** One write with a key of its own, which every retry of it repeats; the version seen last guards against other writers. */
-async function send(client: GraphQLClient, gameId: number, action: LiveAction, expectedVersion: number): Promise<WriteResult> {
-  const { mutation, inputType, fields } = writeOf(action);
+async function send(client: GraphQLClient, gameId: number, write: Write, expectedVersion: number): Promise<WriteResult> {
+  const { mutation, inputType, fields } = write;
   const document = `mutation Demo($input: ${inputType}!) { ${mutation}(input: $input) { replayed version game { status homeScore awayScore } } }`;
   const input = { gameId, idempotencyKey: randomUUID(), expectedVersion, ...fields };
   const data = await client.request<Record<string, WriteResult>>(document, { input });
   return data[mutation];
 }
 
-function describe(action: LiveAction): string {
+function describe(action: LiveAction, labels: ReadonlyMap<number, string>): string {
   const at = clockText(action.second);
+  const who = (license: number) => labels.get(license) ?? `license ${license}`;
   switch (action.kind) {
     case 'startGame':
       return 'START';
+    case 'inspection':
+      return `PLAYER INSPECTION ${action.done ? 'done' : 'skipped'}`;
     case 'goal': {
-      const who = action.ownGoal
-        ? ' own goal'
-        : action.scorerLicenseId === null
-          ? ''
-          : ` license ${action.scorerLicenseId}${action.assistLicenseId === null ? '' : ` (assist ${action.assistLicenseId})`}`;
-      return `GOAL ${action.side} ${at}${who}`;
+      const how = action.ownGoal ? ' own goal' : action.penaltyShot ? ' penalty shot' : '';
+      const scorer = action.scorerLicenseId === null ? '' : ` ${who(action.scorerLicenseId)}`;
+      const assist = action.assistLicenseId === null ? '' : ` (assist ${who(action.assistLicenseId)})`;
+      return `GOAL ${action.side} ${at}${how}${scorer}${assist}`;
     }
-    case 'penalty':
-      return `PENALTY ${action.side} ${at} ${action.penaltyKind}${action.playerLicenseId === null ? '' : ` license ${action.playerLicenseId}`} (${action.reason})`;
+    case 'penalty': {
+      const player =
+        action.playerLicenseId === null
+          ? ' bench'
+          : action.role === 'DEPUTY'
+            ? ` bench, served by ${who(action.playerLicenseId)}`
+            : ` ${who(action.playerLicenseId)}`;
+      return `PENALTY ${action.side} ${at} ${action.penaltyKind}${player} (${action.reason}${action.code === null ? '' : `, code ${action.code}`})`;
+    }
+    case 'penaltyEnd':
+      return `PENALTY END ${action.side} ${at} ${who(action.playerLicenseId)}`;
     case 'timeout':
       return `TIMEOUT ${action.side} ${at}`;
+    case 'teamEvent':
+      return `${action.event.replace('_', ' ')} ${action.side} ${at}`;
+    case 'playerEvent':
+      return `${action.event.replaceAll('_', ' ')} ${action.side} ${at} ${who(action.playerLicenseId)}`;
+    case 'misc':
+      return `MISC ${at} code ${action.code}${action.side === null ? '' : ` ${action.side}`}${action.playerLicenseId === null ? '' : ` ${who(action.playerLicenseId)}`}`;
     case 'endPeriod':
-      return action.period === 3
-        ? `END OF PERIOD 3 ${at}: tied, overtime`
-        : action.period > 3
-          ? `END OF OVERTIME ${at}`
-          : `END OF PERIOD ${action.period} ${at}`;
+      if (action.next === 'period') return `END OF PERIOD ${action.period} ${at}`;
+      return action.next === 'overtime'
+        ? `END OF PERIOD ${action.period} ${at}: tied, overtime`
+        : `END OF PLAY ${at} (period ${action.period}): tied, penalty shots`;
     case 'finishGame':
       return `FINAL ${action.decidedBy}${action.shootoutWinner ? ` (shootout won by ${action.shootoutWinner})` : ''}`;
   }
 }
 
 const wallClock = () => new Date().toTimeString().slice(0, 8);
-const scoreOf = (game: WriteResult['game']) => `${game.homeScore ?? 0}:${game.awayScore ?? 0}`;
+const scoreOf = (game: GameState) => `${game.homeScore ?? 0}:${game.awayScore ?? 0}`;
 
 // ---- Playing -----------------------------------------------------------------------------------
 
@@ -263,6 +382,26 @@ export interface GameOutcome {
   homeScore: number | null;
   awayScore: number | null;
   error?: string;
+}
+
+/** What stopping did with a game it had started that was still live. */
+export interface StoppedGame {
+  gameId: number;
+  /** finished: decided in its last period, the final whistle recorded; aborted: status ABORTED; failed: neither write went through. */
+  result: 'finished' | 'aborted' | 'failed';
+  homeScore: number;
+  awayScore: number;
+  /** The game clock it was aborted at. */
+  second: number;
+  /** The line printed for it. */
+  line: string;
+}
+
+export interface WriteSeen {
+  gameId: number;
+  action: LiveAction;
+  version: number;
+  game: GameState;
 }
 
 export interface PlayOptions {
@@ -278,82 +417,225 @@ export interface PlayOptions {
   seed?: number;
   /** Real milliseconds between choosing the games and the first write. */
   leadInMs?: number;
-  /** Stops every game before its next write. */
-  signal?: AbortSignal;
   log?: (line: string) => void;
-  /** Told which games will be played, before the lead-in. */
+  /** Told which games will be played, before the sheets are written and the lead-in. */
   onGamesChosen?: (games: readonly ScheduledGame[]) => void;
+  /** Told of every write of the play once it is committed (not of the sheets). */
+  onWrite?: (write: WriteSeen) => void;
 }
 
+/** One game under way: its plan, and how far it got. */
 interface GameRun {
-  client: GraphQLClient;
   game: ScheduledGame;
+  format: GameFormat;
   actions: LiveAction[];
+  labels: ReadonlyMap<number, string>;
   /** Epoch milliseconds at which the game clock reads 0. */
   startsAtMs: number;
-  speed: number;
-  signal: AbortSignal | undefined;
-  log: (line: string) => void;
+  version: number;
+  last: GameState;
+  /** The game clock of the last write that went through, and of the one waited for. */
+  lastSecond: number;
+  nextSecond: number;
 }
 
-async function playGame(run: GameRun): Promise<GameOutcome> {
+interface Playing {
+  client: GraphQLClient;
+  speed: number;
+  signal: AbortSignal;
+  log: (line: string) => void;
+  onWrite: ((write: WriteSeen) => void) | undefined;
+}
+
+const lineOf = (game: ScheduledGame, state: GameState, text: string) =>
+  `${wallClock()}  Game ${game.id}  ${game.homeTeam.name} ${scoreOf(state)} ${game.awayTeam.name}  ${text}`;
+
+async function playGame(run: GameRun, playing: Playing): Promise<GameOutcome> {
   const { game } = run;
-  let version = game.version;
-  let last: WriteResult['game'] = { status: 'SCHEDULED', homeScore: null, awayScore: null };
   const outcome = (result: GameOutcome['result'], error?: string): GameOutcome => ({
     gameId: game.id,
     result,
-    homeScore: last.homeScore,
-    awayScore: last.awayScore,
+    homeScore: run.last.homeScore,
+    awayScore: run.last.awayScore,
     error,
   });
   for (const action of run.actions) {
-    const waitMs = run.startsAtMs + realTimeMs(action.second, run.speed) - Date.now();
+    run.nextSecond = action.second;
+    const waitMs = run.startsAtMs + realTimeMs(action.second, playing.speed) - Date.now();
     try {
-      await sleep(Math.max(0, waitMs), undefined, { signal: run.signal });
+      await sleep(Math.max(0, waitMs), undefined, { signal: playing.signal });
     } catch {
       return outcome('stopped');
     }
     try {
-      const result = await send(run.client, game.id, action, version);
-      version = result.version;
-      last = result.game;
-      run.log(
-        `${wallClock()}  Game ${game.id}  ${game.homeTeam.name} ${scoreOf(last)} ${game.awayTeam.name}  ${describe(action)}${result.replayed ? ' (replayed)' : ''}`,
-      );
+      const result = await send(playing.client, game.id, writeOf(action), run.version);
+      run.version = result.version;
+      run.last = result.game;
+      run.lastSecond = action.second;
+      playing.log(lineOf(game, run.last, `${describe(action, run.labels)}${result.replayed ? ' (replayed)' : ''}`));
+      playing.onWrite?.({ gameId: game.id, action, version: run.version, game: run.last });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      run.log(
-        `${wallClock()}  Game ${game.id}  ${game.homeTeam.name} ${scoreOf(last)} ${game.awayTeam.name}  REFUSED ${describe(action)}: ${message}; the game is left as it is`,
-      );
+      playing.log(lineOf(game, run.last, `REFUSED ${describe(action, run.labels)}: ${message}; the game is left as it is`));
       return outcome('failed', message);
     }
   }
   return outcome('finished');
 }
 
-/** Plays the next scheduled games side by side, each write over HTTP as a desk would send it. */
-export async function playGames(options: PlayOptions): Promise<GameOutcome[]> {
+const GAME_STATE = `query DemoGameState($id: Int!) { game(id: $id) { status version homeScore awayScore events { type period } } }`;
+
+interface GameStateAnswer extends GameState {
+  version: number;
+  events: { type: string; period: number | null }[];
+}
+
+/** The period being played and whether it is still open, from the period markers (events come in game order). */
+function periodNow(events: GameStateAnswer['events']): { period: number; periodOpen: boolean } {
+  let period = 1;
+  let periodOpen = true;
+  for (const event of events) {
+    if (event.type === 'PERIOD_START' && (event.period ?? 1) >= period) [period, periodOpen] = [event.period ?? 1, true];
+    else if (event.type === 'PERIOD_END' && (event.period ?? 1) === period) periodOpen = false;
+  }
+  return { period, periodOpen };
+}
+
+/** The game clock when the play was stopped: real time run since the start, not before the last write nor past the next one due. */
+function clockAtStop(run: GameRun, speed: number, stoppedAtMs: number): number {
+  const elapsed = Math.floor(((stoppedAtMs - run.startsAtMs) * speed) / 1000);
+  return Math.max(run.lastSecond, Math.min(elapsed, Math.max(run.lastSecond, run.nextSecond)));
+}
+
+/**
+ * A game the demo started and left live: finished (decidedBy REGULAR) when it is in its last
+ * regular period and not tied, where the score stands; aborted at the clock it was stopped at
+ * otherwise, or when the finish is refused. Read from the service, so a write whose answer was lost
+ * counts as it was stored.
+ */
+async function wrapUp(client: GraphQLClient, run: GameRun, second: number): Promise<StoppedGame | null> {
+  const { game } = await client.request<{ game: GameStateAnswer | null }>(GAME_STATE, { id: run.game.id });
+  if (game?.status !== 'LIVE') return null;
+  const [homeScore, awayScore] = [game.homeScore ?? 0, game.awayScore ?? 0];
+  const stopped = (result: StoppedGame['result'], line: string): StoppedGame => ({ gameId: run.game.id, result, homeScore, awayScore, second, line });
+  let refusal = '';
+  if (wrapUpOf(run.format, { ...periodNow(game.events), homeScore, awayScore }) === 'finish') {
+    try {
+      const finished = await send(
+        client,
+        run.game.id,
+        { mutation: 'finishGame', inputType: 'FinishGameInput', fields: { decidedBy: 'REGULAR' } },
+        game.version,
+      );
+      return stopped('finished', `game ${run.game.id} finished ${scoreOf(finished.game)}`);
+    } catch (error) {
+      if (!(error instanceof GraphQLFailure)) throw error;
+      refusal = ` (finishing refused: ${error.message})`;
+    }
+  }
+  try {
+    const aborted = await send(client, run.game.id, { mutation: 'abortGame', inputType: 'AbortGameInput', fields: { second } }, game.version);
+    return stopped('aborted', `game ${run.game.id} aborted at ${clockText(second)} (${scoreOf(aborted.game)})${refusal}`);
+  } catch (error) {
+    if (!(error instanceof GraphQLFailure)) throw error;
+    return stopped('failed', `game ${run.game.id} left LIVE at ${clockText(second)} (${homeScore}:${awayScore}): ${error.message}${refusal}`);
+  }
+}
+
+/** A run of the demo: the games being played, and the way to stop them that leaves none live. */
+export interface LiveDemo {
+  /** One outcome per game chosen, once each is over, failed or stopped. */
+  readonly played: Promise<GameOutcome[]>;
+  /**
+   * Stops the play before its next writes, waits for the writes under way, then finishes or aborts
+   * each game of this run that is still LIVE (`wrapUp`) and prints one line per game. Every call
+   * answers the same promise; the signal handler and the tests call it.
+   */
+  stop(): Promise<StoppedGame[]>;
+}
+
+/**
+ * Plays the next scheduled games side by side, each write over HTTP as a desk would send it: both
+ * game sheets first, then the start, the play and the final whistle of each game.
+ */
+export function startLiveDemo(options: PlayOptions): LiveDemo {
   const client = graphqlClient(options.baseUrl, options.key);
   const log = options.log ?? ((line: string) => console.log(line));
-  const games = await nextScheduledGames(client, options.games, options.from ?? new Date());
-  options.onGamesChosen?.(games);
-  const random = new Random(options.seed ?? randomSeed());
-  const sheets = await Promise.all(games.map((game) => gameSheet(client, game.id)));
-  const firstStartMs = Date.now() + (options.leadInMs ?? 0);
-  return Promise.all(
-    games.map((game, index) =>
-      playGame({
-        client,
-        game,
-        actions: planLiveGame(random.fork(game.id), sheets[index]),
-        startsAtMs: firstStartMs + realTimeMs(index * STAGGER_GAME_SECONDS, options.speed),
-        speed: options.speed,
-        signal: options.signal,
-        log,
+  const stopper = new AbortController();
+  const runs: GameRun[] = [];
+  const playing: Playing = { client, speed: options.speed, signal: stopper.signal, log, onWrite: options.onWrite };
+
+  const played = (async (): Promise<GameOutcome[]> => {
+    const games = await nextScheduledGames(client, options.games, options.from ?? new Date());
+    options.onGamesChosen?.(games);
+    const random = new Random(options.seed ?? randomSeed());
+    const prepared = await Promise.all(
+      games.map(async (game) => {
+        const unwritten: PreparedSheets = { sheet: EMPTY_SHEET, labels: new Map(), version: game.version };
+        if (stopper.signal.aborted) return unwritten;
+        const say = (text: string) => log(lineOf(game, { status: 'SCHEDULED', homeScore: null, awayScore: null }, text));
+        return writeSheets(client, game, random.fork(`sheet ${game.id}`), say);
       }),
-    ),
-  );
+    );
+    const firstStartMs = Date.now() + (options.leadInMs ?? 0);
+    for (const [index, game] of games.entries()) {
+      const format = gameFormat(game.group?.format);
+      runs.push({
+        game,
+        format,
+        actions: planLiveGame(random.fork(game.id), prepared[index].sheet, format),
+        labels: prepared[index].labels,
+        startsAtMs: firstStartMs + realTimeMs(index * STAGGER_GAME_SECONDS, options.speed),
+        version: prepared[index].version,
+        last: { status: 'SCHEDULED', homeScore: null, awayScore: null },
+        lastSecond: 0,
+        nextSecond: 0,
+      });
+    }
+    return Promise.all(runs.map((run) => playGame(run, playing)));
+  })();
+
+  /** Finishes or aborts each game still live, at the clock each read when the play was stopped; one line per game. */
+  const wrapUpAll = async (clocks: ReadonlyMap<GameRun, number>, stoppedAtMs: number): Promise<StoppedGame[]> => {
+    await played.catch(() => undefined);
+    const wrapped = await Promise.all(
+      runs.map((run) =>
+        wrapUp(client, run, clocks.get(run) ?? clockAtStop(run, options.speed, stoppedAtMs)).catch(
+          (error: unknown): StoppedGame => ({
+            gameId: run.game.id,
+            result: 'failed',
+            homeScore: run.last.homeScore ?? 0,
+            awayScore: run.last.awayScore ?? 0,
+            second: run.lastSecond,
+            line: `game ${run.game.id} may be left LIVE: ${error instanceof Error ? error.message : String(error)}`,
+          }),
+        ),
+      ),
+    );
+    const stopped = wrapped.filter((game): game is StoppedGame => game !== null);
+    for (const game of stopped) log(game.line);
+    return stopped;
+  };
+
+  let stopping: Promise<StoppedGame[]> | undefined;
+  return {
+    played,
+    stop() {
+      if (!stopping) {
+        // Each game's clock as it reads now: the games stop here, whatever their loops do next.
+        const stoppedAtMs = Date.now();
+        const clocks = new Map(runs.map((run) => [run, clockAtStop(run, options.speed, stoppedAtMs)]));
+        stopper.abort();
+        stopping = wrapUpAll(clocks, stoppedAtMs);
+      }
+      return stopping;
+    },
+  };
+}
+
+/** Plays the games to their final whistles (or until one fails), leaving a failed one as it is. */
+export function playGames(options: PlayOptions): Promise<GameOutcome[]> {
+  return startLiveDemo(options).played;
 }
 
 function randomSeed(): number {
@@ -486,21 +768,25 @@ function whereToWatch(publicUrl: string, games: readonly ScheduledGame[]): strin
 }
 
 /**
- * The first signal stops the games before their next write and lets the script clean up; a second
- * exits at once. npm and tsx relay a Ctrl-C the process got already: a repeat within a second is
+ * The first signal asks the demo to stop (`onStop`: `LiveDemo.stop`, which finishes or aborts every
+ * game it left live, then the script revokes its key and exits); a second exits at once, leaving the
+ * games as they are. npm and tsx relay a Ctrl-C the process got already: a repeat within a second is
  * that echo, not a second Ctrl-C.
  */
-function stopOnSignals(stop: AbortController): void {
+function stopOnSignals(stopRequested: AbortController, onStop: () => void): void {
   let firstAt = 0;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (stop.signal.aborted) {
+      if (stopRequested.signal.aborted) {
         if (Date.now() - firstAt > SIGNAL_ECHO_MS) process.exit(128 + constants.signals[signal]);
         return;
       }
       firstAt = Date.now();
-      console.log(`\n${signal}: stopping; games under way stay live where they are (again to exit at once)`);
-      stop.abort();
+      console.log(
+        `\n${signal}: stopping; a game live in its last period and not tied is finished, any other aborted (again to exit at once, leaving them live)`,
+      );
+      stopRequested.abort();
+      onStop();
     });
   }
 }
@@ -525,28 +811,35 @@ function summary(outcomes: readonly GameOutcome[]): string {
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
-  const stop = new AbortController();
-  stopOnSignals(stop);
+  const stopRequested = new AbortController();
+  let demo: LiveDemo | undefined;
+  stopOnSignals(stopRequested, () => void demo?.stop());
   const target = await connect(options);
   try {
-    if (stop.signal.aborted) return 0;
+    if (stopRequested.signal.aborted) return 0;
     console.log(`Seed ${options.seed} (--seed ${options.seed} plays the same way again), speed ${options.speed}×`);
-    const outcomes = await playGames({
+    demo = startLiveDemo({
       baseUrl: target.baseUrl,
       key: target.key,
       games: options.games,
       speed: options.speed,
       seed: options.seed,
       leadInMs: options.leadInSeconds * 1000,
-      signal: stop.signal,
       onGamesChosen: (games) => console.log(games.length === 0 ? 'No scheduled games from now on: nothing to play.' : whereToWatch(target.publicUrl, games)),
     });
-    if (outcomes.length > 0) console.log(`\nDone:\n${summary(outcomes)}`);
-    if (target.servedHere && !stop.signal.aborted) {
-      console.log('The service keeps running so the results stay visible: Ctrl-C to stop it.');
-      await new Promise((resolve) => stop.signal.addEventListener('abort', resolve, { once: true }));
+    const outcomes = await demo.played;
+    if (!stopRequested.signal.aborted) {
+      if (outcomes.length > 0) console.log(`\nDone:\n${summary(outcomes)}`);
+      if (target.servedHere) {
+        console.log('The service keeps running so the results stay visible: Ctrl-C to stop it.');
+        await new Promise((resolve) => stopRequested.signal.addEventListener('abort', resolve, { once: true }));
+      }
     }
-    return outcomes.some((outcome) => outcome.result === 'failed') ? 1 : 0;
+    // After a signal: the games left live are finished or aborted, one line each. After the final
+    // whistles: nothing is live, unless a write was refused, and that game is aborted here.
+    const stopped = await demo.stop();
+    if (stopRequested.signal.aborted && outcomes.length > 0 && stopped.length === 0) console.log('No game of this run was live.');
+    return outcomes.some((outcome) => outcome.result === 'failed') || stopped.some((game) => game.result === 'failed') ? 1 : 0;
   } finally {
     await target.close();
   }
