@@ -8,6 +8,7 @@ import type { GameDecision, PenaltyKind, PenaltyRole, TeamSide } from '../../gen
 import type { PlayerEventType, TeamEventType } from '../../domain/event-kinds.js';
 import { boundsOfPeriod, type GameFormat, overtimePeriod, regulationSeconds, STANDARD_FORMAT } from '../../domain/game-format.js';
 import type { Random } from './random.js';
+import { PENALTY_REASONS as DEMO_PENALTY_REASONS } from './match.js';
 
 export type LiveAction =
   | { kind: 'startGame'; second: number }
@@ -87,23 +88,8 @@ const PENALTY_MIX: readonly { kind: PenaltyKind; upTo: number }[] = [
 ];
 
 const PENALTY_REASONS: Readonly<Partial<Record<PenaltyKind, readonly string[]>>> = {
-  MINOR_2: [
-    'Stockschlag',
-    'Stossen',
-    'Halten',
-    'Behinderung',
-    'Spiel ohne Stock',
-    'Hoher Stock',
-    'Unerlaubter Körperkontakt',
-    'Reklamieren',
-    'Stockhalten',
-    'Sperren',
-    'Hoher Fuss',
-    'Spielverzögerung',
-  ],
+  ...DEMO_PENALTY_REASONS,
   MINOR_2_2: ['Hoher Stock', 'Gefährliches Spiel', 'Stockschlag'],
-  MAJOR_5: ['Unerlaubter Körperkontakt', 'Gefährliches Spiel', 'Stockschlag'],
-  MISCONDUCT_10: ['Reklamieren', 'Unsportliches Verhalten'],
   MATCH_1: ['Grobes Foulspiel', 'Gefährliches Spiel'],
   MATCH_2: ['Tätlichkeit', 'Grobes Foulspiel'],
   MATCH_3: ['Tätlichkeit'],

@@ -57,7 +57,8 @@ const OWN_GOAL_SHARE = 0.03;
 /** The penalties the demo league draws: the common ones (the rarer kinds and grades are recorded live only). */
 type DemoPenaltyKind = Extract<PenaltyKind, 'MINOR_2' | 'MAJOR_5' | 'MISCONDUCT_10' | 'MATCH'>;
 
-const PENALTY_REASONS: Readonly<Record<DemoPenaltyKind, readonly string[]>> = {
+/** Why penalties of each kind are given, as the demo league's reports say it (demo:live adds the rarer kinds). */
+export const PENALTY_REASONS: Readonly<Record<DemoPenaltyKind, readonly string[]>> = {
   MINOR_2: [
     'Stockschlag',
     'Stossen',
