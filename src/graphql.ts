@@ -93,8 +93,9 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
         // A result that a key or a session decided (src/schema/authorization.ts) is never stored.
         onTtl: ({ ttl, context }) => (isPublicResult(context as GraphQLContext) ? ttl : 0),
         ignoredTypes: PRIVATE_TYPES,
-        // Not even an unknown sid's null; a running clock's second is a second old a second later.
-        ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0, 'Game.clock': 1_000 },
+        // Not even an unknown sid's null; a running clock's second is a second old a second later,
+        // and the messages allowed now change with the start window's edges, not only with writes.
+        ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0, 'Game.clock': 1_000, 'Game.statusMessages': 1_000 },
         cache: responseCache,
         buildResponseCacheKey: ({ documentString, operationName, variableValues, sessionId }) =>
           keyOf({ query: documentString, operationName, variables: variableValues }, sessionId),
