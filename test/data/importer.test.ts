@@ -123,6 +123,55 @@ describe('importLeague', () => {
     expect((await db.prisma.team.findUniqueOrThrow({ where: { id: team.id } })).shortName).toBe('Kurz');
   });
 
+  it("imports a live game's kinds with their fields (role, code, penalty shot, inspection, world time) and gives the live game a clock reading", async () => {
+    const game = (league.games ?? []).find((entry) => entry.status === 'LIVE');
+    if (!game) throw new Error('the demo league has a live game');
+    const events = [
+      {
+        id: 99_100_001,
+        gameId: game.id,
+        second: 30,
+        period: 1,
+        type: 'PENALTY' as const,
+        side: 'HOME' as const,
+        teamId: game.homeTeamId,
+        penaltyKind: 'MINOR_2_2' as const,
+        penaltyRole: 'DEPUTY' as const,
+        code: 501,
+      },
+      { id: 99_100_002, gameId: game.id, second: 40, period: 1, type: 'GOAL' as const, side: 'AWAY' as const, teamId: game.awayTeamId, penaltyShot: true },
+      {
+        id: 99_100_003,
+        gameId: game.id,
+        second: 0,
+        period: 1,
+        type: 'PLAYER_INSPECTION' as const,
+        inspectionDone: false,
+        worldTime: '2026-11-22T15:02:03+01:00',
+      },
+    ];
+    await importLeague(db.prisma, { formatVersion: 1, gameEvents: events });
+    const stored = await db.prisma.gameEvent.findMany({ where: { id: { in: events.map((event) => event.id) } }, orderBy: { id: 'asc' } });
+    expect(
+      stored.map(({ penaltyKind, penaltyRole, code, penaltyShot, inspectionDone, worldTime }) => ({
+        penaltyKind,
+        penaltyRole,
+        code,
+        penaltyShot,
+        inspectionDone,
+        worldTime,
+      })),
+    ).toEqual([
+      { penaltyKind: 'MINOR_2_2', penaltyRole: 'DEPUTY', code: 501, penaltyShot: false, inspectionDone: null, worldTime: null },
+      { penaltyKind: null, penaltyRole: null, code: null, penaltyShot: true, inspectionDone: null, worldTime: null },
+      { penaltyKind: null, penaltyRole: null, code: null, penaltyShot: false, inspectionDone: false, worldTime: new Date('2026-11-22T14:02:03Z') },
+    ]);
+    const clock = await db.prisma.game.findUniqueOrThrow({ where: { id: game.id }, select: { clockPeriod: true, clockRunning: true, clockAt: true } });
+    expect(clock).toMatchObject({ clockRunning: true, clockAt: expect.any(Date) });
+    expect(clock.clockPeriod).toBeGreaterThanOrEqual(1);
+    await db.prisma.gameEvent.deleteMany({ where: { id: { in: events.map((event) => event.id) } } });
+  });
+
   it('refuses references to records neither in the file nor in the database, before writing anything', async () => {
     const game = { ...(league.games ?? [])[0], id: 99_000_001, awayTeamId: 99 };
     const club = { id: 99_000_002, name: 'Neuer Club' };

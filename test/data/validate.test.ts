@@ -64,7 +64,7 @@ describe('validateLeagueImport', () => {
 
   it('names the record for a bad enum value', () => {
     const problems = problemsOf(withChange((data) => Object.assign(data.games?.[0] ?? {}, { status: 'DONE' })));
-    expect(problems).toEqual(['games[0] (id 7): status must be one of SCHEDULED, LIVE, FINISHED, CANCELLED, FORFEIT, got "DONE"']);
+    expect(problems).toEqual(['games[0] (id 7): status must be one of SCHEDULED, LIVE, FINISHED, CANCELLED, FORFEIT, ABORTED, got "DONE"']);
   });
 
   it('names the record for a missing required field', () => {

@@ -9,6 +9,7 @@ import type {
   GroupPhase,
   Licensing,
   PenaltyKind,
+  PenaltyRole,
   PlayerPosition,
   TeamSide,
 } from '../../generated/prisma/enums.js';
@@ -197,6 +198,15 @@ export interface GameEventRow {
   awayScore?: number | null;
   penaltyKind?: PenaltyKind | null;
   penaltyReason?: string | null;
+  penaltyRole?: PenaltyRole | null;
+  /** A goal scored from a penalty shot during play. */
+  penaltyShot?: boolean;
+  /** A penalty's or a misc event's federation code, 0–999. */
+  code?: number | null;
+  /** A player inspection: done (true) or skipped (false). */
+  inspectionDone?: boolean | null;
+  /** When the desk recorded it (ISO 8601 with an offset). */
+  worldTime?: string | null;
 }
 
 /** Keyed by (gameId, playerId); the database id is generated. */

@@ -1,8 +1,20 @@
 // One descriptor per import array: its table, identity and fields. The validator and the importer
 // both read these, so a field is declared once; the mapped types below make the compiler reject a
 // descriptor whose fields, kinds or required flags disagree with the row interfaces in format.ts.
-import { GameDecision, GameEventType, GameStatus, Gender, GroupPhase, Licensing, PenaltyKind, PlayerPosition, TeamSide } from '../../generated/prisma/enums.js';
+import {
+  GameDecision,
+  GameEventType,
+  GameStatus,
+  Gender,
+  GroupPhase,
+  Licensing,
+  PenaltyKind,
+  PenaltyRole,
+  PlayerPosition,
+  TeamSide,
+} from '../../generated/prisma/enums.js';
 import type { ImportEntity, LeagueImportRows } from './document.js';
+import { FEDERATION_CODE_MAX, FEDERATION_CODE_MIN } from '../../domain/event-kinds.js';
 import { FORMAT_BOUNDS, STANDARD_STORED_FORMAT } from '../../domain/game-format.js';
 
 interface EnumKind {
@@ -342,6 +354,11 @@ const gameEvents: TypedEntitySpec<LeagueImportRows['gameEvents'][number]> = {
     awayScore: { kind: 'int', min: 0, max: 1000 },
     penaltyKind: oneOf('PenaltyKind', PenaltyKind),
     penaltyReason: text,
+    penaltyRole: oneOf('PenaltyRole', PenaltyRole),
+    penaltyShot: flag(false),
+    code: { kind: 'int', min: FEDERATION_CODE_MIN, max: FEDERATION_CODE_MAX },
+    inspectionDone: { kind: 'boolean' },
+    worldTime: { kind: 'datetime' },
   },
 };
 
