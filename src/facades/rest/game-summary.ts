@@ -67,7 +67,12 @@ export function reshapeGameSummary(data: GameSummaryData, params: GameParams, ct
   ];
   const goals = game.events
     .filter((e) => e.type === 'GOAL' || e.type === 'OWN_GOAL')
-    .map((e) => `${e.homeScore ?? 0}:${e.awayScore ?? 0} ${playerText(e.player, e.assist) || e.team?.name || ''} (${clockText(e.second)})`.trim());
+    .map((e) => {
+      const scorer = playerText(e.player, e.assist) || e.team?.name || '';
+      // A penalty-shot goal is marked as in the events table: `2:1 A. Muster (Penalty) (33:41)`.
+      const mark = e.penaltyShot ? ` ${t(TEXTS.penaltyShotGoal)}` : '';
+      return `${e.homeScore ?? 0}:${e.awayScore ?? 0} ${scorer}${mark} (${clockText(e.second)})`.trim();
+    });
   const penaltyMinutes = (side: string) =>
     game.events.filter((e) => e.type === 'PENALTY' && e.side === side).reduce((sum, e) => sum + penaltyMinutesOf(e.penaltyKind), 0);
   const goalsLine = `${t(TEXTS.goals)}: ${goals.length ? goals.join(', ') : t(TEXTS.none)}`;

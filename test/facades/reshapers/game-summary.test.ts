@@ -39,9 +39,16 @@ describe('reshapeGameSummary', () => {
     expect(paragraph({ status: 'CANCELLED' })).toBe('Das Spiel wurde abgesagt.');
     expect(paragraph({ status: 'LIVE', homeScore: 1, awayScore: 2 })).toBe('Das Spiel läuft: 1:2*.');
     expect(paragraph({ status: 'FORFEIT', homeScore: 0, awayScore: 5, decidedBy: 'REGULAR' })).toBe('Das Spiel wurde forfait gewertet: 0:5.');
+    expect(paragraph({ status: 'ABORTED', homeScore: 2, awayScore: 1, decidedBy: 'REGULAR' })).toBe('Das Spiel wurde beim Stand von 2:1 abgebrochen.');
     const scheduledTable = reshapeGameSummary({ game: { ...overtimeGame, ...scheduled, firstReferee: null, events: [] } }, params, renderContextFor('de'));
     expect(scheduledTable.data.title).toBe('UHC Birkenfeld - Floorball Grünau');
     expect(cellsOf(scheduledTable).slice(1)).toEqual([[], ['Tore: keine', "Strafen: UHC Birkenfeld 0', Floorball Grünau 0'"]]);
+  });
+
+  it('marks a goal scored from a penalty shot, as the events table does', () => {
+    const penaltyShot = gameEvent(1, 754, 'GOAL', { side: 'HOME', homeScore: 1, awayScore: 0, team: home, player: muster, penaltyShot: true });
+    const table = reshapeGameSummary({ game: { ...overtimeGame, events: [penaltyShot] } }, params, renderContextFor('fr'));
+    expect(cellsOf(table)[2][0]).toBe('Buts: 1:0 A. Muster (penalty) (12:34)');
   });
 
   it('speaks the requested language', () => {
