@@ -24,6 +24,8 @@ export interface SheetLineRequest {
   number?: number | null;
   position: PlayerPosition;
   captain?: boolean | null;
+  /** False: this line's number is not the player's to remember (a borrowed shirt). */
+  rememberNumber?: boolean | null;
 }
 
 type SheetRule = LineupMessage['rule'] | 'shirt_number' | 'number_taken' | 'captains' | 'on_other_sheet' | 'named_by_event';
@@ -53,6 +55,7 @@ export interface JudgedLine {
   number: number | null;
   position: PlayerPosition;
   captain: boolean;
+  rememberNumber: boolean;
 }
 
 /** A line as it is stored; `numberFrom` says where its number came from (null: it has none). */
@@ -120,7 +123,14 @@ export function judgeSheet(lines: readonly SheetLineRequest[], situation: SheetS
   for (const line of lines) {
     const facts = situation.candidates.get(line.licenseId);
     if (!facts) continue;
-    judged.push({ licenseId: line.licenseId, playerId: facts.playerId, number: line.number ?? null, position: line.position, captain: line.captain ?? false });
+    judged.push({
+      licenseId: line.licenseId,
+      playerId: facts.playerId,
+      number: line.number ?? null,
+      position: line.position,
+      captain: line.captain ?? false,
+      rememberNumber: line.rememberNumber ?? true,
+    });
     if (situation.otherSheetPlayerIds.has(facts.playerId))
       problems.push({
         rule: 'on_other_sheet',

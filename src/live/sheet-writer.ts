@@ -166,6 +166,7 @@ async function writeLocked(
       number: line.number,
       position: line.position,
       captain: line.captain,
+      rememberNumber: line.rememberNumber,
     })),
   });
   const version = game.version + 1;
@@ -221,7 +222,7 @@ async function linesNamedByEvents(tx: Tx, gameId: number, teamId: number, before
 }
 
 /**
- * The number each player last wore: that of their latest lineup entry with a number, in any game
+ * The number each player last wore: that of their latest lineup entry with a number to remember, in any game
  * (latest game first, then the line written last), this game's current sheet included, so that a
  * correction which leaves a number out keeps it. One statement, on the lineup's player index.
  */
@@ -230,7 +231,7 @@ async function rememberedNumbers(tx: Tx, playerIds: readonly number[]): Promise<
   const rows = await tx.$queryRaw<{ playerId: number; number: number }[]>`
     SELECT DISTINCT ON (l."playerId") l."playerId", l.number
     FROM "LineupEntry" l JOIN "Game" g ON g.id = l."gameId"
-    WHERE l."playerId" IN (${Prisma.join(playerIds)}) AND l.number IS NOT NULL
+    WHERE l."playerId" IN (${Prisma.join(playerIds)}) AND l.number IS NOT NULL AND l."rememberNumber"
     ORDER BY l."playerId", g."startsAt" DESC, l.id DESC`;
   return new Map(rows.map((row) => [Number(row.playerId), Number(row.number)]));
 }

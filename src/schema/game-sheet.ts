@@ -31,6 +31,10 @@ const GameSheetLineInput = builder.inputType('GameSheetLineInput', {
     number: t.int({ description: 'Shirt number, 1–99, once per sheet. Left out: the number the player last wore, if no other line wears it.' }),
     position: t.field({ type: PlayerPositionEnum, required: true, description: 'The goalkeepers of the sheet are those it names GOALKEEPER (1–3).' }),
     captain: t.boolean({ defaultValue: false, description: 'At most one captain per team.' }),
+    rememberNumber: t.boolean({
+      defaultValue: true,
+      description: "False: this line's number is not remembered as the player's for later sheets (a borrowed shirt; the back office's do_not_remember_number).",
+    }),
   }),
 });
 

@@ -70,7 +70,12 @@ describe('judging a sheet', () => {
       [105, 5, 5, false],
       [106, 6, 6, false],
     ]);
-    expect(judgeSheet([{ licenseId: 101, position: 'GOALKEEPER' }, ...sheet().slice(1)], situation())[0]).toMatchObject({ number: null, captain: false });
+    expect(judgeSheet([{ licenseId: 101, position: 'GOALKEEPER' }, ...sheet().slice(1)], situation())[0]).toMatchObject({
+      number: null,
+      captain: false,
+      rememberNumber: true,
+    });
+    expect(judgeSheet([{ licenseId: 101, position: 'GOALKEEPER', rememberNumber: false }, ...sheet().slice(1)], situation())[0].rememberNumber).toBe(false);
   });
 
   it('refuses what the lineup rules refuse, naming the rule and the license', () => {
@@ -125,7 +130,14 @@ describe('judging a sheet', () => {
 });
 
 describe('numbering a sheet', () => {
-  const line = (playerId: number, number: number | null): JudgedLine => ({ licenseId: 100 + playerId, playerId, number, position: 'FORWARD', captain: false });
+  const line = (playerId: number, number: number | null): JudgedLine => ({
+    licenseId: 100 + playerId,
+    playerId,
+    number,
+    position: 'FORWARD',
+    captain: false,
+    rememberNumber: true,
+  });
 
   it('keeps a number sent and gives a line without one the number the player last wore', () => {
     const numbered = numberSheet([line(1, 7), line(2, null), line(3, null)], new Map([[2, 23]]));

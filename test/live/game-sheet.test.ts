@@ -220,7 +220,7 @@ describe('writing the sheets of a scheduled game', () => {
 });
 
 describe('number memory', () => {
-  it('gives a line without a number the number the player last wore: in earlier games, on this sheet, in the next game', async () => {
+  it('gives a line without a number the number the player last wore: in earlier games, on this sheet, in the next game; not a borrowed one', async () => {
     // A game of two other teams, whose players have worn numbers only in the imported games so far.
     const other = await league.db.prisma.game.findFirstOrThrow({
       where: {
@@ -273,6 +273,15 @@ describe('number memory', () => {
     const nextGame = await writeSheet({ side: next.homeTeamId === teamId ? 'HOME' : 'AWAY', gameId: next.id, lines: nextLines });
     expect(nextGame.errors).toBeUndefined();
     expect(nextGame.result?.lines.find((line) => line.player.id === player!.playerId)?.number).toBe(77);
+
+    // A borrowed shirt (rememberNumber: false) is worn on this sheet but not remembered: the next
+    // correction that leaves the number out goes back to 77.
+    const side = next.homeTeamId === teamId ? 'HOME' : 'AWAY';
+    const borrowed = nextLines.map((line) => (line.licenseId === player!.licenseId ? { ...line, number: 88, rememberNumber: false } : line));
+    const withBorrowed = await writeSheet({ side, gameId: next.id, lines: borrowed });
+    expect(withBorrowed.result?.lines.find((line) => line.player.id === player!.playerId)?.number).toBe(88);
+    const leftOut = await writeSheet({ side, gameId: next.id, lines: nextLines });
+    expect(leftOut.result?.lines.find((line) => line.player.id === player!.playerId)?.number).toBe(77);
   });
 });
 

@@ -217,6 +217,8 @@ export type GameSheetLineInput = {
   number?: InputMaybe<Scalars['Int']['input']>;
   /** The goalkeepers of the sheet are those it names GOALKEEPER (1–3). */
   position: PlayerPosition;
+  /** False: this line's number is not remembered as the player's for later sheets (a borrowed shirt; the back office's do_not_remember_number). */
+  rememberNumber?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type GameStatus =

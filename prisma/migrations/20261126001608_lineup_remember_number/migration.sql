@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "LineupEntry" ADD COLUMN     "rememberNumber" BOOLEAN NOT NULL DEFAULT true;
