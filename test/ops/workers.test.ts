@@ -94,7 +94,8 @@ describe.skipIf(!serverUrl)('WORKERS=2: two processes on one port, consistent th
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
       body: JSON.stringify({
         query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }',
-        variables: { input: { gameId: game.id, idempotencyKey: 'workers-start' } },
+        // A federation key starts the earliest scheduled game now, whenever it is scheduled.
+        variables: { input: { gameId: game.id, idempotencyKey: 'workers-start', outsideStartWindow: true } },
       }),
     }).then((response) => response.json() as Promise<{ data?: { startGame: { version: number } } }>);
     expect(written.data?.startGame.version).toBe(1);
