@@ -43,10 +43,20 @@ export function forfeitOutcome(status: GameStatus, format: GameFormat, forfeitin
   return { score: forfeitingSide === 'HOME' ? scoreOf(0, goals) : scoreOf(goals, 0), forfeitedBy: forfeitingSide };
 }
 
-/** An abort stops a game under way; its score stays as it was, and no result counts. */
-export function assertAbortable(status: GameStatus): void {
+/**
+ * An abort stops a game under way; its score stays as it was, and no result counts. It happens at
+ * the second given, or at the last event's: not before an event recorded, nor past the clock's end.
+ */
+export function abortSecond(status: GameStatus, format: GameFormat, events: readonly LogEvent[], given: number | null | undefined): number {
   if (status === 'SCHEDULED') throw new InvalidInputError('The game has not started: a game that is not played is cancelled, not aborted');
   if (status !== 'LIVE') throw new InvalidInputError(`A ${status.toLowerCase()} game cannot be aborted`);
+  const lastEvent = Math.max(0, ...events.map((event) => event.second));
+  const end = boundsOfPeriod(format, lastPeriod(format)).end;
+  const second = given ?? lastEvent;
+  if (!Number.isInteger(second) || second < lastEvent || second > end) {
+    throw new InvalidInputError(`second must be a whole number from the last event's (${lastEvent}) to the end of play (${end})`);
+  }
+  return second;
 }
 
 /** A result reported as a whole, before or instead of the events. */

@@ -11,10 +11,9 @@ import { correctionOf, deletionOf } from './event-correction.js';
 import { goalOf, inspectionOf, miscOf, penaltyEndOf, penaltyOf, playerEventOf, teamEventOf, timeoutOf } from './event-recording.js';
 import { type Decision, endPeriodMarkers, finishMarkers, type Marker, phaseOf, replayScore, type Score, startMarkers } from './live-game.js';
 import { type SettlingEvent, settleRunningScores } from './running-score.js';
-import { InvalidInputError } from './errors.js';
 import { clockAfter } from './live-clock.js';
 import {
-  assertAbortable,
+  abortSecond,
   assertSpectators,
   assertSpectatorsRecordable,
   correctedTransition,
@@ -124,9 +123,7 @@ export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: Gam
       return { effect: NONE, status: 'FORFEIT', score: forfeitScore, fields: { forfeitedBy }, transition: { record: { kind: 'FORFEIT', second } } };
     }
     case 'abortGame': {
-      assertAbortable(game.status);
-      const second = write.second ?? Math.max(0, ...game.events.map((event) => event.second));
-      if (!Number.isInteger(second) || second < 0) throw new InvalidInputError('second must be a whole number of seconds from the start');
+      const second = abortSecond(game.status, game.format, game.events, write.second);
       return { effect: NONE, status: 'ABORTED', transition: { record: { kind: 'ABORT', second } } };
     }
     case 'reportResult': {

@@ -46,6 +46,14 @@ describe('an abort', () => {
     expect(planWrite(game, { kind: 'abortGame', second: 1500 }).transition).toEqual({ record: { kind: 'ABORT', second: 1500 } });
   });
 
+  it('is refused at a second before the last event or past the end of play', () => {
+    const game = liveInPeriodTwo();
+    expect(() => planWrite(game, { kind: 'abortGame', second: 1000 })).toThrow(
+      "second must be a whole number from the last event's (1400) to the end of play (4200)",
+    );
+    expect(() => planWrite(game, { kind: 'abortGame', second: 4201 })).toThrow('to the end of play (4200)');
+  });
+
   it('is refused before the start (that is a cancellation) and after the end', () => {
     expect(() => planWrite(stateOf('SCHEDULED'), { kind: 'abortGame' })).toThrow('cancelled, not aborted');
     expect(() => planWrite(stateOf('FORFEIT'), { kind: 'abortGame' })).toThrow(InvalidInputError);
