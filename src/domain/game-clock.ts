@@ -1,25 +1,23 @@
-import { STANDARD_FORMAT } from './game-format.js';
+import { boundsOfPeriod, periodAt, regulationSeconds, STANDARD_FORMAT } from './game-format.js';
 
 /**
- * The game clock of floorball: three periods of 20 minutes, then, for a tie that must be decided,
- * 10 minutes of sudden-death overtime (period 4) and penalty shots. The clock runs in seconds from
- * the start of the game and does not run between periods, so period 2 starts at second 1200.
+ * The standard game clock (game-format.ts `STANDARD_FORMAT`), which the demo league plays: three
+ * periods of 20 minutes, then, for a tie that must be decided, 10 minutes of sudden-death overtime
+ * (period 4) and penalty shots. The clock runs in seconds from the start of the game and does not
+ * run between periods, so period 2 starts at second 1200. A league's own format: game-format.ts.
  */
 export const PERIOD_SECONDS = STANDARD_FORMAT.periodSeconds;
-export const REGULATION_PERIODS = STANDARD_FORMAT.periods;
-export const REGULATION_SECONDS = REGULATION_PERIODS * PERIOD_SECONDS;
+export const REGULATION_SECONDS = regulationSeconds(STANDARD_FORMAT);
 export const OVERTIME_SECONDS = STANDARD_FORMAT.overtimeSeconds;
-export const OVERTIME_PERIOD = REGULATION_PERIODS + 1;
 
 /** The period a clock time falls in; a period's last second (20:00) already counts for the next. */
 export function periodOf(second: number): number {
-  return Math.min(OVERTIME_PERIOD, Math.floor(second / PERIOD_SECONDS) + 1);
+  return periodAt(STANDARD_FORMAT, second);
 }
 
 /** First and last second of a period, both inclusive (an event at 20:00 may close period 1). */
 export function periodBounds(period: number): { start: number; end: number } {
-  const start = (period - 1) * PERIOD_SECONDS;
-  return { start, end: period === OVERTIME_PERIOD ? start + OVERTIME_SECONDS : start + PERIOD_SECONDS };
+  return boundsOfPeriod(STANDARD_FORMAT, period);
 }
 
 /** The game clock as desks, tables and audits write it: minutes and seconds since the start, `47:05`. */

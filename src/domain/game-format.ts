@@ -111,14 +111,6 @@ export function boundsOfPeriod(format: GameFormat, period: number): { start: num
   return { start, end: start + (period === overtimePeriod(format) ? format.overtimeSeconds : format.periodSeconds) };
 }
 
-/**
- * How a finished game's score may stand: a tie only where the format lets a draw stand; otherwise
- * it must go on (overtime, penalty shots) or, with neither to play, it cannot end tied.
- */
-export function mayEndTied(format: GameFormat): boolean {
-  return format.drawAllowed;
-}
-
 /** What is wrong with a stored format, in words an import report can show; empty when nothing is. */
 export function formatProblems(stored: StoredGameFormat): string[] {
   const problems: string[] = [];

@@ -5,9 +5,8 @@
  * them (the period being played, or the one that ended when penalty shots are due).
  */
 import { DomainError } from './errors.js';
-import { lastPeriod } from './game-format.js';
 import type { GameWrite, LiveGameState, StoredEvent } from './game-write.js';
-import { boundsOfPeriod } from './game-format.js';
+import { boundsOfPeriod, lastPeriod } from './game-format.js';
 import { decide } from './write-plan.js';
 
 export const STATUS_MESSAGES = ['START', 'END_THIRD', 'GAME_OVER', 'START_PENALTY_SHOOTOUT', 'REPORT_RESULT', 'FORFAIT', 'ABORT', 'UNDO'] as const;

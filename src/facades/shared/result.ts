@@ -20,11 +20,16 @@ export const SUFFIX: Record<string, Translated> = {
   ABORTED: TEXTS.abortedMark,
 };
 
+/** The mark a game's status puts after its score in every games table: a forfeit's or an abort's. */
+export function statusMark(status: string): Translated | undefined {
+  return status === 'FORFEIT' || status === 'ABORTED' ? SUFFIX[status] : undefined;
+}
+
 export function resultText(game: ScoreFacts, suffix: (decidedBy: string) => string | null): string {
   if (game.homeScore === null || game.awayScore === null || game.status === 'SCHEDULED' || isCancelled(game.status)) return '-';
   const score = `${game.homeScore}:${game.awayScore}`;
   if (game.status === 'LIVE') return `${score}*`;
-  const marked = game.status === 'FORFEIT' || game.status === 'ABORTED' ? game.status : game.decidedBy;
+  const marked = statusMark(game.status) ? game.status : game.decidedBy;
   const extra = marked === 'REGULAR' ? null : suffix(marked);
   return extra ? `${score} ${extra}` : score;
 }

@@ -10,7 +10,7 @@ import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import { isCancelled } from '../../../domain/game-status.js';
 import { livePeriodText } from '../../shared/live-period.js';
-import { SUFFIX } from '../../shared/result.js';
+import { statusMark } from '../../shared/result.js';
 import { dateLine, gameCompetitionName, gameLink, gameRowExtras, nodes, type DayGameData } from '../shared/game-row.js';
 
 /** Games of one league day plus whether game days exist before and after it (for the slider). */
@@ -106,7 +106,7 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
           const live = game.status === 'LIVE';
           const plain = game.homeScore === null || game.awayScore === null ? '-' : `${game.homeScore}:${game.awayScore}`;
           // A forfeit or an abort is marked as in every games table; a live score stays plain here, as deployed.
-          const mark = game.status === 'FORFEIT' || game.status === 'ABORTED' ? SUFFIX[game.status] : undefined;
+          const mark = statusMark(game.status);
           const score = mark && plain !== '-' ? `${plain} ${t(mark)}` : plain;
           return row(
             [
