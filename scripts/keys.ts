@@ -1,5 +1,6 @@
 // API keys for the legacy XML, lineup and GraphQL interfaces:
 //   create <name> [--club <id>] [--scope games:write|admin]...   prints the new key once
+//   create <name> --game <id>...                                an event desk's key (back office anlass): reports those games only
 //   list                                                         id, name, prefix, club, scopes, created, revoked
 //   revoke <id>                                                  stops the key working at once
 //   rotate <id>                                                  a new key for the same name, club and scopes; the old one is revoked
@@ -13,7 +14,7 @@ import { administer, errorLine, SERVICE_FLAGS, SERVICE_USAGE, serviceTarget } fr
 import { parseArguments, parseId, singleFlag, UsageError } from '../src/data/cli/arguments.js';
 import { KEY_SCOPES } from '../src/domain/api-keys.js';
 
-const USAGE = `usage: npm run keys -- create <name> [--club <id>] [--scope ${KEY_SCOPES.join('|')}]... | list | revoke <id> | rotate <id>  ${SERVICE_USAGE}`;
+const USAGE = `usage: npm run keys -- create <name> [--club <id>] [--scope ${KEY_SCOPES.join('|')}]... | create <name> --game <id>... | list | revoke <id> | rotate <id>  ${SERVICE_USAGE}`;
 
 function listLine(key: AdministeredKey): string {
   return [
@@ -22,6 +23,7 @@ function listLine(key: AdministeredKey): string {
     `${key.prefix}…`,
     key.clubId ?? '-',
     key.scopes.join(',') || 'read',
+    key.gameIds.length > 0 ? `event games ${key.gameIds.join(',')}` : '-',
     key.createdAt.toISOString(),
     key.revokedAt?.toISOString() ?? 'active',
   ].join('\t');
@@ -29,22 +31,25 @@ function listLine(key: AdministeredKey): string {
 
 function issuedLines(issued: IssuedKey, replaced?: number): string {
   const what = replaced === undefined ? '' : ` replaces key ${replaced}, which is revoked now`;
-  return `key ${issued.key.id} (${issued.key.name})${what}: ${issued.secret}\nstore it now: it is not shown again`;
+  const event = issued.key.gameIds.length > 0 ? `\nback office: anlass_id=${issued.key.id} password=<the key>` : '';
+  return `key ${issued.key.id} (${issued.key.name})${what}: ${issued.secret}${event}\nstore it now: it is not shown again`;
 }
 
 async function main(): Promise<void> {
-  const parsed = parseArguments(process.argv.slice(2), ['--club', '--scope', ...SERVICE_FLAGS], USAGE);
+  const parsed = parseArguments(process.argv.slice(2), ['--club', '--scope', '--game', ...SERVICE_FLAGS], USAGE);
   const [command, argument, ...extra] = parsed.positionals;
   const target = serviceTarget({ url: singleFlag(parsed, '--url', USAGE), key: singleFlag(parsed, '--key', USAGE) });
   const club = singleFlag(parsed, '--club', USAGE);
   const scopes = (parsed.flags.get('--scope') ?? []).flatMap((scope) => scope.split(',')).filter(Boolean);
-  if (command !== 'create' && (club !== undefined || scopes.length > 0)) throw new UsageError(`--club and --scope are for create; ${USAGE}`);
+  const games = (parsed.flags.get('--game') ?? []).flatMap((game) => game.split(',')).filter(Boolean);
+  if (command !== 'create' && (club !== undefined || scopes.length > 0 || games.length > 0)) throw new UsageError(`--club, --scope and --game are for create; ${USAGE}`);
   if (extra.length > 0 || (command === 'list') !== (argument === undefined)) throw new UsageError(USAGE);
 
   switch (command) {
     case 'create': {
       const clubId = club === undefined ? null : parseId(club, '--club (a club id)');
-      const issued = await administer(target, (admin) => admin.createKey({ name: argument ?? '', clubId, scopes }));
+      const gameIds = games.map((game) => parseId(game, '--game (a game id)'));
+      const issued = await administer(target, (admin) => admin.createKey({ name: argument ?? '', clubId, scopes, gameIds }));
       console.log(issuedLines(issued));
       return;
     }

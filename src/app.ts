@@ -137,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
   await registerRateLimits(app, options.rateLimits, { ...deps, graphqlMaxTokens: options.graphql?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
   // One caller identity for every interface: resolved once, under the failed-key brake the rate limits set up.
-  registerCallerResolution(app, { prisma: deps.prisma, operatorToken: options.operatorToken });
+  registerCallerResolution(app, { prisma: deps.prisma, clock: deps.clock, operatorToken: options.operatorToken });
   registerResponseCache(app, {
     ttlMs: options.responseCacheTtlMs ?? 0,
     maxBytes: options.responseCacheMaxBytes,

@@ -14,6 +14,8 @@ export interface AdministeredKey {
   prefix: string;
   clubId: number | null;
   scopes: string[];
+  /** An event desk's games; empty for every other key. */
+  gameIds: number[];
   createdAt: Date;
   revokedAt: Date | null;
 }
@@ -24,7 +26,7 @@ export interface IssuedKey {
   secret: string;
 }
 
-export const ADMINISTERED_KEY_COLUMNS = { id: true, name: true, prefix: true, clubId: true, scopes: true, createdAt: true, revokedAt: true } as const;
+export const ADMINISTERED_KEY_COLUMNS = { id: true, name: true, prefix: true, clubId: true, scopes: true, gameIds: true, createdAt: true, revokedAt: true } as const;
 
 export function listApiKeys(prisma: PrismaClient): Promise<AdministeredKey[]> {
   return prisma.apiKey.findMany({ select: ADMINISTERED_KEY_COLUMNS, orderBy: { id: 'asc' } });
@@ -32,7 +34,17 @@ export function listApiKeys(prisma: PrismaClient): Promise<AdministeredKey[]> {
 
 export async function createApiKey(prisma: PrismaClient, request: NewKeyRequest, now: Date): Promise<IssuedKey> {
   const club = isRecordId(request.clubId) ? await prisma.club.findUnique({ where: { id: request.clubId }, select: { id: true } }) : null;
-  return issue(prisma, decideNewKey(request, club), now);
+  const askedGames = (request.gameIds ?? []).filter(isRecordId);
+  const games = askedGames.length === 0 ? [] : await prisma.game.findMany({ where: { id: { in: askedGames } }, select: { id: true } });
+  return issue(
+    prisma,
+    decideNewKey(
+      request,
+      club,
+      games.map((game) => game.id),
+    ),
+    now,
+  );
 }
 
 export function revokeApiKey(prisma: PrismaClient, id: number, now: Date): Promise<AdministeredKey> {
@@ -54,7 +66,7 @@ export function rotateApiKey(prisma: PrismaClient, id: number, now: Date): Promi
 async function issue(prisma: PrismaClient | Transaction, grant: KeyGrant, now: Date): Promise<IssuedKey> {
   const { key: secret, prefix, hash } = newApiKey();
   const key = await prisma.apiKey.create({
-    data: { name: grant.name, prefix, hash, clubId: grant.clubId, scopes: [...grant.scopes], createdAt: now },
+    data: { name: grant.name, prefix, hash, clubId: grant.clubId, scopes: [...grant.scopes], gameIds: [...grant.gameIds], createdAt: now },
     select: ADMINISTERED_KEY_COLUMNS,
   });
   return { key, secret };
@@ -64,5 +76,5 @@ async function issue(prisma: PrismaClient | Transaction, grant: KeyGrant, now: D
 async function lockedKey(tx: Transaction, id: number): Promise<KeyState | null> {
   if (!isRecordId(id)) return null;
   await tx.$queryRaw`SELECT id FROM "ApiKey" WHERE id = ${id} FOR UPDATE`;
-  return tx.apiKey.findUnique({ where: { id }, select: { id: true, name: true, clubId: true, scopes: true, revokedAt: true } });
+  return tx.apiKey.findUnique({ where: { id }, select: { id: true, name: true, clubId: true, scopes: true, gameIds: true, revokedAt: true } });
 }

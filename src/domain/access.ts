@@ -19,10 +19,20 @@ export interface ApiCredential {
   clubId: number | null;
   /** What the key may do beyond reading public data. */
   scopes: readonly string[];
+  /** An event desk's key (the back office's anlass): the only games it may report. Empty for every other key. */
+  gameIds: readonly number[];
+  /** Set when the request presented a session token (the back office's auth_token) rather than the key itself. */
+  session?: { id: number; expiresAt: Date } | null;
+}
+
+/** An event's desk key: it reports its event's games and reads no club's internal data. */
+export function isEventKey(credential: ApiCredential): boolean {
+  return credential.gameIds.length > 0;
 }
 
 /** A club's team-internal data (lineup candidates, lineup checks): a key of that club, or a federation key. */
 export function mayReadClub(credential: ApiCredential, clubId: number): boolean {
+  if (isEventKey(credential)) return false;
   return credential.clubId === null || credential.clubId === clubId;
 }
 
@@ -47,11 +57,29 @@ export function assertMayWriteGames(credential: ApiCredential): asserts credenti
 /** Only a federation key may start a game outside its start window: a club's desk that does so has picked the wrong game. */
 export function assertMayStartOutsideWindow(credential: ApiCredential): void {
   assertMayWriteGames(credential);
-  if (credential.clubId !== null) throw new ForbiddenError('Only a federation key may start a game outside its start window (outsideStartWindow)');
+  if (credential.clubId !== null || isEventKey(credential)) throw new ForbiddenError('Only a federation key may start a game outside its start window (outsideStartWindow)');
 }
 
-/** A club's key writes its club's home games, a federation key every game. */
-export function assertMayWriteGame(credential: ApiCredential, homeClubId: number): asserts credential is StoredKeyCredential {
+/** A club's key writes its club's home games, an event's desk key its event's games, a federation key every game. */
+export function assertMayWriteGame(credential: ApiCredential, game: { id: number; homeClubId: number }): asserts credential is StoredKeyCredential {
   assertMayWriteGames(credential);
-  if (credential.clubId !== null && credential.clubId !== homeClubId) throw new ForbiddenError("This API key may record its own club's home games only");
+  if (!mayWriteGame(credential, game)) {
+    throw new ForbiddenError(isEventKey(credential) ? "These event credentials may report their event's games only" : "This API key may record its own club's home games only");
+  }
+}
+
+/** Whether the key may report the game; `assertMayWriteGame` says why not. */
+export function mayWriteGame(credential: ApiCredential, game: { id: number; homeClubId: number }): boolean {
+  if (credential.keyId === null || !credential.scopes.includes(GAMES_WRITE_SCOPE)) return false;
+  if (isEventKey(credential)) return credential.gameIds.includes(game.id);
+  return credential.clubId === null || credential.clubId === game.homeClubId;
+}
+
+/** Which games a key may report, as a filter: its event's games, its club's home games, or every game. */
+export type ReportableGames = { kind: 'games'; gameIds: readonly number[] } | { kind: 'homeClub'; clubId: number } | { kind: 'all' };
+
+export function reportableGames(credential: ApiCredential): ReportableGames {
+  assertMayWriteGames(credential);
+  if (isEventKey(credential)) return { kind: 'games', gameIds: credential.gameIds };
+  return credential.clubId === null ? { kind: 'all' } : { kind: 'homeClub', clubId: credential.clubId };
 }

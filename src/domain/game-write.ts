@@ -45,7 +45,8 @@ export type GameWrite =
   | { kind: 'recordMisc'; second: number; code: number; side?: Side | null; playerLicenseId?: number | null; worldTime?: Date | null }
   | { kind: 'recordInspection'; second: number; done: boolean; worldTime?: Date | null }
   | { kind: 'endPeriod' }
-  | { kind: 'finishGame'; decidedBy: Decision; shootoutWinner?: Side | null }
+  /** `decidedBy` absent: as the game stands (`decisionAsItStands`), the back office's plain game_over. */
+  | { kind: 'finishGame'; decidedBy?: Decision | null; shootoutWinner?: Side | null }
   | {
       kind: 'correctEvent';
       eventId: number;

@@ -186,6 +186,20 @@ export function endPeriodMarkers(format: GameFormat, phase: Phase, score: { home
 }
 
 /**
+ * How a final whistle with no decision named decides the game, by where it stands: in overtime, by
+ * the golden goal, or by penalty shots while tied; after the last regular period without overtime,
+ * by penalty shots while tied where no draw stands; otherwise in regulation. `finishMarkers` then
+ * refuses what the game's state does not allow, with its usual words.
+ */
+export function decisionAsItStands(format: GameFormat, phase: Phase, score: { home: number; away: number }): Decision {
+  if (phase.kind !== 'playing') return 'REGULAR';
+  const tied = score.home === score.away;
+  if (phase.period > format.periods) return tied ? 'PENALTY_SHOTS' : 'OVERTIME';
+  if (phase.period === format.periods && tied && !format.drawAllowed && overtimePeriod(format) === null && !phase.periodOpen) return 'PENALTY_SHOTS';
+  return 'REGULAR';
+}
+
+/**
  * Finishing the game, with the markers that close it. REGULAR after the third period (a draw where
  * the group allows one), OVERTIME after a golden goal in overtime, PENALTY_SHOTS after a tied
  * overtime, whose shootout winner is credited one goal.

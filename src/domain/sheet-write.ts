@@ -3,32 +3,54 @@
  * the game: which games take a sheet, what a sheet must satisfy, and which number each line wears.
  * The lineup rules themselves (eligibility, 6–20 players, 1–3 goalkeepers, the quota) are
  * `judgeLineup` (lineup.ts), applied here unchanged; this module adds what only a written sheet has:
- * shirt numbers, a captain, positions, and the game's other sheet and events. The writer
- * (src/live/sheet-writer.ts) loads the facts and stores what `judgeSheet` and `numberSheet` decide.
+ * shirt numbers, a captain, positions, the game's other sheet and events, and which license a line
+ * that names a player stands for (`resolveSheetLines`). The writer (src/live/sheet-writer.ts) loads
+ * the facts and stores what `resolveSheetLines`, `judgeSheet` and `numberSheet` decide.
  */
 import { InvalidInputError } from './errors.js';
 import { isPending } from './game-status.js';
 import type { GameChangeKind } from './game-write.js';
 import type { PlayerPosition } from './lineup-candidates.js';
-import { type CandidateFacts, judgeLineup, type LineupMessage } from './lineup.js';
+import { type CandidateFacts, eligibility, judgeLineup, type LineupMessage } from './lineup.js';
 
 export const SHIRT_NUMBERS = { min: 1, max: 99 } as const;
 
 /** What caches and subscribers are told of a written sheet: any game change drops what caches hold of the game, its teams and the players named. */
 export const SHEET_CHANGE_KIND: GameChangeKind = 'SHEET_WRITTEN';
 
-/** One line of a sheet as the officials send it. */
+/** One line of a sheet as the rules judge it: its player named by license. */
 export interface SheetLineRequest {
   licenseId: number;
   /** The shirt number; absent: the number the player last wore (`numberSheet`). */
   number?: number | null;
-  position: PlayerPosition;
+  /** Null: no position on the sheet (`resolveSheetLines` fills in a goalkeeper's). */
+  position: PlayerPosition | null;
   captain?: boolean | null;
   /** False: this line's number is not the player's to remember (a borrowed shirt). */
   rememberNumber?: boolean | null;
 }
 
-type SheetRule = LineupMessage['rule'] | 'shirt_number' | 'number_taken' | 'captains' | 'on_other_sheet' | 'named_by_event';
+/**
+ * One line of a sheet as the officials send it: its player named by license, or by player (the back
+ * office's `player_id`), exactly one of the two.
+ */
+export interface SheetLineInput extends Omit<SheetLineRequest, 'licenseId' | 'position'> {
+  licenseId?: number | null;
+  playerId?: number | null;
+  /** Absent: a goalkeeper's line keeps goal (the back office sends positions without one); others have none. */
+  position?: PlayerPosition | null;
+}
+
+type SheetRule =
+  | LineupMessage['rule']
+  | 'shirt_number'
+  | 'number_taken'
+  | 'captains'
+  | 'on_other_sheet'
+  | 'named_by_event'
+  | 'license_or_player'
+  | 'unknown_player'
+  | 'player_twice';
 
 /** Why a sheet is refused: the rule, the license it is about (null for the sheet as a whole), and a text for people. */
 interface SheetProblem {
@@ -53,7 +75,7 @@ export interface JudgedLine {
   licenseId: number;
   playerId: number;
   number: number | null;
-  position: PlayerPosition;
+  position: PlayerPosition | null;
   captain: boolean;
   rememberNumber: boolean;
 }
@@ -75,6 +97,58 @@ export function assertSheetWritable(status: string): void {
 }
 
 const isShirtNumber = (value: number) => Number.isInteger(value) && value >= SHIRT_NUMBERS.min && value <= SHIRT_NUMBERS.max;
+
+function refuse(problems: readonly SheetProblem[]): never {
+  throw new InvalidInputError(`The game sheet is refused: ${problems.map((p) => `${p.rule}: ${p.message}`).join('; ')}`);
+}
+
+/**
+ * The license a line naming a player stands for, among the team club's licenses for the game
+ * (`candidates`): the player's eligible license, the regular one first (a member of the team: it
+ * does not count towards the quota), then the lowest license id. A player with licenses of which
+ * none is eligible gets the lowest of them, so that the lineup rules refuse the line naming that
+ * license and why. Null when the player has no license of the club for the game.
+ */
+export function licenseOfPlayer(playerId: number, candidates: ReadonlyMap<number, CandidateFacts>): number | null {
+  const rank = (facts: CandidateFacts) => {
+    const verdict = eligibility(facts);
+    if (!verdict.eligible) return 2;
+    return verdict.licensing === 'regular' ? 0 : 1;
+  };
+  const preferred = (a: CandidateFacts, b: CandidateFacts) => rank(a) - rank(b) || a.licenseId - b.licenseId;
+  const own = [...candidates.values()].filter((facts) => facts.playerId === playerId).sort(preferred);
+  return own[0]?.licenseId ?? null;
+}
+
+/**
+ * Names every line's player by license, as the rules judge a sheet: a line sent with `licenseId`
+ * keeps it, a line sent with `playerId` gets `licenseOfPlayer`. Refuses a line naming both or
+ * neither, and a player without a license of the club for the game, every problem at once.
+ */
+export function resolveSheetLines(lines: readonly SheetLineInput[], candidates: ReadonlyMap<number, CandidateFacts>): SheetLineRequest[] {
+  const problems: SheetProblem[] = [];
+  const positioned = (line: Omit<SheetLineInput, 'licenseId' | 'playerId'>, licenseId: number): SheetLineRequest => ({
+    ...line,
+    licenseId,
+    position: line.position ?? (candidates.get(licenseId)?.isGoalkeeper ? 'GOALKEEPER' : null),
+  });
+  const resolved = lines.flatMap(({ licenseId, playerId, ...line }, index): SheetLineRequest[] => {
+    if (licenseId != null && playerId == null) return [positioned(line, licenseId)];
+    if (playerId == null || licenseId != null) {
+      const named = licenseId == null ? 'neither a licenseId nor a playerId' : 'both a licenseId and a playerId';
+      problems.push({ rule: 'license_or_player', licenseId: licenseId ?? null, message: `line ${index + 1} names ${named}: give exactly one` });
+      return [];
+    }
+    const chosen = licenseOfPlayer(playerId, candidates);
+    if (chosen === null) {
+      problems.push({ rule: 'unknown_player', licenseId: null, message: `player ${playerId} has no license of this club for this game` });
+      return [];
+    }
+    return [positioned(line, chosen)];
+  });
+  if (problems.length > 0) refuse(problems);
+  return resolved;
+}
 
 /**
  * Judges a team's sheet: the lineup rules (with the goalkeepers the sheet names: who keeps goal in
@@ -138,7 +212,15 @@ export function judgeSheet(lines: readonly SheetLineRequest[], situation: SheetS
         message: `license ${line.licenseId}: the player is on the other team's sheet of this game`,
       });
   }
-  const players = new Set(judged.map((line) => line.playerId));
+  const sheetLicenseOf = new Map<number, number>();
+  for (const line of judged) {
+    // Two licenses of one player: one line per player (the same license twice is a `duplicate` above).
+    const other = sheetLicenseOf.get(line.playerId);
+    if (other !== undefined && other !== line.licenseId)
+      problems.push({ rule: 'player_twice', licenseId: line.licenseId, message: `license ${line.licenseId}: player ${line.playerId} is on the sheet already, with license ${other}` });
+    sheetLicenseOf.set(line.playerId, line.licenseId);
+  }
+  const players = new Set(sheetLicenseOf.keys());
   for (const named of situation.linesNamedByEvents) {
     if (!players.has(named.playerId))
       problems.push({
@@ -148,7 +230,7 @@ export function judgeSheet(lines: readonly SheetLineRequest[], situation: SheetS
       });
   }
 
-  if (problems.length > 0) throw new InvalidInputError(`The game sheet is refused: ${problems.map((p) => `${p.rule}: ${p.message}`).join('; ')}`);
+  if (problems.length > 0) refuse(problems);
   return judged;
 }
 

@@ -9,7 +9,7 @@ import type { EventDraft, EventEffect, GameChangeKind, GameWrite, GameWriteKind,
 import { teamOf } from './game-write.js';
 import { correctionOf, deletionOf } from './event-correction.js';
 import { goalOf, inspectionOf, miscOf, penaltyEndOf, penaltyOf, playerEventOf, teamEventOf, timeoutOf } from './event-recording.js';
-import { type Decision, endPeriodMarkers, finishMarkers, type Marker, phaseOf, replayScore, type Score, startMarkers } from './live-game.js';
+import { type Decision, decisionAsItStands, endPeriodMarkers, finishMarkers, type Marker, phaseOf, replayScore, type Score, startMarkers } from './live-game.js';
 import { type SettlingEvent, settleRunningScores } from './running-score.js';
 import { clockAfter } from './live-clock.js';
 import {
@@ -114,8 +114,9 @@ export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: Gam
       return { effect, status: game.status, transition: kept('PERIOD_END', effect) };
     }
     case 'finishGame': {
-      const effect = markers(finishMarkers(game.format, phase, game.events, score, write.decidedBy, write.shootoutWinner ?? null));
-      return { effect, status: 'FINISHED', decidedBy: write.decidedBy, transition: kept('FINISH', effect) };
+      const decidedBy = write.decidedBy ?? decisionAsItStands(game.format, phase, score);
+      const effect = markers(finishMarkers(game.format, phase, game.events, score, decidedBy, write.shootoutWinner ?? null));
+      return { effect, status: 'FINISHED', decidedBy, transition: kept('FINISH', effect) };
     }
     case 'forfeitGame': {
       const { score: forfeitScore, forfeitedBy } = forfeitOutcome(game.status, game.format, write.forfeitingSide);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verifyApiKey } from '../auth/api-keys.js';
 import { anonymousCaller, type Caller } from '../auth/caller.js';
 import { presentedCredential, type PresentedCredential } from '../auth/presented-credential.js';
+import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
 import { clientOf } from './client-address.js';
 
@@ -13,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** The keyed interfaces: every request needs a key, which may also come in a form or JSON body. */
-const KEYED_INTERFACES = /^\/(api\/v3|rest\/v1\.0\/clubs)(\/|$)/;
+const KEYED_INTERFACES = /^\/(api\/v3|rest\/v1\.0\/clubs|bo)(\/|$)/;
 const GRAPHQL = /^\/graphql(\/|$)/;
 
 /**
@@ -49,6 +50,8 @@ export function checkApiKey<T>(request: FastifyRequest, reply: FastifyReply, ver
 
 export interface CallerResolutionOptions {
   prisma: PrismaClient;
+  /** Session tokens expire by it. */
+  clock: Clock;
   /** The embedded database's per-start operator token (src/auth/api-keys.ts); none on PostgreSQL. */
   operatorToken?: string;
 }
@@ -70,7 +73,7 @@ export function registerCallerResolution(app: FastifyInstance, options: CallerRe
       request.caller = anonymousCaller(clientId);
       return;
     }
-    const credential = await checkApiKey(request, reply, () => verifyApiKey(options.prisma, presented.secret, options.operatorToken));
+    const credential = await checkApiKey(request, reply, () => verifyApiKey(options.prisma, presented.secret, options.clock.now(), options.operatorToken));
     request.caller = { authentication: credential ? 'valid' : 'invalid', credential, clientId };
   });
 }

@@ -3,12 +3,11 @@
  * game queue up, so none is lost), replay a retried idempotency key, check the expected version,
  * load the game's state once, let the domain decide the write (`planWrite`,
  * src/domain/write-plan.ts), store its plan, raise the version, and keep the audit record, which
- * also remembers the idempotency key. No league rule is decided here.
+ * also remembers the idempotency key (src/live/write-idempotency.ts). No league rule is decided here.
  */
-import { createHash } from 'node:crypto';
 import { assertMayWriteGame, assertMayWriteGames, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
 import type { PrismaClient } from '../db/database.js';
-import { ConflictError, InvalidInputError, NotFoundError } from '../domain/errors.js';
+import { ConflictError, NotFoundError } from '../domain/errors.js';
 import type { GameStatus } from '../domain/game-status.js';
 import {
   type EventEffect,
@@ -23,14 +22,13 @@ import { planWrite } from '../domain/write-plan.js';
 import { gameFormat, type StoredGameFormat } from '../domain/game-format.js';
 import type { Decision, StartWindow } from '../domain/live-game.js';
 import type { TransitionRecord } from '../domain/game-transitions.js';
-import { Prisma } from '../generated/prisma/client.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import { journalChange } from './change-journal.js';
 import type { ChangeAffects, GameChange } from './changes.js';
+import { assertIdempotencyKey, type Idempotency, inputHashOf, lookUpKey, retryingKeyRace } from './write-idempotency.js';
 
-export interface WriteRequest {
+export interface WriteRequest extends Idempotency {
   gameId: number;
-  /** Chosen by the client per write and sent again with every retry of it. */
-  idempotencyKey: string;
   /** The version the client saw; another one is a CONFLICT. Absent: write whatever the version. */
   expectedVersion?: number | null;
   write: GameWrite;
@@ -46,7 +44,6 @@ export interface WriteOutcome {
   change: GameChange | null;
 }
 
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 /** How long a write may wait for a connection and for the game's lock held by the writes before it. */
 const WRITE_TIMEOUT_MS = 10_000;
 
@@ -70,16 +67,8 @@ interface LockedGame {
   transitions: TransitionRecord[];
 }
 
-function inputHash(request: WriteRequest): string {
-  return createHash('sha256')
-    .update(JSON.stringify([request.gameId, request.write]))
-    .digest('hex');
-}
-
-function assertIdempotencyKey(key: string): void {
-  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH)
-    throw new InvalidInputError(`idempotencyKey must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
-}
+/** What a retry must send again: the game and the write (not expectedVersion). */
+const inputHash = (request: WriteRequest): string => inputHashOf([request.gameId, request.write]);
 
 /** Runs one write for `credential`; a refused write changes nothing. */
 export async function writeGame(
@@ -90,17 +79,10 @@ export async function writeGame(
   startWindow: StartWindow,
 ): Promise<WriteOutcome> {
   assertMayWriteGames(credential);
-  assertIdempotencyKey(request.idempotencyKey);
-  const attempt = () =>
-    prisma.$transaction((tx) => writeLocked(tx, credential, request, now, startWindow), { timeout: WRITE_TIMEOUT_MS, maxWait: WRITE_TIMEOUT_MS });
-  try {
-    return await attempt();
-  } catch (error) {
-    // The same idempotency key sent at the same time for two games: the other write holds it now,
-    // and a second attempt refuses this one for its different input.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return attempt();
-    throw error;
-  }
+  assertIdempotencyKey(request);
+  return retryingKeyRace(() =>
+    prisma.$transaction((tx) => writeLocked(tx, credential, request, now, startWindow), { timeout: WRITE_TIMEOUT_MS, maxWait: WRITE_TIMEOUT_MS }),
+  );
 }
 
 async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: WriteRequest, now: Date, startWindow: StartWindow): Promise<WriteOutcome> {
@@ -118,16 +100,11 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
     FROM "Game" g LEFT JOIN "LeagueGroup" lg ON lg.id = g."groupId" WHERE g.id = ${request.gameId} FOR UPDATE OF g`;
   if (!game) throw new NotFoundError(`No game ${request.gameId}`);
   const hash = inputHash(request);
-  const earlier = await tx.gameAuditEntry.findUnique({
-    where: { apiKeyId_idempotencyKey: { apiKeyId: credential.keyId, idempotencyKey: request.idempotencyKey } },
-  });
-  if (earlier) {
-    if (earlier.inputHash !== hash) throw new InvalidInputError(`idempotencyKey "${request.idempotencyKey}" was already used for a different write`);
-    return { gameId: earlier.gameId, version: earlier.version, eventId: earlier.eventId, replayed: true, change: null };
-  }
+  const { replay, storedKey } = await lookUpKey(tx, credential.keyId, request, game, hash);
+  if (replay) return { gameId: replay.gameId, version: replay.version, eventId: replay.eventId, replayed: true, change: null };
   const teams = await tx.team.findMany({ where: { id: { in: [game.homeTeamId, game.awayTeamId] } }, select: { id: true, clubId: true } });
   const clubOf = (teamId: number) => teams.find((team) => team.id === teamId)?.clubId ?? -1;
-  assertMayWriteGame(credential, clubOf(game.homeTeamId));
+  assertMayWriteGame(credential, { id: game.id, homeClubId: clubOf(game.homeTeamId) });
   if (request.expectedVersion != null && request.expectedVersion !== game.version) {
     throw new ConflictError(`The game is at version ${game.version}, not ${request.expectedVersion}: reload it and write again`, game.version);
   }
@@ -170,7 +147,7 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
       apiKeyId: credential.keyId,
       at: now,
       mutation: request.write.kind,
-      idempotencyKey: request.idempotencyKey,
+      idempotencyKey: storedKey,
       inputHash: hash,
       version,
       eventId: stored.eventId,

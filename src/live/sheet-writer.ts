@@ -2,9 +2,9 @@
  * The write path of a team's game sheet. One write = one transaction, queued behind the game's
  * other writes by the same row lock as the live writes (src/live/game-writer.ts), so a goal naming
  * a license and a sheet correction never cross: replay a retried idempotency key, check the
- * expected version, let the domain judge and number the sheet (src/domain/sheet-write.ts), replace
- * the team's lines, raise the game's version, keep the audit record and journal the change. No
- * league rule is decided here.
+ * expected version, let the domain pick the license of each line that names a player, judge and
+ * number the sheet (src/domain/sheet-write.ts), replace the team's lines, raise the game's version,
+ * keep the audit record and journal the change. No league rule is decided here.
  */
 import { assertMayWriteGame, assertMayWriteGames, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
 import type { PrismaClient } from '../db/database.js';
@@ -12,20 +12,19 @@ import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { teamOf } from '../domain/game-write.js';
 import type { Side } from '../domain/live-game.js';
 import type { CandidateFacts } from '../domain/lineup.js';
-import { judgeSheet, numberSheet, SHEET_CHANGE_KIND, type SheetEntry, type SheetLineRequest } from '../domain/sheet-write.js';
+import { judgeSheet, numberSheet, resolveSheetLines, SHEET_CHANGE_KIND, type SheetEntry, type SheetLineInput } from '../domain/sheet-write.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { journalChange } from './change-journal.js';
 import type { ChangeAffects, GameChange } from './changes.js';
-import { assertIdempotencyKey, earlierWrite, inputHashOf, retryingKeyRace } from './write-idempotency.js';
+import { assertIdempotencyKey, type Idempotency, inputHashOf, lookUpKey, retryingKeyRace } from './write-idempotency.js';
 
-export interface SheetWriteRequest {
+export interface SheetWriteRequest extends Idempotency {
   gameId: number;
   side: Side;
-  /** Chosen by the client per write and sent again with every retry of it. */
-  idempotencyKey: string;
   /** The version the client saw; another one is a CONFLICT. Absent: write whatever the version. */
   expectedVersion?: number | null;
-  lines: readonly SheetLineRequest[];
+  /** Each naming its player by license or by player (`resolveSheetLines` picks the license). */
+  lines: readonly SheetLineInput[];
 }
 
 export interface SheetWriteOutcome {
@@ -85,13 +84,13 @@ export async function writeGameSheet(
   candidatesOf: CandidatesOf,
 ): Promise<SheetWriteOutcome> {
   assertMayWriteGames(credential);
-  assertIdempotencyKey(request.idempotencyKey);
+  assertIdempotencyKey(request);
   const game = await prisma.game.findUnique({
     where: { id: request.gameId },
     select: { homeTeamId: true, awayTeamId: true, homeTeam: { select: { clubId: true } } },
   });
   if (!game) throw new NotFoundError(`No game ${request.gameId}`);
-  assertMayWriteGame(credential, game.homeTeam.clubId);
+  assertMayWriteGame(credential, { id: request.gameId, homeClubId: game.homeTeam.clubId });
   const teamId = teamOf(game, request.side);
   const candidates = new Map((await candidatesOf(request.gameId, teamId)).map((facts) => [facts.licenseId, facts]));
   return retryingKeyRace(() =>
@@ -99,10 +98,15 @@ export async function writeGameSheet(
   );
 }
 
-/** What a retry must send again: the game, the side and the lines (not expectedVersion), absent fields as their defaults. */
+/**
+ * What a retry must send again: the game, the side and the lines as sent (not expectedVersion),
+ * absent fields as their defaults. A line's license or player is hashed only when sent, so a line
+ * naming a license hashes as it did before lines could name players (retries across a deployment).
+ */
 function inputOf(request: SheetWriteRequest) {
   const lines = request.lines.map((line) => ({
-    licenseId: line.licenseId,
+    ...(line.licenseId == null ? {} : { licenseId: line.licenseId }),
+    ...(line.playerId == null ? {} : { playerId: line.playerId }),
     number: line.number ?? null,
     position: line.position,
     captain: line.captain ?? false,
@@ -130,8 +134,8 @@ async function writeLocked(
   if (!game) throw new NotFoundError(`No game ${request.gameId}`);
   const input = inputOf(request);
   const hash = inputHashOf(['writeGameSheet', input]);
-  const earlier = await earlierWrite(tx, credential.keyId, request.idempotencyKey, hash);
-  if (earlier) return { gameId: earlier.gameId, teamId, version: earlier.version, replayed: true, change: null };
+  const { replay, storedKey } = await lookUpKey(tx, credential.keyId, request, game, hash);
+  if (replay) return { gameId: replay.gameId, teamId, version: replay.version, replayed: true, change: null };
   if (request.expectedVersion != null && request.expectedVersion !== game.version) {
     throw new ConflictError(`The game is at version ${game.version}, not ${request.expectedVersion}: reload it and write again`, game.version);
   }
@@ -142,7 +146,7 @@ async function writeLocked(
     orderBy: { id: 'asc' },
   });
   const before = sheet.filter((line) => line.teamId === teamId);
-  const lines = judgeSheet(request.lines, {
+  const lines = judgeSheet(resolveSheetLines(request.lines, candidates), {
     status: game.status,
     candidates,
     otherSheetPlayerIds: new Set(sheet.filter((line) => line.teamId !== teamId).map((line) => line.playerId)),
@@ -177,7 +181,7 @@ async function writeLocked(
       apiKeyId: credential.keyId,
       at: now,
       mutation: 'writeGameSheet',
-      idempotencyKey: request.idempotencyKey,
+      idempotencyKey: storedKey,
       inputHash: hash,
       version,
       eventId: null,

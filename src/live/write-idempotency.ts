@@ -5,15 +5,87 @@
  * first result; the same key with another input is refused. Live writes (src/live/game-writer.ts)
  * and game-sheet writes (src/live/sheet-writer.ts) share the table, so one key is used once, whatever
  * it was used for.
+ *
+ * A key's scope says how long it replays. `WRITE` (the default): for good. `LAST_WRITE`: only while
+ * the write it made is still the game's last write. That scope is for keys derived from a request's
+ * content (a back-office client sends none, and the same request is legitimately sent again later: a
+ * second period end, a lineup A→B→A), which must tell a retry from a repeat. Such a key is stored as
+ * `key@game:versionBefore`: the write that made the game's current version is the one stored with
+ * the version before it, so a retry finds it exactly while nothing else was written since.
  */
 import { createHash } from 'node:crypto';
 import { InvalidInputError } from '../domain/errors.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from './game-writer.js';
 
-export function assertIdempotencyKey(key: string): void {
-  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH)
-    throw new InvalidInputError(`idempotencyKey must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
+/** The longest key stored (GameAuditEntry.idempotencyKey): what a client sends with `WRITE`, and a `LAST_WRITE` key with its suffix. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
+
+export const IDEMPOTENCY_SCOPES = ['WRITE', 'LAST_WRITE'] as const;
+export type IdempotencyScope = (typeof IDEMPOTENCY_SCOPES)[number];
+
+/** The suffix of a `LAST_WRITE` key at its longest: `@`, a game id and `:` a version, both 32-bit integers (10 digits). */
+const SCOPED_SUFFIX_MAX_LENGTH = 1 + 10 + 1 + 10;
+/** The longest `LAST_WRITE` key a client may send: with its suffix, it fits the stored length. */
+export const LAST_WRITE_KEY_MAX_LENGTH = IDEMPOTENCY_KEY_MAX_LENGTH - SCOPED_SUFFIX_MAX_LENGTH;
+
+/** A write's idempotency key as the client sends it; no scope means `WRITE`. */
+export interface Idempotency {
+  /** Chosen by the client per write and sent again with every retry of it. */
+  idempotencyKey: string;
+  idempotencyScope?: IdempotencyScope | null;
+}
+
+/** The game a write is about, as its lock read it. */
+interface LockedVersion {
+  id: number;
+  version: number;
+}
+
+/** A write kept in the audit, as a retry finds it. */
+export interface EarlierWrite {
+  gameId: number;
+  /** The game's version after that write. */
+  version: number;
+  eventId: number | null;
+  inputHash: string;
+}
+
+const scopeOf = (key: Idempotency): IdempotencyScope => key.idempotencyScope ?? 'WRITE';
+
+export function assertIdempotencyKey(key: Idempotency): void {
+  const max = scopeOf(key) === 'LAST_WRITE' ? LAST_WRITE_KEY_MAX_LENGTH : IDEMPOTENCY_KEY_MAX_LENGTH;
+  if (key.idempotencyKey.length === 0 || key.idempotencyKey.length > max) {
+    throw new InvalidInputError(
+      `idempotencyKey must be 1 to ${max} characters${max === IDEMPOTENCY_KEY_MAX_LENGTH ? '' : ` with idempotencyScope ${scopeOf(key)}`}`,
+    );
+  }
+}
+
+/**
+ * Which stored key a write's key maps to: `earlier`, the one a retry is looked up by (null: no
+ * earlier write can be one, a `LAST_WRITE` key on a game nothing was written to), and `written`, the
+ * one a new write is kept under. The game id is part of a `LAST_WRITE` key because the stored keys
+ * are unique per API key, not per game: the same content sent for two games at the same version must
+ * not meet.
+ */
+export function storedKeys(key: Idempotency, game: LockedVersion): { earlier: string | null; written: string } {
+  if (scopeOf(key) === 'WRITE') return { earlier: key.idempotencyKey, written: key.idempotencyKey };
+  const at = (version: number) => `${key.idempotencyKey}@${game.id}:${version}`;
+  return { earlier: game.version > 0 ? at(game.version - 1) : null, written: at(game.version) };
+}
+
+/**
+ * Whether the write is a retry of `earlier` (what its key's `earlier` stored key found): `replay`
+ * it, or `write` it anew; the same key with another input is refused, in either scope. A `LAST_WRITE`
+ * key replays only the write that made the game's current version; the stored key says so by
+ * construction (versions rise by one per write, under the game's lock), and the check makes sure of
+ * it should a `WRITE` key happen to be spelled like a scoped one.
+ */
+export function retryVerdict(key: Idempotency, game: LockedVersion, earlier: EarlierWrite | null, inputHash: string): 'replay' | 'write' {
+  if (!earlier) return 'write';
+  if (scopeOf(key) === 'LAST_WRITE' && (earlier.gameId !== game.id || earlier.version !== game.version)) return 'write';
+  if (earlier.inputHash !== inputHash) throw new InvalidInputError(`idempotencyKey "${key.idempotencyKey}" was already used for a different write`);
+  return 'replay';
 }
 
 /** The hash a write's input is audited with: what a retry must send again. */
@@ -21,19 +93,27 @@ export function inputHashOf(input: unknown): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
-/** The write this key already made with this idempotency key, if any; refused when it was made with another input. */
-export async function earlierWrite(
+/**
+ * Looks the write's key up, under the game's lock: the earlier write this one is a retry of (return
+ * its result, write nothing), or null and the stored key to keep the new write under. Refused when
+ * the key was used for another input.
+ */
+export async function lookUpKey(
   tx: Pick<Prisma.TransactionClient, 'gameAuditEntry'>,
   keyId: number,
-  idempotencyKey: string,
-  hash: string,
-): Promise<{ gameId: number; version: number; eventId: number | null } | null> {
-  const earlier = await tx.gameAuditEntry.findUnique({
-    where: { apiKeyId_idempotencyKey: { apiKeyId: keyId, idempotencyKey } },
-    select: { gameId: true, version: true, eventId: true, inputHash: true },
-  });
-  if (earlier && earlier.inputHash !== hash) throw new InvalidInputError(`idempotencyKey "${idempotencyKey}" was already used for a different write`);
-  return earlier;
+  key: Idempotency,
+  game: LockedVersion,
+  inputHash: string,
+): Promise<{ replay: EarlierWrite | null; storedKey: string }> {
+  const stored = storedKeys(key, game);
+  const earlier =
+    stored.earlier === null
+      ? null
+      : await tx.gameAuditEntry.findUnique({
+          where: { apiKeyId_idempotencyKey: { apiKeyId: keyId, idempotencyKey: stored.earlier } },
+          select: { gameId: true, version: true, eventId: true, inputHash: true },
+        });
+  return { replay: retryVerdict(key, game, earlier, inputHash) === 'replay' ? earlier : null, storedKey: stored.written };
 }
 
 /**

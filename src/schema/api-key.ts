@@ -4,6 +4,7 @@
 // when it works directly on the database.
 import { createApiKey, revokeApiKey, rotateApiKey, type IssuedKey } from '../auth/key-store.js';
 import { ADMIN_SCOPE, KEY_SCOPES } from '../domain/access.js';
+import { MAX_EVENT_GAMES } from '../domain/key-admin.js';
 import { assertGameExists, gameAuditOrder } from '../live/game-audit.js';
 import { builder } from './builder.js';
 
@@ -16,6 +17,9 @@ builder.prismaObject('ApiKey', {
     clubId: t.exposeInt('clubId', { nullable: true, description: 'The club the key belongs to; null for a federation key.' }),
     club: t.relation('club', { nullable: true }),
     scopes: t.exposeStringList('scopes', { description: `What the key may do beyond reading (${KEY_SCOPES.join(', ')}); empty: it reads only.` }),
+    gameIds: t.exposeIntList('gameIds', {
+      description: "An event desk's key (the back office's anlass, whose id is the key's id): the only games it reports. Empty for every other key.",
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it stopped working; null while it works.' }),
   }),
@@ -56,6 +60,9 @@ const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
       description: "The club the key belongs to (it reads that club's internal data, writes its home games); absent or null: a federation key.",
     }),
     scopes: t.stringList({ description: `What the key may do beyond reading: ${KEY_SCOPES.join(', ')}. Absent or empty: it reads only.` }),
+    gameIds: t.intList({
+      description: `An event desk's key: the games (1–${MAX_EVENT_GAMES}) it reports, and nothing else (no club, the games:write scope only). Its id is the event's anlass_id, its secret the password.`,
+    }),
   }),
 });
 
@@ -89,7 +96,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
     resolve: (_root, { input }, ctx) => {
       ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
-      return createApiKey(ctx.prisma, { name: input.name, clubId: input.clubId ?? null, scopes: input.scopes ?? [] }, ctx.clock.now());
+      return createApiKey(ctx.prisma, { name: input.name, clubId: input.clubId ?? null, scopes: input.scopes ?? [], gameIds: input.gameIds ?? [] }, ctx.clock.now());
     },
   }),
   revokeApiKey: t.prismaField({

@@ -39,6 +39,8 @@ export interface ContextOptions {
   internal?: boolean;
   /** Who asks; anonymous and in process when not given. */
   caller?: Caller;
+  /** A facade's write: its changes reach caches and subscribers as a /graphql mutation's do. */
+  publishes?: boolean;
 }
 
 export function createContext(deps: ContextDependencies, options: ContextOptions = {}): GraphQLContext {
@@ -50,7 +52,7 @@ export function createContext(deps: ContextDependencies, options: ContextOptions
     publicBaseUrl: deps.publicBaseUrl,
     loaders: createLoaders(deps.prisma),
     internal,
-    live: internal ? null : (deps.live ?? null),
+    live: internal && !options.publishes ? null : (deps.live ?? null),
     caller,
     access: new CallerAccess(caller),
     startWindow: deps.startWindow ?? ANY_TIME,

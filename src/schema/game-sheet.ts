@@ -3,6 +3,7 @@
 // rules of src/domain/lineup.ts), the transaction src/live/sheet-writer.ts.
 import { writeGameSheet, type SheetWriteOutcome } from '../live/sheet-writer.js';
 import { builder } from './builder.js';
+import { idempotencyFields } from './idempotency.js';
 import { loadCandidateFacts } from './lineup-facts.js';
 import { PlayerPositionEnum, TeamSideEnum } from './scalars.js';
 
@@ -27,9 +28,16 @@ const GameSheetWriteResult = builder.objectRef<SheetWriteOutcome>('GameSheetWrit
 
 const GameSheetLineInput = builder.inputType('GameSheetLineInput', {
   fields: (t) => ({
-    licenseId: t.int({ required: true }),
+    licenseId: t.int({ description: 'The license the player plays on; give it or playerId, not both.' }),
+    playerId: t.int({
+      description:
+        "The player, for a client that names players (the back office's player_id): their license of the team's club for the game, an eligible one, the regular one first, then the lowest id. Give it or licenseId, not both.",
+    }),
     number: t.int({ description: 'Shirt number, 1–99, once per sheet. Left out: the number the player last wore, if no other line wears it.' }),
-    position: t.field({ type: PlayerPositionEnum, required: true, description: 'The goalkeepers of the sheet are those it names GOALKEEPER (1–3).' }),
+    position: t.field({
+      type: PlayerPositionEnum,
+      description: "The goalkeepers of the sheet are those it names GOALKEEPER (1–3). Absent: GOALKEEPER for a player whose usual position is goalkeeper, none for the others.",
+    }),
     captain: t.boolean({ defaultValue: false, description: 'At most one captain per team.' }),
     rememberNumber: t.boolean({
       defaultValue: true,
@@ -42,10 +50,7 @@ const WriteGameSheetInput = builder.inputType('WriteGameSheetInput', {
   fields: (t) => ({
     gameId: t.int({ required: true }),
     side: t.field({ type: TeamSideEnum, required: true, description: 'The team whose sheet this is.' }),
-    idempotencyKey: t.string({
-      required: true,
-      description: 'Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing.',
-    }),
+    ...idempotencyFields(t),
     expectedVersion: t.int({ description: 'The game version this write is based on; another is a CONFLICT naming the current one.' }),
     lines: t.field({ type: [GameSheetLineInput], required: true, description: "The team's whole sheet: it replaces the lines the team had." }),
   }),
@@ -55,14 +60,21 @@ builder.mutationFields((t) => ({
   writeGameSheet: t.field({
     type: GameSheetWriteResult,
     description:
-      "Writes or corrects one team's game sheet for a scheduled or live game, replacing the team's lines. Refused, naming the rule and the license, unless the lineup rules accept it (eligibility, 6–20 players, 1–3 goalkeepers, the quota), each number is worn once and there is at most one captain.",
+      "Writes or corrects one team's game sheet for a scheduled or live game, replacing the team's lines, each naming its player by license or by player. Refused, naming the rule and the license, unless the lineup rules accept it (eligibility, 6–20 players, 1–3 goalkeepers, the quota), each number is worn once and there is at most one captain.",
     args: { input: t.arg({ type: WriteGameSheetInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const credential = ctx.access.credential('Writing game sheets');
       const outcome = await writeGameSheet(
         ctx.prisma,
         credential,
-        { gameId: input.gameId, side: input.side, idempotencyKey: input.idempotencyKey, expectedVersion: input.expectedVersion, lines: input.lines },
+        {
+          gameId: input.gameId,
+          side: input.side,
+          idempotencyKey: input.idempotencyKey,
+          idempotencyScope: input.idempotencyScope,
+          expectedVersion: input.expectedVersion,
+          lines: input.lines,
+        },
         ctx.clock.now(),
         // The writer has authorised the key for the game (home club or federation) before it asks.
         (gameId, teamId) => loadCandidateFacts(ctx.prisma, gameId, teamId, () => undefined),

@@ -20,6 +20,8 @@ import './live-game.js';
 import './game-sheet.js';
 import './live-subscriptions.js';
 import './api-key.js';
+import './game-report.js';
+import './report-session.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -4,8 +4,10 @@ import { assertMayStartOutsideWindow } from '../domain/access.js';
 import { CORRECTABLE_TRANSITIONS } from '../domain/game-transitions.js';
 import type { GameWrite } from '../domain/game-write.js';
 import { writeGame, type WriteOutcome } from '../live/game-writer.js';
+import type { Idempotency } from '../live/write-idempotency.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
+import { idempotencyFields, type InputFieldBuilder } from './idempotency.js';
 import { GameDecisionEnum, PenaltyKindEnum, PenaltyRoleEnum, PlayerEventKindEnum, TeamEventKindEnum, TeamSideEnum } from './scalars.js';
 
 const GameWriteResult = builder.objectRef<WriteOutcome>('GameWriteResult').implement({
@@ -30,18 +32,10 @@ const GameWriteResult = builder.objectRef<WriteOutcome>('GameWriteResult').imple
   }),
 });
 
-type InputFieldBuilder = PothosSchemaTypes.InputFieldBuilder<
-  typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never,
-  'InputObject'
->;
-
-/** The fields every write carries: which game, the retry key, and optionally the version the client saw. */
+/** The fields every write carries: which game, the retry key and its scope, and optionally the version the client saw. */
 const writeFields = (t: InputFieldBuilder) => ({
   gameId: t.int({ required: true }),
-  idempotencyKey: t.string({
-    required: true,
-    description: 'Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing.',
-  }),
+  ...idempotencyFields(t),
   expectedVersion: t.int({ description: 'The game version this write is based on; another is a CONFLICT naming the current one.' }),
 });
 
@@ -158,7 +152,10 @@ const RecordInspectionInput = builder.inputType('RecordInspectionInput', {
 const FinishGameInput = builder.inputType('FinishGameInput', {
   fields: (t) => ({
     ...writeFields(t),
-    decidedBy: t.field({ type: GameDecisionEnum, required: true }),
+    decidedBy: t.field({
+      type: GameDecisionEnum,
+      description: 'Absent: as the game stands: OVERTIME or (tied) PENALTY_SHOTS in overtime, PENALTY_SHOTS when tied after the last period without overtime, else REGULAR.',
+    }),
     shootoutWinner: t.field({ type: TeamSideEnum, description: 'For a game decided by penalty shots.' }),
   }),
 });
@@ -179,9 +176,8 @@ const CorrectEventInput = builder.inputType('CorrectEventInput', {
 });
 const DeleteEventInput = builder.inputType('DeleteEventInput', { fields: (t) => ({ ...writeFields(t), eventId: t.int({ required: true }) }) });
 
-interface WriteInput {
+interface WriteInput extends Idempotency {
   gameId: number;
-  idempotencyKey: string;
   expectedVersion?: number | null;
 }
 
@@ -191,7 +187,13 @@ async function write(ctx: GraphQLContext, input: WriteInput, gameWrite: GameWrit
   const outcome = await writeGame(
     ctx.prisma,
     credential,
-    { gameId: input.gameId, idempotencyKey: input.idempotencyKey, expectedVersion: input.expectedVersion, write: gameWrite },
+    {
+      gameId: input.gameId,
+      idempotencyKey: input.idempotencyKey,
+      idempotencyScope: input.idempotencyScope,
+      expectedVersion: input.expectedVersion,
+      write: gameWrite,
+    },
     ctx.clock.now(),
     ctx.startWindow,
   );

@@ -4,7 +4,7 @@ import { decideNewKey, decideRevocation, decideRotation, MAX_KEY_NAME_LENGTH, ty
 
 const NOW = new Date('2026-11-22T15:30:00Z');
 const club = { id: 12 };
-const desk: KeyState = { id: 4, name: 'desk Wiler', clubId: 12, scopes: ['games:write'], revokedAt: null };
+const desk: KeyState = { id: 4, name: 'desk Wiler', clubId: 12, scopes: ['games:write'], gameIds: [], revokedAt: null };
 
 describe('a new key', () => {
   it('is named trimmed, with known scopes once each in the order asked', () => {
@@ -12,11 +12,22 @@ describe('a new key', () => {
       name: 'desk Wiler',
       clubId: 12,
       scopes: ['games:write', 'admin'],
+      gameIds: [],
     });
   });
 
+  it("for an event's games reports those games only: the games:write scope, no club", () => {
+    const asked = { name: 'Turnier Burgdorf', clubId: null, scopes: [], gameIds: [7, 5, 7] };
+    expect(decideNewKey(asked, null, [5, 7])).toEqual({ name: 'Turnier Burgdorf', clubId: null, scopes: ['games:write'], gameIds: [5, 7] });
+    expect(() => decideNewKey({ ...asked, clubId: 12 }, club, [5, 7])).toThrow('names its games, not a club');
+    expect(() => decideNewKey({ ...asked, scopes: ['admin'] }, null, [5, 7])).toThrow('takes no admin scope');
+    expect(() => decideNewKey(asked, null, [5])).toThrow(NotFoundError);
+    expect(() => decideNewKey({ ...asked, gameIds: [-1] }, null, [])).toThrow(InvalidInputError);
+    expect(() => decideNewKey({ ...asked, gameIds: Array.from({ length: 41 }, (_, i) => i + 1) }, null, [])).toThrow('at most 40 games');
+  });
+
   it('without a club is a federation key, and without scopes reads only', () => {
-    expect(decideNewKey({ name: 'ops', clubId: null, scopes: [] }, null)).toEqual({ name: 'ops', clubId: null, scopes: [] });
+    expect(decideNewKey({ name: 'ops', clubId: null, scopes: [] }, null)).toEqual({ name: 'ops', clubId: null, scopes: [], gameIds: [] });
   });
 
   it('needs a name of 1 to MAX_KEY_NAME_LENGTH characters without control characters', () => {
@@ -62,7 +73,7 @@ describe('revoking a key', () => {
 
 describe('rotating a key', () => {
   it('revokes it now and grants a new key of the same name, club and scopes', () => {
-    expect(decideRotation(4, desk, NOW)).toEqual({ revoke: { id: 4, revokedAt: NOW }, grant: { name: 'desk Wiler', clubId: 12, scopes: ['games:write'] } });
+    expect(decideRotation(4, desk, NOW)).toEqual({ revoke: { id: 4, revokedAt: NOW }, grant: { name: 'desk Wiler', clubId: 12, scopes: ['games:write'], gameIds: [] } });
   });
 
   it('of an unknown key is NOT_FOUND; of a revoked key an error: a revoked key is not brought back', () => {

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/domain/errors.js';
 import { GAME_STATUSES } from '../../src/domain/game-status.js';
 import type { CandidateFacts } from '../../src/domain/lineup.js';
-import { assertSheetWritable, judgeSheet, type JudgedLine, numberSheet, type SheetLineRequest, type SheetSituation } from '../../src/domain/sheet-write.js';
+import {
+  assertSheetWritable,
+  judgeSheet,
+  type JudgedLine,
+  licenseOfPlayer,
+  numberSheet,
+  resolveSheetLines,
+  type SheetLineRequest,
+  type SheetSituation,
+} from '../../src/domain/sheet-write.js';
 
 /** License 100 + n names player n; 1 and 2 keep goal usually, 9 is locked, 10 is suspended. */
 function facts(n: number, over: Partial<CandidateFacts> = {}): CandidateFacts {
@@ -126,6 +135,72 @@ describe('judging a sheet', () => {
       { licenseId: 101, number: 5, position: 'FORWARD', captain: true },
     ]);
     for (const rule of ['not_eligible', 'too_few_players', 'too_few_goalkeepers', 'number_taken', 'captains']) expect(message).toContain(`${rule}:`);
+  });
+});
+
+describe('a line naming a player', () => {
+  /**
+   * Player 20's licenses of the club: 220 multi, 221 locked, 222 regular, 223 regular. Player 21's:
+   * 230 locked, 231 not a member of any team (neither eligible). Player 22's: 240 other, 241 multi.
+   */
+  const PLAYERS = new Map(
+    [
+      facts(20, { licenseId: 220, memberOfTeam: false, multiLicense: true }),
+      facts(20, { licenseId: 221, locked: true }),
+      facts(20, { licenseId: 223 }),
+      facts(20, { licenseId: 222 }),
+      facts(21, { licenseId: 231, memberOfTeam: false }),
+      facts(21, { licenseId: 230, locked: true }),
+      facts(22, { licenseId: 241, memberOfTeam: false, multiLicense: true }),
+      facts(22, { licenseId: 240, memberOfTeam: false, memberOfLowerTeam: true }),
+      ...CANDIDATES.values(),
+    ].map((f) => [f.licenseId, f]),
+  );
+
+  it('stands for the player’s eligible license, the regular one first, then the lowest id', () => {
+    expect(licenseOfPlayer(3, PLAYERS)).toBe(103);
+    expect(licenseOfPlayer(20, PLAYERS)).toBe(222);
+    expect(licenseOfPlayer(22, PLAYERS)).toBe(240);
+  });
+
+  it('stands for one of the player’s licenses when none is eligible, so that the lineup rules name it; for none when the club has no license of the player', () => {
+    expect(licenseOfPlayer(21, PLAYERS)).toBe(230);
+    expect(licenseOfPlayer(10, PLAYERS)).toBe(110);
+    expect(licenseOfPlayer(99, PLAYERS)).toBeNull();
+  });
+
+  it('resolves a sheet naming players into the sheet naming their licenses, keeping each line as sent', () => {
+    const byLicense = sheet();
+    const byPlayer = byLicense.map(({ licenseId, ...line }) => ({ ...line, playerId: licenseId - 100 }));
+    expect(resolveSheetLines(byPlayer, CANDIDATES)).toEqual(byLicense);
+    const mixed = [...byLicense.slice(0, 3), ...byPlayer.slice(3)];
+    expect(resolveSheetLines(mixed, CANDIDATES)).toEqual(byLicense);
+    expect(resolveSheetLines([{ playerId: 20, position: 'FORWARD', rememberNumber: false }], PLAYERS)).toEqual([
+      { licenseId: 222, position: 'FORWARD', rememberNumber: false },
+    ]);
+    // A player whose licenses are not eligible: the lineup rules refuse the license it stands for.
+    expect(refusal([...sheet(), ...resolveSheetLines([{ playerId: 10, position: 'FORWARD' }], CANDIDATES)])).toContain(
+      'not_eligible: license 110: player is suspended',
+    );
+  });
+
+  it('refuses a player without a license of the club, and a line naming both or neither, every problem at once', () => {
+    const refused = () =>
+      resolveSheetLines(
+        [
+          { playerId: 99, position: 'FORWARD' },
+          { licenseId: 101, playerId: 1, position: 'GOALKEEPER' },
+          { position: 'FORWARD' },
+          { licenseId: 102, playerId: null, position: 'FORWARD' },
+        ],
+        CANDIDATES,
+      );
+    expect(refused).toThrow(InvalidInputError);
+    expect(refused).toThrow(
+      'The game sheet is refused: unknown_player: player 99 has no license of this club for this game; ' +
+        'license_or_player: line 2 names both a licenseId and a playerId: give exactly one; ' +
+        'license_or_player: line 3 names neither a licenseId nor a playerId: give exactly one',
+    );
   });
 });
 

@@ -35,6 +35,11 @@ interface SheetLine {
   position: 'GOALKEEPER' | 'DEFENDER' | 'CENTER' | 'FORWARD';
   captain?: boolean;
 }
+/** A line naming its player, as the back office does, instead of the license. */
+interface PlayerLine extends Omit<SheetLine, 'licenseId'> {
+  playerId: number;
+  licenseId?: number;
+}
 interface SheetData {
   version: number;
   replayed: boolean;
@@ -43,7 +48,14 @@ interface SheetData {
 }
 
 async function writeSheet(
-  input: { side: 'HOME' | 'AWAY'; lines: SheetLine[]; gameId?: number; idempotencyKey?: string; expectedVersion?: number },
+  input: {
+    side: 'HOME' | 'AWAY';
+    lines: (SheetLine | PlayerLine)[];
+    gameId?: number;
+    idempotencyKey?: string;
+    idempotencyScope?: 'WRITE' | 'LAST_WRITE';
+    expectedVersion?: number;
+  },
   key = federationKey.key,
 ) {
   const answer = await postGraphQL<{ writeGameSheet: SheetData }>(
@@ -183,6 +195,60 @@ describe('writing the sheets of a scheduled game', () => {
     });
     const stale = await writeSheet({ side: 'AWAY', lines: sheetOf(candidates.AWAY), expectedVersion: before.game.version - 1 });
     expect(stale.errors?.[0]).toMatchObject({ extensions: { code: 'CONFLICT', currentVersion: before.game.version } });
+  });
+
+  it('with a key derived from the request’s content (LAST_WRITE), writes sheet A again after sheet B, and replays it only while it is the last write', async () => {
+    const [a, b] = [sheetOf(candidates.AWAY), sheetOf(candidates.AWAY, 8)];
+    const licensesOf = (answer: Awaited<ReturnType<typeof writeSheet>>) => answer.result?.lines.map((line) => line.license.id).sort();
+    const keyA = { idempotencyKey: 'PUT /lineup away A', idempotencyScope: 'LAST_WRITE' as const };
+    const first = await writeSheet({ side: 'AWAY', lines: a, ...keyA });
+    expect(first.result).toMatchObject({ replayed: false });
+    const retry = await writeSheet({ side: 'AWAY', lines: a, ...keyA });
+    expect(retry.result).toMatchObject({ replayed: true, version: first.result?.version });
+
+    const other = await writeSheet({ side: 'AWAY', lines: b, idempotencyKey: 'PUT /lineup away B', idempotencyScope: 'LAST_WRITE' });
+    expect(other.result).toMatchObject({ replayed: false, version: first.result!.version + 1 });
+    expect(licensesOf(other)).toHaveLength(8);
+    const again = await writeSheet({ side: 'AWAY', lines: a, ...keyA });
+    expect(again.result).toMatchObject({ replayed: false, version: first.result!.version + 2 });
+    expect(licensesOf(again)).toEqual(licensesOf(first));
+    const stored = await league.db.prisma.lineupEntry.findMany({ where: { gameId: game.id, teamId: game.awayTeamId }, select: { licenseId: true } });
+    expect(stored.map((line) => line.licenseId).sort()).toEqual(licensesOf(first));
+    expect((await writeSheet({ side: 'AWAY', lines: a, ...keyA })).result).toMatchObject({ replayed: true, version: again.result?.version });
+  });
+
+  it('writes a sheet naming players as it writes the sheet naming their licenses', async () => {
+    const shown = (answer: Awaited<ReturnType<typeof writeSheet>>) =>
+      answer.result?.lines.map((line) => [line.license.id, line.player.id, line.number, line.position, line.captain]);
+    const byLicense = sheetOf(candidates.HOME);
+    const written = await writeSheet({ side: 'HOME', lines: byLicense });
+    expect(written.errors).toBeUndefined();
+    const byPlayer = byLicense.map(({ licenseId, ...line }) => ({ ...line, playerId: candidates.HOME.find((c) => c.licenseId === licenseId)!.playerId }));
+    const key = nextKey();
+    const byPlayers = await writeSheet({ side: 'HOME', lines: byPlayer, idempotencyKey: key });
+    expect(byPlayers.errors).toBeUndefined();
+    expect(byPlayers.result?.version).toBe(written.result!.version + 1);
+    expect(shown(byPlayers)).toEqual(shown(written));
+    // The retry is of the input as sent: the lines naming players.
+    expect((await writeSheet({ side: 'HOME', lines: byPlayer, idempotencyKey: key })).result).toMatchObject({ replayed: true });
+    const mixed = await writeSheet({ side: 'HOME', lines: [...byLicense.slice(0, 3), ...byPlayer.slice(3)] });
+    expect(shown(mixed)).toEqual(shown(written));
+  });
+
+  it('refuses a player without a license of the club, and a line naming both a license and a player, and writes nothing', async () => {
+    const before = await gameSnapshot(league.db, game.id);
+    const [goalie, ...others] = sheetOf(candidates.HOME);
+    const unknown = await writeSheet({ side: 'HOME', lines: [goalie, ...others, { playerId: 987654321, position: 'FORWARD' }] });
+    expect(unknown.errors?.[0]).toMatchObject({
+      message: 'The game sheet is refused: unknown_player: player 987654321 has no license of this club for this game',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const both = await writeSheet({ side: 'HOME', lines: [{ ...goalie, playerId: candidates.HOME[0].playerId }, ...others] });
+    expect(both.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('license_or_player: line 1 names both a licenseId and a playerId'),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(await gameSnapshot(league.db, game.id)).toEqual(before);
   });
 
   it.each([

@@ -189,3 +189,49 @@ describe('revocation', () => {
     expect(refused.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
+
+describe('keys derived from a request’s content (idempotencyScope LAST_WRITE)', () => {
+  it('replays the key while its write is the game’s last one; after another write, the same key writes again', async () => {
+    const { game: derived } = await scheduledGameWithSheet(league.db);
+    const send = (document: string, input: Record<string, unknown>) =>
+      postGraphQL<Record<string, WriteData>>(baseUrl, document, { input: { gameId: derived.id, ...input } }, federationKey.key).then((answer) => ({
+        ...answer,
+        result: answer.data ? Object.values(answer.data)[0] : undefined,
+      }));
+    const goals = () => league.db.prisma.gameEvent.count({ where: { gameId: derived.id, type: 'GOAL' } });
+    expect((await send(START, { idempotencyKey: nextKey(), outsideStartWindow: true })).errors).toBeUndefined();
+    const goal = { idempotencyKey: 'POST /games/goal {"second":60}', idempotencyScope: 'LAST_WRITE', side: 'HOME', second: 60 };
+
+    const first = await send(GOAL, goal);
+    expect(first.result).toMatchObject({ replayed: false, version: 2, game: { homeScore: 1 } });
+    const retry = await send(GOAL, goal);
+    expect(retry.result).toMatchObject({ replayed: true, version: 2, eventId: first.result?.eventId, game: { homeScore: 1 } });
+    expect(await goals()).toBe(1);
+    // While it is the last write, the key with another input is refused, as in the default scope.
+    const other = await send(GOAL, { ...goal, second: 61 });
+    expect(other.errors?.[0]).toMatchObject({ message: expect.stringContaining('already used for a different write'), extensions: { code: 'BAD_USER_INPUT' } });
+
+    expect((await send(TIMEOUT, { idempotencyKey: nextKey(), side: 'AWAY', second: 90 })).result?.version).toBe(3);
+    const again = await send(GOAL, goal);
+    expect(again.result).toMatchObject({ replayed: false, version: 4, game: { homeScore: 2 } });
+    expect(again.result?.eventId).not.toBe(first.result?.eventId);
+    expect(await goals()).toBe(2);
+    expect((await send(GOAL, goal)).result).toMatchObject({ replayed: true, version: 4, eventId: again.result?.eventId });
+    expect(await goals()).toBe(2);
+
+    // The audit keeps each write under the key, the game and the version it was written at.
+    const audit = await league.db.prisma.gameAuditEntry.findMany({ where: { gameId: derived.id, mutation: 'recordGoal' }, orderBy: { version: 'asc' } });
+    expect(audit.map((entry) => entry.idempotencyKey)).toEqual([`${goal.idempotencyKey}@${derived.id}:1`, `${goal.idempotencyKey}@${derived.id}:3`]);
+  });
+
+  it('refuses a LAST_WRITE key too long to be stored with its suffix', async () => {
+    const { game: derived } = await scheduledGameWithSheet(league.db);
+    const answer = await postGraphQL(
+      baseUrl,
+      TIMEOUT,
+      { input: { gameId: derived.id, idempotencyKey: 'x'.repeat(79), idempotencyScope: 'LAST_WRITE', side: 'HOME', second: 5 } },
+      federationKey.key,
+    );
+    expect(answer.errors?.[0]).toMatchObject({ message: expect.stringContaining('1 to 78 characters'), extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});

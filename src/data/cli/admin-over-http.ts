@@ -6,7 +6,7 @@ import type { NewKeyRequest } from '../../domain/key-admin.js';
 import type { AuditRow } from '../../live/audit.js';
 import type { KeyAdministration } from './admin-client.js';
 
-const KEY_FIELDS = 'id name prefix clubId scopes createdAt revokedAt';
+const KEY_FIELDS = 'id name prefix clubId scopes gameIds createdAt revokedAt';
 
 export const ADMIN_DOCUMENTS = {
   apiKeys: `query ApiKeys { apiKeys { ${KEY_FIELDS} } }`,
@@ -22,6 +22,7 @@ interface WireKey {
   prefix: string;
   clubId: number | null;
   scopes: string[];
+  gameIds: number[];
   createdAt: string;
   revokedAt: string | null;
 }

@@ -14,6 +14,14 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment BoEvent on GameEvent {\n    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime\n    team { id } player { id } assist { id }\n  }\n": typeof types.BoEventFragmentDoc,
+    "\n  fragment BoPosition on LineupEntry {\n    id number position captain\n    player { id firstName lastName }\n    license { id }\n    team { id }\n  }\n": typeof types.BoPositionFragmentDoc,
+    "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n": typeof types.BoGameFragmentDoc,
+    "\n  query BoReportableGames { reportableGames { ...BoGame } }\n": typeof types.BoReportableGamesDocument,
+    "\n  query BoGameReport($id: Int!) { reportableGame(id: $id) { ...BoGame } }\n": typeof types.BoGameReportDocument,
+    "\n  mutation BoOpenSession { openReportSession { authToken expiresAt eventId } }\n": typeof types.BoOpenSessionDocument,
+    "\n  query BoSession { reportSession { expiresAt eventId gameIds } }\n": typeof types.BoSessionDocument,
+    "\n  mutation BoCloseSession { closeReportSession }\n": typeof types.BoCloseSessionDocument,
     "\n  query LegacyClubs { clubs(active: true, first: 5000) { edges { node { id name } } } }\n": typeof types.LegacyClubsDocument,
     "\n  query LegacyClubSearch($q: String!, $limit: Int!) { clubs(active: true, nameContains: $q, first: $limit) { edges { node { id name } } } }\n": typeof types.LegacyClubSearchDocument,
     "\n  query LegacyClub($id: Int!) { club(id: $id) { id name website street zip city } }\n": typeof types.LegacyClubDocument,
@@ -74,6 +82,14 @@ type Documents = {
     "\n  query LineupValidation($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]!) {\n    lineupValidation(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) {\n      valid quotaExceeded\n      messages { rule licenseId message }\n      members { ...V3Candidate }\n    }\n  }\n": typeof types.LineupValidationDocument,
 };
 const documents: Documents = {
+    "\n  fragment BoEvent on GameEvent {\n    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime\n    team { id } player { id } assist { id }\n  }\n": types.BoEventFragmentDoc,
+    "\n  fragment BoPosition on LineupEntry {\n    id number position captain\n    player { id firstName lastName }\n    license { id }\n    team { id }\n  }\n": types.BoPositionFragmentDoc,
+    "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n": types.BoGameFragmentDoc,
+    "\n  query BoReportableGames { reportableGames { ...BoGame } }\n": types.BoReportableGamesDocument,
+    "\n  query BoGameReport($id: Int!) { reportableGame(id: $id) { ...BoGame } }\n": types.BoGameReportDocument,
+    "\n  mutation BoOpenSession { openReportSession { authToken expiresAt eventId } }\n": types.BoOpenSessionDocument,
+    "\n  query BoSession { reportSession { expiresAt eventId gameIds } }\n": types.BoSessionDocument,
+    "\n  mutation BoCloseSession { closeReportSession }\n": types.BoCloseSessionDocument,
     "\n  query LegacyClubs { clubs(active: true, first: 5000) { edges { node { id name } } } }\n": types.LegacyClubsDocument,
     "\n  query LegacyClubSearch($q: String!, $limit: Int!) { clubs(active: true, nameContains: $q, first: $limit) { edges { node { id name } } } }\n": types.LegacyClubSearchDocument,
     "\n  query LegacyClub($id: Int!) { club(id: $id) { id name website street zip city } }\n": types.LegacyClubDocument,
@@ -148,6 +164,38 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BoEvent on GameEvent {\n    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime\n    team { id } player { id } assist { id }\n  }\n"): (typeof documents)["\n  fragment BoEvent on GameEvent {\n    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime\n    team { id } player { id } assist { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BoPosition on LineupEntry {\n    id number position captain\n    player { id firstName lastName }\n    license { id }\n    team { id }\n  }\n"): (typeof documents)["\n  fragment BoPosition on LineupEntry {\n    id number position captain\n    player { id firstName lastName }\n    license { id }\n    team { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n"): (typeof documents)["\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoReportableGames { reportableGames { ...BoGame } }\n"): (typeof documents)["\n  query BoReportableGames { reportableGames { ...BoGame } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoGameReport($id: Int!) { reportableGame(id: $id) { ...BoGame } }\n"): (typeof documents)["\n  query BoGameReport($id: Int!) { reportableGame(id: $id) { ...BoGame } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoOpenSession { openReportSession { authToken expiresAt eventId } }\n"): (typeof documents)["\n  mutation BoOpenSession { openReportSession { authToken expiresAt eventId } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoSession { reportSession { expiresAt eventId gameIds } }\n"): (typeof documents)["\n  query BoSession { reportSession { expiresAt eventId gameIds } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoCloseSession { closeReportSession }\n"): (typeof documents)["\n  mutation BoCloseSession { closeReportSession }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -24,8 +24,10 @@ export type AbortGameInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** The game clock when play stopped; the last recorded event’s when not given. */
   second?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -38,8 +40,10 @@ export type CorrectEventInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   penaltyKind?: InputMaybe<PenaltyKind>;
   penaltyRole?: InputMaybe<PenaltyRole>;
   /** The scorer of a goal, the penalized player of a penalty. */
@@ -54,8 +58,10 @@ export type CorrectTransitionInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   second: Scalars['Int']['input'];
   to: CorrectableTransition;
 };
@@ -70,6 +76,8 @@ export type CorrectableTransition =
 export type CreateApiKeyInput = {
   /** The club the key belongs to (it reads that club's internal data, writes its home games); absent or null: a federation key. */
   clubId?: InputMaybe<Scalars['Int']['input']>;
+  /** An event desk's key: the games (1–40) it reports, and nothing else (no club, the games:write scope only). Its id is the event's anlass_id, its secret the password. */
+  gameIds?: InputMaybe<Array<Scalars['Int']['input']>>;
   /** Who or what uses the key; trimmed, 1–100 characters. */
   name: Scalars['String']['input'];
   /** What the key may do beyond reading: games:write, admin. Absent or empty: it reads only. */
@@ -81,16 +89,20 @@ export type DeleteEventInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
 };
 
 export type EndPeriodInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
 };
 
 /** league: gameClass + league (+ group); club: clubId; team: teamId; player: playerId. Other fields must be absent. */
@@ -111,12 +123,15 @@ export type FavoriteType =
   | 'team';
 
 export type FinishGameInput = {
-  decidedBy: GameDecision;
+  /** Absent: as the game stands: OVERTIME or (tied) PENALTY_SHOTS in overtime, PENALTY_SHOTS when tied after the last period without overtime, else REGULAR. */
+  decidedBy?: InputMaybe<GameDecision>;
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** For a game decided by penalty shots. */
   shootoutWinner?: InputMaybe<TeamSide>;
 };
@@ -127,8 +142,10 @@ export type ForfeitGameInput = {
   /** The side that forfeits: the other wins by its league's forfeit score. */
   forfeitingSide: TeamSide;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
 };
 
 export type GameChangeKind =
@@ -212,11 +229,14 @@ export type GamePhase =
 export type GameSheetLineInput = {
   /** At most one captain per team. */
   captain?: InputMaybe<Scalars['Boolean']['input']>;
-  licenseId: Scalars['Int']['input'];
+  /** The license the player plays on; give it or playerId, not both. */
+  licenseId?: InputMaybe<Scalars['Int']['input']>;
   /** Shirt number, 1–99, once per sheet. Left out: the number the player last wore, if no other line wears it. */
   number?: InputMaybe<Scalars['Int']['input']>;
-  /** The goalkeepers of the sheet are those it names GOALKEEPER (1–3). */
-  position: PlayerPosition;
+  /** The player, for a client that names players (the back office's player_id): their license of the team's club for the game, an eligible one, the regular one first, then the lowest id. Give it or licenseId, not both. */
+  playerId?: InputMaybe<Scalars['Int']['input']>;
+  /** The goalkeepers of the sheet are those it names GOALKEEPER (1–3). Absent: GOALKEEPER for a player whose usual position is goalkeeper, none for the others. */
+  position?: InputMaybe<PlayerPosition>;
   /** False: this line's number is not remembered as the player's for later sheets (a borrowed shirt; the back office's do_not_remember_number). */
   rememberNumber?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -244,6 +264,13 @@ export type GroupPhase =
   | 'PLAYOFF'
   | 'PLAYOUT'
   | 'QUALIFICATION';
+
+/** How long an idempotency key replays the write it made. */
+export type IdempotencyScope =
+  /** Only while the write it made is still the game's last write; once anything else was written to the game, the same key makes a new write. For keys derived from a request's content, where the same request may come again on purpose. */
+  | 'LAST_WRITE'
+  /** For good: every later write with the key returns the first result, or is refused for another input. The default. */
+  | 'WRITE';
 
 export type Licensing =
   | 'MULTI'
@@ -308,8 +335,10 @@ export type RecordGoalInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** Credited to `side`; names no player. */
   ownGoal?: InputMaybe<Scalars['Boolean']['input']>;
   /** Scored from a penalty shot during play. */
@@ -329,8 +358,10 @@ export type RecordInspectionInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
   /** When the desk recorded it, by the wall clock; stored beside the second. */
@@ -343,8 +374,10 @@ export type RecordMiscInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   playerLicenseId?: InputMaybe<Scalars['Int']['input']>;
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
@@ -358,8 +391,10 @@ export type RecordPenaltyEndInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** The player whose last penalty ended; they have a penalty for the side before it. */
   playerLicenseId: Scalars['Int']['input'];
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
@@ -375,8 +410,10 @@ export type RecordPenaltyInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   kind: PenaltyKind;
   /** The penalized player; absent for a bench penalty; the one who serves it for an ASSIST or DEPUTY role. */
   playerLicenseId?: InputMaybe<Scalars['Int']['input']>;
@@ -394,8 +431,10 @@ export type RecordPlayerEventInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   kind: PlayerEventKind;
   /** The player; must be on the side's game sheet. */
   playerLicenseId: Scalars['Int']['input'];
@@ -410,8 +449,10 @@ export type RecordSpectatorsInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   spectators: Scalars['Int']['input'];
 };
 
@@ -419,8 +460,10 @@ export type RecordTeamEventInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   kind: TeamEventKind;
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
@@ -433,8 +476,10 @@ export type RecordTimeoutInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
   side: TeamSide;
@@ -448,8 +493,10 @@ export type ReportResultInput = {
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
   homeScore: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** Decided in overtime. */
   overtime?: InputMaybe<Scalars['Boolean']['input']>;
   /** Decided by penalty shots (the shootout goal counts in the score). */
@@ -467,8 +514,10 @@ export type StartGameInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** Start the game although it is not within the start window around its scheduled start (GAME_START_EARLY_MINUTES before to GAME_START_LATE_MINUTES after): a federation key only. */
   outsideStartWindow?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -486,21 +535,58 @@ export type UndoStatusInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
 };
 
 export type WriteGameSheetInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   gameId: Scalars['Int']['input'];
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. */
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** The team's whole sheet: it replaces the lines the team had. */
   lines: Array<GameSheetLineInput>;
   /** The team whose sheet this is. */
   side: TeamSide;
 };
+
+export type BoEventFragment = { id: number, type: GameEventType, second: number, period: number | null, side: TeamSide | null, penaltyKind: PenaltyKind | null, penaltyRole: PenaltyRole | null, penaltyShot: boolean, code: number | null, inspectionDone: boolean | null, worldTime: string | null, team: { id: number } | null, player: { id: number } | null, assist: { id: number } | null };
+
+export type BoPositionFragment = { id: number, number: number | null, position: PlayerPosition | null, captain: boolean, player: { id: number, firstName: string, lastName: string }, license: { id: number } | null, team: { id: number } };
+
+export type BoGameFragment = { id: number, startsAt: string, status: GameStatus, version: number, homeScore: number | null, awayScore: number | null, homePeriodScores: Array<number>, awayPeriodScores: Array<number>, decidedBy: GameDecision, forfeitedBy: TeamSide | null, spectators: number | null, firstReferee: string | null, secondReferee: string | null, statusMessages: Array<GameStatusMessage>, topScorerPlayerIds: Array<number>, venue: { name: string, city: string } | null, homeTeam: { id: number, name: string }, awayTeam: { id: number, name: string }, clock: { phase: GamePhase }, report: { phases: Array<string>, totalSecondsPlayed: number, playerInspectionOrdered: boolean, startedAt: string | null, finishedAt: string | null, overtimePlayed: boolean, penaltyShootoutPlayed: boolean }, lineup: Array<{ id: number, number: number | null, position: PlayerPosition | null, captain: boolean, player: { id: number, firstName: string, lastName: string }, license: { id: number } | null, team: { id: number } }>, events: Array<{ id: number, type: GameEventType, second: number, period: number | null, side: TeamSide | null, penaltyKind: PenaltyKind | null, penaltyRole: PenaltyRole | null, penaltyShot: boolean, code: number | null, inspectionDone: boolean | null, worldTime: string | null, team: { id: number } | null, player: { id: number } | null, assist: { id: number } | null }> };
+
+export type BoReportableGamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BoReportableGamesQuery = { reportableGames: Array<{ id: number, startsAt: string, status: GameStatus, version: number, homeScore: number | null, awayScore: number | null, homePeriodScores: Array<number>, awayPeriodScores: Array<number>, decidedBy: GameDecision, forfeitedBy: TeamSide | null, spectators: number | null, firstReferee: string | null, secondReferee: string | null, statusMessages: Array<GameStatusMessage>, topScorerPlayerIds: Array<number>, venue: { name: string, city: string } | null, homeTeam: { id: number, name: string }, awayTeam: { id: number, name: string }, clock: { phase: GamePhase }, report: { phases: Array<string>, totalSecondsPlayed: number, playerInspectionOrdered: boolean, startedAt: string | null, finishedAt: string | null, overtimePlayed: boolean, penaltyShootoutPlayed: boolean }, lineup: Array<{ id: number, number: number | null, position: PlayerPosition | null, captain: boolean, player: { id: number, firstName: string, lastName: string }, license: { id: number } | null, team: { id: number } }>, events: Array<{ id: number, type: GameEventType, second: number, period: number | null, side: TeamSide | null, penaltyKind: PenaltyKind | null, penaltyRole: PenaltyRole | null, penaltyShot: boolean, code: number | null, inspectionDone: boolean | null, worldTime: string | null, team: { id: number } | null, player: { id: number } | null, assist: { id: number } | null }> }> };
+
+export type BoGameReportQueryVariables = Exact<{
+  id: Scalars['Int']['input'];
+}>;
+
+
+export type BoGameReportQuery = { reportableGame: { id: number, startsAt: string, status: GameStatus, version: number, homeScore: number | null, awayScore: number | null, homePeriodScores: Array<number>, awayPeriodScores: Array<number>, decidedBy: GameDecision, forfeitedBy: TeamSide | null, spectators: number | null, firstReferee: string | null, secondReferee: string | null, statusMessages: Array<GameStatusMessage>, topScorerPlayerIds: Array<number>, venue: { name: string, city: string } | null, homeTeam: { id: number, name: string }, awayTeam: { id: number, name: string }, clock: { phase: GamePhase }, report: { phases: Array<string>, totalSecondsPlayed: number, playerInspectionOrdered: boolean, startedAt: string | null, finishedAt: string | null, overtimePlayed: boolean, penaltyShootoutPlayed: boolean }, lineup: Array<{ id: number, number: number | null, position: PlayerPosition | null, captain: boolean, player: { id: number, firstName: string, lastName: string }, license: { id: number } | null, team: { id: number } }>, events: Array<{ id: number, type: GameEventType, second: number, period: number | null, side: TeamSide | null, penaltyKind: PenaltyKind | null, penaltyRole: PenaltyRole | null, penaltyShot: boolean, code: number | null, inspectionDone: boolean | null, worldTime: string | null, team: { id: number } | null, player: { id: number } | null, assist: { id: number } | null }> } };
+
+export type BoOpenSessionMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BoOpenSessionMutation = { openReportSession: { authToken: string, expiresAt: string, eventId: number | null } };
+
+export type BoSessionQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BoSessionQuery = { reportSession: { expiresAt: string | null, eventId: number | null, gameIds: Array<number> } };
+
+export type BoCloseSessionMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BoCloseSessionMutation = { closeReportSession: boolean };
 
 export type LegacyClubsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -923,6 +1009,9 @@ export type LineupValidationQueryVariables = Exact<{
 
 export type LineupValidationQuery = { lineupValidation: { valid: boolean, quotaExceeded: boolean, messages: Array<{ rule: string, licenseId: number | null, message: string }>, members: Array<{ licenseId: number, playerId: number, firstName: string, lastName: string, licenseType: string, licenseDisabled: boolean, number: number | null, position: PlayerPosition | null, captain: boolean, eligible: boolean, licensing: string | null, reason: string | null }> } };
 
+export const BoPositionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPosition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LineupEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"license"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<BoPositionFragment, unknown>;
+export const BoEventFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"worldTime"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<BoEventFragment, unknown>;
+export const BoGameFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoGame"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"forfeitedBy"}},{"kind":"Field","name":{"kind":"Name","value":"spectators"}},{"kind":"Field","name":{"kind":"Name","value":"firstReferee"}},{"kind":"Field","name":{"kind":"Name","value":"secondReferee"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}}]}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"clock"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phase"}}]}},{"kind":"Field","name":{"kind":"Name","value":"statusMessages"}},{"kind":"Field","name":{"kind":"Name","value":"report"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phases"}},{"kind":"Field","name":{"kind":"Name","value":"totalSecondsPlayed"}},{"kind":"Field","name":{"kind":"Name","value":"playerInspectionOrdered"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"overtimePlayed"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShootoutPlayed"}}]}},{"kind":"Field","name":{"kind":"Name","value":"topScorerPlayerIds"}},{"kind":"Field","name":{"kind":"Name","value":"lineup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoPosition"}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoEvent"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPosition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LineupEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"license"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"worldTime"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<BoGameFragment, unknown>;
 export const CupRoundGamesFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CupRoundGames"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CupRound"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"games"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<CupRoundGamesFragment, unknown>;
 export const GameEventTextsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"GameEventTexts"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyReason"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}}]}}]} as unknown as DocumentNode<GameEventTextsFragment, unknown>;
 export const SelectableGroupFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SelectableGroup"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LeagueGroup"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<SelectableGroupFragment, unknown>;
@@ -934,6 +1023,11 @@ export const HighlightedFragmentDoc = {"kind":"Document","definitions":[{"kind":
 export const V3TeamFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"V3Team"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Team"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"shortName"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}},{"kind":"Field","name":{"kind":"Name","value":"portraitUrl"}}]}}]} as unknown as DocumentNode<V3TeamFragment, unknown>;
 export const V3GameFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"V3Game"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"hasVideoStream"}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"V3Team"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"V3Team"}}]}},{"kind":"Field","name":{"kind":"Name","value":"group"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"cupRound"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tournament"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"V3Team"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Team"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"shortName"}},{"kind":"Field","name":{"kind":"Name","value":"logoUrl"}},{"kind":"Field","name":{"kind":"Name","value":"portraitUrl"}}]}}]} as unknown as DocumentNode<V3GameFragment, unknown>;
 export const V3CandidateFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"V3Candidate"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LineupCandidate"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"licenseId"}},{"kind":"Field","name":{"kind":"Name","value":"playerId"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"licenseType"}},{"kind":"Field","name":{"kind":"Name","value":"licenseDisabled"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"eligible"}},{"kind":"Field","name":{"kind":"Name","value":"licensing"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]} as unknown as DocumentNode<V3CandidateFragment, unknown>;
+export const BoReportableGamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BoReportableGames"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportableGames"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoGame"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPosition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LineupEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"license"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"worldTime"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoGame"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"forfeitedBy"}},{"kind":"Field","name":{"kind":"Name","value":"spectators"}},{"kind":"Field","name":{"kind":"Name","value":"firstReferee"}},{"kind":"Field","name":{"kind":"Name","value":"secondReferee"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}}]}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"clock"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phase"}}]}},{"kind":"Field","name":{"kind":"Name","value":"statusMessages"}},{"kind":"Field","name":{"kind":"Name","value":"report"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phases"}},{"kind":"Field","name":{"kind":"Name","value":"totalSecondsPlayed"}},{"kind":"Field","name":{"kind":"Name","value":"playerInspectionOrdered"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"overtimePlayed"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShootoutPlayed"}}]}},{"kind":"Field","name":{"kind":"Name","value":"topScorerPlayerIds"}},{"kind":"Field","name":{"kind":"Name","value":"lineup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoPosition"}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoEvent"}}]}}]}}]} as unknown as DocumentNode<BoReportableGamesQuery, BoReportableGamesQueryVariables>;
+export const BoGameReportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BoGameReport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportableGame"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoGame"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPosition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LineupEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"license"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"worldTime"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoGame"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"forfeitedBy"}},{"kind":"Field","name":{"kind":"Name","value":"spectators"}},{"kind":"Field","name":{"kind":"Name","value":"firstReferee"}},{"kind":"Field","name":{"kind":"Name","value":"secondReferee"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}}]}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"clock"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phase"}}]}},{"kind":"Field","name":{"kind":"Name","value":"statusMessages"}},{"kind":"Field","name":{"kind":"Name","value":"report"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phases"}},{"kind":"Field","name":{"kind":"Name","value":"totalSecondsPlayed"}},{"kind":"Field","name":{"kind":"Name","value":"playerInspectionOrdered"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"overtimePlayed"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShootoutPlayed"}}]}},{"kind":"Field","name":{"kind":"Name","value":"topScorerPlayerIds"}},{"kind":"Field","name":{"kind":"Name","value":"lineup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoPosition"}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoEvent"}}]}}]}}]} as unknown as DocumentNode<BoGameReportQuery, BoGameReportQueryVariables>;
+export const BoOpenSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BoOpenSession"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"openReportSession"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"authToken"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}}]}}]}}]} as unknown as DocumentNode<BoOpenSessionMutation, BoOpenSessionMutationVariables>;
+export const BoSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BoSession"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportSession"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}},{"kind":"Field","name":{"kind":"Name","value":"gameIds"}}]}}]}}]} as unknown as DocumentNode<BoSessionQuery, BoSessionQueryVariables>;
+export const BoCloseSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BoCloseSession"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"closeReportSession"}}]}}]} as unknown as DocumentNode<BoCloseSessionMutation, BoCloseSessionMutationVariables>;
 export const LegacyClubsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LegacyClubs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clubs"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"active"},"value":{"kind":"BooleanValue","value":true}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5000"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<LegacyClubsQuery, LegacyClubsQueryVariables>;
 export const LegacyClubSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LegacyClubSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"q"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clubs"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"active"},"value":{"kind":"BooleanValue","value":true}},{"kind":"Argument","name":{"kind":"Name","value":"nameContains"},"value":{"kind":"Variable","name":{"kind":"Name","value":"q"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<LegacyClubSearchQuery, LegacyClubSearchQueryVariables>;
 export const LegacyClubDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LegacyClub"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"club"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"website"}},{"kind":"Field","name":{"kind":"Name","value":"street"}},{"kind":"Field","name":{"kind":"Name","value":"zip"}},{"kind":"Field","name":{"kind":"Name","value":"city"}}]}}]}}]} as unknown as DocumentNode<LegacyClubQuery, LegacyClubQueryVariables>;

@@ -35,6 +35,7 @@ export async function runDocument<TData>(
     if (code === 'NOT_FOUND') throw new HttpError(404, first.message);
     if (code === 'UNAUTHENTICATED') throw new HttpError(401, first.message);
     if (code === 'FORBIDDEN') throw new HttpError(403, first.message);
+    if (code === 'CONFLICT') throw new HttpError(409, first.message);
     throw first.originalError ?? first;
   }
   if (!result.data) throw new Error('facade document returned no data');

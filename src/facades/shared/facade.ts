@@ -20,3 +20,13 @@ export function facadeDocument<TData, TVariables extends Record<string, unknown>
   return (variables: TVariables, caller?: Caller): Promise<TData> =>
     runDocument<TData>(deps.schema, prepared, createContext(deps, { internal: true, caller }), variables);
 }
+
+/**
+ * `facadeDocument` for a mutation: always the request's caller (the schema decides what it may
+ * write), and its changes published to caches and subscribers as a /graphql mutation's are.
+ */
+export function facadeMutation<TData, TVariables extends Record<string, unknown>>(deps: FacadeDependencies, document: TypedDocumentNode<TData, TVariables>) {
+  const prepared = prepareDocument(deps.schema, document);
+  return (variables: TVariables, caller: Caller): Promise<TData> =>
+    runDocument<TData>(deps.schema, prepared, createContext(deps, { internal: true, caller, publishes: true }), variables);
+}

@@ -91,3 +91,13 @@ export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
+
+/** `2026-11-22T16:00:00+01:00`: an instant in the league's time zone, with its offset, so it is also one exact instant. */
+export function zurichDateTime(instant: Date): string {
+  const local = `${localDay(instant)}T${formatTime(instant)}`;
+  const wholeMinute = instant.getTime() - (instant.getTime() % 60_000);
+  const offset = (Date.parse(`${local}:00Z`) - wholeMinute) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  const minutes = Math.abs(offset);
+  return `${local}:${twoDigits(instant.getUTCSeconds())}${sign}${twoDigits(Math.floor(minutes / 60))}:${twoDigits(minutes % 60)}`;
+}

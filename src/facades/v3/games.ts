@@ -5,7 +5,7 @@ import { seasonIdAt, seasonOfGame } from '../../domain/season.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
-import { addDays, formatTime, localDay, startOfLocalDay } from '../shared/format.js';
+import { addDays, startOfLocalDay, zurichDateTime } from '../shared/format.js';
 import { day, flag, id, paramsSchema, pathSchema, text, type ParamsOf } from '../shared/param-schema.js';
 import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { parseParams } from '../shared/route.js';
@@ -85,17 +85,6 @@ export function v3GamesFilter(query: V3GamesQuery): { from?: string; to?: string
     ...(to === undefined ? {} : { to: startOfLocalDay(addDays(to, 1)).toISOString() }),
     ...(streamed ? { onlyVideoStreamed: true } : {}),
   };
-}
-
-const twoDigits = (value: number) => String(Math.floor(value)).padStart(2, '0');
-
-/** `2026-11-22T16:00:00+01:00`: the start in the league's time zone, with its offset, so it is also one exact instant. */
-export function zurichDateTime(instant: Date): string {
-  const local = `${localDay(instant)}T${formatTime(instant)}`;
-  const wholeMinute = instant.getTime() - (instant.getTime() % 60_000);
-  const offset = (Date.parse(`${local}:00Z`) - wholeMinute) / 60_000;
-  const sign = offset < 0 ? '-' : '+';
-  return `${local}:${twoDigits(instant.getUTCSeconds())}${sign}${twoDigits(Math.abs(offset) / 60)}:${twoDigits(Math.abs(offset) % 60)}`;
 }
 
 /** The games list's `use_streaming_logos` convention (`?size=large`), and its small counterpart. */

@@ -4,11 +4,11 @@ import {
   reshapeV3Game,
   reshapeV3Games,
   v3GamesFilter,
-  zurichDateTime,
   type V3GameData,
   type V3GameInclude,
   type V3TeamData,
 } from '../../../src/facades/v3/games.js';
+import { zurichDateTime } from '../../../src/facades/shared/format.js';
 import { includePaths } from '../../../src/facades/v3/json-api.js';
 import { renderContextFor } from '../../support/render.js';
 

@@ -1,0 +1,148 @@
+// A game report as the back office shows it (`set=game_report`): `list` holds the games, and
+// `references` the records they name by id (teams, lineup positions, events). The documents ask
+// the schema for the games the caller may report; the reshapers are pure.
+import type { ResultOf } from '@graphql-typed-document-node/core';
+import { graphql } from '../generated/gql.js';
+import { zurichDateTime } from '../shared/format.js';
+import { categoryOf } from './categories.js';
+import { gameTimeText } from './fields.js';
+
+export const BO_EVENT_FRAGMENT = graphql(`
+  fragment BoEvent on GameEvent {
+    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime
+    team { id } player { id } assist { id }
+  }
+`);
+
+export const BO_POSITION_FRAGMENT = graphql(`
+  fragment BoPosition on LineupEntry {
+    id number position captain
+    player { id firstName lastName }
+    license { id }
+    team { id }
+  }
+`);
+
+export const BO_GAME_FRAGMENT = graphql(`
+  fragment BoGame on Game {
+    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators
+    firstReferee secondReferee
+    venue { name city }
+    homeTeam { id name }
+    awayTeam { id name }
+    clock { phase }
+    statusMessages
+    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }
+    topScorerPlayerIds
+    lineup { ...BoPosition }
+    events { ...BoEvent }
+  }
+`);
+
+export const BO_GAMES_DOCUMENT = graphql(`
+  query BoReportableGames { reportableGames { ...BoGame } }
+`);
+
+export const BO_GAME_DOCUMENT = graphql(`
+  query BoGameReport($id: Int!) { reportableGame(id: $id) { ...BoGame } }
+`);
+
+export type BoGameData = ResultOf<typeof BO_GAME_FRAGMENT>;
+export type BoEventData = ResultOf<typeof BO_EVENT_FRAGMENT>;
+export type BoPositionData = ResultOf<typeof BO_POSITION_FRAGMENT>;
+
+/** An event as the back office shows it; null for the markers of status changes, which /bo shows as the game's status instead. */
+export function boEvent(event: BoEventData): Record<string, unknown> | null {
+  const category = categoryOf(event);
+  if (!category) return null;
+  return {
+    id: event.id,
+    type: 'Event',
+    subtype: category.category.subtype,
+    category_id: category.id,
+    time: gameTimeText(event.second),
+    second: event.second,
+    world_time: event.worldTime ? zurichDateTime(new Date(event.worldTime)) : null,
+    team_id: event.team?.id ?? null,
+    player_id: event.player?.id ?? null,
+    assister_id: event.assist?.id ?? null,
+    code: event.code ?? null,
+    attrs: event.type === 'PLAYER_INSPECTION' ? { done: event.inspectionDone === true } : {},
+  };
+}
+
+export function boPosition(position: BoPositionData, gameId: number, topScorers: ReadonlySet<number>): Record<string, unknown> {
+  return {
+    id: position.id,
+    type: 'Position',
+    game_id: gameId,
+    team_id: position.team.id,
+    player_id: position.player.id,
+    license_id: position.license?.id ?? null,
+    first_name: position.player.firstName,
+    last_name: position.player.lastName,
+    number: position.number ?? null,
+    position: position.position?.toLowerCase() ?? null,
+    goalkeeper: position.position === 'GOALKEEPER',
+    captain: position.captain,
+    topscorer: topScorers.has(position.player.id),
+  };
+}
+
+const byId = <T extends { id: number }>(records: readonly T[]) => Object.fromEntries(records.map((record) => [String(record.id), record]));
+
+function gameEntry(game: BoGameData, events: readonly { id: unknown }[]): Record<string, unknown> {
+  const report = game.report;
+  return {
+    id: game.id,
+    type: 'Game',
+    starts_at: zurichDateTime(new Date(game.startsAt)),
+    status: game.status.toLowerCase(),
+    phase: game.clock.phase.toLowerCase(),
+    home_team_id: game.homeTeam.id,
+    away_team_id: game.awayTeam.id,
+    home_score: game.homeScore ?? null,
+    away_score: game.awayScore ?? null,
+    home_period_scores: game.homePeriodScores,
+    away_period_scores: game.awayPeriodScores,
+    decided_by: game.decidedBy.toLowerCase(),
+    forfeited_by: game.forfeitedBy?.toLowerCase() ?? null,
+    referees: [game.firstReferee, game.secondReferee].filter((name): name is string => Boolean(name)),
+    venue: game.venue ? `${game.venue.name}, ${game.venue.city}` : null,
+    phases: report.phases,
+    spectators: game.spectators ?? null,
+    total_seconds_played: report.totalSecondsPlayed,
+    player_inspection_ordered: report.playerInspectionOrdered,
+    started_at_worldtime: report.startedAt ? zurichDateTime(new Date(report.startedAt)) : null,
+    finished_at_worldtime: report.finishedAt ? zurichDateTime(new Date(report.finishedAt)) : null,
+    penalty_shootout_played: report.penaltyShootoutPlayed,
+    prolongation_played: report.overtimePlayed,
+    messages: game.statusMessages.map((message) => message.toLowerCase()),
+    version: game.version,
+    positions: game.lineup.map((position) => position.id),
+    events: events.map((event) => event.id),
+  };
+}
+
+/** Pure: games as the back office's `list` and the records they name as its `references`. */
+export function boGameReports(games: readonly BoGameData[]) {
+  const teams: { id: number; name: string }[] = [];
+  const positions: Record<string, unknown>[] = [];
+  const events: Record<string, unknown>[] = [];
+  const list = games.map((game) => {
+    const topScorers = new Set(game.topScorerPlayerIds);
+    const shown = game.events.map(boEvent).filter((event): event is Record<string, unknown> & { id: number } => event !== null);
+    teams.push(game.homeTeam, game.awayTeam);
+    positions.push(...game.lineup.map((position) => boPosition(position, game.id, topScorers)));
+    events.push(...shown);
+    return gameEntry(game, shown);
+  });
+  return {
+    list,
+    references: {
+      teams: byId(teams.map((team) => ({ id: team.id, type: 'Team', name: team.name }))),
+      positions: byId(positions as { id: number }[]),
+      events: byId(events as { id: number }[]),
+    },
+  };
+}

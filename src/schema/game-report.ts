@@ -1,0 +1,147 @@
+// A game's report as officials see it (the back office's `set=game_report`): the facts of
+// src/domain/game-report.ts on each game, and the games a key may report. Who may report which
+// game is src/domain/access.ts.
+import { assertMayWriteGame, reportableGames } from '../domain/access.js';
+import { NotFoundError } from '../domain/errors.js';
+import { gameFormat, phasesOf } from '../domain/game-format.js';
+import { PLAYED_STATUSES } from '../domain/game-status.js';
+import { type ReportFacts, reportFacts, sheetTopScorers } from '../domain/game-report.js';
+import { rankScorers } from '../domain/top-scorers.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { builder } from './builder.js';
+import { badUserInput } from './errors.js';
+
+const FORMAT_SELECT = {
+  group: { select: { periods: true, periodMinutes: true, overtimeMinutes: true, penaltyShootout: true, drawAllowed: true, forfeitGoals: true } },
+} as const;
+
+type GameReportFacts = ReportFacts & { phases: string[] };
+
+const GameReport = builder.objectRef<GameReportFacts>('GameReport').implement({
+  description: "A game report's facts beside its events and sheets, as the back office shows them.",
+  fields: (t) => ({
+    phases: t.exposeStringList('phases', { description: 'The phases the game may go through: third1 … thirdN, prolongation, penalty_shootout.' }),
+    totalSecondsPlayed: t.exposeInt('totalSecondsPlayed', {
+      description: "Seconds of play: a reported result's, else the latest second the clock or an event reached.",
+    }),
+    playerInspectionOrdered: t.exposeBoolean('playerInspectionOrdered', {
+      description: 'Whether a player inspection is on record (done or skipped): the service keeps no orders of inspections.',
+    }),
+    startedAt: t.expose('startedAt', { type: 'DateTime', nullable: true, description: 'When the desk last started the game, by the wall clock.' }),
+    finishedAt: t.expose('finishedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the desk ended play (final whistle, result, forfeit, abort), by the wall clock; null while play goes on.',
+    }),
+    overtimePlayed: t.exposeBoolean('overtimePlayed'),
+    penaltyShootoutPlayed: t.exposeBoolean('penaltyShootoutPlayed'),
+  }),
+});
+
+/** Season points (goals and assists) of the players, in the league, game class and season of the game's group. */
+async function leaguePoints(prisma: Prisma.TransactionClient, groupId: number | null, playerIds: number[]): Promise<Map<number, number>> {
+  if (groupId === null || playerIds.length === 0) return new Map();
+  const group = await prisma.leagueGroup.findUnique({ where: { id: groupId }, select: { seasonId: true, leagueId: true, gameClassId: true } });
+  if (!group) return new Map();
+  const events = await prisma.gameEvent.findMany({
+    where: {
+      type: 'GOAL',
+      OR: [{ playerId: { in: playerIds } }, { assistId: { in: playerIds } }],
+      game: { status: { in: [...PLAYED_STATUSES] }, group: { seasonId: group.seasonId, leagueId: group.leagueId, gameClassId: group.gameClassId } },
+    },
+    select: { type: true, playerId: true, assistId: true, teamId: true },
+  });
+  return new Map(rankScorers(events).map((row) => [row.playerId, row.points]));
+}
+
+builder.prismaObjectFields('Game', (t) => ({
+  report: t.field({
+    type: GameReport,
+    description: "The report's facts: phases, seconds played, start and finish by the wall clock, overtime and shootout played.",
+    select: {
+      status: true,
+      decidedBy: true,
+      secondsPlayed: true,
+      clockSecond: true,
+      clockPeriod: true,
+      ...FORMAT_SELECT,
+      events: { select: { type: true, second: true, period: true } },
+      transitions: { select: { kind: true, at: true }, orderBy: { number: 'asc' } },
+    },
+    resolve: (game) => {
+      const format = gameFormat(game.group);
+      return {
+        ...reportFacts({
+          status: game.status,
+          decidedBy: game.decidedBy,
+          format,
+          secondsPlayed: game.secondsPlayed,
+          clockSecond: game.clockSecond,
+          clockPeriod: game.clockPeriod,
+          events: game.events,
+          transitions: game.transitions,
+        }),
+        phases: phasesOf(format),
+      };
+    },
+  }),
+  topScorerPlayerIds: t.intList({
+    description: "Each sheet's top scorer: the players of a team's sheet with the most points in the game's league this season (ties all; none without points).",
+    select: { groupId: true, lineup: { select: { playerId: true, teamId: true } } },
+    resolve: async (game, _args, ctx) => {
+      const points = await leaguePoints(
+        ctx.prisma,
+        game.groupId,
+        game.lineup.map((line) => line.playerId),
+      );
+      return [...sheetTopScorers(game.lineup, points)];
+    },
+  }),
+}));
+
+/** How far ahead a key's list of games to report reaches by default, and how far back. */
+const REPORTABLE_AHEAD_MS = 14 * 24 * 3600_000;
+const REPORTABLE_BEHIND_MS = 24 * 3600_000;
+const MAX_REPORTABLE_GAMES = 200;
+
+builder.queryFields((t) => ({
+  reportableGame: t.prismaField({
+    type: 'Game',
+    description: "One game the caller's key may report: NOT_FOUND when there is none, FORBIDDEN when the key may not report it. Needs a games:write key.",
+    args: { id: t.arg.int({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const credential = ctx.access.credential('Reporting a game');
+      const home = await ctx.prisma.game.findUnique({ where: { id: args.id }, select: { homeTeam: { select: { clubId: true } } } });
+      if (!home) throw new NotFoundError(`No game ${args.id}`);
+      assertMayWriteGame(credential, { id: args.id, homeClubId: home.homeTeam.clubId });
+      return ctx.prisma.game.findUniqueOrThrow({ ...query, where: { id: args.id } });
+    },
+  }),
+  reportableGames: t.prismaField({
+    type: ['Game'],
+    description: `The games the caller's key may report (an event's games, a club's home games, or every game for a federation key) that are live or start between \`from\` (default: a day ago) and \`to\` (default: 14 days ahead); by start, at most ${MAX_REPORTABLE_GAMES}. Needs a games:write key.`,
+    args: {
+      from: t.arg({ type: 'DateTime' }),
+      to: t.arg({ type: 'DateTime' }),
+    },
+    resolve: (query, _root, args, ctx) => {
+      const reportable = reportableGames(ctx.access.credential('Listing the games to report'));
+      const now = ctx.clock.now().getTime();
+      const from = args.from ?? new Date(now - REPORTABLE_BEHIND_MS);
+      const to = args.to ?? new Date(now + REPORTABLE_AHEAD_MS);
+      if (from.getTime() > to.getTime()) throw badUserInput('`from` must not be after `to`');
+      const whose: Prisma.GameWhereInput =
+        reportable.kind === 'games'
+          ? { id: { in: [...reportable.gameIds] } }
+          : reportable.kind === 'homeClub'
+            ? { homeTeam: { clubId: reportable.clubId } }
+            : {};
+      return ctx.prisma.game.findMany({
+        ...query,
+        where: { AND: [whose, { OR: [{ status: 'LIVE' }, { startsAt: { gte: from, lte: to } }] }] },
+        orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+        take: MAX_REPORTABLE_GAMES,
+      });
+    },
+  }),
+}));
