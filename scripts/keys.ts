@@ -42,7 +42,8 @@ async function main(): Promise<void> {
   const club = singleFlag(parsed, '--club', USAGE);
   const scopes = (parsed.flags.get('--scope') ?? []).flatMap((scope) => scope.split(',')).filter(Boolean);
   const games = (parsed.flags.get('--game') ?? []).flatMap((game) => game.split(',')).filter(Boolean);
-  if (command !== 'create' && (club !== undefined || scopes.length > 0 || games.length > 0)) throw new UsageError(`--club, --scope and --game are for create; ${USAGE}`);
+  if (command !== 'create' && (club !== undefined || scopes.length > 0 || games.length > 0))
+    throw new UsageError(`--club, --scope and --game are for create; ${USAGE}`);
   if (extra.length > 0 || (command === 'list') !== (argument === undefined)) throw new UsageError(USAGE);
 
   switch (command) {

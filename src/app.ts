@@ -8,6 +8,7 @@ import { registerRestFacade } from './facades/rest/index.js';
 import { envelopeErrorFormat } from './facades/shared/errors.js';
 import { registerV3Facade } from './facades/v3/index.js';
 import { registerLegacyFacade } from './facades/legacy/index.js';
+import { registerBoFacade } from './facades/bo/index.js';
 import { registerOpenApi } from './facades/openapi/index.js';
 import { mountGraphQL } from './graphql.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, { publicBaseUrl: deps.publicBaseUrl, sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });
   await registerV3Facade(app, { ...deps, schema });
   await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: options.responseCacheTtlMs ?? 0, changes });
+  await registerBoFacade(app, { ...deps, schema });
   await registerRestFacade(app, { ...deps, schema }, { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });
   schedulePurge(app, deps.prisma, deps.clock);
   // A feed the app made is the app's to close; one passed in belongs to whoever made it.

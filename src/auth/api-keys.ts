@@ -63,7 +63,8 @@ export async function verifyLogin(prisma: PrismaClient, login: Login): Promise<A
   if (secret.length < 8 || secret.length > MAX_KEY_LENGTH || isSessionToken(secret)) return null;
   const key = await storedKey(prisma, secret);
   if (!key) return null;
-  const matches = login.kind === 'partner' ? key.gameIds.length === 0 && sameSecret(login.apiKey, key.prefix) : key.gameIds.length > 0 && key.id === login.eventId;
+  const matches =
+    login.kind === 'partner' ? key.gameIds.length === 0 && sameSecret(login.apiKey, key.prefix) : key.gameIds.length > 0 && key.id === login.eventId;
   return matches ? credentialOf(key) : null;
 }
 

@@ -26,7 +26,16 @@ export interface IssuedKey {
   secret: string;
 }
 
-export const ADMINISTERED_KEY_COLUMNS = { id: true, name: true, prefix: true, clubId: true, scopes: true, gameIds: true, createdAt: true, revokedAt: true } as const;
+export const ADMINISTERED_KEY_COLUMNS = {
+  id: true,
+  name: true,
+  prefix: true,
+  clubId: true,
+  scopes: true,
+  gameIds: true,
+  createdAt: true,
+  revokedAt: true,
+} as const;
 
 export function listApiKeys(prisma: PrismaClient): Promise<AdministeredKey[]> {
   return prisma.apiKey.findMany({ select: ADMINISTERED_KEY_COLUMNS, orderBy: { id: 'asc' } });

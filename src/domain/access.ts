@@ -57,14 +57,17 @@ export function assertMayWriteGames(credential: ApiCredential): asserts credenti
 /** Only a federation key may start a game outside its start window: a club's desk that does so has picked the wrong game. */
 export function assertMayStartOutsideWindow(credential: ApiCredential): void {
   assertMayWriteGames(credential);
-  if (credential.clubId !== null || isEventKey(credential)) throw new ForbiddenError('Only a federation key may start a game outside its start window (outsideStartWindow)');
+  if (credential.clubId !== null || isEventKey(credential))
+    throw new ForbiddenError('Only a federation key may start a game outside its start window (outsideStartWindow)');
 }
 
 /** A club's key writes its club's home games, an event's desk key its event's games, a federation key every game. */
 export function assertMayWriteGame(credential: ApiCredential, game: { id: number; homeClubId: number }): asserts credential is StoredKeyCredential {
   assertMayWriteGames(credential);
   if (!mayWriteGame(credential, game)) {
-    throw new ForbiddenError(isEventKey(credential) ? "These event credentials may report their event's games only" : "This API key may record its own club's home games only");
+    throw new ForbiddenError(
+      isEventKey(credential) ? "These event credentials may report their event's games only" : "This API key may record its own club's home games only",
+    );
   }
 }
 

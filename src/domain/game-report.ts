@@ -78,5 +78,7 @@ export function reportFacts(input: ReportInput): ReportFacts {
 export function sheetTopScorers(lines: readonly { playerId: number; teamId: number }[], points: ReadonlyMap<number, number>): Set<number> {
   const best = new Map<number, number>();
   for (const line of lines) best.set(line.teamId, Math.max(best.get(line.teamId) ?? 0, points.get(line.playerId) ?? 0));
-  return new Set(lines.filter((line) => (best.get(line.teamId) ?? 0) > 0 && (points.get(line.playerId) ?? 0) === best.get(line.teamId)).map((line) => line.playerId));
+  return new Set(
+    lines.filter((line) => (best.get(line.teamId) ?? 0) > 0 && (points.get(line.playerId) ?? 0) === best.get(line.teamId)).map((line) => line.playerId),
+  );
 }

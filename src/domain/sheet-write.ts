@@ -217,7 +217,11 @@ export function judgeSheet(lines: readonly SheetLineRequest[], situation: SheetS
     // Two licenses of one player: one line per player (the same license twice is a `duplicate` above).
     const other = sheetLicenseOf.get(line.playerId);
     if (other !== undefined && other !== line.licenseId)
-      problems.push({ rule: 'player_twice', licenseId: line.licenseId, message: `license ${line.licenseId}: player ${line.playerId} is on the sheet already, with license ${other}` });
+      problems.push({
+        rule: 'player_twice',
+        licenseId: line.licenseId,
+        message: `license ${line.licenseId}: player ${line.playerId} is on the sheet already, with license ${other}`,
+      });
     sheetLicenseOf.set(line.playerId, line.licenseId);
   }
   const players = new Set(sheetLicenseOf.keys());

@@ -9,7 +9,17 @@ import type { EventDraft, EventEffect, GameChangeKind, GameWrite, GameWriteKind,
 import { teamOf } from './game-write.js';
 import { correctionOf, deletionOf } from './event-correction.js';
 import { goalOf, inspectionOf, miscOf, penaltyEndOf, penaltyOf, playerEventOf, teamEventOf, timeoutOf } from './event-recording.js';
-import { type Decision, decisionAsItStands, endPeriodMarkers, finishMarkers, type Marker, phaseOf, replayScore, type Score, startMarkers } from './live-game.js';
+import {
+  type Decision,
+  decisionAsItStands,
+  endPeriodMarkers,
+  finishMarkers,
+  type Marker,
+  phaseOf,
+  replayScore,
+  type Score,
+  startMarkers,
+} from './live-game.js';
 import { type SettlingEvent, settleRunningScores } from './running-score.js';
 import { clockAfter } from './live-clock.js';
 import {

@@ -23,6 +23,11 @@ const READ: CorsPolicy = { methods: ['GET', 'HEAD'], allowedHeaders: ['Content-T
 const SESSIONS: CorsPolicy = { methods: ['GET', 'HEAD', 'POST'], allowedHeaders: ['Content-Type', 'If-None-Match'] };
 /** The lineup interface: its key comes as `Authorization: Bearer` or `X-Api-Key`. */
 const V3: CorsPolicy = { methods: ['GET', 'HEAD'], allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Api-Key'] };
+/** The back office: desks' web apps log in and write with forms or JSON; the token may come as `Authorization: Bearer`. */
+const BO: CorsPolicy = {
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+  allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Api-Key'],
+};
 /** GraphQL over HTTP: POST with JSON, or GET; `Accept` names the response type. */
 const GRAPHQL: CorsPolicy = { methods: ['GET', 'POST'], allowedHeaders: ['Accept', 'Content-Type', 'If-None-Match'] };
 
@@ -33,6 +38,7 @@ const LEGACY = /^\/rest(\/|\?|$)/;
 const POLICIES: { path: RegExp; policy: CorsPolicy | false }[] = [
   { path: LEGACY, policy: false },
   { path: /^\/api\/v3(\/|$)/, policy: V3 },
+  { path: /^\/bo(\/|$)/, policy: BO },
   { path: /^\/graphql$/, policy: GRAPHQL },
   { path: /^(\/api)?\/sessions(\/|$)/, policy: SESSIONS },
 ];
@@ -41,14 +47,14 @@ const POLICIES: { path: RegExp; policy: CorsPolicy | false }[] = [
  * Where a preflight must find a route of its own: @fastify/cors answers every other one on its
  * catch-all `OPTIONS *` with the main interface's policy. (/graphql declares its OPTIONS itself.)
  */
-const PREFLIGHT_ROUTES = ['/api/v3', '/api/v3/*', '/api/sessions/*', '/sessions/*', '/rest', '/rest/*'];
+const PREFLIGHT_ROUTES = ['/api/v3', '/api/v3/*', '/bo', '/bo/*', '/api/sessions/*', '/sessions/*', '/rest', '/rest/*'];
 
 function policyFor(path: string): CorsPolicy | false | undefined {
   return POLICIES.find((entry) => entry.path.test(path))?.policy;
 }
 
 /** Response headers a page's script may read besides the CORS-safelisted ones. */
-const EXPOSED_HEADERS = ['ETag', 'Retry-After', 'X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+const EXPOSED_HEADERS = ['ETag', 'Idempotent-Replayed', 'Retry-After', 'X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 
 /**
  * How long a browser reuses a preflight answer: two hours, the longest Chromium honours (Firefox

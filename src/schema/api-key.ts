@@ -96,7 +96,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
     resolve: (_root, { input }, ctx) => {
       ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
-      return createApiKey(ctx.prisma, { name: input.name, clubId: input.clubId ?? null, scopes: input.scopes ?? [], gameIds: input.gameIds ?? [] }, ctx.clock.now());
+      return createApiKey(
+        ctx.prisma,
+        { name: input.name, clubId: input.clubId ?? null, scopes: input.scopes ?? [], gameIds: input.gameIds ?? [] },
+        ctx.clock.now(),
+      );
     },
   }),
   revokeApiKey: t.prismaField({

@@ -86,7 +86,8 @@ builder.prismaObjectFields('Game', (t) => ({
     },
   }),
   topScorerPlayerIds: t.intList({
-    description: "Each sheet's top scorer: the players of a team's sheet with the most points in the game's league this season (ties all; none without points).",
+    description:
+      "Each sheet's top scorer: the players of a team's sheet with the most points in the game's league this season (ties all; none without points).",
     select: { groupId: true, lineup: { select: { playerId: true, teamId: true } } },
     resolve: async (game, _args, ctx) => {
       const points = await leaguePoints(

@@ -36,7 +36,8 @@ const GameSheetLineInput = builder.inputType('GameSheetLineInput', {
     number: t.int({ description: 'Shirt number, 1–99, once per sheet. Left out: the number the player last wore, if no other line wears it.' }),
     position: t.field({
       type: PlayerPositionEnum,
-      description: "The goalkeepers of the sheet are those it names GOALKEEPER (1–3). Absent: GOALKEEPER for a player whose usual position is goalkeeper, none for the others.",
+      description:
+        'The goalkeepers of the sheet are those it names GOALKEEPER (1–3). Absent: GOALKEEPER for a player whose usual position is goalkeeper, none for the others.',
     }),
     captain: t.boolean({ defaultValue: false, description: 'At most one captain per team.' }),
     rememberNumber: t.boolean({

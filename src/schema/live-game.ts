@@ -154,7 +154,8 @@ const FinishGameInput = builder.inputType('FinishGameInput', {
     ...writeFields(t),
     decidedBy: t.field({
       type: GameDecisionEnum,
-      description: 'Absent: as the game stands: OVERTIME or (tied) PENALTY_SHOTS in overtime, PENALTY_SHOTS when tied after the last period without overtime, else REGULAR.',
+      description:
+        'Absent: as the game stands: OVERTIME or (tied) PENALTY_SHOTS in overtime, PENALTY_SHOTS when tied after the last period without overtime, else REGULAR.',
     }),
     shootoutWinner: t.field({ type: TeamSideEnum, description: 'For a game decided by penalty shots.' }),
   }),

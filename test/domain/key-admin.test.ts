@@ -73,7 +73,10 @@ describe('revoking a key', () => {
 
 describe('rotating a key', () => {
   it('revokes it now and grants a new key of the same name, club and scopes', () => {
-    expect(decideRotation(4, desk, NOW)).toEqual({ revoke: { id: 4, revokedAt: NOW }, grant: { name: 'desk Wiler', clubId: 12, scopes: ['games:write'], gameIds: [] } });
+    expect(decideRotation(4, desk, NOW)).toEqual({
+      revoke: { id: 4, revokedAt: NOW },
+      grant: { name: 'desk Wiler', clubId: 12, scopes: ['games:write'], gameIds: [] },
+    });
   });
 
   it('of an unknown key is NOT_FOUND; of a revoked key an error: a revoked key is not brought back', () => {

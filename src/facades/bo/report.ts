@@ -30,7 +30,7 @@ export const BO_GAME_FRAGMENT = graphql(`
     venue { name city }
     homeTeam { id name }
     awayTeam { id name }
-    clock { phase }
+    clock { phase period }
     statusMessages
     report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }
     topScorerPlayerIds
@@ -91,6 +91,13 @@ export function boPosition(position: BoPositionData, gameId: number, topScorers:
 
 const byId = <T extends { id: number }>(records: readonly T[]) => Object.fromEntries(records.map((record) => [String(record.id), record]));
 
+/** The phase being played, in the names of `phases` (period 1 is third1, the one after the thirds prolongation); null before and after play. */
+function currentPhase(game: BoGameData): string | null {
+  if (game.clock.phase === 'PENALTY_SHOOTOUT') return 'penalty_shootout';
+  const period = game.clock.period;
+  return period === null || period === undefined ? null : (game.report.phases[period - 1] ?? null);
+}
+
 function gameEntry(game: BoGameData, events: readonly { id: unknown }[]): Record<string, unknown> {
   const report = game.report;
   return {
@@ -98,7 +105,7 @@ function gameEntry(game: BoGameData, events: readonly { id: unknown }[]): Record
     type: 'Game',
     starts_at: zurichDateTime(new Date(game.startsAt)),
     status: game.status.toLowerCase(),
-    phase: game.clock.phase.toLowerCase(),
+    phase: currentPhase(game),
     home_team_id: game.homeTeam.id,
     away_team_id: game.awayTeam.id,
     home_score: game.homeScore ?? null,

@@ -14,14 +14,33 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation BoRecordGoal($input: RecordGoalInput!) { recordGoal(input: $input) { replayed event { ...BoEvent } } }\n": typeof types.BoRecordGoalDocument,
+    "\n  mutation BoRecordPenalty($input: RecordPenaltyInput!) { recordPenalty(input: $input) { replayed event { ...BoEvent } } }\n": typeof types.BoRecordPenaltyDocument,
+    "\n  mutation BoRecordPenaltyEnd($input: RecordPenaltyEndInput!) { recordPenaltyEnd(input: $input) { replayed event { ...BoEvent } } }\n": typeof types.BoRecordPenaltyEndDocument,
+    "\n  mutation BoRecordTimeout($input: RecordTimeoutInput!) { recordTimeout(input: $input) { replayed event { ...BoEvent } } }\n": typeof types.BoRecordTimeoutDocument,
+    "\n  mutation BoRecordTeamEvent($input: RecordTeamEventInput!) { recordTeamEvent(input: $input) { replayed event { ...BoEvent } } }\n": typeof types.BoRecordTeamEventDocument,
+    "\n  mutation BoRecordPlayerEvent($input: RecordPlayerEventInput!) { recordPlayerEvent(input: $input) { replayed event { ...BoEvent } } }\n": typeof types.BoRecordPlayerEventDocument,
+    "\n  mutation BoRecordMisc($input: RecordMiscInput!) { recordMisc(input: $input) { replayed event { ...BoEvent } } }\n": typeof types.BoRecordMiscDocument,
+    "\n  mutation BoRecordInspection($input: RecordInspectionInput!) { recordInspection(input: $input) { replayed event { ...BoEvent } } }\n": typeof types.BoRecordInspectionDocument,
+    "\n  mutation BoDeleteEvent($input: DeleteEventInput!) { deleteEvent(input: $input) { replayed eventId } }\n": typeof types.BoDeleteEventDocument,
+    "\n  mutation BoWriteLineup($input: WriteGameSheetInput!) {\n    writeGameSheet(input: $input) { replayed lines { ...BoPosition } game { id topScorerPlayerIds } }\n  }\n": typeof types.BoWriteLineupDocument,
     "\n  fragment BoEvent on GameEvent {\n    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime\n    team { id } player { id } assist { id }\n  }\n": typeof types.BoEventFragmentDoc,
     "\n  fragment BoPosition on LineupEntry {\n    id number position captain\n    player { id firstName lastName }\n    license { id }\n    team { id }\n  }\n": typeof types.BoPositionFragmentDoc,
-    "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n": typeof types.BoGameFragmentDoc,
+    "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase period }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n": typeof types.BoGameFragmentDoc,
     "\n  query BoReportableGames { reportableGames { ...BoGame } }\n": typeof types.BoReportableGamesDocument,
     "\n  query BoGameReport($id: Int!) { reportableGame(id: $id) { ...BoGame } }\n": typeof types.BoGameReportDocument,
     "\n  mutation BoOpenSession { openReportSession { authToken expiresAt eventId } }\n": typeof types.BoOpenSessionDocument,
     "\n  query BoSession { reportSession { expiresAt eventId gameIds } }\n": typeof types.BoSessionDocument,
     "\n  mutation BoCloseSession { closeReportSession }\n": typeof types.BoCloseSessionDocument,
+    "mutation BoStart($input: StartGameInput!) { startGame(input: $input) { replayed game { ...BoGame } } }": typeof types.BoStartDocument,
+    "mutation BoEndThird($input: EndPeriodInput!) { endPeriod(input: $input) { replayed game { ...BoGame } } }": typeof types.BoEndThirdDocument,
+    "mutation BoGameOver($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...BoGame } } }": typeof types.BoGameOverDocument,
+    "mutation BoReportResult($input: ReportResultInput!) { reportResult(input: $input) { replayed game { ...BoGame } } }": typeof types.BoReportResultDocument,
+    "mutation BoForfait($input: ForfeitGameInput!) { forfeitGame(input: $input) { replayed game { ...BoGame } } }": typeof types.BoForfaitDocument,
+    "mutation BoAbort($input: AbortGameInput!) { abortGame(input: $input) { replayed game { ...BoGame } } }": typeof types.BoAbortDocument,
+    "mutation BoUndo($input: UndoStatusInput!) { undoStatus(input: $input) { replayed game { ...BoGame } } }": typeof types.BoUndoDocument,
+    "\n  mutation BoCorrectTransition($input: CorrectTransitionInput!) { correctTransition(input: $input) { replayed game { ...BoGame } } }\n": typeof types.BoCorrectTransitionDocument,
+    "\n  query BoWriteContext($id: Int!) {\n    reportableGame(id: $id) {\n      id\n      homeTeam { id }\n      awayTeam { id }\n      lineup { player { id } license { id } team { id } }\n    }\n  }\n": typeof types.BoWriteContextDocument,
     "\n  query LegacyClubs { clubs(active: true, first: 5000) { edges { node { id name } } } }\n": typeof types.LegacyClubsDocument,
     "\n  query LegacyClubSearch($q: String!, $limit: Int!) { clubs(active: true, nameContains: $q, first: $limit) { edges { node { id name } } } }\n": typeof types.LegacyClubSearchDocument,
     "\n  query LegacyClub($id: Int!) { club(id: $id) { id name website street zip city } }\n": typeof types.LegacyClubDocument,
@@ -82,14 +101,33 @@ type Documents = {
     "\n  query LineupValidation($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]!) {\n    lineupValidation(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) {\n      valid quotaExceeded\n      messages { rule licenseId message }\n      members { ...V3Candidate }\n    }\n  }\n": typeof types.LineupValidationDocument,
 };
 const documents: Documents = {
+    "\n  mutation BoRecordGoal($input: RecordGoalInput!) { recordGoal(input: $input) { replayed event { ...BoEvent } } }\n": types.BoRecordGoalDocument,
+    "\n  mutation BoRecordPenalty($input: RecordPenaltyInput!) { recordPenalty(input: $input) { replayed event { ...BoEvent } } }\n": types.BoRecordPenaltyDocument,
+    "\n  mutation BoRecordPenaltyEnd($input: RecordPenaltyEndInput!) { recordPenaltyEnd(input: $input) { replayed event { ...BoEvent } } }\n": types.BoRecordPenaltyEndDocument,
+    "\n  mutation BoRecordTimeout($input: RecordTimeoutInput!) { recordTimeout(input: $input) { replayed event { ...BoEvent } } }\n": types.BoRecordTimeoutDocument,
+    "\n  mutation BoRecordTeamEvent($input: RecordTeamEventInput!) { recordTeamEvent(input: $input) { replayed event { ...BoEvent } } }\n": types.BoRecordTeamEventDocument,
+    "\n  mutation BoRecordPlayerEvent($input: RecordPlayerEventInput!) { recordPlayerEvent(input: $input) { replayed event { ...BoEvent } } }\n": types.BoRecordPlayerEventDocument,
+    "\n  mutation BoRecordMisc($input: RecordMiscInput!) { recordMisc(input: $input) { replayed event { ...BoEvent } } }\n": types.BoRecordMiscDocument,
+    "\n  mutation BoRecordInspection($input: RecordInspectionInput!) { recordInspection(input: $input) { replayed event { ...BoEvent } } }\n": types.BoRecordInspectionDocument,
+    "\n  mutation BoDeleteEvent($input: DeleteEventInput!) { deleteEvent(input: $input) { replayed eventId } }\n": types.BoDeleteEventDocument,
+    "\n  mutation BoWriteLineup($input: WriteGameSheetInput!) {\n    writeGameSheet(input: $input) { replayed lines { ...BoPosition } game { id topScorerPlayerIds } }\n  }\n": types.BoWriteLineupDocument,
     "\n  fragment BoEvent on GameEvent {\n    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime\n    team { id } player { id } assist { id }\n  }\n": types.BoEventFragmentDoc,
     "\n  fragment BoPosition on LineupEntry {\n    id number position captain\n    player { id firstName lastName }\n    license { id }\n    team { id }\n  }\n": types.BoPositionFragmentDoc,
-    "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n": types.BoGameFragmentDoc,
+    "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase period }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n": types.BoGameFragmentDoc,
     "\n  query BoReportableGames { reportableGames { ...BoGame } }\n": types.BoReportableGamesDocument,
     "\n  query BoGameReport($id: Int!) { reportableGame(id: $id) { ...BoGame } }\n": types.BoGameReportDocument,
     "\n  mutation BoOpenSession { openReportSession { authToken expiresAt eventId } }\n": types.BoOpenSessionDocument,
     "\n  query BoSession { reportSession { expiresAt eventId gameIds } }\n": types.BoSessionDocument,
     "\n  mutation BoCloseSession { closeReportSession }\n": types.BoCloseSessionDocument,
+    "mutation BoStart($input: StartGameInput!) { startGame(input: $input) { replayed game { ...BoGame } } }": types.BoStartDocument,
+    "mutation BoEndThird($input: EndPeriodInput!) { endPeriod(input: $input) { replayed game { ...BoGame } } }": types.BoEndThirdDocument,
+    "mutation BoGameOver($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...BoGame } } }": types.BoGameOverDocument,
+    "mutation BoReportResult($input: ReportResultInput!) { reportResult(input: $input) { replayed game { ...BoGame } } }": types.BoReportResultDocument,
+    "mutation BoForfait($input: ForfeitGameInput!) { forfeitGame(input: $input) { replayed game { ...BoGame } } }": types.BoForfaitDocument,
+    "mutation BoAbort($input: AbortGameInput!) { abortGame(input: $input) { replayed game { ...BoGame } } }": types.BoAbortDocument,
+    "mutation BoUndo($input: UndoStatusInput!) { undoStatus(input: $input) { replayed game { ...BoGame } } }": types.BoUndoDocument,
+    "\n  mutation BoCorrectTransition($input: CorrectTransitionInput!) { correctTransition(input: $input) { replayed game { ...BoGame } } }\n": types.BoCorrectTransitionDocument,
+    "\n  query BoWriteContext($id: Int!) {\n    reportableGame(id: $id) {\n      id\n      homeTeam { id }\n      awayTeam { id }\n      lineup { player { id } license { id } team { id } }\n    }\n  }\n": types.BoWriteContextDocument,
     "\n  query LegacyClubs { clubs(active: true, first: 5000) { edges { node { id name } } } }\n": types.LegacyClubsDocument,
     "\n  query LegacyClubSearch($q: String!, $limit: Int!) { clubs(active: true, nameContains: $q, first: $limit) { edges { node { id name } } } }\n": types.LegacyClubSearchDocument,
     "\n  query LegacyClub($id: Int!) { club(id: $id) { id name website street zip city } }\n": types.LegacyClubDocument,
@@ -167,6 +205,46 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation BoRecordGoal($input: RecordGoalInput!) { recordGoal(input: $input) { replayed event { ...BoEvent } } }\n"): (typeof documents)["\n  mutation BoRecordGoal($input: RecordGoalInput!) { recordGoal(input: $input) { replayed event { ...BoEvent } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoRecordPenalty($input: RecordPenaltyInput!) { recordPenalty(input: $input) { replayed event { ...BoEvent } } }\n"): (typeof documents)["\n  mutation BoRecordPenalty($input: RecordPenaltyInput!) { recordPenalty(input: $input) { replayed event { ...BoEvent } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoRecordPenaltyEnd($input: RecordPenaltyEndInput!) { recordPenaltyEnd(input: $input) { replayed event { ...BoEvent } } }\n"): (typeof documents)["\n  mutation BoRecordPenaltyEnd($input: RecordPenaltyEndInput!) { recordPenaltyEnd(input: $input) { replayed event { ...BoEvent } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoRecordTimeout($input: RecordTimeoutInput!) { recordTimeout(input: $input) { replayed event { ...BoEvent } } }\n"): (typeof documents)["\n  mutation BoRecordTimeout($input: RecordTimeoutInput!) { recordTimeout(input: $input) { replayed event { ...BoEvent } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoRecordTeamEvent($input: RecordTeamEventInput!) { recordTeamEvent(input: $input) { replayed event { ...BoEvent } } }\n"): (typeof documents)["\n  mutation BoRecordTeamEvent($input: RecordTeamEventInput!) { recordTeamEvent(input: $input) { replayed event { ...BoEvent } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoRecordPlayerEvent($input: RecordPlayerEventInput!) { recordPlayerEvent(input: $input) { replayed event { ...BoEvent } } }\n"): (typeof documents)["\n  mutation BoRecordPlayerEvent($input: RecordPlayerEventInput!) { recordPlayerEvent(input: $input) { replayed event { ...BoEvent } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoRecordMisc($input: RecordMiscInput!) { recordMisc(input: $input) { replayed event { ...BoEvent } } }\n"): (typeof documents)["\n  mutation BoRecordMisc($input: RecordMiscInput!) { recordMisc(input: $input) { replayed event { ...BoEvent } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoRecordInspection($input: RecordInspectionInput!) { recordInspection(input: $input) { replayed event { ...BoEvent } } }\n"): (typeof documents)["\n  mutation BoRecordInspection($input: RecordInspectionInput!) { recordInspection(input: $input) { replayed event { ...BoEvent } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoDeleteEvent($input: DeleteEventInput!) { deleteEvent(input: $input) { replayed eventId } }\n"): (typeof documents)["\n  mutation BoDeleteEvent($input: DeleteEventInput!) { deleteEvent(input: $input) { replayed eventId } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoWriteLineup($input: WriteGameSheetInput!) {\n    writeGameSheet(input: $input) { replayed lines { ...BoPosition } game { id topScorerPlayerIds } }\n  }\n"): (typeof documents)["\n  mutation BoWriteLineup($input: WriteGameSheetInput!) {\n    writeGameSheet(input: $input) { replayed lines { ...BoPosition } game { id topScorerPlayerIds } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment BoEvent on GameEvent {\n    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime\n    team { id } player { id } assist { id }\n  }\n"): (typeof documents)["\n  fragment BoEvent on GameEvent {\n    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime\n    team { id } player { id } assist { id }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -175,7 +253,7 @@ export function graphql(source: "\n  fragment BoPosition on LineupEntry {\n    i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n"): (typeof documents)["\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n"];
+export function graphql(source: "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase period }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n"): (typeof documents)["\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase period }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -196,6 +274,42 @@ export function graphql(source: "\n  query BoSession { reportSession { expiresAt
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation BoCloseSession { closeReportSession }\n"): (typeof documents)["\n  mutation BoCloseSession { closeReportSession }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BoStart($input: StartGameInput!) { startGame(input: $input) { replayed game { ...BoGame } } }"): (typeof documents)["mutation BoStart($input: StartGameInput!) { startGame(input: $input) { replayed game { ...BoGame } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BoEndThird($input: EndPeriodInput!) { endPeriod(input: $input) { replayed game { ...BoGame } } }"): (typeof documents)["mutation BoEndThird($input: EndPeriodInput!) { endPeriod(input: $input) { replayed game { ...BoGame } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BoGameOver($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...BoGame } } }"): (typeof documents)["mutation BoGameOver($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...BoGame } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BoReportResult($input: ReportResultInput!) { reportResult(input: $input) { replayed game { ...BoGame } } }"): (typeof documents)["mutation BoReportResult($input: ReportResultInput!) { reportResult(input: $input) { replayed game { ...BoGame } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BoForfait($input: ForfeitGameInput!) { forfeitGame(input: $input) { replayed game { ...BoGame } } }"): (typeof documents)["mutation BoForfait($input: ForfeitGameInput!) { forfeitGame(input: $input) { replayed game { ...BoGame } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BoAbort($input: AbortGameInput!) { abortGame(input: $input) { replayed game { ...BoGame } } }"): (typeof documents)["mutation BoAbort($input: AbortGameInput!) { abortGame(input: $input) { replayed game { ...BoGame } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BoUndo($input: UndoStatusInput!) { undoStatus(input: $input) { replayed game { ...BoGame } } }"): (typeof documents)["mutation BoUndo($input: UndoStatusInput!) { undoStatus(input: $input) { replayed game { ...BoGame } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoCorrectTransition($input: CorrectTransitionInput!) { correctTransition(input: $input) { replayed game { ...BoGame } } }\n"): (typeof documents)["\n  mutation BoCorrectTransition($input: CorrectTransitionInput!) { correctTransition(input: $input) { replayed game { ...BoGame } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoWriteContext($id: Int!) {\n    reportableGame(id: $id) {\n      id\n      homeTeam { id }\n      awayTeam { id }\n      lineup { player { id } license { id } team { id } }\n    }\n  }\n"): (typeof documents)["\n  query BoWriteContext($id: Int!) {\n    reportableGame(id: $id) {\n      id\n      homeTeam { id }\n      awayTeam { id }\n      lineup { player { id } license { id } team { id } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

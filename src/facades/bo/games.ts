@@ -1,0 +1,33 @@
+// GET /bo/games and /bo/games/:id (`set=game_report`): the games the caller's token may report,
+// and one of them; the schema decides which (reportableGames, reportableGame).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerOf } from '../../http/caller.js';
+import { badRequest } from '../shared/errors.js';
+import { type FacadeDependencies, facadeDocument } from '../shared/facade.js';
+import { boAnswer } from './envelope.js';
+import { type BoFields, boFields, textField } from './fields.js';
+import { BO_GAME_DOCUMENT, BO_GAMES_DOCUMENT, boGameReports } from './report.js';
+import { gameIdOf } from './paths.js';
+
+/** The one set the back office documents; absent means it too. */
+function assertGameReportSet(fields: BoFields): void {
+  const set = textField(fields, 'set');
+  if (set !== undefined && set !== 'game_report') throw badRequest(`set takes game_report, got "${set}"`);
+}
+
+export function boGameRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
+  const games = facadeDocument(deps, BO_GAMES_DOCUMENT);
+  const game = facadeDocument(deps, BO_GAME_DOCUMENT);
+
+  app.get('/games', async (request: FastifyRequest) => {
+    assertGameReportSet(boFields(request));
+    const data = await games({}, callerOf(request));
+    return boAnswer(boGameReports(data.reportableGames));
+  });
+
+  app.get('/games/:game_id', async (request: FastifyRequest) => {
+    assertGameReportSet(boFields(request));
+    const data = await game({ id: gameIdOf(request) }, callerOf(request));
+    return boAnswer(boGameReports([data.reportableGame]));
+  });
+}

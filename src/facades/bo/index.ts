@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { requireApiKey } from '../../http/api-key-check.js';
+import { useErrorFormat } from '../../http/error-handling.js';
+import type { FacadeDependencies } from '../shared/facade.js';
+import { boErrorFormat } from './envelope.js';
+import { boEventRoutes } from './events.js';
+import { boGameRoutes } from './games.js';
+import { boLineupRoutes } from './lineups.js';
+import { boSessionRoutes } from './sessions.js';
+import { boStatusRoutes } from './status.js';
+
+/**
+ * The back office under /bo, through which desks report games: log in for an auth_token
+ * (/bo/session), then read and write the games it may report (/bo/games). Answers and errors are
+ * `{status: {code, msg}, payload}`; no answer is shared by a cache (each is its token's).
+ */
+export async function registerBoFacade(app: FastifyInstance, deps: FacadeDependencies): Promise<void> {
+  await app.register(
+    async (bo) => {
+      useErrorFormat(bo, boErrorFormat);
+      bo.addHook('onRoute', (route) => {
+        route.config = { ...route.config, privateAnswer: true };
+      });
+      // Logging in presents credentials of its own; validating and logging out judge the token themselves.
+      boSessionRoutes(bo, deps);
+      await bo.register(async (reporting) => {
+        requireApiKey(reporting, {
+          missingMessage: 'auth_token is required: log in at /bo/session/auth or /bo/session/auth_anlass',
+          invalidMessage: 'The auth_token is invalid, expired or revoked: log in again',
+        });
+        boGameRoutes(reporting, deps);
+        boLineupRoutes(reporting, deps);
+        boEventRoutes(reporting, deps);
+        boStatusRoutes(reporting, deps);
+      });
+    },
+    { prefix: '/bo' },
+  );
+}
