@@ -110,6 +110,7 @@ describe('who may administer keys', () => {
       'club',
       'clubId',
       'createdAt',
+      'gameIds',
       'id',
       'name',
       'prefix',
