@@ -4,7 +4,7 @@ import { LogController, type FastifyInstance, type FastifyServerOptions } from '
 import type { DestinationStream } from 'pino';
 
 /** Query parameters that grant access: API keys, tokens, session ids. Their values never reach a log. */
-const SECRET_PARAMETER = /([?&](?:apikey|api_key|api-key|auth_token|access_token|token|key|sid)=)[^&#]*/gi;
+const SECRET_PARAMETER = /([?&](?:apikey|api_key|api-key|auth_token|access_token|token|key|sid|secret|password)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.includes('?') ? url.replace(SECRET_PARAMETER, '$1[redacted]') : url;
