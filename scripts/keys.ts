@@ -23,9 +23,10 @@ function listLine(key: AdministeredKey): string {
     `${key.prefix}…`,
     key.clubId ?? '-',
     key.scopes.join(',') || 'read',
-    key.gameIds.length > 0 ? `event games ${key.gameIds.join(',')}` : '-',
     key.createdAt.toISOString(),
     key.revokedAt?.toISOString() ?? 'active',
+    // Last, so that scripts reading the columns before it keep working.
+    ...(key.gameIds.length > 0 ? [`event games ${key.gameIds.join(',')}`] : []),
   ].join('\t');
 }
 

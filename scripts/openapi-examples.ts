@@ -2,7 +2,9 @@
 // Records the example requests every documented route declares (`doc.examples`, on the route:
 // src/facades/shared/route-doc.ts) with their real answers on the demo league (seed 7, scale 0.1,
 // "now" 2026-11-22T15:30:00Z, as scripts/wire-snapshot.ts builds it), trimmed to a few rows, into
-// docs/openapi-examples.json. Ids of the league are resolved by src/data/demo/example-ids.ts. The
+// docs/openapi-examples.json. Ids of the league are resolved by src/data/demo/example-ids.ts; the
+// secrets an example names by placeholder (a favorites session, the back office's keys and tokens)
+// are made for the run (src/facades/openapi/examples.ts, withSecrets) and recorded as placeholders. The
 // document shows the answers as its examples; test/http/openapi.test.ts replays every recorded
 // request, validates the live and the recorded answers against the document, and fails, naming
 // the route, when the file no longer matches what the routes declare.
@@ -17,13 +19,17 @@ import { loadDemoLeague } from '../src/data/demo/index.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { newApiKey } from '../src/domain/api-keys.js';
 import {
+  createExampleSecrets,
   EXAMPLES_FILE,
+  type ExampleSecrets,
   lineupCandidatesOf,
   loadExamples,
   plannedExchanges,
   type PlannedExchange,
   type RecordedExamples,
   type RecordedExchange,
+  SESSION_TOKEN,
+  withSecrets,
 } from '../src/facades/openapi/examples.js';
 import { documentedRoutesOf, type DocumentedRoute } from '../src/facades/openapi/registry.js';
 import { FORM_TYPE, TAGS } from '../src/facades/shared/route-doc.js';
@@ -64,6 +70,34 @@ function trimJsonApi(document: Json): Json {
   return { ...document, data, included: included.filter((resource) => wanted.has(`${resource.type}:${resource.id}`)) };
 }
 
+/** A back-office game report with its first games, each with its first positions and events, and what they reference. */
+function trimBackOffice(answer: Json): Json {
+  const payload = answer.payload as { list: Json[]; references: Record<string, Record<string, Json>> };
+  const list = payload.list.slice(0, KEEP).map(
+    (game): Json => ({
+      ...game,
+      positions: (game.positions as number[]).slice(0, KEEP),
+      events: (game.events as number[]).slice(0, KEEP),
+    }),
+  );
+  const kept = (name: string, ids: unknown[]) => Object.fromEntries(ids.map(String).map((id) => [id, payload.references[name][id]]));
+  const references = {
+    teams: kept(
+      'teams',
+      list.flatMap((game) => [game.home_team_id, game.away_team_id]),
+    ),
+    positions: kept(
+      'positions',
+      list.flatMap((game) => game.positions),
+    ),
+    events: kept(
+      'events',
+      list.flatMap((game) => game.events),
+    ),
+  };
+  return { ...answer, payload: { list, references } };
+}
+
 /** An answer as the document shows it: the first region's first rows, the first entries, the first event. */
 function trimmed(body: unknown): unknown {
   if (typeof body === 'string') {
@@ -79,6 +113,7 @@ function trimmed(body: unknown): unknown {
   if (body.type === 'dropdown') return { ...body, entries: trimEntries(body.entries) };
   if (body.type === 'matchcenter' && isObject(body.data)) return { ...body, data: { sections: (body.data.sections as unknown[]).slice(0, KEEP) } };
   if ('data' in body && !('type' in body)) return trimJsonApi(body);
+  if (isObject(body.payload) && Array.isArray(body.payload.list) && isObject(body.payload.references)) return trimBackOffice(body);
   return body;
 }
 
@@ -91,22 +126,27 @@ async function createKey(db: Database, clubId: number | null): Promise<string> {
 /** Answers whose status is not the planned one: reported together, and nothing is written. */
 const mismatches: string[] = [];
 
-async function record(app: FastifyInstance, probe: PlannedExchange, sid: string, keyOf: (clubId: number | null) => Promise<string>): Promise<RecordedExchange> {
-  const substitute = (text: string) => text.replaceAll('{sid}', encodeURIComponent(sid));
+async function record(
+  app: FastifyInstance,
+  probe: PlannedExchange,
+  secrets: ExampleSecrets,
+  keyOf: (clubId: number | null) => Promise<string>,
+): Promise<RecordedExchange> {
   const headers: Record<string, string> = { 'x-request-id': 'example' };
   if (probe.url.startsWith('/api/v3/') && !probe.withoutKey) headers.authorization = `Bearer ${await keyOf(probe.keyClubId ?? null)}`;
   if (probe.requestContentType) headers['content-type'] = probe.requestContentType;
+  const sent = await withSecrets(app, { url: probe.url, body: probe.requestBody, headers }, secrets);
   const response = await app.inject({
     method: probe.method,
-    url: substitute(probe.url),
-    headers,
-    ...(probe.requestBody === undefined ? {} : { payload: substitute(probe.requestBody) }),
+    url: sent.url,
+    headers: sent.headers,
+    ...(sent.body === undefined ? {} : { payload: sent.body }),
   });
   const contentType = String(response.headers['content-type'] ?? '');
   if (response.statusCode !== probe.status)
     mismatches.push(`${probe.method} ${probe.url}: ${response.statusCode} instead of ${probe.status}: ${response.body.slice(0, 200)}`);
-  // Session ids are random: the file shows the placeholder, so that recording twice gives the same file.
-  const text = response.body.replaceAll(sid, '{sid}');
+  // Session ids and tokens are random: the file shows the placeholders, so that recording twice gives the same file.
+  const text = response.body.replaceAll(secrets.sid, '{sid}').replace(SESSION_TOKEN, '{token}');
   const body = /json/.test(contentType) ? (JSON.parse(text) as unknown) : text;
   const stable = isObject(body) && body.type === 'session' ? { ...body, data: '{sid}' } : body;
   return { ...probe, contentType, body: trimmed(stable) };
@@ -135,7 +175,7 @@ async function main(): Promise<void> {
           .map(favorite)
           .join('&'),
       });
-      const sid = (session.json() as { data: string }).data;
+      const secrets = { ...(await createExampleSecrets(db.prisma, ids, NOW)), sid: (session.json() as { data: string }).data };
       const routes: RecordedExamples['routes'] = {};
       // In the order the file has them, so that recording again moves nothing; new routes after them,
       // grouped as the document's tags, each group in the order the routes are registered.
@@ -148,10 +188,14 @@ async function main(): Promise<void> {
       const ordered = [...documentedRoutesOf(app)].sort((a, b) => rank(a)[0] - rank(b)[0] || rank(a)[1] - rank(b)[1]);
       for (const route of ordered) {
         const planned = plannedExchanges(route, ids);
-        if (planned.examples.length === 0) throw new Error(`no example declared for ${route.method} ${route.url} (${route.id}): add one to its doc.examples`);
+        // A write's success is not recorded (route-doc.ts, `writes`): its errors are its examples.
+        if (route.writes ? planned.errors.length === 0 || planned.examples.length > 0 : planned.examples.length === 0)
+          throw new Error(
+            `${route.method} ${route.url} (${route.id}): ${route.writes ? 'a write declares error examples only, and at least one' : 'no example answer declared: add one to its doc.examples'}`,
+          );
         const recorded = { examples: [] as RecordedExchange[], errors: [] as RecordedExchange[] };
-        for (const probe of planned.examples) recorded.examples.push(await record(app, probe, sid, keyOf));
-        for (const probe of planned.errors) recorded.errors.push(await record(app, probe, sid, keyOf));
+        for (const probe of planned.examples) recorded.examples.push(await record(app, probe, secrets, keyOf));
+        for (const probe of planned.errors) recorded.errors.push(await record(app, probe, secrets, keyOf));
         routes[route.id] = recorded;
       }
       if (mismatches.length) throw new Error(`unexpected answers, nothing written:\n${mismatches.join('\n')}`);

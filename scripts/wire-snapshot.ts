@@ -7,7 +7,10 @@
 // The requests are the routes' own: each route declares its probes (`doc.snapshot`, or else its
 // OpenAPI examples are sent) on its declaration, with ids of the demo league named symbolically
 // (src/data/demo/example-ids.ts); this script only collects them from the built app, orders them
-// (`at`, src/facades/shared/route-doc.ts) and sends them.
+// (`at`, src/facades/shared/route-doc.ts) and sends them. The secrets they name by placeholder are
+// the run's (src/facades/openapi/examples.ts, withSecrets): `{sid}` the session the first
+// add_favorite made, `{token}` and `{event_token}` a back-office login made for the request, and
+// the back office's keys; the dump shows sessions and tokens as `<sid>` and `<token>`.
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -18,15 +21,15 @@ import { exampleIds, type ExampleIds } from '../src/data/demo/example-ids.js';
 import { loadDemoLeague } from '../src/data/demo/index.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { newApiKey } from '../src/domain/api-keys.js';
-import { plannedExchanges } from '../src/facades/openapi/examples.js';
+import { createExampleSecrets, type ExampleSecrets, plannedExchanges, SESSION_TOKEN, withSecrets } from '../src/facades/openapi/examples.js';
 import { snapshotSourcesOf, type SnapshotSource } from '../src/facades/openapi/registry.js';
-import { bearer, FORM_TYPE, probe, type SnapshotKeys, type SnapshotPosition, type SnapshotProbe } from '../src/facades/shared/route-doc.js';
+import { bearer, probe, type RouteMethod, type SnapshotKeys, type SnapshotPosition, type SnapshotProbe } from '../src/facades/shared/route-doc.js';
 
 const NOW = new Date('2026-11-22T15:30:00Z');
 const LOCALES = ['de', 'fr', 'it', 'en'] as const;
 
 interface Probe {
-  method: 'GET' | 'POST';
+  method: RouteMethod;
   url: string;
   headers?: Record<string, string>;
   body?: string;
@@ -44,7 +47,7 @@ const UNROUTED: readonly SnapshotProbe[] = [probe(96, '/api/no/such/path')];
 /** A route that declares no probes is sent its OpenAPI examples, keyed as the OpenAPI test sends them. */
 async function examplesOf(source: SnapshotSource, ids: ExampleIds, keys: SnapshotKeys, keyOf: (clubId: number) => Promise<string>): Promise<SnapshotProbe[]> {
   if (!source.examples) return [];
-  const { examples, errors } = plannedExchanges({ method: source.method as 'GET' | 'POST', examples: source.examples }, ids);
+  const { examples, errors } = plannedExchanges({ method: source.method as RouteMethod, examples: source.examples }, ids);
   const probes: SnapshotProbe[] = [];
   for (const exchange of [...examples, ...errors]) {
     const v3 = exchange.url.startsWith('/api/v3/') && !exchange.withoutKey;
@@ -55,7 +58,7 @@ async function examplesOf(source: SnapshotSource, ids: ExampleIds, keys: Snapsho
         : exchange.keyClubId === ids.club
           ? keys.club
           : await keyOf(exchange.keyClubId);
-    const headers = { ...(key ? bearer(key) : {}), ...(exchange.requestBody === undefined ? {} : { 'content-type': FORM_TYPE }) };
+    const headers = { ...(key ? bearer(key) : {}), ...(exchange.requestContentType === undefined ? {} : { 'content-type': exchange.requestContentType }) };
     probes.push({
       method: exchange.method,
       url: exchange.url,
@@ -107,23 +110,29 @@ function readable(contentType: string, body: string): string {
   return body;
 }
 
-async function dump(app: FastifyInstance, list: Probe[]): Promise<string> {
+async function dump(app: FastifyInstance, list: Probe[], secrets: ExampleSecrets): Promise<string> {
   const out: string[] = [];
-  let sid = '';
   for (const [index, probe] of list.entries()) {
-    const substitute = (text: string) => text.replaceAll('{sid}', encodeURIComponent(sid));
+    const sent = await withSecrets(app, { url: probe.url, body: probe.body, headers: { 'x-request-id': `snapshot-${index}`, ...probe.headers } }, secrets);
     const response = await app.inject({
       method: probe.method,
-      url: substitute(probe.url),
-      headers: { 'x-request-id': `snapshot-${index}`, ...probe.headers },
-      ...(probe.body === undefined ? {} : { payload: substitute(probe.body) }),
+      url: sent.url,
+      headers: sent.headers,
+      ...(sent.body === undefined ? {} : { payload: sent.body }),
     });
-    if (probe.url.includes('add_favorite') && response.statusCode === 200 && sid === '') sid = (response.json() as { data: string }).data;
-    const body = sid ? response.body.replaceAll(sid, '<sid>') : response.body;
+    if (probe.url.includes('add_favorite') && response.statusCode === 200 && secrets.sid === '') secrets.sid = (response.json() as { data: string }).data;
+    const body = (secrets.sid ? response.body.replaceAll(secrets.sid, '<sid>') : response.body).replace(SESSION_TOKEN, '<token>');
     const contentType = String(response.headers['content-type'] ?? '');
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
-    const shown = probe.url.replace(/apikey=[^&]+/, 'apikey=<key>').replace(/auth_token=[^&]+/, 'auth_token=<key>');
-    const keyHeader = probe.headers && Object.keys(probe.headers).some((h) => h === 'authorization' || h === 'x-api-key') ? ' (with key)' : '';
+    // A key written into a probe is hidden; a placeholder, and a made-up session token (one of the run is never written), show as they are.
+    const shown = probe.url.replace(/apikey=[^&]+/, 'apikey=<key>').replace(/auth_token=(?!\{|fbt_)[^&]+/, 'auth_token=<key>');
+    // A header naming a placeholder shows as it is; one with a key of the run is hidden.
+    const named = Object.entries(probe.headers ?? {}).filter(([, value]) => value.includes('{'));
+    const keyHeader = named.length
+      ? ` (${named.map(([name, value]) => `${name}: ${value}`).join(', ')})`
+      : probe.headers && Object.keys(probe.headers).some((h) => h === 'authorization' || h === 'x-api-key')
+        ? ' (with key)'
+        : '';
     out.push(
       `### ${probe.method} ${shown}${keyHeader}${probe.body ? ` body ${probe.body}` : ''}`,
       `${response.statusCode} ${contentType} sha256:${hash}`,
@@ -142,13 +151,14 @@ async function main(): Promise<void> {
     // No lineup is checked with the candidates' licenses here: `ids.licenses` stays empty.
     const ids = await exampleIds(db.prisma);
     const keys = { club: await createKey(db, ids.club), federation: await createKey(db, null) };
+    const secrets = await createExampleSecrets(db.prisma, ids, NOW);
     const app = await buildApp({ database: db, clock: fixedClock(NOW), logLevel: 'silent', publicBaseUrl: 'http://snapshot.local' });
     try {
       const clubKeys = new Map<number, string>();
       const keyOf = async (clubId: number) => clubKeys.get(clubId) ?? clubKeys.set(clubId, await createKey(db, clubId)).get(clubId)!;
       const list = await probes(app, ids, keys, keyOf);
       console.error(`sampled ${JSON.stringify(ids)}`);
-      const text = await dump(app, list);
+      const text = await dump(app, list, secrets);
       const file = values.out ?? 'wire-snapshot.txt';
       await writeFile(file, text);
       console.error(`${list.length} requests written to ${file}`);

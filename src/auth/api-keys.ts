@@ -30,11 +30,21 @@ function sameSecret(presented: string, expected: string): boolean {
 
 const KEY_COLUMNS = { id: true, prefix: true, clubId: true, revokedAt: true, scopes: true, gameIds: true } as const;
 
+/** A real session token that no longer works: expired, logged out, or its key revoked. */
+export const ENDED_SESSION = 'ended-session';
+
 /**
  * Looks a presented key, or a session token made for one, up by its hash; revoked keys and
  * tokens, expired tokens and the tokens of revoked keys stop working at once (nothing is cached).
+ * Null for a key or token nobody was given; `ENDED_SESSION` for a token that was given and has
+ * ended: a desk checking whether to log in again is no guesser, and the brake counts only guesses.
  */
-export async function verifyApiKey(prisma: PrismaClient, presented: string, now: Date, operatorToken?: string): Promise<ApiCredential | null> {
+export async function verifyApiKey(
+  prisma: PrismaClient,
+  presented: string,
+  now: Date,
+  operatorToken?: string,
+): Promise<ApiCredential | typeof ENDED_SESSION | null> {
   if (presented.length < 8 || presented.length > MAX_KEY_LENGTH) return null;
   if (operatorToken !== undefined && sameSecret(presented, operatorToken)) return OPERATOR_CREDENTIAL;
   if (isSessionToken(presented)) {
@@ -42,7 +52,8 @@ export async function verifyApiKey(prisma: PrismaClient, presented: string, now:
       where: { hash: hashApiKey(presented) },
       select: { id: true, expiresAt: true, revokedAt: true, apiKey: { select: KEY_COLUMNS } },
     });
-    if (!token || !isTokenUsable({ ...token, keyRevokedAt: token.apiKey.revokedAt }, now)) return null;
+    if (!token) return null;
+    if (!isTokenUsable({ ...token, keyRevokedAt: token.apiKey.revokedAt }, now)) return ENDED_SESSION;
     return { ...credentialOf(token.apiKey), session: { id: token.id, expiresAt: token.expiresAt } };
   }
   const key = await storedKey(prisma, presented);

@@ -45,6 +45,8 @@ export type GameWrite =
   | { kind: 'recordMisc'; second: number; code: number; side?: Side | null; playerLicenseId?: number | null; worldTime?: Date | null }
   | { kind: 'recordInspection'; second: number; done: boolean; worldTime?: Date | null }
   | { kind: 'endPeriod' }
+  /** The next period begins now (the back office's start_third): the open one if it has not begun (its start marker takes the moment), else the one after it. */
+  | { kind: 'startPeriod'; worldTime?: Date | null }
   /** `decidedBy` absent: as the game stands (`decisionAsItStands`), the back office's plain game_over. */
   | { kind: 'finishGame'; decidedBy?: Decision | null; shootoutWinner?: Side | null }
   | {
@@ -181,6 +183,8 @@ export type EventEffect<E extends StoredEvent = StoredEvent> =
   | { kind: 'recorded'; event: NewEvent }
   | { kind: 'corrected'; event: E; fields: CorrectedFields }
   | { kind: 'deleted'; event: E }
+  /** A marker given the wall-clock moment it happened at. */
+  | { kind: 'stamped'; event: E; worldTime: Date }
   /** A status change undone: the events it wrote and every one recorded after it. */
   | { kind: 'undone'; events: E[] }
   /** A past status change's markers moved to its corrected second. */

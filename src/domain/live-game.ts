@@ -185,6 +185,29 @@ export function endPeriodMarkers(format: GameFormat, phase: Phase, score: { home
   return [end];
 }
 
+const MARKER_TYPES = new Set(['GAME_START', 'PERIOD_START', 'PERIOD_END', 'GAME_END', 'PENALTY_SHOOTOUT']);
+
+/**
+ * The start marker of the open period when it has not begun: a period after the first, in which
+ * nothing was recorded yet (periods open when the one before ends; play resumes after the break).
+ * Null when the open period is under way, or is the first (it began with the game).
+ */
+export function periodNotBegun<E extends LogEvent & { id: number }>(phase: Phase, events: readonly E[]): E | null {
+  const { period, periodOpen } = playing(phase);
+  if (!periodOpen) throw new InvalidInputError(`Period ${period} has ended and no period follows it`);
+  if (period === 1 || events.some((event) => event.period === period && !MARKER_TYPES.has(event.type))) return null;
+  return events.filter((event) => event.type === 'PERIOD_START' && event.period === period).at(-1) ?? null;
+}
+
+/** The markers of a period that ends so that the next begins now; refused where no period follows. */
+export function nextPeriodMarkers(format: GameFormat, phase: Phase, score: { home: number; away: number }): Marker[] {
+  const markers = endPeriodMarkers(format, phase, score);
+  if (!markers.some((marker) => marker.type === 'PERIOD_START')) {
+    throw new InvalidInputError(`No period follows period ${playing(phase).period}: the game goes on to penalty shots or ends`);
+  }
+  return markers;
+}
+
 /**
  * How a final whistle with no decision named decides the game, by where it stands: in overtime, by
  * the golden goal, or by penalty shots while tied; after the last regular period without overtime,

@@ -9,12 +9,23 @@ import type { GameWrite, LiveGameState, StoredEvent } from './game-write.js';
 import { boundsOfPeriod, lastPeriod } from './game-format.js';
 import { decide } from './write-plan.js';
 
-export const STATUS_MESSAGES = ['START', 'END_THIRD', 'GAME_OVER', 'START_PENALTY_SHOOTOUT', 'REPORT_RESULT', 'FORFAIT', 'ABORT', 'UNDO'] as const;
+export const STATUS_MESSAGES = [
+  'START',
+  'START_THIRD',
+  'END_THIRD',
+  'GAME_OVER',
+  'START_PENALTY_SHOOTOUT',
+  'REPORT_RESULT',
+  'FORFAIT',
+  'ABORT',
+  'UNDO',
+] as const;
 export type StatusMessage = (typeof STATUS_MESSAGES)[number];
 
 /** The writes a message stands for: allowed when any of them is. */
 const WRITES_OF: Record<StatusMessage, GameWrite[]> = {
   START: [{ kind: 'startGame' }],
+  START_THIRD: [{ kind: 'startPeriod' }],
   END_THIRD: [{ kind: 'endPeriod' }],
   GAME_OVER: [
     { kind: 'finishGame', decidedBy: 'REGULAR' },
@@ -46,9 +57,15 @@ export function statusMessagesAllowed(game: LiveGameState, score: { home: number
 
 /**
  * The markers that put a live game where its stored clock says: started, in `period` (open), or
- * with the last period ended (penalty shots due) when no period is being played.
+ * with the last period ended (penalty shots due) when no period is being played; then the events
+ * recorded in that period (whether it is under way).
  */
-export function markersOfClock(status: string, period: number | null, format: LiveGameState['format']): StoredEvent[] {
+export function markersOfClock(
+  status: string,
+  period: number | null,
+  format: LiveGameState['format'],
+  recorded: readonly { type: string; second: number; period: number | null }[] = [],
+): StoredEvent[] {
   if (status !== 'LIVE') return [];
   const current = period ?? lastPeriod(format);
   const { start, end } = boundsOfPeriod(format, current);
@@ -66,5 +83,6 @@ export function markersOfClock(status: string, period: number | null, format: Li
   });
   const markers = [marker(1, 'GAME_START', 0, 1), marker(2, 'PERIOD_START', start, current)];
   if (period === null) markers.push(marker(3, 'PERIOD_END', end, current));
-  return markers;
+  const inPeriod = recorded.filter((event) => event.period === current);
+  return [...markers, ...inPeriod.map((event, index) => marker(markers.length + 1 + index, event.type, event.second, current))];
 }

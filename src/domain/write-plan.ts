@@ -13,6 +13,8 @@ import {
   type Decision,
   decisionAsItStands,
   endPeriodMarkers,
+  nextPeriodMarkers,
+  periodNotBegun,
   finishMarkers,
   type Marker,
   phaseOf,
@@ -47,6 +49,8 @@ const CHANGE_OF: Record<GameWriteKind, GameChangeKind> = {
   recordMisc: 'EVENT_ADDED',
   recordInspection: 'EVENT_ADDED',
   endPeriod: 'PERIOD_ENDED',
+  // The period's start marker is stamped with its moment: readers see the marker corrected.
+  startPeriod: 'EVENT_CORRECTED',
   finishGame: 'FINISHED',
   correctEvent: 'EVENT_CORRECTED',
   deleteEvent: 'EVENT_DELETED',
@@ -94,7 +98,8 @@ export function planWrite<E extends StoredEvent>(game: LiveGameState<E>, write: 
     transition: decided.transition,
     scoreBefore: before,
     announce: {
-      kind: CHANGE_OF[write.kind],
+      // A period start that ends the period under way is a period's end to readers.
+      kind: write.kind === 'startPeriod' && decided.effect.kind === 'markers' ? 'PERIOD_ENDED' : CHANGE_OF[write.kind],
       scoreChanged: before.home !== after.home || before.away !== after.away,
       statusChanged: decided.status !== game.status,
     },
@@ -168,6 +173,13 @@ export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: Gam
         score: 'stored',
         transition: { correct: { number: corrected.number, second: corrected.second } },
       };
+    }
+    case 'startPeriod': {
+      // The open period begins now when it has not begun; otherwise it ends and the next one begins.
+      const notBegun = periodNotBegun(phase, game.events);
+      if (notBegun) return { effect: { kind: 'stamped', event: notBegun, worldTime: write.worldTime ?? game.now }, status: game.status };
+      const effect = markers(nextPeriodMarkers(game.format, phase, score));
+      return { effect, status: game.status, transition: kept('PERIOD_END', effect) };
     }
     case 'recordSpectators':
       assertSpectatorsRecordable(game.status);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { verifyApiKey } from '../auth/api-keys.js';
+import { ENDED_SESSION, verifyApiKey } from '../auth/api-keys.js';
 import { anonymousCaller, type Caller } from '../auth/caller.js';
 import { presentedCredential, type PresentedCredential } from '../auth/presented-credential.js';
 import type { Clock } from '../clock.js';
@@ -73,7 +73,8 @@ export function registerCallerResolution(app: FastifyInstance, options: CallerRe
       request.caller = anonymousCaller(clientId);
       return;
     }
-    const credential = await checkApiKey(request, reply, () => verifyApiKey(options.prisma, presented.secret, options.clock.now(), options.operatorToken));
+    const verdict = await checkApiKey(request, reply, () => verifyApiKey(options.prisma, presented.secret, options.clock.now(), options.operatorToken));
+    const credential = verdict === ENDED_SESSION ? null : verdict;
     request.caller = { authentication: credential ? 'valid' : 'invalid', credential, clientId };
   });
 }

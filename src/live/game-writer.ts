@@ -268,6 +268,10 @@ async function storeEffect(tx: Tx, gameId: number, effect: EventEffect<EventRow>
       const updated = await tx.gameEvent.update({ where: { id: effect.event.id }, data: effect.fields });
       return { created: [], eventId: updated.id, before: effect.event, after: updated };
     }
+    case 'stamped': {
+      const updated = await tx.gameEvent.update({ where: { id: effect.event.id }, data: { worldTime: effect.worldTime } });
+      return { created: [], eventId: updated.id, before: effect.event, after: updated };
+    }
     case 'deleted':
       await tx.gameEvent.delete({ where: { id: effect.event.id } });
       return { created: [], eventId: effect.event.id, before: effect.event, after: null };

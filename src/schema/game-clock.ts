@@ -52,6 +52,11 @@ builder.prismaObjectFields('Game', (t) => ({
       clockPeriod: true,
       ...FORMAT_SELECT,
       transitions: { orderBy: { number: 'desc' }, take: 1 },
+      // Whether the period being played is under way (start_third is for one that is not).
+      events: {
+        where: { type: { notIn: ['GAME_START', 'PERIOD_START', 'PERIOD_END', 'GAME_END', 'PENALTY_SHOOTOUT'] } },
+        select: { type: true, second: true, period: true },
+      },
     },
     resolve: (game, _args, ctx) => {
       const format = gameFormat(game.group);
@@ -67,7 +72,7 @@ builder.prismaObjectFields('Game', (t) => ({
         decidedBy: game.decidedBy,
         storedScore: game.homeScore === null || game.awayScore === null ? null : { home: game.homeScore, away: game.awayScore },
         transitions: game.transitions as TransitionRecord[],
-        events: markersOfClock(game.status, game.clockPeriod, format),
+        events: markersOfClock(game.status, game.clockPeriod, format, game.events),
         sheet: [],
       };
       return statusMessagesAllowed(state, { home: game.homeScore ?? 0, away: game.awayScore ?? 0 });

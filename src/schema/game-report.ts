@@ -4,11 +4,10 @@
 import { assertMayWriteGame, reportableGames } from '../domain/access.js';
 import { NotFoundError } from '../domain/errors.js';
 import { gameFormat, phasesOf } from '../domain/game-format.js';
-import { PLAYED_STATUSES } from '../domain/game-status.js';
 import { type ReportFacts, reportFacts, sheetTopScorers } from '../domain/game-report.js';
-import { rankScorers } from '../domain/top-scorers.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { builder } from './builder.js';
+import { groupPlayerKey } from './loader-keys.js';
 import { badUserInput } from './errors.js';
 
 const FORMAT_SELECT = {
@@ -37,22 +36,6 @@ const GameReport = builder.objectRef<GameReportFacts>('GameReport').implement({
     penaltyShootoutPlayed: t.exposeBoolean('penaltyShootoutPlayed'),
   }),
 });
-
-/** Season points (goals and assists) of the players, in the league, game class and season of the game's group. */
-async function leaguePoints(prisma: Prisma.TransactionClient, groupId: number | null, playerIds: number[]): Promise<Map<number, number>> {
-  if (groupId === null || playerIds.length === 0) return new Map();
-  const group = await prisma.leagueGroup.findUnique({ where: { id: groupId }, select: { seasonId: true, leagueId: true, gameClassId: true } });
-  if (!group) return new Map();
-  const events = await prisma.gameEvent.findMany({
-    where: {
-      type: 'GOAL',
-      OR: [{ playerId: { in: playerIds } }, { assistId: { in: playerIds } }],
-      game: { status: { in: [...PLAYED_STATUSES] }, group: { seasonId: group.seasonId, leagueId: group.leagueId, gameClassId: group.gameClassId } },
-    },
-    select: { type: true, playerId: true, assistId: true, teamId: true },
-  });
-  return new Map(rankScorers(events).map((row) => [row.playerId, row.points]));
-}
 
 builder.prismaObjectFields('Game', (t) => ({
   report: t.field({
@@ -90,12 +73,12 @@ builder.prismaObjectFields('Game', (t) => ({
       "Each sheet's top scorer: the players of a team's sheet with the most points in the game's league this season (ties all; none without points).",
     select: { groupId: true, lineup: { select: { playerId: true, teamId: true } } },
     resolve: async (game, _args, ctx) => {
-      const points = await leaguePoints(
-        ctx.prisma,
-        game.groupId,
-        game.lineup.map((line) => line.playerId),
-      );
-      return [...sheetTopScorers(game.lineup, points)];
+      const { groupId } = game;
+      if (groupId === null || game.lineup.length === 0) return [];
+      const loader = ctx.loaders.competitionPointsByGroupPlayer;
+      const points = await Promise.all(game.lineup.map((line) => loader.load(groupPlayerKey(groupId, line.playerId))));
+      const byPlayer = new Map(game.lineup.map((line, index) => [line.playerId, points[index]]));
+      return [...sheetTopScorers(game.lineup, byPlayer)];
     },
   }),
 }));

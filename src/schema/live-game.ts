@@ -93,6 +93,12 @@ const StartGameInput = builder.inputType('StartGameInput', {
   }),
 });
 const EndPeriodInput = builder.inputType('EndPeriodInput', { fields: (t) => writeFields(t) });
+const StartPeriodInput = builder.inputType('StartPeriodInput', {
+  fields: (t) => ({
+    ...writeFields(t),
+    worldTime: t.field({ type: 'DateTime', description: 'When play resumed, by the wall clock; the moment of the write when not given.' }),
+  }),
+});
 const RecordGoalInput = builder.inputType('RecordGoalInput', {
   fields: (t) => ({
     ...writeFields(t),
@@ -254,6 +260,13 @@ builder.mutationFields((t) => ({
     description: 'Ends the period being played; the next one begins (after regulation only a tie goes on, into overtime).',
     args: { input: t.arg({ type: EndPeriodInput, required: true }) },
     resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'endPeriod' }),
+  }),
+  startPeriod: t.field({
+    type: GameWriteResult,
+    description:
+      "The next period begins now (the back office's start_third). A period opens when the one before ends; when nothing was recorded in it yet, it begins now (its clock runs from here, its start marker takes the moment). When it is under way, or is the first, it ends and the next one begins, as endPeriod.",
+    args: { input: t.arg({ type: StartPeriodInput, required: true }) },
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'startPeriod', worldTime: input.worldTime }),
   }),
   finishGame: t.field({
     type: GameWriteResult,

@@ -14,6 +14,11 @@ export function teamSeasonKey(teamId: number, seasonId: number): string {
   return compositeKey(teamId, seasonId);
 }
 
+/** A player in the competition (league, game class, season) of a league group. */
+export function groupPlayerKey(groupId: number, playerId: number): string {
+  return compositeKey(groupId, playerId);
+}
+
 export function memberKey(teamId: number, seasonId: number, playerId: number): string {
   return compositeKey(teamId, seasonId, playerId);
 }

@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
 import type { PrismaClient } from '../db/database.js';
 import type { GameClass, League } from '../generated/prisma/client.js';
-import { DECIDED_STATUSES, VISITORS_COUNTED_STATUSES } from '../domain/game-status.js';
+import { DECIDED_STATUSES, PLAYED_STATUSES, VISITORS_COUNTED_STATUSES } from '../domain/game-status.js';
+import { rankScorers } from '../domain/top-scorers.js';
 import { seasonOfGame } from '../domain/season.js';
 import { computeStandings, type StandingRow } from '../domain/standings.js';
 import { averageVisitors } from '../domain/visitors.js';
@@ -19,6 +20,8 @@ export interface Loaders extends StatisticsLoaders {
   averageVisitorsByTeamSeason: DataLoader<string, number | null>;
   /** Each league and game class with a group in the season, once, by league then class id. */
   competitionsBySeason: DataLoader<number, Competition[]>;
+  /** Per groupPlayerKey: the player's points (goals and assists) in the group's league, game class and season. */
+  competitionPointsByGroupPlayer: DataLoader<string, number>;
   /** One loader per `from` instant: favorites' next games are batched per starting point. */
   nextGameByFavorite(from: Date): DataLoader<FavoriteRecord, number | null, number>;
 }
@@ -87,6 +90,38 @@ export function createLoaders(prisma: PrismaClient): Loaders {
             return league && gameClass ? [{ league, gameClass }] : [];
           }),
       );
+    }),
+    // Two statements for any number of games and sheets: the groups' competitions, then the players' goals in them.
+    competitionPointsByGroupPlayer: new DataLoader(async (keys) => {
+      const pairs = keys.map(splitKey);
+      const groups = await prisma.leagueGroup.findMany({
+        where: { id: { in: [...new Set(pairs.map(([groupId]) => groupId))] } },
+        select: { id: true, seasonId: true, leagueId: true, gameClassId: true },
+      });
+      const competitionOf = new Map(groups.map((group) => [group.id, `${group.seasonId}:${group.leagueId}:${group.gameClassId}`]));
+      const playerIds = [...new Set(pairs.map(([, playerId]) => playerId))];
+      const goals = await prisma.gameEvent.findMany({
+        where: {
+          type: 'GOAL',
+          OR: [{ playerId: { in: playerIds } }, { assistId: { in: playerIds } }],
+          game: { status: { in: [...PLAYED_STATUSES] }, group: { seasonId: { in: [...new Set(groups.map((group) => group.seasonId))] } } },
+        },
+        select: {
+          type: true,
+          playerId: true,
+          assistId: true,
+          teamId: true,
+          game: { select: { group: { select: { seasonId: true, leagueId: true, gameClassId: true } } } },
+        },
+      });
+      const competitionOfGoal = (group: { seasonId: number; leagueId: number; gameClassId: number } | null) =>
+        group ? `${group.seasonId}:${group.leagueId}:${group.gameClassId}` : null;
+      const pointsByCompetition = new Map<string, Map<number, number>>();
+      for (const competition of new Set(competitionOf.values())) {
+        const inCompetition = goals.filter((goal) => competitionOfGoal(goal.game.group) === competition);
+        pointsByCompetition.set(competition, new Map(rankScorers(inCompetition).map((row) => [row.playerId, row.points])));
+      }
+      return pairs.map(([groupId, playerId]) => pointsByCompetition.get(competitionOf.get(groupId) ?? '')?.get(playerId) ?? 0);
     }),
     averageVisitorsByTeamSeason: new DataLoader(async (keys) => {
       const pairs = keys.map(splitKey);

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExampleIds } from '../../src/data/demo/example-ids.js';
 import { outdatedRecordings, plannedExchanges, type RecordedExamples } from '../../src/facades/openapi/examples.js';
-import { apiRoutesOf, collectRoutes, documentedRoutesOf, snapshotSourcesOf } from '../../src/facades/openapi/registry.js';
+import { documentableRoutesOf, collectRoutes, documentedRoutesOf, snapshotSourcesOf } from '../../src/facades/openapi/registry.js';
 import { example, probe, type OperationDoc } from '../../src/facades/shared/route-doc.js';
 
 /** How a route's declaration reaches the document, the recordings and the snapshot (no database). */
@@ -62,7 +62,7 @@ describe('route docs', () => {
     ]);
     // A route under /api without a doc is listed bare, so that the OpenAPI test names it.
     expect(
-      apiRoutesOf(served)
+      documentableRoutesOf(served)
         .filter((route) => route.doc === undefined)
         .map((route) => `${route.method} ${route.url}`),
     ).toEqual(['GET /api/teams/visitors']);
@@ -86,6 +86,36 @@ describe('route docs', () => {
       'GET /api/teams/:team_id (teamDetail): no examples recorded',
     ]);
     expect(outdatedRecordings([], IDS, recordingOf(TEAM_DOC, IDS))).toEqual(['teamDetail: recorded, but no route declares it']);
+  });
+
+  it('are collected under /bo for GET, POST, PUT and DELETE, and nowhere else for PUT and DELETE', async () => {
+    const WRITE_DOC: OperationDoc = {
+      id: 'boWrite',
+      tag: 'Back office (/bo)',
+      summary: 'A write',
+      response: 'bo_event',
+      writes: true,
+      examples: [example('no token', '/bo/games/1/events', 401)],
+    };
+    app = Fastify();
+    collectRoutes(app);
+    await app.register(
+      async (bo) => {
+        bo.put('/games/:game_id/events', { config: { doc: WRITE_DOC } }, async () => ({}));
+        bo.delete('/games/:game_id/events/:event_id', async () => ({}));
+      },
+      { prefix: '/bo' },
+    );
+    await app.register(async (api) => api.put('/teams/:team_id', async () => ({})), { prefix: '/api' });
+    await app.ready();
+    expect(documentedRoutesOf(app).map((route) => [route.method, route.url, route.id, route.errors])).toEqual([
+      ['PUT', '/bo/games/:game_id/events', 'boWrite', [401]],
+    ]);
+    // The undocumented DELETE is listed bare, for the OpenAPI test to name; a PUT under /api is no route of the document.
+    expect(documentableRoutesOf(app).map((route) => `${route.method} ${route.url}`)).toEqual([
+      'PUT /bo/games/:game_id/events',
+      'DELETE /bo/games/:game_id/events/:event_id',
+    ]);
   });
 
   it('count a route served under several methods once for the snapshot', async () => {

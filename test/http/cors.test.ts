@@ -7,7 +7,9 @@ import { createKey } from '../support/keys.js';
 
 // Over a real socket, as a browser's requests arrive: fetch, not inject.
 const ORIGIN = 'https://club.example';
-const EXPOSED = ['ETag', 'Retry-After', 'X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+const EXPOSED = ['ETag', 'Idempotent-Replayed', 'Retry-After', 'X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+const BO_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
+const BO_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Api-Key'];
 
 let league: TestLeague;
 let apiKey: string;
@@ -77,7 +79,7 @@ describe('CORS on each interface (CORS_ORIGINS=*)', () => {
     ['/graphql (GET)', '/graphql?query=%7Bseasons%7Bid%7D%7D', {}, 'application/json; charset=utf-8'],
     ['images', '/media/clubs/1/logo.svg', {}, 'image/svg+xml'],
   ])(
-    '%s: a simple GET answers ACAO * without credentials, exposing ETag, Retry-After, X-Request-Id and the rate-limit headers',
+    '%s: a simple GET answers ACAO * without credentials, exposing ETag, Idempotent-Replayed, Retry-After, X-Request-Id and the rate-limit headers',
     async (_name, path, auth, contentType) => {
       const headers: Record<string, string> = {};
       if ('bearer' in auth) headers.authorization = `Bearer ${apiKey}`;
@@ -116,6 +118,10 @@ describe('CORS on each interface (CORS_ORIGINS=*)', () => {
     ],
     ['/graphql', '/graphql', 'POST', 'content-type', ['GET', 'POST'], ['Accept', 'Content-Type', 'If-None-Match']],
     ['images', '/media/teams/3/logo.svg', 'GET', 'if-none-match', ['GET', 'HEAD'], ['Content-Type', 'If-None-Match']],
+    ['/bo (a status change)', '/bo/games/1/status', 'PUT', 'authorization, content-type', BO_METHODS, BO_HEADERS],
+    ['/bo (a login)', '/bo/session/auth', 'POST', 'content-type', BO_METHODS, BO_HEADERS],
+    ['/bo (a deletion with its own idempotency key)', '/bo/games/1/events/2', 'DELETE', 'authorization,idempotency-key', BO_METHODS, BO_HEADERS],
+    ['/bo (the token in X-Api-Key)', '/bo/games', 'GET', 'x-api-key', BO_METHODS, BO_HEADERS],
   ])('%s: the preflight answers 204 with its methods, request headers and max-age', async (_name, path, method, requestHeaders, methods, allowed) => {
     const response = await preflight(open, path, method, requestHeaders);
     expect(response.status).toBe(204);
@@ -189,6 +195,9 @@ describe('answers that do not come from a handler carry the headers too', () => 
     ['/api 400', '/api/games?mode=nothing', 400, 'application/json; charset=utf-8', '"object":"error"'],
     ['/api/v3 401', '/api/v3/games', 401, 'application/vnd.api+json; charset=utf-8', '"errors"'],
     ['/api/v3 404', '/api/v3/nothing', 404, 'application/vnd.api+json; charset=utf-8', '"errors"'],
+    ['/bo 401', '/bo/games', 401, 'application/json; charset=utf-8', '"payload":null'],
+    ['/bo 400', '/bo/session/validate', 400, 'application/json; charset=utf-8', '"payload":null'],
+    ['/bo 404', '/bo/nothing', 404, 'application/json; charset=utf-8', '"payload":null'],
     ['image 400', '/media/clubs/x/logo.svg', 400, 'application/json; charset=utf-8', '"object":"error"'],
   ])('an error (%s) in its interface format, so a page can read it', async (_name, path, status, contentType, marker) => {
     const response = await get(open, path);
@@ -228,6 +237,16 @@ describe('CORS_ORIGINS as a list', () => {
     const ask = await preflight(listed, '/graphql', 'POST', 'content-type');
     expect(ask.status).toBe(204);
     expect(ask.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+  });
+
+  it("answers a listed origin's /bo preflight with the back office's policy, and an unlisted one without an allow header", async () => {
+    const ask = await preflight(listed, '/bo/games/1/status', 'PUT', 'authorization, content-type');
+    expect(ask.status).toBe(204);
+    expect(ask.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(list(ask.headers.get('access-control-allow-methods'))).toEqual(BO_METHODS.map((name) => name.toLowerCase()));
+    expect(list(ask.headers.get('access-control-allow-headers'))).toEqual(BO_HEADERS.map((name) => name.toLowerCase()));
+    const unlisted = await preflight(listed, '/bo/games/1/status', 'PUT', 'authorization, content-type', 'https://elsewhere.example');
+    expect(unlisted.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('gives an unlisted origin no allow header, still with Vary: Origin', async () => {
@@ -296,5 +315,61 @@ describe('HEAD', () => {
     expect(head.headers.get('x-cache')).toBe('hit');
     expect(head.headers.get('etag')).toBe(got.headers.get('etag'));
     expectPublic(head);
+  });
+});
+
+// Last: this writes to the league the tests above read.
+describe('the back office (/bo) from a page of another origin', () => {
+  let token: string;
+
+  beforeAll(async () => {
+    const desk = await createKey(league.db, 'cors desk', null, ['games:write']);
+    const login = await fetch(`${open}/bo/session/auth`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: desk.key.slice(0, 10), secret: desk.key }),
+    });
+    expect(login.status).toBe(200);
+    // The login's answer is one a page may read, too.
+    expectPublic(login);
+    token = ((await login.json()) as { payload: { auth_token: string } }).payload.auth_token;
+  });
+
+  it('refuses wrong credentials in its envelope, with the CORS headers', async () => {
+    const refused = await fetch(`${open}/bo/session/auth`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'api_key=fbk_000000&secret=fbk_not-a-key-at-all',
+    });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ status: { code: 401 }, payload: null });
+    expectPublic(refused);
+  });
+
+  it('a resent write answers Idempotent-Replayed: true, which the page may read', async () => {
+    const games = (await (await get(open, `/bo/games?auth_token=${token}`)).json()) as {
+      payload: { list: { id: number; status: string; total_seconds_played: number }[] };
+    };
+    // The first live game by id is in its second period at the test league's "now" (the others are in an intermission).
+    const live = games.payload.list.filter((game) => game.status === 'live').sort((a, b) => a.id - b.id)[0];
+    expect(live).toBeDefined();
+    const second = live.total_seconds_played;
+    const time = `${Math.floor(second / 3600)}:${String(Math.floor((second % 3600) / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
+    const send = () =>
+      fetch(`${open}/bo/games/${live.id}/events`, {
+        method: 'POST',
+        headers: { origin: ORIGIN, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ category_id: 39, code: 7, time }),
+      });
+    const first = await send();
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expectPublic(first);
+    const resent = await send();
+    expect(resent.status).toBe(200);
+    expect(resent.headers.get('idempotent-replayed')).toBe('true');
+    expect(await resent.json()).toEqual(await first.json());
+    expectPublic(resent);
+    expect(list(resent.headers.get('access-control-expose-headers'))).toContain('idempotent-replayed');
   });
 });

@@ -3,9 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { exampleIds, type ExampleIds } from '../../src/data/demo/example-ids.js';
-import { lineupCandidatesOf, loadExamples, outdatedRecordings, type RecordedExchange } from '../../src/facades/openapi/examples.js';
-import { apiRoutesOf, documentedRoutesOf } from '../../src/facades/openapi/index.js';
-import { openApiPath } from '../../src/facades/openapi/registry.js';
+import { CATEGORY_IDS } from '../../src/facades/bo/categories.js';
+import { STATUS_EVENTS } from '../../src/facades/bo/status.js';
+import {
+  createExampleSecrets,
+  type ExampleSecrets,
+  lineupCandidatesOf,
+  loadExamples,
+  outdatedRecordings,
+  type RecordedExchange,
+  withSecrets,
+} from '../../src/facades/openapi/examples.js';
+import { documentableRoutesOf, documentedRoutesOf } from '../../src/facades/openapi/index.js';
+import { isBackOffice, openApiPath } from '../../src/facades/openapi/registry.js';
 import { isOperationDoc } from '../../src/facades/shared/route-doc.js';
 import type { Json } from '../support/api.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
@@ -20,7 +30,8 @@ const RECORD = 'run `npm run openapi:examples` to record docs/openapi-examples.j
 
 let doc: Json;
 let ids: ExampleIds;
-let sid: string;
+/** The run's session and back-office keys, which the examples name by placeholder (`{sid}`, `{token}`, …). */
+let secrets: ExampleSecrets;
 const keys = new Map<number | null, string>();
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const compiled = new Map<string, ValidateFunction>();
@@ -61,17 +72,20 @@ function routerRoutes(app: FastifyInstance): Set<string> {
 const anyParameter = (path: string) => path.replace(/\{[^}]+\}/g, ':');
 
 async function send(exchange: RecordedExchange) {
-  const substitute = (text: string) => text.replaceAll('{sid}', encodeURIComponent(sid));
   const headers: Record<string, string> = {};
   if (exchange.url.startsWith('/api/v3/') && !exchange.withoutKey) headers.authorization = `Bearer ${await keyOf(exchange.keyClubId ?? null)}`;
   if (exchange.requestContentType) headers['content-type'] = exchange.requestContentType;
+  const sent = await withSecrets(league.app, { url: exchange.url, body: exchange.requestBody, headers }, secrets);
   return league.app.inject({
     method: exchange.method,
-    url: substitute(exchange.url),
-    headers,
-    ...(exchange.requestBody === undefined ? {} : { payload: substitute(exchange.requestBody) }),
+    url: sent.url,
+    headers: sent.headers,
+    ...(sent.body === undefined ? {} : { payload: sent.body }),
   });
 }
+
+/** The operation a route is documented as. */
+const operationOf = (route: { method: string; url: string }) => doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
 
 /** The documented media type of a status and the answer's body in the form its schema describes. */
 function documented(operation: Json, status: number, contentType: string): { type: string; schema: Json } {
@@ -101,7 +115,7 @@ beforeAll(async () => {
     headers: { 'content-type': FORM },
     payload: `sid=null&favorites[]=${encodeURIComponent(JSON.stringify({ type: 'league', league: 1, game_class: 11 }))}`,
   });
-  sid = (session.json() as { data: string }).data;
+  secrets = { ...(await createExampleSecrets(league.db.prisma, ids, league.clock.now())), sid: (session.json() as { data: string }).data };
 });
 
 afterAll(async () => {
@@ -109,19 +123,22 @@ afterAll(async () => {
 });
 
 describe('GET /api/openapi.json', () => {
-  it('is an OpenAPI 3.1 document of /api and /api/v3 only', async () => {
+  it('is an OpenAPI 3.1 document of /api, /api/v3 and /bo only', async () => {
     const response = await league.app.inject({ url: '/api/openapi.json' });
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.info.title).toBeTruthy();
     expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+/);
     const paths = Object.keys(doc.paths);
-    for (const path of paths) expect(path === '/api' || path.startsWith('/api/'), path).toBe(true);
+    for (const path of paths) expect(/^\/(api|bo)(\/|$)/.test(path), path).toBe(true);
+    expect(paths.some((path) => path.startsWith('/bo/'))).toBe(true);
     expect(paths.filter((path) => path === '/api/openapi.json' || path.startsWith('/api/docs'))).toEqual([]);
     const operations = paths.flatMap((path) =>
       Object.entries(doc.paths[path] as Json).map(([method, operation]) => ({ path, method, operation: operation as Json })),
     );
-    expect(operations.every(({ method }) => method === 'get' || method === 'post')).toBe(true);
+    // PUT and DELETE: the back office only.
+    for (const { path, method } of operations)
+      expect(path.startsWith('/bo/') ? ['get', 'post', 'put', 'delete'] : ['get', 'post'], `${method} ${path}`).toContain(method);
     const operationIds = operations.map(({ operation }) => operation.operationId as string);
     expect(new Set(operationIds).size, 'operationIds are unique').toBe(operationIds.length);
     // By name: `missing` are declared routes the document lacks, `extra` operations no route declares.
@@ -141,20 +158,26 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('lists every GET and POST route fastify serves under /api, and only those', () => {
-    const served = [...routerRoutes(league.app)].filter((route) => /^(GET|POST) \/api(\/|$)/.test(route) && !/^GET \/api\/(openapi\.json|docs)/.test(route));
+  it('lists every GET and POST route fastify serves under /api, every GET, POST, PUT and DELETE under /bo, and only those', () => {
+    const served = [...routerRoutes(league.app)].filter(
+      (route) => (/^(GET|POST) \/api(\/|$)/.test(route) && !/^GET \/api\/(openapi\.json|docs)/.test(route)) || /^(GET|POST|PUT|DELETE) \/bo\//.test(route),
+    );
+    expect(served.filter((route) => / \/bo\//.test(route)).length).toBeGreaterThan(10);
     const listed = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
       Object.keys(item as Json).map((method) => `${method.toUpperCase()} ${anyParameter(path)}`),
     );
     // By name: `missing` are served routes the document lacks, `extra` documented routes nothing serves.
-    expect(differences(served, listed), 'routes served under /api vs. operations of the document').toEqual({ missing: [], extra: [] });
+    expect(differences(served, listed), 'routes served under /api and /bo vs. operations of the document').toEqual({ missing: [], extra: [] });
     // The same from the routes as registered, with their declared schemas.
-    const registered = apiRoutesOf(league.app).map((route) => `${route.method} ${anyParameter(openApiPath(route.url))}`);
-    expect(differences([...new Set(registered)], listed), 'routes registered under /api vs. operations of the document').toEqual({ missing: [], extra: [] });
+    const registered = documentableRoutesOf(league.app).map((route) => `${route.method} ${anyParameter(openApiPath(route.url))}`);
+    expect(differences([...new Set(registered)], listed), 'routes registered under /api and /bo vs. operations of the document').toEqual({
+      missing: [],
+      extra: [],
+    });
   });
 
-  it('has a doc on every route under /api', () => {
-    const undocumented = apiRoutesOf(league.app)
+  it('has a doc on every route under /api and /bo', () => {
+    const undocumented = documentableRoutesOf(league.app)
       .filter((route) => !isOperationDoc(route.doc))
       .map((route) => `${route.method} ${route.url}`);
     expect(undocumented, 'routes without a `doc` (facadeGet(…, { doc }) or config: { doc }, src/facades/shared/route-doc.ts)').toEqual([]);
@@ -170,8 +193,8 @@ describe('GET /api/openapi.json', () => {
 
   it('shows the parameters each route declares, as declared', () => {
     let checked = 0;
-    for (const route of apiRoutesOf(league.app)) {
-      const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
+    for (const route of documentableRoutesOf(league.app)) {
+      const operation = operationOf(route);
       for (const [part, location] of [
         ['querystring', 'query'],
         ['params', 'path'],
@@ -202,9 +225,11 @@ describe('GET /api/openapi.json', () => {
   it('documents every route with its envelope, its errors and examples that fit their schemas', () => {
     let examples = 0;
     for (const route of ROUTES) {
-      const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
+      const operation = operationOf(route);
       const success = Object.values(operation.responses['200'].content as Json)[0] as Json;
-      expect(Object.keys(success.examples ?? {}).length, `${route.id} has a demo-league example`).toBeGreaterThan(0);
+      // A write's answer is not recorded (route-doc.ts, `writes`): its errors are its examples.
+      if (route.writes) expect(success.examples, `${route.id} records no write`).toBeUndefined();
+      else expect(Object.keys(success.examples ?? {}).length, `${route.id} has a demo-league example`).toBeGreaterThan(0);
       for (const status of route.errors) {
         const error = Object.values(operation.responses[String(status)].content as Json)[0] as Json;
         expect(Object.keys(error.examples ?? {}).length, `${route.id} has a ${status} example`).toBeGreaterThan(0);
@@ -251,11 +276,12 @@ describe('GET /api/openapi.json', () => {
 describe.each(ROUTES.map((route) => ({ ...route, name: `${route.method} ${route.url}` })))('$name on the demo league', (route) => {
   const recorded = EXAMPLES.routes[route.id] ?? { examples: [], errors: [] };
 
-  it('declares an example answer, and names its examples apart', () => {
-    expect(
-      route.examples.filter((example) => example.status === 200).length,
-      `${route.name} (${route.id}) declares no example answer: add one to its doc.examples`,
-    ).toBeGreaterThan(0);
+  it('declares an example answer (a write: an error example, and no answer), and names its examples apart', () => {
+    const answers = route.examples.filter((example) => example.status === 200).length;
+    if (route.writes) {
+      expect(answers, `${route.name} (${route.id}) writes: its examples are errors only`).toBe(0);
+      expect(route.examples.length, `${route.name} (${route.id}) declares no example: add an error to its doc.examples`).toBeGreaterThan(0);
+    } else expect(answers, `${route.name} (${route.id}) declares no example answer: add one to its doc.examples`).toBeGreaterThan(0);
     const names = route.examples.map((example) => example.name);
     expect(
       names.filter((name, index) => names.indexOf(name) !== index),
@@ -270,23 +296,25 @@ describe.each(ROUTES.map((route) => ({ ...route, name: `${route.method} ${route.
     ).toEqual([]);
   });
 
-  it('answers its recorded examples as documented', async () => {
-    const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
-    expect(recorded.examples.length).toBeGreaterThan(0);
-    for (const exchange of recorded.examples) {
-      const response = await send(exchange);
-      expect(response.statusCode, `${exchange.url}: ${response.body.slice(0, 300)}`).toBe(200);
-      const contentType = String(response.headers['content-type']);
-      expect(contentType).toBe(exchange.contentType);
-      const { type, schema } = documented(operation, 200, contentType);
-      expectValid(schema, type.includes('json') ? response.json() : response.body, `${exchange.method} ${exchange.url}`);
-    }
-  });
+  // A write records no answer; its real answers are checked below (the back office's writes).
+  if (!route.writes)
+    it('answers its recorded examples as documented', async () => {
+      const operation = operationOf(route);
+      expect(recorded.examples.length).toBeGreaterThan(0);
+      for (const exchange of recorded.examples) {
+        const response = await send(exchange);
+        expect(response.statusCode, `${exchange.url}: ${response.body.slice(0, 300)}`).toBe(200);
+        const contentType = String(response.headers['content-type']);
+        expect(contentType).toBe(exchange.contentType);
+        const { type, schema } = documented(operation, 200, contentType);
+        expectValid(schema, type.includes('json') ? response.json() : response.body, `${exchange.method} ${exchange.url}`);
+      }
+    });
 
   // Routes without an error answer (the version, the matchcenter of any sid) have nothing to check here.
   if (route.errors.length > 0)
     it('answers its errors in the documented error format', async () => {
-      const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
+      const operation = operationOf(route);
       expect(new Set(recorded.errors.map((exchange) => exchange.status))).toEqual(new Set(route.errors));
       for (const exchange of recorded.errors) {
         const response = await send(exchange);
@@ -323,5 +351,159 @@ describe('GET /api/docs', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the back office (/bo) in the document', () => {
+  const BO_ROUTES = ROUTES.filter(isBackOffice);
+
+  it('documents every /bo route under its tag, with the bo envelope for its errors', () => {
+    expect(BO_ROUTES.length).toBeGreaterThan(10);
+    expect((doc.tags as Json[]).map((tag) => tag.name)).toContain('Back office (/bo)');
+    for (const route of BO_ROUTES) {
+      const operation = operationOf(route);
+      expect(operation.tags, route.id).toEqual(['Back office (/bo)']);
+      for (const [status, response] of Object.entries(operation.responses as Json)) {
+        if (status === '200') continue;
+        expect(Object.keys((response as Json).content), `${route.id} ${status}`).toEqual(['application/json']);
+        expect((response as Json).content['application/json'].schema, `${route.id} ${status}`).toEqual({ $ref: '#/components/schemas/BoError' });
+      }
+    }
+  });
+
+  it('documents the token as the security of every route but the logins', () => {
+    for (const route of BO_ROUTES) {
+      const { security } = operationOf(route);
+      if (route.url.startsWith('/bo/session/auth')) expect(security, route.id).toBeUndefined();
+      else expect(security, route.id).toEqual([{ boToken: [] }, { boBearer: [] }]);
+    }
+    expect(doc.components.securitySchemes.boToken).toMatchObject({ type: 'apiKey', in: 'query', name: 'auth_token' });
+    expect(doc.components.securitySchemes.boBearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // The lineup interface keeps its own keys.
+    expect(doc.paths['/api/v3/games'].get.security).toEqual([{ bearerKey: [] }, { headerKey: [] }, { queryKey: [] }]);
+  });
+
+  it('documents the body of every PUT and POST as a form and as JSON, with the recorded requests as examples', () => {
+    const withBody = BO_ROUTES.filter((route) => route.method === 'PUT' || route.method === 'POST');
+    expect(withBody.map((route) => route.id)).toContain('boLineup');
+    for (const route of withBody) {
+      const body = operationOf(route).requestBody as Json;
+      expect(body, route.id).toBeDefined();
+      expect(Object.keys(body.content), route.id).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+      const examples = Object.values(body.content as Json).flatMap((media) => Object.values(((media as Json).examples ?? {}) as Json));
+      expect(examples.length, `${route.id} shows its requests`).toBeGreaterThan(0);
+      // A JSON example is an object (its text parsed), not a string.
+      for (const [name, example] of Object.entries((body.content['application/json'].examples ?? {}) as Json))
+        expect(typeof (example as Json).value, `${route.id} "${name}" is JSON`).toBe('object');
+    }
+    const login = operationOf({ method: 'POST', url: '/bo/session/auth' }).requestBody.content;
+    expect(login['application/json'].schema.required).toEqual(['api_key', 'secret']);
+    expect(login['application/json'].examples['as JSON'].value).toEqual({ api_key: '{api_key}', secret: '{secret}' });
+    expect(login['application/x-www-form-urlencoded'].examples['partner key'].value).toBe('api_key={api_key}&secret={secret}');
+  });
+
+  it("names the facade's own status messages and event categories", () => {
+    const status = operationOf({ method: 'PUT', url: '/bo/games/:game_id/status' }).requestBody.content['application/json'].schema;
+    expect(status.properties.event.enum).toEqual([...STATUS_EVENTS]);
+    const event = operationOf({ method: 'POST', url: '/bo/games/:game_id/events' }).requestBody.content['application/json'].schema;
+    expect(event.properties.category_id.enum).toEqual(CATEGORY_IDS);
+  });
+
+  it('records no secret of the run: placeholders stand for them', () => {
+    const recorded = JSON.stringify(BO_ROUTES.map((route) => EXAMPLES.routes[route.id]));
+    expect(recorded).not.toMatch(/fbt_[A-Za-z0-9_-]{43}|fbk_[A-Za-z0-9_-]{32}/);
+    expect(recorded).toContain('"auth_token":"{token}"');
+  });
+
+  it('has envelope schemas tight enough to catch drift', () => {
+    const game = operationOf({ method: 'GET', url: '/bo/games/:game_id' }).responses;
+    const answer = structuredClone(Object.values(game['200'].content['application/json'].examples as Json)[0].value) as Json;
+    const schema = game['200'].content['application/json'].schema as Json;
+    expectValid(schema, answer, 'the recorded game report');
+    const drifted = (change: (body: Json) => void) => {
+      const body = structuredClone(answer);
+      change(body);
+      return validatorOf(schema)(body);
+    };
+    expect(drifted((body) => (body.status.code = 200))).toBe(false);
+    expect(drifted((body) => delete body.payload.references.events)).toBe(false);
+    expect(drifted((body) => (body.payload.list[0].status = 'FINISHED'))).toBe(false);
+    expect(drifted((body) => (body.payload.list[0].starts_at = '2024-09-14T16:00:00Z'))).toBe(false);
+    expect(drifted((body) => ((Object.values(body.payload.references.events as Json)[0] as Json).category_id = 2))).toBe(false);
+    expect(drifted((body) => ((Object.values(body.payload.references.positions as Json)[0] as Json).shirt = 9))).toBe(false);
+    const error = game['404'].content['application/json'];
+    const envelope = Object.values(error.examples as Json)[0].value as Json;
+    expectValid(error.schema, envelope, 'the recorded 404');
+    expect(validatorOf(error.schema)({ ...envelope, payload: {} })).toBe(false);
+    expect(validatorOf(error.schema)({ ...envelope, status: { code: 0, msg: 'ok' } })).toBe(false);
+  });
+});
+
+// Last: these write to the league, which the examples above read.
+describe("the back office's writes answer as documented", () => {
+  let token: string;
+  let live: Json;
+  let references: Json;
+
+  const write = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) => {
+    const response = await league.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+    expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 300)}`).toBe(200);
+    return response;
+  };
+
+  /** The answer validated against what the document says the route answers. */
+  const expectDocumented = (method: string, route: string, response: Awaited<ReturnType<typeof write>>) => {
+    const { schema } = documented(operationOf({ method, url: route }), 200, String(response.headers['content-type']));
+    expectValid(schema, response.json(), `${method} ${route}`);
+  };
+
+  beforeAll(async () => {
+    const login = await league.app.inject({
+      method: 'POST',
+      url: '/bo/session/auth',
+      payload: { api_key: secrets.partner.apiKey, secret: secrets.partner.secret },
+    });
+    token = (login.json() as Json).payload.auth_token;
+    const games = (await league.app.inject({ url: '/bo/games', headers: { authorization: `Bearer ${token}` } })).json() as Json;
+    // The examples' live game (example-ids.ts: the first by id), in its second period at the demo league's "now":
+    // it takes events and `end_third` (other live games are in an intermission).
+    live = (games.payload.list as Json[]).find((game) => game.status === 'live' && ids.games.includes(game.id as number))!;
+    expect(live, 'the demo league has a game in play').toBeDefined();
+    references = games.payload.references;
+  });
+
+  let recorded: number;
+
+  it('POST /bo/games/:game_id/events: the event', async () => {
+    const second = live.total_seconds_played as number;
+    const time = `${Math.floor(second / 3600)}:${String(Math.floor((second % 3600) / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
+    const response = await write('POST', `/bo/games/${live.id}/events`, { category_id: 39, code: 1, time });
+    expect((response.json() as Json).payload).toMatchObject({ category_id: 39, subtype: 'Misc', time });
+    expectDocumented('POST', '/bo/games/:game_id/events', response);
+    recorded = (response.json() as Json).payload.id;
+  });
+
+  it('DELETE /bo/games/:game_id/events/:event_id: the deleted id (of an event recorded live: ids from 1,500,000,000)', async () => {
+    expect(recorded).toBeGreaterThan(999_999_999);
+    const response = await write('DELETE', `/bo/games/${live.id}/events/${recorded}`);
+    expect((response.json() as Json).payload).toEqual({ id: recorded, deleted: true });
+    expectDocumented('DELETE', '/bo/games/:game_id/events/:event_id', response);
+  });
+
+  it("PUT /bo/games/:game_id/lineups/:team_id: the team's sheet", async () => {
+    const sheet = Object.values(references.positions as Json).filter((position) => position.game_id === live.id && position.team_id === live.home_team_id);
+    expect(sheet.length).toBeGreaterThan(0);
+    const response = await write('PUT', `/bo/games/${live.id}/lineups/${live.home_team_id}`, { player_ids: sheet.map((position) => position.player_id) });
+    expect(((response.json() as Json).payload.positions as Json[]).length).toBe(sheet.length);
+    expectDocumented('PUT', '/bo/games/:game_id/lineups/:team_id', response);
+  });
+
+  it("PUT and POST /bo/games/:game_id/status: the game's report after the write", async () => {
+    const ended = await write('PUT', `/bo/games/${live.id}/status`, { event: 'end_third' });
+    expect((ended.json() as Json).payload.list[0].id).toBe(live.id);
+    expectDocumented('PUT', '/bo/games/:game_id/status', ended);
+    const started = await write('POST', `/bo/games/${live.id}/status`, { event: 'start_third' });
+    expect((started.json() as Json).payload.list[0].phase).toBe('third3');
+    expectDocumented('POST', '/bo/games/:game_id/status', started);
   });
 });

@@ -63,7 +63,7 @@ describe("a game's clock", () => {
     expect(await clockNow()).toEqual({
       status: 'LIVE',
       clock: { phase: 'PERIOD', period: 1, second: 0, running: true },
-      statusMessages: ['END_THIRD', 'REPORT_RESULT', 'FORFAIT', 'ABORT', 'UNDO'],
+      statusMessages: ['START_THIRD', 'END_THIRD', 'REPORT_RESULT', 'FORFAIT', 'ABORT', 'UNDO'],
     });
     league.clock.advance(95_000);
     expect((await clockNow())?.clock).toEqual({ phase: 'PERIOD', period: 1, second: 95, running: true });
@@ -90,8 +90,8 @@ describe("a game's clock", () => {
     await write('endPeriod');
     const overtime = await clockNow();
     expect(overtime?.clock).toEqual({ phase: 'OVERTIME', period: 4, second: 3600, running: true });
-    // A tied overtime may end on the clock, or go to penalty shots at once.
-    expect(overtime?.statusMessages).toEqual(['END_THIRD', 'START_PENALTY_SHOOTOUT', 'REPORT_RESULT', 'FORFAIT', 'ABORT', 'UNDO']);
+    // A tied overtime not under way yet may start (after the break), end on the clock, or go to penalty shots at once.
+    expect(overtime?.statusMessages).toEqual(['START_THIRD', 'END_THIRD', 'START_PENALTY_SHOOTOUT', 'REPORT_RESULT', 'FORFAIT', 'ABORT', 'UNDO']);
     await write('endPeriod');
     const shootout = await clockNow();
     expect(shootout?.clock).toEqual({ phase: 'PENALTY_SHOOTOUT', period: null, second: 4200, running: false });

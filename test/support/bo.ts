@@ -27,7 +27,7 @@ export interface BoAnswer<T = Record<string, unknown>> {
 export interface BoRequest {
   /** Form fields, sent `application/x-www-form-urlencoded` as curl's `-d` sends them (encoded here). */
   form?: Record<string, string | number>;
-  /** A form body exactly as written, like curl's unencoded `-d 'a=b' -d 'c=d'` joined with `&`. */
+  /** A form body exactly as written, like curl's unencoded `-d 'a=b' -d 'c=d'` joined with `&` (or any text under `headers`' content type). */
   rawForm?: string;
   json?: unknown;
   headers?: Record<string, string>;
@@ -39,7 +39,7 @@ export function formBody(fields: Record<string, string | number>): string {
 }
 
 export async function bo<T = Record<string, unknown>>(app: FastifyInstance, method: string, url: string, request: BoRequest = {}): Promise<BoAnswer<T>> {
-  const headers: Record<string, string> = { ...request.headers };
+  let headers: Record<string, string> = {};
   let payload: string | undefined;
   if (request.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -48,6 +48,8 @@ export async function bo<T = Record<string, unknown>>(app: FastifyInstance, meth
     headers['content-type'] = 'application/x-www-form-urlencoded';
     payload = request.rawForm ?? formBody(request.form ?? {});
   }
+  // The request's own headers win: a body sent under another content type.
+  headers = { ...headers, ...request.headers };
   const response = await app.inject({
     method: method as 'GET',
     url,

@@ -9,6 +9,7 @@ import type { TeamSide } from '../generated/graphql.js';
 import { badRequest } from '../shared/errors.js';
 import { type FacadeDependencies, facadeMutation } from '../shared/facade.js';
 import { CATEGORIES, CATEGORY_IDS, type CategoryWrite } from './categories.js';
+import { BO_DELETE_EVENT_DOC, BO_EVENT_DOC } from './docs.js';
 import { boAnswer } from './envelope.js';
 import { type BoFields, boFields, gameTime, integerField, requiredInteger, worldTime } from './fields.js';
 import { type WriteIdempotency, writeIdempotency } from './idempotency.js';
@@ -151,7 +152,7 @@ export function boEventRoutes(app: FastifyInstance, deps: FacadeDependencies): v
     }
   }
 
-  app.post('/games/:game_id/events', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post('/games/:game_id/events', { config: { doc: BO_EVENT_DOC } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = boFields(request);
     const category = categoryIn(fields);
     const caller = callerOf(request);
@@ -161,7 +162,7 @@ export function boEventRoutes(app: FastifyInstance, deps: FacadeDependencies): v
     return boAnswer(written.event ? boEvent(written.event) : null);
   });
 
-  app.delete('/games/:game_id/events/:event_id', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.delete('/games/:game_id/events/:event_id', { config: { doc: BO_DELETE_EVENT_DOC } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = boFields(request);
     const eventId = eventIdOf(request);
     const input = { gameId: gameIdOf(request), eventId, ...writeIdempotency(request, fields) };

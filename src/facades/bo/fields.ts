@@ -87,15 +87,21 @@ export function requiredText(fields: BoFields, name: string): string {
   return value;
 }
 
-const MAX_ID = 2_147_483_647;
+/** Ids, scores and seconds are 32-bit: events recorded live number from 1,500,000,000. */
+const MAX_WHOLE_NUMBER = 2_147_483_647;
+
+/** A whole number 0 … 2^31-1 written as digits; null for anything else. */
+export function wholeNumber(text: string): number | null {
+  return /^\d{1,10}$/.test(text) && Number(text) <= MAX_WHOLE_NUMBER ? Number(text) : null;
+}
 
 /** A whole number 0 … 2^31-1, as an id, a score or a second; as text or as a JSON number. */
 export function integerField(fields: BoFields, name: string): number | undefined {
   const value = scalar(fields, name);
   if (!present(value)) return undefined;
-  const text = String(value).trim();
-  if (!/^\d{1,10}$/.test(text) || Number(text) > MAX_ID) throw badRequest(`${name} must be a whole number, got ${JSON.stringify(value)}`);
-  return Number(text);
+  const number = wholeNumber(String(value).trim());
+  if (number === null) throw badRequest(`${name} must be a whole number, got ${JSON.stringify(value)}`);
+  return number;
 }
 
 export function requiredInteger(fields: BoFields, name: string): number {

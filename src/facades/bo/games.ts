@@ -5,6 +5,7 @@ import { callerOf } from '../../http/caller.js';
 import { badRequest } from '../shared/errors.js';
 import { type FacadeDependencies, facadeDocument } from '../shared/facade.js';
 import { boAnswer } from './envelope.js';
+import { BO_GAME_DOC, BO_GAMES_DOC } from './docs.js';
 import { type BoFields, boFields, textField } from './fields.js';
 import { BO_GAME_DOCUMENT, BO_GAMES_DOCUMENT, boGameReports } from './report.js';
 import { gameIdOf } from './paths.js';
@@ -19,13 +20,13 @@ export function boGameRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
   const games = facadeDocument(deps, BO_GAMES_DOCUMENT);
   const game = facadeDocument(deps, BO_GAME_DOCUMENT);
 
-  app.get('/games', async (request: FastifyRequest) => {
+  app.get('/games', { config: { doc: BO_GAMES_DOC } }, async (request: FastifyRequest) => {
     assertGameReportSet(boFields(request));
     const data = await games({}, callerOf(request));
     return boAnswer(boGameReports(data.reportableGames));
   });
 
-  app.get('/games/:game_id', async (request: FastifyRequest) => {
+  app.get('/games/:game_id', { config: { doc: BO_GAME_DOC } }, async (request: FastifyRequest) => {
     assertGameReportSet(boFields(request));
     const data = await game({ id: gameIdOf(request) }, callerOf(request));
     return boAnswer(boGameReports([data.reportableGame]));

@@ -1,12 +1,12 @@
 // Retries without an idempotency key: a desk on a gym's Wi-Fi resends a request whose answer it
 // never got. A key the client sends (`Idempotency-Key`, or `idempotency_key`) is used as it is;
-// otherwise one is derived from the credential and the request, scoped to the game's last write
-// (`LAST_WRITE`): the resent request replays the write it made while nothing else was written to
-// the game since, and the same request sent again later (a second `end_third`, a goal recorded
-// again after its deletion) is a new write.
+// otherwise one is derived from the request, scoped to the game's last write (`LAST_WRITE`): the
+// resent request replays the write it made while nothing else was written to the game since, and
+// the same request sent again later (a goal recorded again after its deletion) is a new write.
+// Stored keys belong to the API key the token speaks for (GameAuditEntry), so a desk that logged in
+// again in between still finds its write; the token itself is left out of the key for that reason.
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { credentialPresented } from '../../http/caller.js';
 import type { IdempotencyScope } from '../generated/graphql.js';
 import type { BoFields } from './fields.js';
 
@@ -32,10 +32,10 @@ export interface WriteIdempotency {
 }
 
 /** Short enough for a LAST_WRITE key (at most 78 characters): `bo:` and a SHA-256 in base64url. */
-export function derivedKey(credential: string, method: string, path: string, fields: BoFields): string {
+export function derivedKey(method: string, path: string, fields: BoFields): string {
   const content = Object.fromEntries(Object.entries(fields).filter(([name]) => !NOT_CONTENT.has(name)));
   const digest = createHash('sha256')
-    .update(`${credential}\n${method} ${path}\n${canonicalJson(content)}`)
+    .update(`${method} ${path}\n${canonicalJson(content)}`)
     .digest('base64url');
   return `bo:${digest}`;
 }
@@ -44,7 +44,6 @@ export function writeIdempotency(request: FastifyRequest, fields: BoFields): Wri
   const header = request.headers['idempotency-key'];
   const sent = (Array.isArray(header) ? header[0] : header) ?? (typeof fields.idempotency_key === 'string' ? fields.idempotency_key : undefined);
   if (sent !== undefined && sent.trim() !== '') return { idempotencyKey: sent.trim(), idempotencyScope: 'WRITE' };
-  const credential = credentialPresented(request)?.secret ?? '';
   const path = request.url.split('?')[0];
-  return { idempotencyKey: derivedKey(credential, request.method, path, fields), idempotencyScope: 'LAST_WRITE' };
+  return { idempotencyKey: derivedKey(request.method, path, fields), idempotencyScope: 'LAST_WRITE' };
 }

@@ -9,7 +9,8 @@ import type { GameSheetLineInput, PlayerPosition } from '../generated/graphql.js
 import { badRequest } from '../shared/errors.js';
 import { type FacadeDependencies, facadeMutation } from '../shared/facade.js';
 import { boAnswer } from './envelope.js';
-import { type BoFields, boFields, integerField, textField, yesNo } from './fields.js';
+import { BO_LINEUP_DOC } from './docs.js';
+import { type BoFields, boFields, integerField, textField, wholeNumber, yesNo } from './fields.js';
 import { writeIdempotency } from './idempotency.js';
 import { gameIdOf, teamIdOf } from './paths.js';
 import { boPosition } from './report.js';
@@ -41,8 +42,9 @@ function idList(value: unknown, name: string): number[] {
   const items = Array.isArray(value) ? value : String(value).split(',');
   return items.map((item) => {
     const text = String(item).trim();
-    if (!/^\d{1,9}$/.test(text)) throw badRequest(`${name} must be ids, got "${text}"`);
-    return Number(text);
+    const id = wholeNumber(text);
+    if (id === null) throw badRequest(`${name} must be ids, got "${text}"`);
+    return id;
   });
 }
 
@@ -84,7 +86,7 @@ export function boLineupRoutes(app: FastifyInstance, deps: FacadeDependencies): 
   const contextOf = writeContextLoader(deps);
   const writeSheet = facadeMutation(deps, WRITE_SHEET);
 
-  app.put('/games/:game_id/lineups/:team_id', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.put('/games/:game_id/lineups/:team_id', { config: { doc: BO_LINEUP_DOC } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = boFields(request);
     const lines = linesIn(fields);
     const caller = callerOf(request);

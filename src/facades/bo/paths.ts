@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../shared/errors.js';
-
-const ID = /^\d{1,9}$/;
+import { wholeNumber } from './fields.js';
 
 function pathId(request: FastifyRequest, name: string, what: string): number {
-  const value = (request.params as Record<string, string | undefined>)[name];
-  if (value === undefined || !ID.test(value)) throw badRequest(`${what} must be a whole number, got "${value ?? ''}"`);
-  return Number(value);
+  const value = (request.params as Record<string, string | undefined>)[name] ?? '';
+  const id = wholeNumber(value);
+  if (id === null) throw badRequest(`${what} must be a whole number, got "${value}"`);
+  return id;
 }
 
 /** `:game_id` of a /bo path. */

@@ -11,6 +11,7 @@ import { HttpError } from '../shared/errors.js';
 import { type FacadeDependencies, facadeDocument, facadeMutation } from '../shared/facade.js';
 import { zurichDateTime } from '../shared/format.js';
 import { boAnswer } from './envelope.js';
+import { BO_EVENT_LOGIN_DOC, BO_LOGIN_DOC, BO_LOGOUT_DOC, BO_VALIDATE_DOC, BO_VALIDATE_POST_DOC } from './docs.js';
 import { type BoFields, boFields, integerField, requiredInteger, requiredText } from './fields.js';
 
 const OPEN_SESSION = graphql(`
@@ -53,8 +54,8 @@ export function boSessionRoutes(app: FastifyInstance, deps: FacadeDependencies):
     });
   };
 
-  app.post('/session/auth', logIn('partner'));
-  app.post('/session/auth_anlass', logIn('event'));
+  app.post('/session/auth', { config: { doc: BO_LOGIN_DOC } }, logIn('partner'));
+  app.post('/session/auth_anlass', { config: { doc: BO_EVENT_LOGIN_DOC } }, logIn('event'));
 
   /** Whether the token works, and, with `anlass_id`, whether it is that event's: answered, not refused. */
   const validate = async (request: FastifyRequest) => {
@@ -74,11 +75,11 @@ export function boSessionRoutes(app: FastifyInstance, deps: FacadeDependencies):
       game_ids: current.gameIds,
     });
   };
-  app.post('/session/validate', validate);
-  app.get('/session/validate', validate);
+  app.post('/session/validate', { config: { doc: BO_VALIDATE_POST_DOC } }, validate);
+  app.get('/session/validate', { config: { doc: BO_VALIDATE_DOC } }, validate);
 
   /** Logging out: the token stops working at once, on every instance. */
-  app.delete('/session', async (request) => {
+  app.delete('/session', { config: { doc: BO_LOGOUT_DOC } }, async (request) => {
     const caller = callerOf(request);
     if (caller.authentication !== 'valid') throw new HttpError(401, 'auth_token is missing, invalid, expired or revoked');
     const { closeReportSession } = await close({}, caller);

@@ -7,14 +7,16 @@ import { callerOf } from '../../http/caller.js';
 import { graphql } from '../generated/gql.js';
 import type { CorrectableTransition } from '../generated/graphql.js';
 import { badRequest } from '../shared/errors.js';
-import { type FacadeDependencies, facadeDocument, facadeMutation } from '../shared/facade.js';
+import { type FacadeDependencies, facadeMutation } from '../shared/facade.js';
 import { boAnswer } from './envelope.js';
+import { BO_STATUS_DOC, BO_STATUS_POST_DOC, BO_TRANSITION_ALIAS_DOC, BO_TRANSITION_DOC } from './docs.js';
 import { type BoFields, boFields, integerField, requiredInteger, requiredText, sideField, yesNo } from './fields.js';
 import { type WriteIdempotency, writeIdempotency } from './idempotency.js';
 import { gameIdOf } from './paths.js';
-import { BO_GAME_DOCUMENT, type BoGameData, boGameReports } from './report.js';
+import { type BoGameData, boGameReports } from './report.js';
 
 const START = graphql(`mutation BoStart($input: StartGameInput!) { startGame(input: $input) { replayed game { ...BoGame } } }`);
+const START_PERIOD = graphql(`mutation BoStartThird($input: StartPeriodInput!) { startPeriod(input: $input) { replayed game { ...BoGame } } }`);
 const END_PERIOD = graphql(`mutation BoEndThird($input: EndPeriodInput!) { endPeriod(input: $input) { replayed game { ...BoGame } } }`);
 const FINISH = graphql(`mutation BoGameOver($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...BoGame } } }`);
 const REPORT_RESULT = graphql(`mutation BoReportResult($input: ReportResultInput!) { reportResult(input: $input) { replayed game { ...BoGame } } }`);
@@ -53,6 +55,7 @@ function statusEventIn(fields: BoFields): StatusEvent {
 
 export function boStatusRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const start = facadeMutation(deps, START);
+  const startPeriod = facadeMutation(deps, START_PERIOD);
   const endPeriod = facadeMutation(deps, END_PERIOD);
   const finish = facadeMutation(deps, FINISH);
   const reportResult = facadeMutation(deps, REPORT_RESULT);
@@ -60,7 +63,6 @@ export function boStatusRoutes(app: FastifyInstance, deps: FacadeDependencies): 
   const abort = facadeMutation(deps, ABORT);
   const undo = facadeMutation(deps, UNDO);
   const correct = facadeMutation(deps, CORRECT_TRANSITION);
-  const report = facadeDocument(deps, BO_GAME_DOCUMENT);
 
   async function send(event: StatusEvent, fields: BoFields, gameId: number, keyed: WriteIdempotency, caller: Caller): Promise<Outcome> {
     const base = { gameId, ...keyed };
@@ -68,8 +70,7 @@ export function boStatusRoutes(app: FastifyInstance, deps: FacadeDependencies): 
       case 'start':
         return (await start({ input: base }, caller)).startGame;
       case 'start_third':
-        // A third begins when the one before it ends (end_third): there is nothing to write, and the report says where the game stands.
-        return { replayed: false, game: (await report({ id: gameId }, caller)).reportableGame };
+        return (await startPeriod({ input: base }, caller)).startPeriod;
       case 'end_third':
         return (await endPeriod({ input: base }, caller)).endPeriod;
       case 'start_penalty_shootout': {
@@ -111,8 +112,8 @@ export function boStatusRoutes(app: FastifyInstance, deps: FacadeDependencies): 
     if (outcome.replayed) reply.header('idempotent-replayed', 'true');
     return boAnswer(boGameReports([outcome.game]));
   };
-  app.put('/games/:game_id/status', setStatus);
-  app.post('/games/:game_id/status', setStatus);
+  app.put('/games/:game_id/status', { config: { doc: BO_STATUS_DOC } }, setStatus);
+  app.post('/games/:game_id/status', { config: { doc: BO_STATUS_POST_DOC } }, setStatus);
 
   const correctTransition = async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = boFields(request);
@@ -126,7 +127,7 @@ export function boStatusRoutes(app: FastifyInstance, deps: FacadeDependencies): 
     if (outcome.replayed) reply.header('idempotent-replayed', 'true');
     return boAnswer(boGameReports([outcome.game]));
   };
-  app.put('/games/:game_id/status/history/transitions', correctTransition);
+  app.put('/games/:game_id/status/history/transitions', { config: { doc: BO_TRANSITION_DOC } }, correctTransition);
   // The documentation's text names this path; its example the one above.
-  app.put('/:game_id/status/history/transitions', correctTransition);
+  app.put('/:game_id/status/history/transitions', { config: { doc: BO_TRANSITION_ALIAS_DOC } }, correctTransition);
 }

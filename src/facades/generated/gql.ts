@@ -33,6 +33,7 @@ type Documents = {
     "\n  query BoSession { reportSession { expiresAt eventId gameIds } }\n": typeof types.BoSessionDocument,
     "\n  mutation BoCloseSession { closeReportSession }\n": typeof types.BoCloseSessionDocument,
     "mutation BoStart($input: StartGameInput!) { startGame(input: $input) { replayed game { ...BoGame } } }": typeof types.BoStartDocument,
+    "mutation BoStartThird($input: StartPeriodInput!) { startPeriod(input: $input) { replayed game { ...BoGame } } }": typeof types.BoStartThirdDocument,
     "mutation BoEndThird($input: EndPeriodInput!) { endPeriod(input: $input) { replayed game { ...BoGame } } }": typeof types.BoEndThirdDocument,
     "mutation BoGameOver($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...BoGame } } }": typeof types.BoGameOverDocument,
     "mutation BoReportResult($input: ReportResultInput!) { reportResult(input: $input) { replayed game { ...BoGame } } }": typeof types.BoReportResultDocument,
@@ -120,6 +121,7 @@ const documents: Documents = {
     "\n  query BoSession { reportSession { expiresAt eventId gameIds } }\n": types.BoSessionDocument,
     "\n  mutation BoCloseSession { closeReportSession }\n": types.BoCloseSessionDocument,
     "mutation BoStart($input: StartGameInput!) { startGame(input: $input) { replayed game { ...BoGame } } }": types.BoStartDocument,
+    "mutation BoStartThird($input: StartPeriodInput!) { startPeriod(input: $input) { replayed game { ...BoGame } } }": types.BoStartThirdDocument,
     "mutation BoEndThird($input: EndPeriodInput!) { endPeriod(input: $input) { replayed game { ...BoGame } } }": types.BoEndThirdDocument,
     "mutation BoGameOver($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...BoGame } } }": types.BoGameOverDocument,
     "mutation BoReportResult($input: ReportResultInput!) { reportResult(input: $input) { replayed game { ...BoGame } } }": types.BoReportResultDocument,
@@ -278,6 +280,10 @@ export function graphql(source: "\n  mutation BoCloseSession { closeReportSessio
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation BoStart($input: StartGameInput!) { startGame(input: $input) { replayed game { ...BoGame } } }"): (typeof documents)["mutation BoStart($input: StartGameInput!) { startGame(input: $input) { replayed game { ...BoGame } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation BoStartThird($input: StartPeriodInput!) { startPeriod(input: $input) { replayed game { ...BoGame } } }"): (typeof documents)["mutation BoStartThird($input: StartPeriodInput!) { startPeriod(input: $input) { replayed game { ...BoGame } } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of /api and /api/v3, in two steps @fastify/swagger offers: per route
+ * The OpenAPI 3.1 document of /api, /api/v3 and /bo, in two steps @fastify/swagger offers: per route
  * (`transform`: which routes are shown, their names, and parameters from the routes' own
  * declarations) and once for the whole document (`transformObject`: envelope schemas, responses,
  * examples, keys). Responses live in the document only: a fastify response schema would make
@@ -8,10 +8,11 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { FAVORITE_TYPES } from '../../domain/favorites.js';
 import { MAX_FAVORITES_PER_CALL } from '../../domain/session.js';
-import { isOperationDoc } from '../shared/route-doc.js';
+import { FORM_TYPE, isOperationDoc, JSON_TYPE, type RequestBodyDoc } from '../shared/route-doc.js';
 import { ENVELOPE_SCHEMAS, envelopeRef, tableOf, type JsonSchema } from './envelopes.js';
 import type { RecordedExamples, RecordedExchange } from './examples.js';
 import {
+  isBackOffice,
   isDocumentable,
   isLineupInterface,
   openApiPath,
@@ -22,7 +23,6 @@ import {
   type ResponseKind,
 } from './registry.js';
 
-const JSON_TYPE = 'application/json';
 const JSON_API_TYPE = 'application/vnd.api+json';
 
 const routeKey = (method: string, url: string) => `${method} ${url}`;
@@ -67,12 +67,12 @@ export function documentedQuery(own: DeclaredParams | undefined, parsed: readonl
 
 type TransformInput = { schema: FastifySchema; url: string; route: RouteOptions };
 
-/** @fastify/swagger's `transform`: hides what is not /api, names and describes what is, from the route's own `doc`. */
+/** @fastify/swagger's `transform`: hides what is not /api or /bo, names and describes what is, from the route's own `doc`. */
 export function routeTransform() {
   return ({ schema, url, route }: TransformInput): { schema: FastifySchema; url: string } => {
     const method = [route.method].flat()[0];
     const documented = route.config?.doc;
-    // An /api route without a doc stays visible, bare: the OpenAPI test then fails on it, by name.
+    // An /api or /bo route without a doc stays visible, bare: the OpenAPI test then fails on it, by name.
     if (!isOperationDoc(documented) || !isDocumentable(method, routeUrl(url)))
       return { schema: { ...schema, hide: !isDocumentable(method, routeUrl(url)) }, url: routeUrl(url) };
     const querystring = documentedQuery(schema?.querystring as DeclaredParams | undefined, documented.parsedQuery);
@@ -115,6 +115,13 @@ const SUCCESS: Record<ResponseKind, Success> = {
   v3_game: jsonApi('V3GameDocument', 'The game.'),
   v3_candidates: jsonApi('V3CandidatesDocument', 'Team members who may be lined up, with their players and licenses.'),
   v3_lineup: jsonApi('V3LineupDocument', 'The verdict on the lineup, with its members.'),
+  bo_login: json(envelopeRef('BoLoginAnswer'), 'A token, valid for four hours.'),
+  bo_validation: json(envelopeRef('BoValidationAnswer'), 'Whether the token works: `valid` with its expiry, event and games, or `invalid`.'),
+  bo_logout: json(envelopeRef('BoLogoutAnswer'), 'The token stops working at once.'),
+  bo_game_report: json(envelopeRef('BoGameReportAnswer'), 'The games as `list`, the teams, lineup positions and events they name by id as `references`.'),
+  bo_event: json(envelopeRef('BoEventAnswer'), 'The event as the game report shows it.'),
+  bo_positions: json(envelopeRef('BoPositionsAnswer'), "The team's sheet as written."),
+  bo_deleted: json(envelopeRef('BoDeletedAnswer'), 'The event is deleted.'),
 };
 
 const STATUS_TEXTS: Record<number, string> = {
@@ -123,6 +130,21 @@ const STATUS_TEXTS: Record<number, string> = {
   403: 'The API key belongs to another club.',
   404: 'Nothing with this id (or no such route).',
 };
+
+const BO_STATUS_TEXTS: Record<number, string> = {
+  400: 'A parameter is missing, malformed or out of range, or the write breaks a rule of the game (the message says which).',
+  401: 'Wrong credentials (a login), or no auth_token, or an invalid, expired or logged-out one.',
+  403: 'The token may not report this game (another club, another event), or its key may only read.',
+  404: 'No such game or event (or no such route).',
+  409: 'The game changed under the write.',
+};
+
+/** The error envelope of the route's interface and its media type. */
+function errorFormatOf(route: DocumentedRoute): { type: string; schema: JsonSchema; texts: Record<number, string> } {
+  if (isLineupInterface(route)) return { type: JSON_API_TYPE, schema: envelopeRef('V3Error'), texts: STATUS_TEXTS };
+  if (isBackOffice(route)) return { type: JSON_TYPE, schema: envelopeRef('BoError'), texts: BO_STATUS_TEXTS };
+  return { type: JSON_TYPE, schema: envelopeRef('Error'), texts: STATUS_TEXTS };
+}
 
 interface MediaType {
   schema: JsonSchema;
@@ -162,14 +184,15 @@ function media(schema: JsonSchema, exchanges: readonly RecordedExchange[]): Medi
 function responsesOf(route: DocumentedRoute, examples: RecordedExamples): Record<string, Response> {
   const recorded = examples.routes[route.id] ?? { examples: [], errors: [] };
   const success = SUCCESS[route.response];
-  const errorType = isLineupInterface(route) ? JSON_API_TYPE : JSON_TYPE;
-  const errorSchema = envelopeRef(isLineupInterface(route) ? 'V3Error' : 'Error');
+  const { type: errorType, schema: errorSchema, texts } = errorFormatOf(route);
+  // A write's answer is not recorded (route-doc.ts, `writes`): its schema says what it is.
+  const description = route.writes ? `${success.description} (No example: it would be a write on the demo league.)` : success.description;
   const responses: Record<string, Response> = {
-    200: { description: success.description, content: { [success.contentType]: media(success.schema, recorded.examples) } },
+    200: { description, content: { [success.contentType]: media(success.schema, recorded.examples) } },
   };
   for (const status of route.errors) {
     const errors = recorded.errors.filter((exchange) => exchange.status === status);
-    responses[status] = { description: STATUS_TEXTS[status] ?? 'Error.', content: { [errorType]: media(errorSchema, errors) } };
+    responses[status] = { description: texts[status] ?? 'Error.', content: { [errorType]: media(errorSchema, errors) } };
   }
   responses.default = {
     description: 'Any other error (429 too many requests, 503 busy or database away, 500), in the same format.',
@@ -216,11 +239,68 @@ function favoritesBody(route: DocumentedRoute, examples: RecordedExamples) {
   };
 }
 
-const SECURITY_SCHEMES = {
+/** A JSON body as its value; a text that is no JSON (an example written wrong) as the text, so that the document is still built. */
+function parsedOr(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A back-office body as a form and as JSON, with the recorded requests of each type as examples.
+ * Fields the query string may carry as well are taken from the body over it.
+ */
+function backOfficeBody(route: DocumentedRoute, doc: RequestBodyDoc, examples: RecordedExamples) {
+  const recorded = examples.routes[route.id] ?? { examples: [], errors: [] };
+  const sent = [...recorded.examples, ...recorded.errors].flatMap((exchange) =>
+    exchange.requestBody === undefined ? [] : [{ ...exchange, requestBody: exchange.requestBody }],
+  );
+  const examplesIn = (type: string) => {
+    const of = sent.filter((exchange) => exchange.requestContentType === type);
+    if (of.length === 0) return {};
+    const value = (body: string) => (type === JSON_TYPE ? parsedOr(body) : body);
+    return {
+      examples: Object.fromEntries(
+        of.map((exchange) => [exchange.name, { summary: `${exchange.name} (${exchange.status})`, value: value(exchange.requestBody) }]),
+      ),
+    };
+  };
+  const token = route.authToken
+    ? { auth_token: { type: 'string', description: 'The token of a login, when not sent in the query string or as a bearer.' } }
+    : {};
+  const schema = { type: 'object', properties: { ...doc.schema.properties, ...token }, required: [...doc.schema.required] };
+  return {
+    required: true,
+    ...(doc.description ? { description: doc.description } : {}),
+    content: {
+      [FORM_TYPE]: { schema, ...examplesIn(FORM_TYPE) },
+      [JSON_TYPE]: { schema, ...examplesIn(JSON_TYPE) },
+    },
+  };
+}
+
+const V3_SECURITY_SCHEMES = {
   bearerKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <key>' },
   headerKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
   queryKey: { type: 'apiKey', in: 'query', name: 'auth_token', description: 'Also accepted as a form field.' },
 };
+
+const BO_SECURITY_SCHEMES = {
+  boToken: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'auth_token',
+    description: 'The auth_token of a /bo/session login; also accepted as a form or JSON body field.',
+  },
+  boBearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <auth_token>' },
+};
+
+const SECURITY_SCHEMES = { ...V3_SECURITY_SCHEMES, ...BO_SECURITY_SCHEMES };
+
+/** Any one of the schemes. */
+const anyOf = (schemes: object) => Object.keys(schemes).map((name) => ({ [name]: [] }));
 
 /** @fastify/swagger's `transformObject`: envelopes, responses with their demo-league examples, keys. */
 export function completeDocument(document: OpenApiObject, routes: readonly DocumentedRoute[], examples: RecordedExamples): OpenApiObject {
@@ -231,8 +311,10 @@ export function completeDocument(document: OpenApiObject, routes: readonly Docum
       const route = byKey.get(routeKey(method.toUpperCase(), path));
       if (!route) continue;
       operation.responses = responsesOf(route, examples);
-      if (isLineupInterface(route)) operation.security = Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));
+      if (isLineupInterface(route)) operation.security = anyOf(V3_SECURITY_SCHEMES);
+      if (route.authToken) operation.security = anyOf(BO_SECURITY_SCHEMES);
       if (route.favoritesBody) operation.requestBody = favoritesBody(route, examples);
+      if (route.requestBody) operation.requestBody = backOfficeBody(route, route.requestBody, examples);
       // Lists are sent comma-separated (`league_ids=1,2`), not as repeated parameters.
       for (const parameter of operation.parameters ?? []) {
         if (parameter.schema?.type === 'array') Object.assign(parameter, { style: 'form', explode: false });

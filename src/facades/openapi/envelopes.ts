@@ -1,12 +1,16 @@
 /**
- * The response envelopes of /api and /api/v3 as JSON Schema 2020-12 (OpenAPI 3.1 `components`),
+ * The response envelopes of /api, /api/v3 and /bo as JSON Schema 2020-12 (OpenAPI 3.1 `components`),
  * written from WIRE.md §1–3 and the builders that produce them (shared/table.ts, shared/wire.ts,
- * shared/errors.ts, v3/json-api.ts, v3/games.ts, v3/lineup.ts). They only describe: no route
- * serializes with them, so the bytes deployed clients parse stay the builders' own.
+ * shared/errors.ts, v3/json-api.ts, v3/games.ts, v3/lineup.ts, bo/envelope.ts, bo/report.ts,
+ * bo/sessions.ts). They only describe: no route serializes with them, so the bytes deployed clients
+ * parse stay the builders' own.
  *
  * Precise where clients index without guards (required keys, cell and link forms, closed objects),
  * open where data legitimately varies (the `context` echo, `set_in_context`, texts).
  */
+import { STATUS_MESSAGES } from '../../domain/status-messages.js';
+import { CATEGORY_IDS } from '../bo/categories.js';
+
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
@@ -201,8 +205,125 @@ const LINEUP_INTERFACE: Record<string, JsonSchema> = {
   },
 };
 
+/** `2026-11-22T20:30:00+01:00`: an instant in Europe/Zurich with its offset, as the back office writes times. */
+const zurichTime: JsonSchema = { ...string, pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[+-]\\d{2}:\\d{2}$' };
+/** Records by their id: `{"430001": {…}}`. */
+const byId = (schema: JsonSchema): JsonSchema => ({ type: 'object', propertyNames: { pattern: '^\\d+$' }, additionalProperties: schema });
+/** A success of the back office: `{status: {code: 0, msg: "ok"}, payload}`. */
+const boAnswer = (payload: JsonSchema, description: string): JsonSchema => ({ ...object({ status: ref('BoOk'), payload }), description });
+
+/** The categories an event is shown with: every one a POST takes but 29, which is recorded, and shown, as 164. */
+const SHOWN_CATEGORY_IDS = CATEGORY_IDS.filter((id) => id !== 29);
+
+const BACK_OFFICE: Record<string, JsonSchema> = {
+  BoOk: object({ code: { const: 0 }, msg: { const: 'ok' } }),
+  BoTeam: object({ id: integer, type: { const: 'Team' }, name: string }),
+  BoPosition: object({
+    id: integer,
+    type: { const: 'Position' },
+    game_id: integer,
+    team_id: integer,
+    player_id: integer,
+    license_id: nullable(integer),
+    first_name: string,
+    last_name: string,
+    number: nullable(integer),
+    position: { enum: ['goalkeeper', 'defender', 'center', 'forward', null] },
+    goalkeeper: boolean,
+    captain: boolean,
+    topscorer: boolean,
+  }),
+  BoEvent: object({
+    id: integer,
+    type: { const: 'Event' },
+    subtype: { enum: ['Goal', 'GamePenalty', 'Penalty', 'PenaltyEnd', 'Team', 'Player', 'Misc', 'PlayerInspection'] },
+    category_id: { enum: SHOWN_CATEGORY_IDS },
+    time: { ...string, pattern: '^\\d+:\\d{2}:\\d{2}$', description: 'Game time h:mm:ss from the start of the game.' },
+    second: { ...integer, minimum: 0 },
+    world_time: nullable(zurichTime),
+    team_id: nullable(integer),
+    player_id: nullable(integer),
+    assister_id: nullable(integer),
+    code: nullable(integer),
+    attrs: { oneOf: [object({}), object({ done: boolean })], description: '`{done}` on a player inspection (165, 166), else empty.' },
+  }),
+  BoGame: object({
+    id: integer,
+    type: { const: 'Game' },
+    starts_at: zurichTime,
+    status: { enum: ['scheduled', 'live', 'finished', 'cancelled', 'forfeit', 'aborted'] },
+    phase: { ...nullable(string), description: 'The phase being played (a name of `phases`); null before and after play.' },
+    home_team_id: integer,
+    away_team_id: integer,
+    home_score: nullable(integer),
+    away_score: nullable(integer),
+    home_period_scores: arrayOf(integer),
+    away_period_scores: arrayOf(integer),
+    decided_by: { enum: ['regular', 'overtime', 'penalty_shots'] },
+    forfeited_by: { enum: ['home', 'away', null] },
+    referees: arrayOf(string),
+    venue: nullable(string),
+    phases: { ...arrayOf(string), description: 'third1 … thirdN, prolongation, penalty_shootout.' },
+    spectators: nullable(integer),
+    total_seconds_played: integer,
+    player_inspection_ordered: boolean,
+    started_at_worldtime: nullable(zurichTime),
+    finished_at_worldtime: nullable(zurichTime),
+    penalty_shootout_played: boolean,
+    prolongation_played: boolean,
+    messages: {
+      ...arrayOf({ enum: STATUS_MESSAGES.map((message) => message.toLowerCase()) }),
+      description: 'The status messages (`event` of PUT …/status) the game takes now.',
+    },
+    version: integer,
+    positions: { ...arrayOf(integer), description: 'Ids in `references.positions`.' },
+    events: { ...arrayOf(integer), description: 'Ids in `references.events`, in game order.' },
+  }),
+  BoGameReport: object({
+    list: arrayOf(ref('BoGame')),
+    references: object({ teams: byId(ref('BoTeam')), positions: byId(ref('BoPosition')), events: byId(ref('BoEvent')) }),
+  }),
+  BoLoginAnswer: boAnswer(
+    object(
+      {
+        auth_token: { ...string, description: 'A session token (`fbt_…`); send it as `auth_token` (query, form or JSON) or `Authorization: Bearer`.' },
+        expires_at: zurichTime,
+        valid_for_seconds: integer,
+        anlass_id: { ...integer, description: 'An event login only: the event (its key) the token reports for.' },
+      },
+      ['anlass_id'],
+    ),
+    'A token, valid for four hours.',
+  ),
+  BoValidationAnswer: boAnswer(
+    {
+      oneOf: [
+        object({ token: { const: 'valid' }, expires_at: nullable(zurichTime), anlass_id: nullable(integer), game_ids: arrayOf(integer) }),
+        object({ token: { const: 'invalid' } }),
+      ],
+    },
+    "Whether the token works (and, with `anlass_id`, is that event's); an invalid one is answered, not refused.",
+  ),
+  BoLogoutAnswer: boAnswer(object({ token: { enum: ['closed', 'not a session token'] } }), 'The token is logged out; a key sent itself has no session to end.'),
+  BoGameReportAnswer: boAnswer(ref('BoGameReport'), 'Games as `list`, the records they name by id as `references`.'),
+  BoEventAnswer: boAnswer(nullable(ref('BoEvent')), 'The event as the game report shows it.'),
+  BoPositionsAnswer: boAnswer(object({ positions: arrayOf(ref('BoPosition')) }), "The team's sheet as written."),
+  BoDeletedAnswer: boAnswer(object({ id: integer, deleted: { const: true } }), 'The event is deleted.'),
+  BoError: {
+    ...object(
+      {
+        status: object({ code: { ...integer, minimum: 400, maximum: 599, description: 'The HTTP status.' }, msg: string }),
+        payload: { type: 'null' },
+        request_id: { ...string, description: 'Also in the X-Request-Id response header and the service log.' },
+      },
+      ['request_id'],
+    ),
+    description: 'Every error of the back office.',
+  },
+};
+
 /** Every envelope, by the name the document's `components.schemas` gives it. */
-export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonSchema>> = { ...MAIN_INTERFACE, ...LINEUP_INTERFACE };
+export const ENVELOPE_SCHEMAS: Readonly<Record<string, JsonSchema>> = { ...MAIN_INTERFACE, ...LINEUP_INTERFACE, ...BACK_OFFICE };
 
 export function envelopeRef(name: string): JsonSchema {
   if (!(name in ENVELOPE_SCHEMAS)) throw new Error(`openapi: no envelope schema ${name}`);

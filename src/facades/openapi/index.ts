@@ -9,7 +9,7 @@ import { completeDocument, routeTransform, type OpenApiObject } from './document
 import { loadExamples, type RecordedExamples } from './examples.js';
 import { collectRoutes, DOCS_PATH, documentedRoutesOf, OPENAPI_JSON_PATH } from './registry.js';
 
-export { apiRoutesOf, documentedRoutesOf, snapshotSourcesOf, type DeclaredRoute, type DocumentedRoute, type SnapshotSource } from './registry.js';
+export { documentableRoutesOf, documentedRoutesOf, snapshotSourcesOf, type DeclaredRoute, type DocumentedRoute, type SnapshotSource } from './registry.js';
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
@@ -22,11 +22,11 @@ export interface OpenApiOptions {
 
 function description({ league }: RecordedExamples): string {
   return [
-    'The main JSON interface (`/api`) and the keyed lineup interface (`/api/v3`, JSON:API).',
+    'The main JSON interface (`/api`), the keyed lineup interface (`/api/v3`, JSON:API) and the back office for reporting games (`/bo`).',
     'Every query string of `/api` takes `locale` (`de`, `fr`, `it`, `en`; `de-CH`/`de_CH` alike); unknown parameters are ignored.',
-    'Errors of the main interface carry `type: "Error"`, `message` and `data: {message, code}`; those of `/api/v3` are JSON:API error documents.',
+    'Errors of the main interface carry `type: "Error"`, `message` and `data: {message, code}`; those of `/api/v3` are JSON:API error documents; those of `/bo` are `{status: {code, msg}, payload: null}`.',
     'The main interface is also served without the `/api` prefix for deployed clients; only the `/api` paths are listed here.',
-    `Examples are real answers of the demo league (seed ${league.seed}, scale ${league.scale}, at ${league.now}), trimmed to a few rows.`,
+    `Examples are real answers of the demo league (seed ${league.seed}, scale ${league.scale}, at ${league.now}), trimmed to a few rows. Secrets of the run that recorded them are shown as placeholders: \`{token}\` (an auth_token), \`{event_token}\` (an event's), \`{api_key}\`/\`{secret}\` and \`{anlass_id}\`/\`{password}\` (the logins' credentials), \`{sid}\` (a favorites session). The back office's writes (status changes, events, lineups, corrections) show their errors only.`,
   ].join('\n\n');
 }
 

@@ -4,20 +4,28 @@
  * scripts and the OpenAPI test all read the one declaration on the route, and no list repeats it.
  */
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { isOperationDoc, type OperationDoc, type RouteDoc, type Snapshot } from '../shared/route-doc.js';
+import { isOperationDoc, type OperationDoc, type RouteDoc, type RouteMethod, type Snapshot } from '../shared/route-doc.js';
 
-export { TAGS, type DeclaredParams, type ParsedQuery, type ResponseKind, type Tag } from '../shared/route-doc.js';
+export { TAGS, type DeclaredParams, type ParsedQuery, type ResponseKind, type RouteMethod, type Tag } from '../shared/route-doc.js';
 
 /** The document's own URLs: served beside the interface, not part of it. */
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 
-/** Whether a route belongs in the document: /api and below, GET and POST, not the document's own pages. */
+const COLLECTED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'] satisfies RouteMethod[];
+
+const under = (prefix: string, url: string) => url === prefix || url.startsWith(`${prefix}/`);
+
+/**
+ * Whether a route belongs in the document: GET and POST under /api (not the document's own pages),
+ * and GET, POST, PUT and DELETE under /bo.
+ */
 export function isDocumentable(method: string, url: string): boolean {
+  if (url.includes('*')) return false;
+  if (under('/bo', url)) return COLLECTED_METHODS.includes(method);
   if (method !== 'GET' && method !== 'POST') return false;
-  if (url !== '/api' && !url.startsWith('/api/')) return false;
-  if (url === OPENAPI_JSON_PATH || url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`)) return false;
-  return !url.includes('*');
+  if (!under('/api', url)) return false;
+  return !(url === OPENAPI_JSON_PATH || url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`));
 }
 
 /** `/api/` and `/api` are one route (ignoreTrailingSlash); the document names it without the slash. */
@@ -25,10 +33,10 @@ export function routeUrl(url: string): string {
   return url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
 }
 
-/** A GET or POST route as fastify registered it, with the doc it declares. */
+/** A GET, POST, PUT or DELETE route as fastify registered it, with the doc it declares. */
 export interface DeclaredRoute {
   method: string;
-  /** With its prefix, as the document names it (`/api/games/:game_id`, `/api`). */
+  /** With its prefix, as the document names it (`/api/games/:game_id`, `/api`, `/bo/games/:game_id`). */
   url: string;
   schema: FastifySchema | undefined;
   doc: RouteDoc | undefined;
@@ -36,7 +44,7 @@ export interface DeclaredRoute {
 
 /** A route of the document: its declaration, where it is served, and the error statuses its examples show. */
 export interface DocumentedRoute extends OperationDoc {
-  readonly method: 'GET' | 'POST';
+  readonly method: RouteMethod;
   readonly url: string;
   /** Error statuses documented with an example; every route also has `default` (429, 500, 503, …). */
   readonly errors: readonly number[];
@@ -44,28 +52,28 @@ export interface DocumentedRoute extends OperationDoc {
 
 const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
 
-/** Collects the GET and POST routes registered on `app` (in any scope) from now on. */
+/** Collects the GET, POST, PUT and DELETE routes registered on `app` (in any scope) from now on. */
 export function collectRoutes(app: FastifyInstance): void {
   const seen: DeclaredRoute[] = [];
   declaredRoutes.set(app, seen);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method === 'GET' || method === 'POST') seen.push({ method, url: routeUrl(route.url), schema: route.schema, doc: route.config?.doc });
+      if (COLLECTED_METHODS.includes(method)) seen.push({ method, url: routeUrl(route.url), schema: route.schema, doc: route.config?.doc });
     }
   });
 }
 
-/** Every GET and POST route under /api, but the document's own, documented or not. */
-export function apiRoutesOf(app: FastifyInstance): readonly DeclaredRoute[] {
+/** Every route the document covers (isDocumentable: /api and /bo), documented or not. */
+export function documentableRoutesOf(app: FastifyInstance): readonly DeclaredRoute[] {
   return (declaredRoutes.get(app) ?? []).filter((route) => isDocumentable(route.method, route.url));
 }
 
-/** The documented routes under /api, in the order they were registered. */
+/** The documented routes under /api and /bo, in the order they were registered. */
 export function documentedRoutesOf(app: FastifyInstance): readonly DocumentedRoute[] {
-  return apiRoutesOf(app).flatMap((route) => (isOperationDoc(route.doc) ? [documentedRoute(route.method as 'GET' | 'POST', route.url, route.doc)] : []));
+  return documentableRoutesOf(app).flatMap((route) => (isOperationDoc(route.doc) ? [documentedRoute(route.method as RouteMethod, route.url, route.doc)] : []));
 }
 
-function documentedRoute(method: 'GET' | 'POST', url: string, doc: OperationDoc): DocumentedRoute {
+function documentedRoute(method: RouteMethod, url: string, doc: OperationDoc): DocumentedRoute {
   const errors = [...new Set(doc.examples.map((example) => example.status).filter((status) => status !== 200))].sort((a, b) => a - b);
   return { ...doc, method, url, errors };
 }
@@ -79,7 +87,7 @@ export interface SnapshotSource {
 }
 
 /**
- * The snapshot's sources in registration order: the documented routes under /api and the routes
+ * The snapshot's sources in registration order: the documented routes (/api, /bo) and the routes
  * elsewhere that declare probes only (legacy). A route the main interface also serves at the root
  * declares its probes once, on its /api twin.
  */
@@ -103,4 +111,8 @@ export function openApiPath(url: string): string {
 
 export function isLineupInterface(route: Pick<DocumentedRoute, 'url'>): boolean {
   return route.url.startsWith('/api/v3/');
+}
+
+export function isBackOffice(route: Pick<DocumentedRoute, 'url'>): boolean {
+  return under('/bo', route.url);
 }

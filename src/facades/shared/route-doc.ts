@@ -24,7 +24,14 @@ export type ResponseKind =
   | 'v3_games'
   | 'v3_game'
   | 'v3_candidates'
-  | 'v3_lineup';
+  | 'v3_lineup'
+  | 'bo_login'
+  | 'bo_validation'
+  | 'bo_logout'
+  | 'bo_game_report'
+  | 'bo_event'
+  | 'bo_positions'
+  | 'bo_deleted';
 
 /** The document's tags, in the order it lists them. */
 export const TAGS = [
@@ -35,6 +42,11 @@ export const TAGS = [
   { name: 'Players', description: 'Players and the national selections.' },
   { name: 'Sessions', description: 'Anonymous favorite sessions (matchcenter).' },
   { name: 'Lineup interface (v3)', description: 'Games and lineups, JSON:API. Every call needs an API key.' },
+  {
+    name: 'Back office (/bo)',
+    description:
+      'Game reporting for desks: log in (`/bo/session/auth` with `api_key` and `secret`, or `/bo/session/auth_anlass` with `anlass_id` and `password`) for an `auth_token` valid for four hours, then read and write the games it may report. Parameters come in the query string, a form or a JSON body; the token as `auth_token` there or as `Authorization: Bearer`. Answers are `{status: {code: 0, msg: "ok"}, payload}`, errors `{status: {code: <HTTP status>, msg}, payload: null}`; none is cached.',
+  },
 ] as const;
 
 export type Tag = (typeof TAGS)[number]['name'];
@@ -52,12 +64,22 @@ export interface ParsedQuery {
   readonly schema: DeclaredParams;
 }
 
+/** The methods a documented route is served with (PUT and DELETE: the back office only). */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 /** A value taken from the demo league's records (`(ids) => ids.finished`), or a fixed one. */
 export type FromIds<T> = T | ((ids: ExampleIds) => T);
 
 /**
  * One example request, recorded with its answer into docs/openapi-examples.json and shown by the
- * document. `{sid}` in the URL or body stands for a session made just before (three favorites).
+ * document. Its URL or body may name, instead of a secret of the run (EXAMPLE_PLACEHOLDERS in
+ * src/facades/openapi/examples.ts; kept as written in the recording):
+ * - `{sid}`: a favorites session made first (three favorites);
+ * - `{token}`: an auth_token logged in for this request with the run's reporting key (a federation
+ *   key with games:write); `{event_token}`: one of the run's event key, whose games are `ids.games`
+ *   but the finished game;
+ * - `{api_key}` and `{secret}`: the reporting key's prefix and the key (POST /bo/session/auth);
+ *   `{anlass_id}` and `{password}`: the event key's id and the key (POST /bo/session/auth_anlass).
  */
 export interface ExampleRequest {
   /** Names the example in the document (`mode=list`, `unknown game`); unique per route. */
@@ -66,8 +88,10 @@ export interface ExampleRequest {
   readonly url: FromIds<string>;
   /** 200: an example answer. Another status: an example of that error, which the route thereby documents. */
   readonly status: number;
-  /** A form body (application/x-www-form-urlencoded). */
+  /** A form body (application/x-www-form-urlencoded), or a JSON text with `json`. */
   readonly body?: FromIds<string>;
+  /** The body is sent as application/json. */
+  readonly json?: true;
   /** A v3 call sent with no key (the 401 example); every other v3 call carries a federation key… */
   readonly withoutKey?: true;
   /** …or a key of this club (the 403 example). */
@@ -79,7 +103,7 @@ export function example(
   name: string,
   url: FromIds<string>,
   status = 200,
-  options: Pick<ExampleRequest, 'body' | 'withoutKey' | 'keyClubId'> = {},
+  options: Pick<ExampleRequest, 'body' | 'json' | 'withoutKey' | 'keyClubId'> = {},
 ): ExampleRequest {
   return { name, url, status, ...options };
 }
@@ -92,10 +116,14 @@ export function example(
  */
 export type SnapshotPosition = number | readonly number[];
 
-/** One request of the wire snapshot (scripts/wire-snapshot.ts). `{sid}` is the session the first add_favorite made. */
+/**
+ * One request of the wire snapshot (scripts/wire-snapshot.ts). `{sid}` is the session the first
+ * add_favorite made; the other placeholders of the examples (ExampleRequest) stand for the same
+ * secrets here, in the URL, the body and the header values.
+ */
 export interface SnapshotProbe {
   readonly at?: SnapshotPosition;
-  readonly method: 'GET' | 'POST';
+  readonly method: RouteMethod;
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
@@ -122,6 +150,7 @@ export function localized(at: SnapshotPosition | undefined, url: string): Snapsh
 }
 
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
+export const JSON_TYPE = 'application/json';
 
 /** A POST probe with a form body. */
 export function formProbe(at: SnapshotPosition | undefined, url: string, body: string): SnapshotProbe {
@@ -146,7 +175,24 @@ export interface OperationDoc {
   readonly parsedPath?: DeclaredParams;
   /** The favorites form of POST /sessions/*. */
   readonly favoritesBody?: true;
+  /** The parameters a PUT or POST takes in its body, as a form or as JSON (the back office). */
+  readonly requestBody?: RequestBodyDoc;
+  /** The route takes the auth_token of a back-office login (query, form or JSON field, or bearer): documented as its security. */
+  readonly authToken?: true;
+  /**
+   * The route's success writes to the league (a status change, an event, a sheet, a correction):
+   * its examples are its errors only, since a recorded write would change what the other examples
+   * (and the wire snapshot) read; its answer is documented by its schema, which
+   * test/http/openapi.test.ts checks against real writes (status, event, deletion, sheet).
+   */
+  readonly writes?: true;
   readonly snapshot?: Snapshot;
+}
+
+/** A body's parameters: the same names in a form (nested ones as `positions[0][player_id]`) or a JSON object. */
+export interface RequestBodyDoc {
+  readonly description?: string;
+  readonly schema: DeclaredParams;
 }
 
 /** A route the OpenAPI document leaves out (the legacy XML interface): only the snapshot's probes. */

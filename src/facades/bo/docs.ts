@@ -1,0 +1,381 @@
+// What each /bo route says about itself (src/facades/shared/route-doc.ts): its OpenAPI operation,
+// its body, its example requests on the demo league and its wire-snapshot probes. Each route puts
+// its entry into `config: { doc }`; the OpenAPI document, `npm run openapi:examples`,
+// `npm run wire:snapshot` and test/http/openapi.test.ts read it from there.
+//
+// Examples name the run's secrets by placeholder (`{token}`, `{event_token}`, `{api_key}`,
+// `{secret}`, `{anlass_id}`, `{password}`: route-doc.ts, ExampleRequest). A route whose success
+// writes to the league (`writes`) shows only its errors; every error example is refused before
+// anything is written, so recording them changes nothing the other examples read.
+import { type DeclaredParams, example, type OperationDoc, probe, type RequestBodyDoc } from '../shared/route-doc.js';
+import { CATEGORY_IDS } from './categories.js';
+
+const TAG = 'Back office (/bo)';
+
+/** Ids, scores and seconds are 32-bit (fields.ts). */
+const integer = (description: string, minimum = 0) => ({ type: 'integer', minimum, maximum: 2_147_483_647, description });
+const text = (description: string) => ({ type: 'string', description });
+/** The back office's booleans. */
+const yesNo = (description: string) => ({ anyOf: [{ enum: ['yes', 'no', 'true', 'false', '1', '0'] }, { type: 'boolean' }], description });
+const path = (properties: Record<string, object>): DeclaredParams => ({ type: 'object', properties, required: Object.keys(properties) });
+const body = (properties: Record<string, object>, required: string[] = [], description?: string): RequestBodyDoc => ({
+  ...(description ? { description } : {}),
+  schema: { type: 'object', properties, required },
+});
+
+const GAME_PATH = path({ game_id: integer('The game.') });
+const SET_QUERY = {
+  schema: {
+    type: 'object',
+    properties: { set: { type: 'string', enum: ['game_report'], description: 'The one set there is; absent means it too.' } },
+    required: [],
+  },
+} as const;
+const TIME = text('The game time `h:mm:ss` from the start of the game (`0:23:00` is the 23rd minute; `mm:ss` also does).');
+const WORLD_TIME = text('When it happened by the wall clock, with its offset: `2026-11-22T16:05:10+01:00`.');
+const IDEMPOTENCY_KEY = text(
+  "The client's own idempotency key (also the `Idempotency-Key` header); without one the service derives one from the token and the request.",
+);
+
+const ANOTHER_GAME = 999999;
+
+/** status.ts's STATUS_EVENTS (which imports this module, so cannot be imported here); test/http/openapi.test.ts compares them. */
+export const DOCUMENTED_STATUS_EVENTS = [
+  'start',
+  'start_third',
+  'end_third',
+  'start_penalty_shootout',
+  'game_over',
+  'report_result',
+  'forfait',
+  'abort',
+  'undo',
+];
+
+export const BO_LOGIN_DOC: OperationDoc = {
+  id: 'boLogin',
+  tag: TAG,
+  summary: 'Log in with an API key for an auth_token',
+  description:
+    "A partner, a club or the federation logs in with `api_key` (the key's 10-character prefix, `fbk_…`) and `secret` (the key). Wrong credentials answer 401 whichever part was wrong, and count toward the failed-key brake.",
+  response: 'bo_login',
+  requestBody: body({ api_key: text("The key's prefix, as `npm run keys -- list` shows it."), secret: text('The key itself.') }, ['api_key', 'secret']),
+  examples: [
+    example('partner key', '/bo/session/auth', 200, { body: 'api_key={api_key}&secret={secret}' }),
+    example('as JSON', '/bo/session/auth', 200, { body: '{"api_key":"{api_key}","secret":"{secret}"}', json: true }),
+    example('no secret', '/bo/session/auth', 400, { body: 'api_key={api_key}' }),
+    example('wrong secret', '/bo/session/auth', 401, { body: 'api_key={api_key}&secret=fbk_not-the-secret' }),
+    example("an event key's id", '/bo/session/auth', 401, { body: 'api_key={anlass_id}&secret={password}' }),
+  ],
+};
+
+export const BO_EVENT_LOGIN_DOC: OperationDoc = {
+  id: 'boEventLogin',
+  tag: TAG,
+  summary: "Log in with an event's credentials for an auth_token",
+  description:
+    "An event's desk logs in with `anlass_id` (the id of its event key) and `password` (the key); the token reports the event's games only. Wrong credentials answer 401 whichever part was wrong.",
+  response: 'bo_login',
+  requestBody: body({ anlass_id: integer('The event: the id of its key.', 1), password: text('The event key itself.') }, ['anlass_id', 'password']),
+  examples: [
+    example('event key', '/bo/session/auth_anlass', 200, { body: 'anlass_id={anlass_id}&password={password}' }),
+    example('anlass_id not a number', '/bo/session/auth_anlass', 400, { body: 'anlass_id=burgdorf&password={password}' }),
+    example('wrong password', '/bo/session/auth_anlass', 401, { body: 'anlass_id={anlass_id}&password=fbk_not-the-password' }),
+    example('a partner key', '/bo/session/auth_anlass', 401, { body: 'anlass_id={anlass_id}&password={secret}' }),
+  ],
+};
+
+const VALIDATE_DESCRIPTION =
+  'Whether the token works, and, with `anlass_id`, whether it is that event\'s: an invalid, expired, logged-out or unknown token is answered (`{"token": "invalid"}`), not refused.';
+const ANLASS_ID = integer('The event the token should be of.', 1);
+
+export const BO_VALIDATE_DOC: OperationDoc = {
+  id: 'boValidate',
+  tag: TAG,
+  summary: 'Check a token',
+  description: VALIDATE_DESCRIPTION,
+  response: 'bo_validation',
+  authToken: true,
+  parsedQuery: [{ schema: { type: 'object', properties: { anlass_id: ANLASS_ID }, required: [] } }],
+  examples: [
+    example("an event's token", '/bo/session/validate?auth_token={event_token}'),
+    example('unknown token', '/bo/session/validate?auth_token=fbt_no-such-token'),
+    example("another event's", '/bo/session/validate?auth_token={event_token}&anlass_id=999999'),
+    example('no token', '/bo/session/validate', 400),
+  ],
+};
+
+export const BO_VALIDATE_POST_DOC: OperationDoc = {
+  id: 'boValidatePost',
+  tag: TAG,
+  summary: 'Check a token (POST)',
+  description: VALIDATE_DESCRIPTION,
+  response: 'bo_validation',
+  authToken: true,
+  requestBody: body({ anlass_id: ANLASS_ID }),
+  examples: [
+    example('a token in the form', '/bo/session/validate', 200, { body: 'auth_token={token}' }),
+    example('as JSON', '/bo/session/validate', 200, { body: '{"auth_token":"{event_token}","anlass_id":"{anlass_id}"}', json: true }),
+    example('no token', '/bo/session/validate', 400, { body: 'anlass_id={anlass_id}' }),
+  ],
+};
+
+export const BO_LOGOUT_DOC: OperationDoc = {
+  id: 'boLogout',
+  tag: TAG,
+  summary: 'Log a token out',
+  description: 'The token stops working at once, on every instance. An API key sent itself has no session to end (`not a session token`).',
+  response: 'bo_logout',
+  authToken: true,
+  examples: [example('a token', '/bo/session?auth_token={token}'), example('no token', '/bo/session', 401)],
+};
+
+export const BO_GAMES_DOC: OperationDoc = {
+  id: 'boGames',
+  tag: TAG,
+  summary: 'The games the token may report',
+  description:
+    "Its event's games, its club's home games, or every game for a federation key, that are live or start between a day ago and 14 days ahead; by start, at most 200. As `set=game_report`: `list` and `references`.",
+  response: 'bo_game_report',
+  authToken: true,
+  parsedQuery: [SET_QUERY],
+  examples: [
+    example("an event's games", '/bo/games?set=game_report&auth_token={event_token}'),
+    example('another set', '/bo/games?set=players&auth_token={token}', 400),
+    example('no token', '/bo/games', 401),
+  ],
+};
+
+export const BO_GAME_DOC: OperationDoc = {
+  id: 'boGame',
+  tag: TAG,
+  summary: "One game's report",
+  description: 'The game with its lineup positions and events (`set=game_report`), if the token may report it.',
+  response: 'bo_game_report',
+  authToken: true,
+  parsedPath: GAME_PATH,
+  parsedQuery: [SET_QUERY],
+  examples: [
+    example('finished game', (ids) => `/bo/games/${ids.finished}?set=game_report&auth_token={token}`),
+    example('malformed id', '/bo/games/abc?auth_token={token}', 400),
+    example('unknown token', (ids) => `/bo/games/${ids.finished}?auth_token=fbt_no-such-token`, 401),
+    example("not the event's game", (ids) => `/bo/games/${ids.finished}?auth_token={event_token}`, 403),
+    example('unknown game', `/bo/games/${ANOTHER_GAME}?auth_token={token}`, 404),
+  ],
+  snapshot: (ids) => [
+    probe(undefined, `/bo/games/${ids.finished}?set=game_report&auth_token={token}`),
+    // The token as a bearer, and in the header an API key may come in.
+    probe(undefined, `/bo/games/${ids.finished}`, { authorization: 'Bearer {token}' }),
+    probe(undefined, `/bo/games/${ids.finished}`, { 'x-api-key': '{token}' }),
+    probe(undefined, '/bo/games/abc?auth_token={token}'),
+    probe(undefined, `/bo/games/${ids.finished}?auth_token=fbt_no-such-token`),
+    probe(undefined, `/bo/games/${ids.finished}?auth_token={event_token}`),
+    probe(undefined, `/bo/games/${ANOTHER_GAME}?auth_token={token}`),
+  ],
+};
+
+const POSITION = {
+  type: 'object',
+  properties: {
+    player_id: integer('The player (on the sheet with the license the schema picks), or…'),
+    license_id: integer('…the license.'),
+    number: integer('The shirt number; without one the player wears their last.'),
+    captain: yesNo('The captain.'),
+    goalkeeper: yesNo('A goalkeeper (over `position`).'),
+    position: { enum: ['goalkeeper', 'defender', 'defender_left', 'defender_right', 'center', 'forward_center', 'forward', 'forward_left', 'forward_right'] },
+    do_not_remember_number: yesNo('Keep the number for this game only.'),
+  },
+};
+
+export const BO_LINEUP_DOC: OperationDoc = {
+  id: 'boLineup',
+  tag: TAG,
+  summary: "Write a team's whole sheet",
+  description:
+    "The sheet as `positions` (JSON, or form fields `positions[0][player_id]=…`), or as bare `player_ids` / `license_ids` (comma-separated or a list). It replaces the team's sheet.",
+  response: 'bo_positions',
+  authToken: true,
+  writes: true,
+  parsedPath: path({ game_id: integer('The game.'), team_id: integer('The team, home or away.') }),
+  requestBody: body(
+    {
+      positions: { type: 'array', items: POSITION, maxItems: 40 },
+      player_ids: {
+        anyOf: [
+          { type: 'string', pattern: '^\\d+(,\\d+)*$' },
+          { type: 'array', items: { type: 'integer' } },
+        ],
+      },
+      license_ids: {
+        anyOf: [
+          { type: 'string', pattern: '^\\d+(,\\d+)*$' },
+          { type: 'array', items: { type: 'integer' } },
+        ],
+      },
+      idempotency_key: IDEMPOTENCY_KEY,
+    },
+    [],
+    'One of `positions`, `player_ids`, `license_ids`.',
+  ),
+  examples: [
+    example('no lineup', (ids) => `/bo/games/${ids.finished}/lineups/${ids.team}`, 400, { body: 'auth_token={token}' }),
+    example('a line naming player and license', (ids) => `/bo/games/${ids.finished}/lineups/${ids.team}`, 400, {
+      body: '{"auth_token":"{token}","positions":[{"player_id":1,"license_id":2}]}',
+      json: true,
+    }),
+    example('no token', (ids) => `/bo/games/${ids.finished}/lineups/${ids.team}`, 401, { body: 'player_ids=1,2' }),
+    example("not the event's game", (ids) => `/bo/games/${ids.finished}/lineups/${ids.team}`, 403, { body: 'player_ids=1,2&auth_token={event_token}' }),
+    example('unknown game', (ids) => `/bo/games/${ANOTHER_GAME}/lineups/${ids.team}`, 404, { body: 'player_ids=1,2&auth_token={token}' }),
+  ],
+};
+
+export const BO_EVENT_DOC: OperationDoc = {
+  id: 'boEvent',
+  tag: TAG,
+  summary: 'Record an event',
+  description:
+    "An event of any category: goal 1, penalty shot 164 (and 29), penalties 3–9, 49, 167, assists 153–158, deputy penalties 161/162, penalty end 151, timeouts 10/11, goalie out/back 15/16, player events 12–14, 17–20, misc 39, player inspection 165/166. A player must be on the team's sheet.",
+  response: 'bo_event',
+  authToken: true,
+  writes: true,
+  parsedPath: GAME_PATH,
+  requestBody: body(
+    {
+      category_id: { type: 'integer', enum: CATEGORY_IDS },
+      time: TIME,
+      world_time: WORLD_TIME,
+      team_id: integer('The team the event is for (a timeout or deputy penalty: its category says).'),
+      player_id: integer('The player: scorer, offender, …'),
+      assister_id: integer("The goal's assist."),
+      code: integer("A penalty code, or the misc event's code (39: required)."),
+      idempotency_key: IDEMPOTENCY_KEY,
+    },
+    ['category_id', 'time'],
+  ),
+  examples: [
+    example('unknown category', (ids) => `/bo/games/${ids.finished}/events`, 400, { body: 'category_id=2&time=0:10:00&auth_token={token}' }),
+    example('malformed time', (ids) => `/bo/games/${ids.finished}/events`, 400, {
+      body: '{"category_id":39,"code":1,"time":"ten past","auth_token":"{token}"}',
+      json: true,
+    }),
+    example('no token', (ids) => `/bo/games/${ids.finished}/events`, 401, { body: 'category_id=39&code=1&time=0:10:00' }),
+    example("not the event's game", (ids) => `/bo/games/${ids.finished}/events`, 403, { body: 'category_id=39&code=1&time=0:10:00&auth_token={event_token}' }),
+    example('unknown game', `/bo/games/${ANOTHER_GAME}/events`, 404, { body: 'category_id=39&code=1&time=0:10:00&auth_token={token}' }),
+  ],
+};
+
+export const BO_DELETE_EVENT_DOC: OperationDoc = {
+  id: 'boDeleteEvent',
+  tag: TAG,
+  summary: 'Delete an event',
+  response: 'bo_deleted',
+  authToken: true,
+  writes: true,
+  parsedPath: path({ game_id: integer('The game.'), event_id: integer('The event.') }),
+  examples: [
+    example('malformed id', (ids) => `/bo/games/${ids.finished}/events/abc?auth_token={token}`, 400),
+    example('no token', (ids) => `/bo/games/${ids.finished}/events/1`, 401),
+    example("not the event's game", (ids) => `/bo/games/${ids.finished}/events/1?auth_token={event_token}`, 403),
+    example('unknown event', (ids) => `/bo/games/${ids.finished}/events/${ANOTHER_GAME}?auth_token={token}`, 404),
+  ],
+};
+
+const STATUS_BODY = body(
+  {
+    event: { enum: DOCUMENTED_STATUS_EVENTS },
+    winner: { enum: ['home', 'away'], description: 'game_over and start_penalty_shootout after penalty shots; forfait (home by default).' },
+    home: integer('report_result: the home score.'),
+    away: integer('report_result: the away score.'),
+    spectators: integer('report_result.'),
+    second: integer('report_result: the seconds played; abort: when.'),
+    prolongation: yesNo('report_result: overtime was played.'),
+    penalty_shootout: yesNo('report_result: penalty shots decided.'),
+    idempotency_key: IDEMPOTENCY_KEY,
+  },
+  ['event'],
+);
+
+const STATUS_DESCRIPTION =
+  "A status message: `start`, `start_third`, `end_third`, `start_penalty_shootout`, `game_over`, `report_result`, `forfait`, `abort`, `undo`. Answers the game's report after it, as GET /bo/games/{game_id} does; the report's `messages` are those the game takes now.";
+
+export const BO_STATUS_DOC: OperationDoc = {
+  id: 'boStatus',
+  tag: TAG,
+  summary: "Change a game's status",
+  description: STATUS_DESCRIPTION,
+  response: 'bo_game_report',
+  authToken: true,
+  writes: true,
+  parsedPath: GAME_PATH,
+  requestBody: STATUS_BODY,
+  examples: [
+    example('unknown message', (ids) => `/bo/games/${ids.finished}/status`, 400, { body: 'event=kickoff&auth_token={token}' }),
+    example('a finished game', (ids) => `/bo/games/${ids.finished}/status`, 400, { body: '{"event":"start_third","auth_token":"{token}"}', json: true }),
+    example('no token', (ids) => `/bo/games/${ids.finished}/status`, 401, { body: 'event=start' }),
+    example("not the event's game", (ids) => `/bo/games/${ids.finished}/status`, 403, { body: 'event=end_third&auth_token={event_token}' }),
+  ],
+};
+
+export const BO_STATUS_POST_DOC: OperationDoc = {
+  id: 'boStatusPost',
+  tag: TAG,
+  summary: "Change a game's status (POST)",
+  description: STATUS_DESCRIPTION,
+  response: 'bo_game_report',
+  authToken: true,
+  writes: true,
+  parsedPath: GAME_PATH,
+  requestBody: STATUS_BODY,
+  examples: [
+    example('no message', (ids) => `/bo/games/${ids.finished}/status`, 400, { body: 'auth_token={token}' }),
+    example('no token', (ids) => `/bo/games/${ids.finished}/status`, 401, { body: '{"event":"end_third"}', json: true }),
+  ],
+};
+
+const TRANSITION_BODY = body(
+  {
+    to: { enum: ['game_over', 'finished', 'penalty_shootout', 'forfait', 'aborted'], description: 'The transition (a state of the state diagram) to move.' },
+    second: integer('The game second it happened at.'),
+    idempotency_key: IDEMPOTENCY_KEY,
+  },
+  ['to', 'second'],
+);
+
+const TRANSITION_DESCRIPTION =
+  "Moves a past transition to another game second. The starts of the thirds (0:00, 20:00, 40:00) and of the prolongation are fixed by the rules. Answers the game's report.";
+
+export const BO_TRANSITION_DOC: OperationDoc = {
+  id: 'boCorrectTransition',
+  tag: TAG,
+  summary: 'Correct the second of a past transition',
+  description: TRANSITION_DESCRIPTION,
+  response: 'bo_game_report',
+  authToken: true,
+  writes: true,
+  parsedPath: GAME_PATH,
+  requestBody: TRANSITION_BODY,
+  examples: [
+    example('a fixed start', (ids) => `/bo/games/${ids.finished}/status/history/transitions`, 400, { body: 'to=third2&second=1250&auth_token={token}' }),
+    example('no game over recorded live', (ids) => `/bo/games/${ids.finished}/status/history/transitions`, 400, {
+      body: '{"to":"game_over","second":3600,"auth_token":"{token}"}',
+      json: true,
+    }),
+    example('no token', (ids) => `/bo/games/${ids.finished}/status/history/transitions`, 401, { body: 'to=game_over&second=3600' }),
+  ],
+};
+
+export const BO_TRANSITION_ALIAS_DOC: OperationDoc = {
+  id: 'boCorrectTransitionAlias',
+  tag: TAG,
+  summary: "Correct the second of a past transition (the path the documentation's text names)",
+  description: `${TRANSITION_DESCRIPTION} The same as PUT /bo/games/{game_id}/status/history/transitions.`,
+  response: 'bo_game_report',
+  authToken: true,
+  writes: true,
+  parsedPath: GAME_PATH,
+  requestBody: TRANSITION_BODY,
+  examples: [
+    example('unknown transition', (ids) => `/bo/${ids.finished}/status/history/transitions`, 400, { body: 'to=kickoff&second=0&auth_token={token}' }),
+    example('no token', (ids) => `/bo/${ids.finished}/status/history/transitions`, 401, { body: 'to=game_over&second=3600' }),
+  ],
+};
