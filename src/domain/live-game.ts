@@ -167,6 +167,19 @@ export function startMarkers(status: string, timing: StartTiming): Marker[] {
 }
 
 /**
+ * The period that follows `period`: the next regular one; after regulation only a tie goes on, into
+ * overtime (without overtime, straight to penalty shots: null); none after overtime. A game decided
+ * after regulation is finished instead.
+ */
+function periodAfter(format: GameFormat, period: number, score: { home: number; away: number }): number | null {
+  if (period < format.periods) return period + 1;
+  if (period > format.periods) return null;
+  if (score.home !== score.away) throw new InvalidInputError('The game is decided after regulation: finish it (decidedBy REGULAR)');
+  if (format.drawAllowed) throw new InvalidInputError('The game is tied after regulation and this league lets a draw stand: finish it (decidedBy REGULAR)');
+  return overtimePeriod(format);
+}
+
+/**
  * Ending the open period. Play resumes at once in the next period (the clock stands still between
  * periods); after regulation only a tie goes on, into overtime. A decided game is finished instead.
  */
@@ -174,38 +187,43 @@ export function endPeriodMarkers(format: GameFormat, phase: Phase, score: { home
   const { period, periodOpen } = playing(phase);
   if (!periodOpen) throw new InvalidInputError(`Period ${period} has already ended`);
   const end: Marker = { type: 'PERIOD_END', second: boundsOfPeriod(format, period).end, period };
-  if (period < format.periods) return [end, { type: 'PERIOD_START', second: end.second, period: period + 1 }];
-  if (period === format.periods) {
-    if (score.home !== score.away) throw new InvalidInputError('The game is decided after regulation: finish it (decidedBy REGULAR)');
-    if (format.drawAllowed) throw new InvalidInputError('The game is tied after regulation and this league lets a draw stand: finish it (decidedBy REGULAR)');
-    const overtime = overtimePeriod(format);
-    // Without overtime, a tie goes straight to penalty shots once the last period has ended.
-    if (overtime !== null) return [end, { type: 'PERIOD_START', second: end.second, period: overtime }];
-  }
-  return [end];
+  const next = periodAfter(format, period, score);
+  return next === null ? [end] : [end, { type: 'PERIOD_START', second: end.second, period: next }];
 }
 
 const MARKER_TYPES = new Set(['GAME_START', 'PERIOD_START', 'PERIOD_END', 'GAME_END', 'PENALTY_SHOOTOUT']);
 
-/**
- * The start marker of the open period when it has not begun: a period after the first, in which
- * nothing was recorded yet (periods open when the one before ends; play resumes after the break).
- * Null when the open period is under way, or is the first (it began with the game).
- */
-export function periodNotBegun<E extends LogEvent & { id: number }>(phase: Phase, events: readonly E[]): E | null {
-  const { period, periodOpen } = playing(phase);
-  if (!periodOpen) throw new InvalidInputError(`Period ${period} has ended and no period follows it`);
-  if (period === 1 || events.some((event) => event.period === period && !MARKER_TYPES.has(event.type))) return null;
-  return events.filter((event) => event.type === 'PERIOD_START' && event.period === period).at(-1) ?? null;
-}
+/** What starting the next period does (the back office's start_third), as the game stands. */
+export type PeriodStart<E> = { kind: 'resume'; marker: E } | { kind: 'markers'; markers: Marker[] };
 
-/** The markers of a period that ends so that the next begins now; refused where no period follows. */
-export function nextPeriodMarkers(format: GameFormat, phase: Phase, score: { home: number; away: number }): Marker[] {
-  const markers = endPeriodMarkers(format, phase, score);
-  if (!markers.some((marker) => marker.type === 'PERIOD_START')) {
-    throw new InvalidInputError(`No period follows period ${playing(phase).period}: the game goes on to penalty shots or ends`);
+/**
+ * Play resumes after a break, in the period that follows:
+ * - the open period when nothing was recorded in it yet (periods open when the one before ends):
+ *   its start marker takes the moment (`resume`);
+ * - after a period ended with no next one opened (a break, as an imported game may stand in): the
+ *   next one opens;
+ * - the open period under way, or the first (it began with the game): it ends, and the next opens.
+ * Refused where no period follows (penalty shots, or the final whistle, come next).
+ */
+export function periodStart<E extends LogEvent & { id: number }>(
+  format: GameFormat,
+  phase: Phase,
+  events: readonly E[],
+  score: { home: number; away: number },
+): PeriodStart<E> {
+  const { period, periodOpen } = playing(phase);
+  const noneFollows = () => new InvalidInputError(`No period follows period ${period}: the game goes on to penalty shots or ends`);
+  if (!periodOpen) {
+    const next = periodAfter(format, period, score);
+    if (next === null) throw noneFollows();
+    return { kind: 'markers', markers: [{ type: 'PERIOD_START', second: boundsOfPeriod(format, period).end, period: next }] };
   }
-  return markers;
+  const begun = period === 1 || events.some((event) => event.period === period && !MARKER_TYPES.has(event.type));
+  const marker = events.filter((event) => event.type === 'PERIOD_START' && event.period === period).at(-1);
+  if (!begun && marker) return { kind: 'resume', marker };
+  const markers = endPeriodMarkers(format, phase, score);
+  if (!markers.some((next) => next.type === 'PERIOD_START')) throw noneFollows();
+  return { kind: 'markers', markers };
 }
 
 /**

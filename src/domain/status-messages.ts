@@ -1,12 +1,10 @@
 /**
  * The status messages a desk may send a game now, named as the federation's back office names
- * them: each is tried against the live rules (`decide`), so the list cannot disagree with what a
- * write of it would be told. A reader's game has no events loaded: its stored clock stands in for
- * them (the period being played, or the one that ended when penalty shots are due).
+ * them: each is tried against the live rules (`decide`) on the game's log, so the list cannot
+ * disagree with what a write of it would be told.
  */
 import { DomainError } from './errors.js';
-import type { GameWrite, LiveGameState, StoredEvent } from './game-write.js';
-import { boundsOfPeriod, lastPeriod } from './game-format.js';
+import type { GameWrite, LiveGameState } from './game-write.js';
 import { decide } from './write-plan.js';
 
 export const STATUS_MESSAGES = [
@@ -53,36 +51,4 @@ export function statusMessagesAllowed(game: LiveGameState, score: { home: number
       }
     }),
   );
-}
-
-/**
- * The markers that put a live game where its stored clock says: started, in `period` (open), or
- * with the last period ended (penalty shots due) when no period is being played; then the events
- * recorded in that period (whether it is under way).
- */
-export function markersOfClock(
-  status: string,
-  period: number | null,
-  format: LiveGameState['format'],
-  recorded: readonly { type: string; second: number; period: number | null }[] = [],
-): StoredEvent[] {
-  if (status !== 'LIVE') return [];
-  const current = period ?? lastPeriod(format);
-  const { start, end } = boundsOfPeriod(format, current);
-  const marker = (id: number, type: string, second: number, markerPeriod: number): StoredEvent => ({
-    id,
-    type,
-    second,
-    period: markerPeriod,
-    side: null,
-    sequence: id,
-    playerId: null,
-    assistId: null,
-    homeScore: null,
-    awayScore: null,
-  });
-  const markers = [marker(1, 'GAME_START', 0, 1), marker(2, 'PERIOD_START', start, current)];
-  if (period === null) markers.push(marker(3, 'PERIOD_END', end, current));
-  const inPeriod = recorded.filter((event) => event.period === current);
-  return [...markers, ...inPeriod.map((event, index) => marker(markers.length + 1 + index, event.type, event.second, current))];
 }

@@ -13,8 +13,7 @@ import {
   type Decision,
   decisionAsItStands,
   endPeriodMarkers,
-  nextPeriodMarkers,
-  periodNotBegun,
+  periodStart,
   finishMarkers,
   type Marker,
   phaseOf,
@@ -49,7 +48,7 @@ const CHANGE_OF: Record<GameWriteKind, GameChangeKind> = {
   recordMisc: 'EVENT_ADDED',
   recordInspection: 'EVENT_ADDED',
   endPeriod: 'PERIOD_ENDED',
-  // The period's start marker is stamped with its moment: readers see the marker corrected.
+  // Its marker stamped with the moment play resumed; see changeKindOf for the other cases.
   startPeriod: 'EVENT_CORRECTED',
   finishGame: 'FINISHED',
   correctEvent: 'EVENT_CORRECTED',
@@ -98,12 +97,20 @@ export function planWrite<E extends StoredEvent>(game: LiveGameState<E>, write: 
     transition: decided.transition,
     scoreBefore: before,
     announce: {
-      // A period start that ends the period under way is a period's end to readers.
-      kind: write.kind === 'startPeriod' && decided.effect.kind === 'markers' ? 'PERIOD_ENDED' : CHANGE_OF[write.kind],
+      kind: changeKindOf(write, decided.effect, decided.transition),
       scoreChanged: before.home !== after.home || before.away !== after.away,
       statusChanged: decided.status !== game.status,
     },
   };
+}
+
+/**
+ * What readers are told a write was. A period start is a marker stamped (the open period resumed),
+ * a period's end when it ends the one under way, or a marker added after a break.
+ */
+function changeKindOf<E extends StoredEvent>(write: GameWrite, effect: EventEffect<E>, transition: WritePlan['transition']): GameChangeKind {
+  if (write.kind !== 'startPeriod' || effect.kind === 'stamped') return CHANGE_OF[write.kind];
+  return transition ? 'PERIOD_ENDED' : 'EVENT_ADDED';
 }
 
 /** A transition that writes markers is kept at the second of its last one: the start at 0:00, a period's end, the final whistle. */
@@ -175,11 +182,13 @@ export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: Gam
       };
     }
     case 'startPeriod': {
-      // The open period begins now when it has not begun; otherwise it ends and the next one begins.
-      const notBegun = periodNotBegun(phase, game.events);
-      if (notBegun) return { effect: { kind: 'stamped', event: notBegun, worldTime: write.worldTime ?? game.now }, status: game.status };
-      const effect = markers(nextPeriodMarkers(game.format, phase, score));
-      return { effect, status: game.status, transition: kept('PERIOD_END', effect) };
+      const start = periodStart(game.format, phase, game.events, score);
+      if (start.kind === 'resume') return { effect: { kind: 'stamped', event: start.marker, worldTime: write.worldTime ?? game.now }, status: game.status };
+      const effect = markers(start.markers);
+      // Kept as a period's end when it ends one, so that undo goes back into it; a break's end is no status change.
+      return start.markers.some((marker) => marker.type === 'PERIOD_END')
+        ? { effect, status: game.status, transition: kept('PERIOD_END', effect) }
+        : { effect, status: game.status };
     }
     case 'recordSpectators':
       assertSpectatorsRecordable(game.status);

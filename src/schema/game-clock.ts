@@ -2,7 +2,7 @@ import { gameFormat } from '../domain/game-format.js';
 import type { TransitionRecord } from '../domain/game-transitions.js';
 import type { LiveGameState } from '../domain/game-write.js';
 import { type ClockView, GAME_PHASES, readClock, type StoredClock } from '../domain/live-clock.js';
-import { markersOfClock, STATUS_MESSAGES, statusMessagesAllowed } from '../domain/status-messages.js';
+import { STATUS_MESSAGES, statusMessagesAllowed } from '../domain/status-messages.js';
 import { builder } from './builder.js';
 
 const GamePhaseEnum = builder.enumType('GamePhase', {
@@ -49,13 +49,22 @@ builder.prismaObjectFields('Game', (t) => ({
       homeScore: true,
       awayScore: true,
       decidedBy: true,
-      clockPeriod: true,
       ...FORMAT_SELECT,
       transitions: { orderBy: { number: 'desc' }, take: 1 },
-      // Whether the period being played is under way (start_third is for one that is not).
+      // The log as the writes see it: where the game stands (a break between periods, a period not begun) is the events'.
       events: {
-        where: { type: { notIn: ['GAME_START', 'PERIOD_START', 'PERIOD_END', 'GAME_END', 'PENALTY_SHOOTOUT'] } },
-        select: { type: true, second: true, period: true },
+        select: {
+          id: true,
+          type: true,
+          second: true,
+          period: true,
+          side: true,
+          sequence: true,
+          playerId: true,
+          assistId: true,
+          homeScore: true,
+          awayScore: true,
+        },
       },
     },
     resolve: (game, _args, ctx) => {
@@ -72,7 +81,7 @@ builder.prismaObjectFields('Game', (t) => ({
         decidedBy: game.decidedBy,
         storedScore: game.homeScore === null || game.awayScore === null ? null : { home: game.homeScore, away: game.awayScore },
         transitions: game.transitions as TransitionRecord[],
-        events: markersOfClock(game.status, game.clockPeriod, format, game.events),
+        events: game.events,
         sheet: [],
       };
       return statusMessagesAllowed(state, { home: game.homeScore ?? 0, away: game.awayScore ?? 0 });
