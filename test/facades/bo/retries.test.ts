@@ -15,6 +15,8 @@ let app: FastifyInstance;
 type Game = Awaited<ReturnType<typeof scheduledGames>>[number];
 let game: Game;
 let otherGame: Game;
+let scorelessGame: Game;
+let eventKey: Awaited<ReturnType<typeof createEventKey>>;
 let token: string;
 let sheet: Awaited<ReturnType<typeof eligibleSheet>>;
 let awaySheet: Awaited<ReturnType<typeof eligibleSheet>>;
@@ -33,10 +35,11 @@ function expectRefused(answer: BoAnswer<unknown>, code: number, msg: RegExp) {
 
 beforeAll(async () => {
   league = await openTestLeague();
-  [game, otherGame] = await scheduledGames(league.db, 2);
+  [game, otherGame, scorelessGame] = await scheduledGames(league.db, 3);
   // The service's response cache is on: /bo answers must never reach it.
   app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000 });
-  token = await anlassToken(app, await createEventKey(league.db, 'desk', [game.id]));
+  eventKey = await createEventKey(league.db, 'desk', [game.id, scorelessGame.id]);
+  token = await anlassToken(app, eventKey);
   sheet = await eligibleSheet(league.db, game.id, game.homeTeamId);
   awaySheet = await eligibleSheet(league.db, game.id, game.awayTeamId);
   for (const [teamId, lines] of [
@@ -99,6 +102,33 @@ describe('a resent request without an idempotency key', () => {
     const resent = await send('PUT', `/bo/games/${game.id}/status`, { form: { auth_token: token, event: 'end_third' } });
     expect(resent.headers['idempotent-replayed']).toBe('true');
     expect(await period()).toBe(3);
+  });
+
+  it('replays a goal resent after the desk logged in again: the key is the API key’s, not the token’s', async () => {
+    const first = await send('POST', `/bo/games/${game.id}/events`, goalAt('0:43:30'));
+    expect(first.statusCode, first.raw).toBe(200);
+    const goals = await events();
+    const fresh = await anlassToken(app, eventKey);
+    expect(fresh).not.toBe(token);
+    const resent = await send('POST', `/bo/games/${game.id}/events`, { form: { ...goalAt('0:43:30').form, auth_token: fresh } });
+    expect(resent.headers['idempotent-replayed']).toBe('true');
+    expect(resent.body).toEqual(first.body);
+    expect(await events()).toBe(goals);
+  });
+
+  it('applies end_third, start_third, end_third of a scoreless period: three writes, never a resend', async () => {
+    const status = (event: string) => send('PUT', `/bo/games/${scorelessGame.id}/status`, { form: { auth_token: token, event } });
+    expect((await status('start')).statusCode).toBe(200);
+    const phases: unknown[] = [];
+    for (const event of ['end_third', 'start_third', 'end_third']) {
+      const answer = await status(event);
+      expect(answer.statusCode, answer.raw).toBe(200);
+      expect(answer.headers['idempotent-replayed']).toBeUndefined();
+      phases.push((answer.body.payload as { list: { phase: string }[] }).list[0].phase);
+    }
+    expect(phases).toEqual(['third2', 'third2', 'third3']);
+    const resumed = await league.db.prisma.gameEvent.findFirstOrThrow({ where: { gameId: scorelessGame.id, type: 'PERIOD_START', period: 2 } });
+    expect(resumed.worldTime).toEqual(league.clock.now());
   });
 
   it('replays a lineup resent at once', async () => {
