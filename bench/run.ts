@@ -1,4 +1,4 @@
-// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse] [--only endpoints|live|zipf|subscribers]
+// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse] [--only endpoints|live|zipf|subscribers|search]
 //   [--subscribers 10000] [--subscriber-heap MB]
 // Loads the demo league into PostgreSQL at each scale, builds the service and starts it exactly as
 // `npm run serve` does (once with the response cache off, once as deployed), starts the bare
@@ -9,7 +9,8 @@
 // scenario (bench/zipf.ts) spreads reads over the whole league's URLs as clients do while games are
 // written, and the subscribers scenario (bench/subscribers.ts) has `--subscribers` streams follow one
 // game on an instance of its own while goals go in. `--only` runs some parts: `endpoints` (the
-// tables above), `live`, `zipf` and `subscribers`, comma-separated.
+// tables above), `live`, `zipf`, `subscribers` and `search` (SEARCH_ENDPOINTS, rows in the same
+// table), comma-separated.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -34,7 +35,7 @@ const reuse = args.includes('--reuse');
 const subscriberCount = Number(option('subscribers', String(DEFAULT_SUBSCRIBERS)));
 /** The subscribers instance's --max-old-space-size in MB; the serve script's by default. */
 const subscriberHeap = option('subscriber-heap', '');
-const PARTS = ['endpoints', 'live', 'zipf', 'subscribers'] as const;
+const PARTS = ['endpoints', 'live', 'zipf', 'subscribers', 'search'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(option('only', PARTS.join(',')).split(','));
 for (const part of parts) if (!PARTS.includes(part as Part)) throw new Error(`--only takes ${PARTS.join(', ')} or a comma-separated list of them, not ${part}`);
@@ -180,6 +181,25 @@ async function measure(url: string, init: RequestInit_ = {}) {
   };
 }
 
+/**
+ * The search (GraphQL `search`, /api/search, the matchcenter's): a word many clubs and teams share,
+ * a common surname (every player named so, and the teams and clubs holding it), and the GraphQL
+ * field itself over players only; uncached and deployed. What it must show: the trigram indexes
+ * keep its median at scale 10 within 1.5x of scale 1.
+ */
+const SEARCH_ENDPOINTS: [string, RequestInit_?][] = [
+  ['/api/search?q=unihockey'],
+  ['/api/sessions/matchcenter/search?q=m%C3%BCller&type=player'],
+  [
+    '/graphql',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ search(text: "brunner", kinds: [PLAYER], first: 20) { kind id name match detail } }' }),
+    },
+  ],
+];
+
 /** What the baseline serves (its bytes checked against the service's first); `:id` names them in the report. */
 const BASELINE_PATHS = (gameId: number | ':id') => ['/api/games?mode=list', '/api/games?mode=current', `/api/games/${gameId}`];
 
@@ -290,6 +310,13 @@ async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: Live
         gzip: await sized('gzip'),
         br: await sized('br'),
       });
+    }
+    for (const [target, [path, init]] of runs('search')
+      ? (['uncached', 'deployed'] as const).flatMap((t) => SEARCH_ENDPOINTS.map((e) => [t, e] as const))
+      : []) {
+      console.error(`scale ${scale} ${target} search ${path}`);
+      await settle(processes[serverOf(target)].pid);
+      rows.push({ scale, target, endpoint: init?.body ? `${path} search` : path, ...(await measure(base(target) + path, init)) });
     }
     for (const path of runs('endpoints') ? BASELINE_PATHS(ids.gameId) : [])
       rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(base('baseline') + path)) });
@@ -450,7 +477,7 @@ async function main(): Promise<void> {
   const zipf: ZipfResult[] = [];
   const subscribers: SubscribersResult[] = [];
   for (const scale of scales) await benchScale(scale, rows, sizes, live, zipf, subscribers);
-  if (runs('endpoints')) report(rows, sizes);
+  if (runs('endpoints') || runs('search')) report(rows, sizes);
   if (runs('live')) reportLive(live, { connections, duration, warmup });
   if (runs('zipf')) reportZipf(zipf, { duration, warmup });
   if (runs('subscribers')) reportSubscribers(subscribers, { duration });

@@ -7,8 +7,8 @@
 // The requests are the routes' own: each route declares its probes (`doc.snapshot`, or else its
 // OpenAPI examples are sent) on its declaration, with ids of the demo league named symbolically
 // (src/data/demo/example-ids.ts); this script only collects them from the built app, orders them
-// (`at`, src/facades/shared/route-doc.ts) and sends them. The secrets they name by placeholder are
-// the run's (src/facades/openapi/examples.ts, withSecrets): `{sid}` the session the first
+// (`at`, src/facades/shared/route-doc.ts; src/facades/openapi/snapshot-probes.ts, shared with the
+// doc-links test) and sends them. The secrets they name by placeholder are the run's (src/facades/openapi/examples.ts, withSecrets): `{sid}` the session the first
 // add_favorite made, `{token}` and `{event_token}` a back-office login made for the request, and
 // the back office's keys; the dump shows sessions and tokens as `<sid>` and `<token>`.
 import { createHash } from 'node:crypto';
@@ -17,86 +17,18 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { fixedClock } from '../src/clock.js';
-import { exampleIds, type ExampleIds } from '../src/data/demo/example-ids.js';
+import { exampleIds } from '../src/data/demo/example-ids.js';
 import { loadDemoLeague } from '../src/data/demo/index.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { newApiKey } from '../src/domain/api-keys.js';
-import { createExampleSecrets, type ExampleSecrets, plannedExchanges, SESSION_TOKEN, withSecrets } from '../src/facades/openapi/examples.js';
-import { snapshotSourcesOf, type SnapshotSource } from '../src/facades/openapi/registry.js';
-import { bearer, probe, type RouteMethod, type SnapshotKeys, type SnapshotPosition, type SnapshotProbe } from '../src/facades/shared/route-doc.js';
+import { createExampleSecrets, type ExampleSecrets, SESSION_TOKEN, withSecrets } from '../src/facades/openapi/examples.js';
+import { type Probe, snapshotProbes } from '../src/facades/openapi/snapshot-probes.js';
 
 const NOW = new Date('2026-11-22T15:30:00Z');
-const LOCALES = ['de', 'fr', 'it', 'en'] as const;
-
-interface Probe {
-  method: RouteMethod;
-  url: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
 async function createKey(db: Database, clubId: number | null): Promise<string> {
   const { key, prefix, hash } = newApiKey();
   await db.prisma.apiKey.create({ data: { name: `snapshot ${clubId ?? 'federation'}`, prefix, hash, clubId, createdAt: NOW } });
   return key;
-}
-
-/** Requests no route serves: the snapshot's own. */
-const UNROUTED: readonly SnapshotProbe[] = [probe(96, '/api/no/such/path')];
-
-/** A route that declares no probes is sent its OpenAPI examples, keyed as the OpenAPI test sends them. */
-async function examplesOf(source: SnapshotSource, ids: ExampleIds, keys: SnapshotKeys, keyOf: (clubId: number) => Promise<string>): Promise<SnapshotProbe[]> {
-  if (!source.examples) return [];
-  const { examples, errors } = plannedExchanges({ method: source.method as RouteMethod, examples: source.examples }, ids);
-  const probes: SnapshotProbe[] = [];
-  for (const exchange of [...examples, ...errors]) {
-    const v3 = exchange.url.startsWith('/api/v3/') && !exchange.withoutKey;
-    const key = !v3
-      ? undefined
-      : exchange.keyClubId === undefined
-        ? keys.federation
-        : exchange.keyClubId === ids.club
-          ? keys.club
-          : await keyOf(exchange.keyClubId);
-    const headers = { ...(key ? bearer(key) : {}), ...(exchange.requestContentType === undefined ? {} : { 'content-type': exchange.requestContentType }) };
-    probes.push({
-      method: exchange.method,
-      url: exchange.url,
-      ...(Object.keys(headers).length ? { headers } : {}),
-      ...(exchange.requestBody === undefined ? {} : { body: exchange.requestBody }),
-    });
-  }
-  return probes;
-}
-
-const positionOf = (at: SnapshotPosition): readonly number[] => (typeof at === 'number' ? [at] : at);
-
-function comparePositions(a: SnapshotPosition, b: SnapshotPosition): number {
-  const [left, right] = [positionOf(a), positionOf(b)];
-  for (let i = 0; i < Math.min(left.length, right.length); i += 1) if (left[i] !== right[i]) return left[i] - right[i];
-  return left.length - right.length;
-}
-
-/** Every route's probes: those with a position in its order, then the others route by route; each localized one also once per locale. */
-async function probes(app: FastifyInstance, ids: ExampleIds, keys: SnapshotKeys, keyOf: (clubId: number) => Promise<string>): Promise<Probe[]> {
-  const declared: SnapshotProbe[] = [...UNROUTED];
-  for (const source of snapshotSourcesOf(app)) declared.push(...(source.snapshot ? source.snapshot(ids, keys) : await examplesOf(source, ids, keys, keyOf)));
-  const positioned = declared.filter((entry) => entry.at !== undefined).sort((a, b) => comparePositions(a.at!, b.at!));
-  for (const [index, entry] of positioned.entries()) {
-    if (index > 0 && comparePositions(positioned[index - 1].at!, entry.at!) === 0)
-      throw new Error(`two probes at ${JSON.stringify(entry.at)}: ${positioned[index - 1].url} and ${entry.url}`);
-  }
-  const ordered = [...positioned, ...declared.filter((entry) => entry.at === undefined)];
-  return ordered.flatMap((entry) => {
-    const one: Probe = {
-      method: entry.method,
-      url: entry.url,
-      ...(entry.headers ? { headers: { ...entry.headers } } : {}),
-      ...(entry.body === undefined ? {} : { body: entry.body }),
-    };
-    if (!entry.locales) return [one];
-    return [one, ...LOCALES.map((locale) => ({ ...one, url: `${entry.url}${entry.url.includes('?') ? '&' : '?'}locale=${locale}` }))];
-  });
 }
 
 function readable(contentType: string, body: string): string {
@@ -156,7 +88,7 @@ async function main(): Promise<void> {
     try {
       const clubKeys = new Map<number, string>();
       const keyOf = async (clubId: number) => clubKeys.get(clubId) ?? clubKeys.set(clubId, await createKey(db, clubId)).get(clubId)!;
-      const list = await probes(app, ids, keys, keyOf);
+      const list = await snapshotProbes(app, ids, keys, keyOf);
       console.error(`sampled ${JSON.stringify(ids)}`);
       const text = await dump(app, list, secrets);
       const file = values.out ?? 'wire-snapshot.txt';

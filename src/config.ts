@@ -116,11 +116,11 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 
 export const DEFAULT_SPONSOR_PATH = 'sponsor';
 
-/** SPONSOR_PATH: a path segment of lowercase letters, digits and inner dashes; `main` is the main table's. */
+/** SPONSOR_PATH: a path segment of lowercase letters, digits and inner dashes; `main` and `su` are the main table's. */
 export function sponsorPathFrom(env: Env): string {
   const raw = env.SPONSOR_PATH || DEFAULT_SPONSOR_PATH;
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(raw) || raw === 'main') {
-    throw new ConfigError(`SPONSOR_PATH must be lowercase letters, digits and dashes (not "main"), got "${raw}"`);
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(raw) || raw === 'main' || raw === 'su') {
+    throw new ConfigError(`SPONSOR_PATH must be lowercase letters, digits and dashes (not "main" or "su"), got "${raw}"`);
   }
   return raw;
 }

@@ -36,6 +36,13 @@ export const PENDING_STATUSES = ['SCHEDULED', 'LIVE'] as const satisfies readonl
  */
 export const NEXT_GAME_STATUSES = ['SCHEDULED', 'LIVE', 'FINISHED', 'FORFEIT', 'ABORTED'] as const satisfies readonly GameStatus[];
 
+/**
+ * Games a team's "last game" is chosen from (the lineup interface's `teams/:id/last_game`, as the
+ * federation documents it: status *Durchgeführt* or *Abgebrochen*): played to the end or stopped
+ * during play. A forfeit was never started; a live game has not ended.
+ */
+export const LAST_STARTED_STATUSES = ['FINISHED', 'ABORTED'] as const satisfies readonly GameStatus[];
+
 function includes(statuses: readonly GameStatus[], status: string): boolean {
   return (statuses as readonly string[]).includes(status);
 }

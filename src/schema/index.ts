@@ -22,6 +22,7 @@ import './live-subscriptions.js';
 import './api-key.js';
 import './game-report.js';
 import './report-session.js';
+import './search.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -1,6 +1,7 @@
 import type { CandidateRecord } from '../domain/lineup-candidates.js';
 import { eligibility, judgeLineup, type LineupMessage } from '../domain/lineup.js';
 import { loadCandidateFacts } from './lineup-facts.js';
+import { existing } from './batched.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { PlayerPositionEnum } from './scalars.js';
@@ -10,6 +11,11 @@ const LineupCandidate = builder.objectRef<CandidateRecord>('LineupCandidate').im
   fields: (t) => ({
     licenseId: t.exposeInt('licenseId'),
     playerId: t.exposeInt('playerId'),
+    player: t.prismaField({
+      type: 'Player',
+      description: 'The licensed player (one statement for a whole list of candidates).',
+      resolve: (query, c, _args, ctx) => ctx.prisma.player.findUnique({ ...query, where: { id: c.playerId } }).then(existing('Player', c.playerId)),
+    }),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
     licenseType: t.exposeString('licenseType'),

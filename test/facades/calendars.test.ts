@@ -50,6 +50,14 @@ const seasonGames = (where: object) =>
     orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
   });
 
+/** A team's or a club's feed without a season: 1 month back to 12 months ahead of the test's now (2026-11-22T15:30Z). */
+const windowGames = (where: object) =>
+  league.db.prisma.game.findMany({
+    where: { AND: [where, { startsAt: { gte: new Date('2026-10-22T15:30:00Z'), lt: new Date('2027-11-22T15:30:00Z') } }] },
+    include: { venue: true, homeTeam: true, awayTeam: true },
+    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+  });
+
 describe('GET /api/calendars', () => {
   it('is an RFC 5545 feed of a team’s games: CRLF, folded lines, a VTIMEZONE and one VEVENT per game', async () => {
     const body = await calendar(`/api/calendars?team_id=${teamId}`);
@@ -60,7 +68,8 @@ describe('GET /api/calendars', () => {
     const { lines, events } = parse(body);
     expect(lines).toContain('BEGIN:VTIMEZONE');
     expect(lines).toContain('TZID:Europe/Zurich');
-    const games = await seasonGames({ OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }] });
+    const games = await windowGames({ OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }] });
+    expect(games.length).toBeGreaterThan(0);
     expect(events.map((e) => e.get('UID'))).toEqual(games.map((g) => `game-${g.id}@test.local`));
     for (const [index, event] of events.entries()) {
       const game = games[index];
@@ -75,7 +84,7 @@ describe('GET /api/calendars', () => {
   });
 
   it('shows local Zurich times across daylight saving time', async () => {
-    const game = (await seasonGames({ OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }] }))[0];
+    const game = (await windowGames({ OR: [{ homeTeamId: teamId }, { awayTeamId: teamId }] }))[0];
     const { events } = parse(await calendar(`/api/calendars?team_id=${teamId}`));
     const zurich = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich', dateStyle: 'short', timeStyle: 'medium' }).format(game.startsAt);
     expect(events[0].get('DTSTART;TZID=Europe/Zurich')).toBe(zurich.replace(/[-:]/g, '').replace(' ', 'T'));
@@ -84,8 +93,13 @@ describe('GET /api/calendars', () => {
   it('covers a club’s games, or a league’s (all groups or one)', async () => {
     const team = await league.db.prisma.team.findUniqueOrThrow({ where: { id: teamId } });
     const club = parse(await calendar(`/api/calendars?club_id=${team.clubId}`));
-    const clubGames = await seasonGames({ OR: [{ homeTeam: { clubId: team.clubId } }, { awayTeam: { clubId: team.clubId } }] });
+    const clubGames = await windowGames({ OR: [{ homeTeam: { clubId: team.clubId } }, { awayTeam: { clubId: team.clubId } }] });
     expect(club.events).toHaveLength(clubGames.length);
+    expect(club.lines).toContain(`X-WR-CALNAME:${(await league.db.prisma.club.findUniqueOrThrow({ where: { id: team.clubId } })).name} – Spiele`);
+    // With a season, the club's games of that season, as before.
+    const seasonFeed = parse(await calendar(`/api/calendars?club_id=${team.clubId}&season=2026`));
+    const clubSeasonGames = await seasonGames({ OR: [{ homeTeam: { clubId: team.clubId } }, { awayTeam: { clubId: team.clubId } }] });
+    expect(seasonFeed.events.map((e) => e.get('UID'))).toEqual(clubSeasonGames.map((g) => `game-${g.id}@test.local`));
     const all = parse(await calendar('/api/calendars?season=2026&league=1&game_class=11'));
     expect(all.events).toHaveLength(await league.db.prisma.game.count({ where: { group: { seasonId: 2026, leagueId: 1, gameClassId: 11 } } }));
     const group = parse(await calendar('/api/calendars?season=2026&league=1&game_class=11&group=Gruppe%201'));

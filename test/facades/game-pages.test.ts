@@ -106,6 +106,20 @@ describe('GET /api/games/:game_id/teams/:is_home/players', () => {
     await expectError(league.app, `/api/games/${liveGame.id}/teams/0/players?hide_empty=maybe`, 400, /hide_empty/);
     await expectError(league.app, '/api/games/99999999/teams/0/players', 404);
   });
+
+  it("answers the same under the changelog's path /games/:id/teams/{0,1}/lineup, under /api and at the root", async () => {
+    for (const side of [0, 1]) {
+      const players = await league.app.inject({ method: 'GET', url: `/api/games/${liveGame.id}/teams/${side}/players?view=short` });
+      for (const prefix of ['/api', '']) {
+        const lineup = await league.app.inject({ method: 'GET', url: `${prefix}/games/${liveGame.id}/teams/${side}/lineup?view=short` });
+        expect(lineup.statusCode).toBe(200);
+        expect(lineup.body).toBe(players.body);
+      }
+    }
+    const blank = await league.app.inject({ method: 'GET', url: `/api/games/${scheduledGame.id}/teams/0/lineup` });
+    expect(blank.body).toBe('');
+    await expectError(league.app, `/api/games/${liveGame.id}/teams/2/lineup`, 400, /^is_home must be 0 \(home team\) or 1 \(away team\), got "2"$/);
+  });
 });
 
 describe('GET /api/rankings', () => {
@@ -154,7 +168,7 @@ describe('dropdowns and the version root', () => {
 
   it('/api answers with the version object', async () => {
     const body = await getJson(league.app, '/api');
-    expect(body).toMatchObject({ type: 'version', data: { authentication: 'none', version: { major: expect.any(Number) } } });
+    expect(body).toMatchObject({ type: 'version', data: { authentication: 'none', version: { major: expect.stringMatching(/^\d+$/) } } });
     expect(await countQueries(league.db, () => getJson(league.app, '/api'))).toBe(0);
   });
 });

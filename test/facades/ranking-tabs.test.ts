@@ -53,7 +53,8 @@ afterAll(async () => {
   await league?.close();
 });
 
-const tabText = (g: SeasonGroup) => `${g.className} ${g.leagueName} ${g.name}`;
+/** `[league, group]`: the lines the live-score client reads (`tab.text[0]`, `tab.text[1]`). */
+const tabText = (g: SeasonGroup) => [`${g.className} ${g.leagueName}`, g.name];
 const setInContext = (g: SeasonGroup) => ({ league: g.leagueId, game_class: g.gameClassId, group: g.name });
 const summary = (body: Json) => body.data.tabs.map((t: Json) => [t.text, t.link.set_in_context, t.highlight]);
 
@@ -78,7 +79,7 @@ describe('GET /api/rankings tabs', () => {
     for (const tab of body.data.tabs) {
       expect(Object.keys(tab)).toEqual(['text', 'type', 'link', 'highlight']);
       expect(tab.type).toBe('tab');
-      expect(typeof tab.text).toBe('string');
+      expect(tab.text).toEqual([expect.any(String), expect.any(String)]);
       expect(tab.link).toEqual({ type: 'reload', set_in_context: expect.any(Object), resource: '/rankings' });
     }
     // The season's groups ride on the season query: no statement more than before the tabs (≤ 5).
@@ -94,10 +95,10 @@ describe('GET /api/rankings tabs', () => {
   it('following a tab shows that group, its tab highlighted, and lists its league’s groups', async () => {
     const seasonWide = await getJson(league.app, '/api/rankings?season=2026');
     for (const tab of seasonWide.data.tabs) {
-      const group = seasonGroups.find((g) => tabText(g) === tab.text)!;
+      const group = seasonGroups.find((g) => tabText(g).join(' ') === tab.text.join(' '))!;
       const body = await getJson(league.app, followTab(seasonWide, tab));
       expect(body.data.context).toMatchObject({ season: 2026, ...setInContext(group) });
-      expect(body.data.regions.map((r: Json) => r.text)).toEqual([tab.text]);
+      expect(body.data.regions.map((r: Json) => r.text)).toEqual([tab.text.join(' ')]);
       const siblings = seasonGroups.filter((g) => g.leagueId === group.leagueId && g.gameClassId === group.gameClassId);
       expect(summary(body)).toEqual(siblings.map((g) => [tabText(g), setInContext(g), g.id === group.id]));
     }
@@ -107,9 +108,9 @@ describe('GET /api/rankings tabs', () => {
     const body = await getJson(league.app, `/api/rankings?season=2026&league=1&game_class=11&group=${encodeURIComponent('Gruppe 2')}`);
     const first = seasonGroups.find((g) => g.leagueId === 1 && g.gameClassId === 11)!.name;
     expect(summary(body)).toEqual([
-      [`Herren GF L-UPL ${first}`, { league: 1, game_class: 11, group: first }, false],
-      ['Herren GF L-UPL Gruppe 2', { league: 1, game_class: 11, group: 'Gruppe 2' }, true],
-      ['Herren GF L-UPL Playoff', { league: 1, game_class: 11, group: 'Playoff' }, false],
+      [['Herren GF L-UPL', first], { league: 1, game_class: 11, group: first }, false],
+      [['Herren GF L-UPL', 'Gruppe 2'], { league: 1, game_class: 11, group: 'Gruppe 2' }, true],
+      [['Herren GF L-UPL', 'Playoff'], { league: 1, game_class: 11, group: 'Playoff' }, false],
     ]);
     // The league's groups are the ones the document selects anyway.
     expect(
@@ -123,9 +124,26 @@ describe('GET /api/rankings tabs', () => {
     const playoff = await getJson(league.app, '/api/rankings?season=2026&group=Playoff');
     expect(playoff.data.context).toMatchObject({ league: 1, game_class: 11, group: 'Playoff' });
     expect(summary(playoff).map(([text, , highlight]: Json[]) => [text, highlight])).toEqual([
-      [expect.stringMatching(/^Herren GF L-UPL /), false],
-      ['Herren GF L-UPL Gruppe 2', false],
-      ['Herren GF L-UPL Playoff', true],
+      [['Herren GF L-UPL', expect.any(String)], false],
+      [['Herren GF L-UPL', 'Gruppe 2'], false],
+      [['Herren GF L-UPL', 'Playoff'], true],
     ]);
+  });
+
+  it("team_id: an NLB team's ranking is its own league and group, its row highlighted; view=short the short table", async () => {
+    const { prisma } = league.db;
+    const registration = await prisma.teamRegistration.findFirstOrThrow({
+      where: { group: { seasonId: 2026, leagueId: 2, gameClassId: 11, phase: 'QUALIFICATION' } },
+      include: { group: true },
+      orderBy: { teamId: 'asc' },
+    });
+    const body = await getJson(league.app, `/api/rankings?season=2026&team_id=${registration.teamId}&view=short`);
+    expect(body.data.context).toMatchObject({ season: 2026, league: 2, game_class: 11, group: registration.group.name, view: 'short' });
+    expect(body.data.context).not.toHaveProperty('team_id');
+    expect(body.data.headers.map((h: Json) => h.key)).toEqual(['rank', 'logo', 'team', 'games', 'goal_difference', 'points']);
+    const rows = body.data.regions.flatMap((r: Json) => r.rows).filter((r: Json) => !r.separator);
+    expect(rows.filter((r: Json) => r.highlight).map((r: Json) => r.data.team.id)).toEqual([registration.teamId]);
+    expect(rows.every((r: Json) => r.cells.length === 6)).toBe(true);
+    expect((await league.app.inject({ url: '/api/rankings?team_id=999999' })).statusCode).toBe(404);
   });
 });

@@ -127,6 +127,18 @@ describe('GET /api/topscorers (no kind)', () => {
   });
 });
 
+describe("GET /api/topscorers/su (the changelog's path)", () => {
+  it('is the same table as /topscorers/main, amount=all included, under /api and at the root', async () => {
+    const main = await league.app.inject({ method: 'GET', url: '/api/topscorers/main?season=2025&amount=all' });
+    for (const url of ['/api/topscorers/su?season=2025&amount=all', '/topscorers/su?season=2025&amount=all']) {
+      const su = await league.app.inject({ method: 'GET', url });
+      expect(su.statusCode).toBe(200);
+      expect(su.body).toBe(main.body);
+    }
+    await expectError(league.app, '/api/topscorers/su?amount=0', 400, /amount/);
+  });
+});
+
 describe('GET /api/topscorers/sponsor', () => {
   it('is the main table limited to the first 20 ranks', async () => {
     const body = await getJson(league.app, '/api/topscorers/sponsor?amount=all');
@@ -186,7 +198,7 @@ describe('SPONSOR_PATH', () => {
   it('defaults to sponsor and accepts lowercase letters, digits and dashes only', () => {
     expect(loadConfig({}).sponsorPath).toBe('sponsor');
     expect(sponsorPathFrom({ SPONSOR_PATH: 'bank-2' })).toBe('bank-2');
-    for (const bad of ['Bank', 'a/b', '-x', 'x-', 'main', 'a b']) expect(() => sponsorPathFrom({ SPONSOR_PATH: bad })).toThrow(ConfigError);
+    for (const bad of ['Bank', 'a/b', '-x', 'x-', 'main', 'su', 'a b']) expect(() => sponsorPathFrom({ SPONSOR_PATH: bad })).toThrow(ConfigError);
   });
 
   it('moves the sponsor tables', async () => {

@@ -85,12 +85,59 @@ describe('eligibility', () => {
         shirt_number: 12,
         position: 'forward',
         captain: true,
-        license_description: 'Aktivlizenz Herren GF',
+        license_competition_description: 'Aktivlizenz Herren GF',
         license_disabled: false,
+        license_description: 'Aktivlizenz Herren GF',
       },
-      relationships: { player: { data: { type: 'player', id: '12' } }, license: { data: { type: 'license', id: String(licenseOf(12)) } } },
+      relationships: {
+        player: { data: { type: 'player', id: '12' } },
+        person: { data: { type: 'person', id: '12' } },
+        license: { data: { type: 'license', id: String(licenseOf(12)) } },
+      },
     });
-    expect(response.body.included).toContainEqual({ type: 'player', id: '12', attributes: { first_name: 'Vorname12', last_name: 'Spieler12' } });
+    expect(response.body.included).toContainEqual({
+      type: 'player',
+      id: '12',
+      attributes: { first_name: 'Vorname12', last_name: 'Spieler12', year_of_birth: null, position: 'forward', height: null, weight: null, portrait: null },
+    });
+    expect(response.body.included).toContainEqual({
+      type: 'person',
+      id: '12',
+      attributes: { first_name: 'Vorname12', last_name: 'Spieler12', year_of_birth: null },
+    });
+    expect(response.body.included).toContainEqual({
+      type: 'license',
+      id: String(licenseOf(12)),
+      attributes: {
+        competition_description: 'Aktivlizenz Herren GF',
+        locked: false,
+        licensing: 'regular',
+        description: 'Aktivlizenz Herren GF',
+        disabled: false,
+      },
+    });
+  });
+
+  it('the player resource carries what the league knows of the player', async () => {
+    await db.prisma.player.update({
+      where: { id: 12 },
+      data: { yearOfBirth: 2002, heightCm: 181, weightKg: 77, position: 'CENTER', portraitUrl: '/media/players/12.png' },
+    });
+    try {
+      const included = (await get(`${BASE}/lineup_candidates`)).body.included as { type: string; id: string; attributes: Record<string, unknown> }[];
+      expect(included.find((r) => r.type === 'player' && r.id === '12')?.attributes).toEqual({
+        first_name: 'Vorname12',
+        last_name: 'Spieler12',
+        year_of_birth: 2002,
+        position: 'forward_center',
+        height: 181,
+        weight: 77,
+        portrait: expect.stringMatching(/^https?:\/\/.+\/media\/players\/12\.png$/),
+      });
+      expect(included.find((r) => r.type === 'person' && r.id === '12')?.attributes.year_of_birth).toBe(2002);
+    } finally {
+      await db.prisma.player.update({ where: { id: 12 }, data: { yearOfBirth: null, heightCm: null, weightKg: null, position: 'FORWARD', portraitUrl: null } });
+    }
   });
 
   it.each([
@@ -121,7 +168,7 @@ describe('validity', () => {
   it('accepts a valid lineup', async () => {
     const body = await lineup(regularSquad);
     expect(body.data.type).toBe('lineup');
-    expect(body.data.attributes).toEqual({ valid: true, quota_exceeded: false, messages: [] });
+    expect(body.data.attributes).toEqual({ valid: true, quota_exceeded: false, quota_messages: [], messages: [] });
     expect(body.data.relationships.team_members.data).toHaveLength(regularSquad.length);
   });
 
@@ -146,6 +193,8 @@ describe('validity', () => {
     const body = await lineup([...regularSquad, 14, 15, 18, 19, 20]);
     expect(body.data.attributes.quota_exceeded).toBe(true);
     expect(ruleNames(body)).toEqual(['quota']);
+    expect(body.data.attributes.quota_messages).toEqual([body.data.attributes.messages[0].message]);
+    expect(body.data.attributes.quota_messages[0]).toEqual(expect.any(String));
   });
 });
 

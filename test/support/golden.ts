@@ -7,7 +7,8 @@ import { join } from 'node:path';
  * against element i), and these operators wherever a value stands:
  * `{"$regex": "…"}` a string matching it, `{"$type": "number"}` any value of that type,
  * `{"$each": X}` a non-empty array whose every element matches X, `{"$length": n}` an array or
- * string of exactly n, `{"$contains": X}` an array with at least one element matching X.
+ * string of exactly n, `{"$contains": X}` an array with at least one element matching X. An answer
+ * that is not JSON (an iCalendar feed) is matched as its text.
  */
 export interface GoldenCall {
   /** The issue item it records. */

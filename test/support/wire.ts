@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Json } from './api.js';
 
 /** WIRE.md §1: envelope keys in order, and every `data` key present in order (clients index without guards). */
-export function expectTableEnvelope(body: Json, subtype: 'table' | 'attribute_list' = 'table'): void {
+export function expectTableEnvelope(body: Json, subtype: 'table' | 'attribute_list' | 'multi' = 'table'): void {
   expect(Object.keys(body)).toEqual(['type', 'subtype', 'doc', 'data']);
   expect(body.type).toBe('table');
   expect(body.subtype).toBe(subtype);

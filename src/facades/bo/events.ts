@@ -12,7 +12,7 @@ import { CATEGORIES, CATEGORY_IDS, type CategoryWrite } from './categories.js';
 import { BO_DELETE_EVENT_DOC, BO_EVENT_DOC } from './docs.js';
 import { boAnswer } from './envelope.js';
 import { type BoFields, boFields, gameTime, integerField, requiredInteger, worldTime } from './fields.js';
-import { type WriteIdempotency, writeIdempotency } from './idempotency.js';
+import { type WriteIdempotency, writeIdempotency } from '../shared/idempotency.js';
 import { eventIdOf, gameIdOf } from './paths.js';
 import { boEvent, type BoEventData } from './report.js';
 import { type WriteContext, writeContextLoader } from './write-context.js';

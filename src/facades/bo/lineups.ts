@@ -11,7 +11,7 @@ import { type FacadeDependencies, facadeMutation } from '../shared/facade.js';
 import { boAnswer } from './envelope.js';
 import { BO_LINEUP_DOC } from './docs.js';
 import { type BoFields, boFields, integerField, textField, wholeNumber, yesNo } from './fields.js';
-import { writeIdempotency } from './idempotency.js';
+import { writeIdempotency } from '../shared/idempotency.js';
 import { gameIdOf, teamIdOf } from './paths.js';
 import { boPosition } from './report.js';
 import { writeContextLoader } from './write-context.js';

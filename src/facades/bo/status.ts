@@ -11,7 +11,7 @@ import { type FacadeDependencies, facadeMutation } from '../shared/facade.js';
 import { boAnswer } from './envelope.js';
 import { BO_STATUS_DOC, BO_STATUS_POST_DOC, BO_TRANSITION_ALIAS_DOC, BO_TRANSITION_DOC } from './docs.js';
 import { type BoFields, boFields, integerField, requiredInteger, requiredText, sideField, yesNo } from './fields.js';
-import { type WriteIdempotency, writeIdempotency } from './idempotency.js';
+import { type WriteIdempotency, writeIdempotency } from '../shared/idempotency.js';
 import { gameIdOf } from './paths.js';
 import { type BoGameData, boGameReports } from './report.js';
 

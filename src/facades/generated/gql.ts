@@ -70,12 +70,17 @@ type Documents = {
     "\n  query SeasonGroups($season: Int!, $league: Int, $gameClass: Int) {\n    leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 5000) {\n      edges { node { name league { id name level } gameClass { id name } } }\n    }\n  }\n": typeof types.SeasonGroupsDocument,
     "\n  query NationalPlayers($selection: Int!) {\n    nationalSelections { id name }\n    nationalPlayers(selectionId: $selection, active: true, first: 5000) {\n      edges { node { id number position player { id firstName lastName } } }\n    }\n  }\n": typeof types.NationalPlayersDocument,
     "\n  query NationalPlayerDetail($id: Int!) {\n    nationalPlayer(id: $id) { number position selection { name } player { ...ProfilePlayer } }\n  }\n": typeof types.NationalPlayerDetailDocument,
-    "\n  query NationalPlayerStatistics($id: Int!) {\n    nationalPlayer(id: $id) {\n      id player { firstName lastName }\n      records { selection { name } games goals assists points penalties2 penalties5 penalties10 matchPenalties }\n    }\n  }\n": typeof types.NationalPlayerStatisticsDocument,
+    "\n  fragment StatisticsNationalPlayer on NationalPlayer {\n    id player { firstName lastName }\n    records { selection { name } games goals assists points penalties2 penalties5 penalties10 matchPenalties }\n  }\n": typeof types.StatisticsNationalPlayerFragmentDoc,
+    "\n  query NationalPlayerStatistics($id: Int!) { nationalPlayer(id: $id) { ...StatisticsNationalPlayer } }\n": typeof types.NationalPlayerStatisticsDocument,
     "\n  query NationalRecords($selection: Int!, $order: NationalRecordOrder!, $direction: SortDirection!) {\n    nationalSelections { id name }\n    nationalPlayerRecords(selectionId: $selection, orderBy: $order, direction: $direction, minGames: 1) {\n      games goals assists points penalties2 penalties5 penalties10 matchPenalties\n      nationalPlayer { id player { id firstName lastName } }\n    }\n  }\n": typeof types.NationalRecordsDocument,
-    "\n  query PlayerOverview($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) {\n      id firstName lastName\n      memberships(season: $season) { team { id name } }\n      games(season: $season) {\n        played goals assists points penaltyMinutes team { id name }\n        game {\n          id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy\n          venue { name city } homeTeam { id name } awayTeam { id name }\n        }\n      }\n    }\n  }\n": typeof types.PlayerOverviewDocument,
+    "\n  fragment OverviewPlayer on Player {\n    id firstName lastName\n    memberships(season: $season) { team { id name } }\n    games(season: $season) {\n      played goals assists points penaltyMinutes team { id name }\n      game {\n        id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy\n        venue { name city } homeTeam { id name } awayTeam { id name }\n      }\n    }\n  }\n": typeof types.OverviewPlayerFragmentDoc,
+    "\n  query PlayerOverview($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) { ...OverviewPlayer }\n  }\n": typeof types.PlayerOverviewDocument,
     "\n  query PlayerDetail($id: Int!) { player(id: $id) { ...ProfilePlayer } }\n": typeof types.PlayerDetailDocument,
-    "\n  query PlayerStatistics($id: Int!) {\n    player(id: $id) {\n      id firstName lastName\n      statistics {\n        season { id label } league { name } gameClass { name } cupTournament { name } team { id name }\n        games goals assists points penalties2 penalties5 penalties10 matchPenalties\n      }\n    }\n  }\n": typeof types.PlayerStatisticsDocument,
+    "\n  fragment StatisticsPlayer on Player {\n    id firstName lastName\n    statistics {\n      season { id label } league { name } gameClass { name } cupTournament { name } team { id name }\n      games goals assists points penalties2 penalties5 penalties10 matchPenalties\n    }\n  }\n": typeof types.StatisticsPlayerFragmentDoc,
+    "\n  query PlayerStatistics($id: Int!) { player(id: $id) { ...StatisticsPlayer } }\n": typeof types.PlayerStatisticsDocument,
     "\n  query Rankings($season: Int!, $league: Int!, $gameClass: Int!, $seasonWide: Boolean!) {\n    season(id: $season) {\n      label\n      groups @include(if: $seasonWide) { name league { id name level } gameClass { id name } }\n    }\n    leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {\n      edges { node {\n        name phase playoffLine league { id name level } gameClass { id name }\n        standings { rank games wins overtimeWins overtimeLosses losses forfeits goalsFor goalsAgainst points team { id name logoUrl } }\n      } }\n    }\n  }\n": typeof types.RankingsDocument,
+    "\n  query RankingsTeam($id: Int!, $season: Int!) {\n    team(id: $id) { groups(season: $season) { name phase league { id } gameClass { id } } }\n  }\n": typeof types.RankingsTeamDocument,
+    "\n  query Search($text: String!, $first: Int, $prefer: SearchKind, $season: Int) {\n    search(text: $text, first: $first, prefer: $prefer, season: $season) { kind id name match detail season leagueId gameClassId groupName }\n  }\n": typeof types.SearchDocument,
     "query Seasons { seasons { id label isCurrent } }": typeof types.SeasonsDocument,
     "\n  mutation AddFavorites($sid: String, $favorites: [FavoriteInput!]!) { addFavorite(sid: $sid, favorites: $favorites) { id } }\n": typeof types.AddFavoritesDocument,
     "\n  mutation RemoveFavorites($sid: String, $favorites: [FavoriteInput!]!) { removeFavorite(sid: $sid, favorites: $favorites) { id } }\n": typeof types.RemoveFavoritesDocument,
@@ -92,14 +97,18 @@ type Documents = {
     "\n  query TeamDetail($id: Int!) {\n    team(id: $id) {\n      id name logoUrl website portraitUrl\n      club { name street zip city }\n      groups { name phase season { id } league { name } gameClass { name } }\n    }\n  }\n": typeof types.TeamDetailDocument,
     "\n  query TopScorerHighlight($season: Int!, $clubId: Int, $clubKey: Int!, $withClub: Boolean!, $league: Int!, $menClass: Int!, $womenClass: Int!) {\n    season(id: $season) { label }\n    club(id: $clubKey) @include(if: $withClub) { name }\n    topLeagueTeams: teams(season: $season, league: $league, clubId: $clubKey, first: 5000) @include(if: $withClub) { edges { node { gameClass { id } } } }\n    men: topScorers(season: $season, league: $league, gameClass: $menClass, clubId: $clubId, first: 1) { ...Highlighted }\n    women: topScorers(season: $season, league: $league, gameClass: $womenClass, clubId: $clubId, first: 1) { ...Highlighted }\n  }\n  fragment Highlighted on TopScorer { points player { id firstName lastName portraitUrl } team { club { name } } }\n": typeof types.TopScorerHighlightDocument,
     "\n  query TopScorers($season: Int!, $league: Int!, $gameClass: Int!, $phases: [GroupPhase!], $clubId: Int, $first: Int!, $all: Boolean!) {\n    season(id: $season) { label competitions { league { id name level isNational } gameClass { id name isYouth } } }\n    topScorers(season: $season, league: $league, gameClass: $gameClass, phases: $phases, clubId: $clubId, first: $first, all: $all) {\n      rank goals assists points player { id firstName lastName } team { id name }\n    }\n  }\n": typeof types.TopScorersDocument,
+    "\n  query UiPlayer($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) { ...ProfilePlayer ...StatisticsPlayer nationalPlayer { ...StatisticsNationalPlayer } }\n    overview: player(id: $id) { ...OverviewPlayer }\n  }\n": typeof types.UiPlayerDocument,
     "query CurrentSeason { currentSeason { id } }": typeof types.CurrentSeasonDocument,
+    "\n  mutation V3AddExtraGoal($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...V3Game } } }\n": typeof types.V3AddExtraGoalDocument,
     "\n  fragment V3Team on Team { id name shortName logoUrl portraitUrl }\n": typeof types.V3TeamFragmentDoc,
     "\n  fragment V3Game on Game {\n    id startsAt status homeScore awayScore hasVideoStream\n    homeTeam { ...V3Team }\n    awayTeam { ...V3Team }\n    group { season { id } }\n    cupRound { tournament { season { id } } }\n  }\n": typeof types.V3GameFragmentDoc,
     "\n  query V3Games($filter: GameFilter!, $first: Int!) {\n    games(filter: $filter, first: $first) { edges { node { ...V3Game } } pageInfo { hasNextPage } }\n  }\n": typeof types.V3GamesDocument,
     "\n  query V3Game($id: Int!) { game(id: $id) { ...V3Game } }\n": typeof types.V3GameDocument,
-    "\n  fragment V3Candidate on LineupCandidate { licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason }\n": typeof types.V3CandidateFragmentDoc,
+    "\n  fragment V3Candidate on LineupCandidate {\n    licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason\n    player { yearOfBirth heightCm weightKg position portraitUrl }\n  }\n": typeof types.V3CandidateFragmentDoc,
     "\n  query LineupCandidates($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]) {\n    lineupCandidates(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) { ...V3Candidate }\n  }\n": typeof types.LineupCandidatesDocument,
     "\n  query LineupValidation($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]!) {\n    lineupValidation(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) {\n      valid quotaExceeded\n      messages { rule licenseId message }\n      members { ...V3Candidate }\n    }\n  }\n": typeof types.LineupValidationDocument,
+    "\n  query V3GameTeams($id: Int!) { game(id: $id) { id homeTeam { ...V3Team } awayTeam { ...V3Team } } }\n": typeof types.V3GameTeamsDocument,
+    "\n  query V3TeamLastGame($teamId: Int!, $statuses: [GameStatus!]!, $before: DateTime!) {\n    team(id: $teamId) { id }\n    games(filter: { teamId: $teamId, status: $statuses, to: $before }, last: 1) { edges { node { ...V3Game } } }\n  }\n": typeof types.V3TeamLastGameDocument,
 };
 const documents: Documents = {
     "\n  mutation BoRecordGoal($input: RecordGoalInput!) { recordGoal(input: $input) { replayed event { ...BoEvent } } }\n": types.BoRecordGoalDocument,
@@ -158,12 +167,17 @@ const documents: Documents = {
     "\n  query SeasonGroups($season: Int!, $league: Int, $gameClass: Int) {\n    leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 5000) {\n      edges { node { name league { id name level } gameClass { id name } } }\n    }\n  }\n": types.SeasonGroupsDocument,
     "\n  query NationalPlayers($selection: Int!) {\n    nationalSelections { id name }\n    nationalPlayers(selectionId: $selection, active: true, first: 5000) {\n      edges { node { id number position player { id firstName lastName } } }\n    }\n  }\n": types.NationalPlayersDocument,
     "\n  query NationalPlayerDetail($id: Int!) {\n    nationalPlayer(id: $id) { number position selection { name } player { ...ProfilePlayer } }\n  }\n": types.NationalPlayerDetailDocument,
-    "\n  query NationalPlayerStatistics($id: Int!) {\n    nationalPlayer(id: $id) {\n      id player { firstName lastName }\n      records { selection { name } games goals assists points penalties2 penalties5 penalties10 matchPenalties }\n    }\n  }\n": types.NationalPlayerStatisticsDocument,
+    "\n  fragment StatisticsNationalPlayer on NationalPlayer {\n    id player { firstName lastName }\n    records { selection { name } games goals assists points penalties2 penalties5 penalties10 matchPenalties }\n  }\n": types.StatisticsNationalPlayerFragmentDoc,
+    "\n  query NationalPlayerStatistics($id: Int!) { nationalPlayer(id: $id) { ...StatisticsNationalPlayer } }\n": types.NationalPlayerStatisticsDocument,
     "\n  query NationalRecords($selection: Int!, $order: NationalRecordOrder!, $direction: SortDirection!) {\n    nationalSelections { id name }\n    nationalPlayerRecords(selectionId: $selection, orderBy: $order, direction: $direction, minGames: 1) {\n      games goals assists points penalties2 penalties5 penalties10 matchPenalties\n      nationalPlayer { id player { id firstName lastName } }\n    }\n  }\n": types.NationalRecordsDocument,
-    "\n  query PlayerOverview($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) {\n      id firstName lastName\n      memberships(season: $season) { team { id name } }\n      games(season: $season) {\n        played goals assists points penaltyMinutes team { id name }\n        game {\n          id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy\n          venue { name city } homeTeam { id name } awayTeam { id name }\n        }\n      }\n    }\n  }\n": types.PlayerOverviewDocument,
+    "\n  fragment OverviewPlayer on Player {\n    id firstName lastName\n    memberships(season: $season) { team { id name } }\n    games(season: $season) {\n      played goals assists points penaltyMinutes team { id name }\n      game {\n        id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy\n        venue { name city } homeTeam { id name } awayTeam { id name }\n      }\n    }\n  }\n": types.OverviewPlayerFragmentDoc,
+    "\n  query PlayerOverview($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) { ...OverviewPlayer }\n  }\n": types.PlayerOverviewDocument,
     "\n  query PlayerDetail($id: Int!) { player(id: $id) { ...ProfilePlayer } }\n": types.PlayerDetailDocument,
-    "\n  query PlayerStatistics($id: Int!) {\n    player(id: $id) {\n      id firstName lastName\n      statistics {\n        season { id label } league { name } gameClass { name } cupTournament { name } team { id name }\n        games goals assists points penalties2 penalties5 penalties10 matchPenalties\n      }\n    }\n  }\n": types.PlayerStatisticsDocument,
+    "\n  fragment StatisticsPlayer on Player {\n    id firstName lastName\n    statistics {\n      season { id label } league { name } gameClass { name } cupTournament { name } team { id name }\n      games goals assists points penalties2 penalties5 penalties10 matchPenalties\n    }\n  }\n": types.StatisticsPlayerFragmentDoc,
+    "\n  query PlayerStatistics($id: Int!) { player(id: $id) { ...StatisticsPlayer } }\n": types.PlayerStatisticsDocument,
     "\n  query Rankings($season: Int!, $league: Int!, $gameClass: Int!, $seasonWide: Boolean!) {\n    season(id: $season) {\n      label\n      groups @include(if: $seasonWide) { name league { id name level } gameClass { id name } }\n    }\n    leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {\n      edges { node {\n        name phase playoffLine league { id name level } gameClass { id name }\n        standings { rank games wins overtimeWins overtimeLosses losses forfeits goalsFor goalsAgainst points team { id name logoUrl } }\n      } }\n    }\n  }\n": types.RankingsDocument,
+    "\n  query RankingsTeam($id: Int!, $season: Int!) {\n    team(id: $id) { groups(season: $season) { name phase league { id } gameClass { id } } }\n  }\n": types.RankingsTeamDocument,
+    "\n  query Search($text: String!, $first: Int, $prefer: SearchKind, $season: Int) {\n    search(text: $text, first: $first, prefer: $prefer, season: $season) { kind id name match detail season leagueId gameClassId groupName }\n  }\n": types.SearchDocument,
     "query Seasons { seasons { id label isCurrent } }": types.SeasonsDocument,
     "\n  mutation AddFavorites($sid: String, $favorites: [FavoriteInput!]!) { addFavorite(sid: $sid, favorites: $favorites) { id } }\n": types.AddFavoritesDocument,
     "\n  mutation RemoveFavorites($sid: String, $favorites: [FavoriteInput!]!) { removeFavorite(sid: $sid, favorites: $favorites) { id } }\n": types.RemoveFavoritesDocument,
@@ -180,14 +194,18 @@ const documents: Documents = {
     "\n  query TeamDetail($id: Int!) {\n    team(id: $id) {\n      id name logoUrl website portraitUrl\n      club { name street zip city }\n      groups { name phase season { id } league { name } gameClass { name } }\n    }\n  }\n": types.TeamDetailDocument,
     "\n  query TopScorerHighlight($season: Int!, $clubId: Int, $clubKey: Int!, $withClub: Boolean!, $league: Int!, $menClass: Int!, $womenClass: Int!) {\n    season(id: $season) { label }\n    club(id: $clubKey) @include(if: $withClub) { name }\n    topLeagueTeams: teams(season: $season, league: $league, clubId: $clubKey, first: 5000) @include(if: $withClub) { edges { node { gameClass { id } } } }\n    men: topScorers(season: $season, league: $league, gameClass: $menClass, clubId: $clubId, first: 1) { ...Highlighted }\n    women: topScorers(season: $season, league: $league, gameClass: $womenClass, clubId: $clubId, first: 1) { ...Highlighted }\n  }\n  fragment Highlighted on TopScorer { points player { id firstName lastName portraitUrl } team { club { name } } }\n": types.TopScorerHighlightDocument,
     "\n  query TopScorers($season: Int!, $league: Int!, $gameClass: Int!, $phases: [GroupPhase!], $clubId: Int, $first: Int!, $all: Boolean!) {\n    season(id: $season) { label competitions { league { id name level isNational } gameClass { id name isYouth } } }\n    topScorers(season: $season, league: $league, gameClass: $gameClass, phases: $phases, clubId: $clubId, first: $first, all: $all) {\n      rank goals assists points player { id firstName lastName } team { id name }\n    }\n  }\n": types.TopScorersDocument,
+    "\n  query UiPlayer($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) { ...ProfilePlayer ...StatisticsPlayer nationalPlayer { ...StatisticsNationalPlayer } }\n    overview: player(id: $id) { ...OverviewPlayer }\n  }\n": types.UiPlayerDocument,
     "query CurrentSeason { currentSeason { id } }": types.CurrentSeasonDocument,
+    "\n  mutation V3AddExtraGoal($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...V3Game } } }\n": types.V3AddExtraGoalDocument,
     "\n  fragment V3Team on Team { id name shortName logoUrl portraitUrl }\n": types.V3TeamFragmentDoc,
     "\n  fragment V3Game on Game {\n    id startsAt status homeScore awayScore hasVideoStream\n    homeTeam { ...V3Team }\n    awayTeam { ...V3Team }\n    group { season { id } }\n    cupRound { tournament { season { id } } }\n  }\n": types.V3GameFragmentDoc,
     "\n  query V3Games($filter: GameFilter!, $first: Int!) {\n    games(filter: $filter, first: $first) { edges { node { ...V3Game } } pageInfo { hasNextPage } }\n  }\n": types.V3GamesDocument,
     "\n  query V3Game($id: Int!) { game(id: $id) { ...V3Game } }\n": types.V3GameDocument,
-    "\n  fragment V3Candidate on LineupCandidate { licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason }\n": types.V3CandidateFragmentDoc,
+    "\n  fragment V3Candidate on LineupCandidate {\n    licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason\n    player { yearOfBirth heightCm weightKg position portraitUrl }\n  }\n": types.V3CandidateFragmentDoc,
     "\n  query LineupCandidates($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]) {\n    lineupCandidates(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) { ...V3Candidate }\n  }\n": types.LineupCandidatesDocument,
     "\n  query LineupValidation($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]!) {\n    lineupValidation(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) {\n      valid quotaExceeded\n      messages { rule licenseId message }\n      members { ...V3Candidate }\n    }\n  }\n": types.LineupValidationDocument,
+    "\n  query V3GameTeams($id: Int!) { game(id: $id) { id homeTeam { ...V3Team } awayTeam { ...V3Team } } }\n": types.V3GameTeamsDocument,
+    "\n  query V3TeamLastGame($teamId: Int!, $statuses: [GameStatus!]!, $before: DateTime!) {\n    team(id: $teamId) { id }\n    games(filter: { teamId: $teamId, status: $statuses, to: $before }, last: 1) { edges { node { ...V3Game } } }\n  }\n": types.V3TeamLastGameDocument,
 };
 
 /**
@@ -431,7 +449,11 @@ export function graphql(source: "\n  query NationalPlayerDetail($id: Int!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query NationalPlayerStatistics($id: Int!) {\n    nationalPlayer(id: $id) {\n      id player { firstName lastName }\n      records { selection { name } games goals assists points penalties2 penalties5 penalties10 matchPenalties }\n    }\n  }\n"): (typeof documents)["\n  query NationalPlayerStatistics($id: Int!) {\n    nationalPlayer(id: $id) {\n      id player { firstName lastName }\n      records { selection { name } games goals assists points penalties2 penalties5 penalties10 matchPenalties }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment StatisticsNationalPlayer on NationalPlayer {\n    id player { firstName lastName }\n    records { selection { name } games goals assists points penalties2 penalties5 penalties10 matchPenalties }\n  }\n"): (typeof documents)["\n  fragment StatisticsNationalPlayer on NationalPlayer {\n    id player { firstName lastName }\n    records { selection { name } games goals assists points penalties2 penalties5 penalties10 matchPenalties }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NationalPlayerStatistics($id: Int!) { nationalPlayer(id: $id) { ...StatisticsNationalPlayer } }\n"): (typeof documents)["\n  query NationalPlayerStatistics($id: Int!) { nationalPlayer(id: $id) { ...StatisticsNationalPlayer } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -439,7 +461,11 @@ export function graphql(source: "\n  query NationalRecords($selection: Int!, $or
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PlayerOverview($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) {\n      id firstName lastName\n      memberships(season: $season) { team { id name } }\n      games(season: $season) {\n        played goals assists points penaltyMinutes team { id name }\n        game {\n          id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy\n          venue { name city } homeTeam { id name } awayTeam { id name }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PlayerOverview($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) {\n      id firstName lastName\n      memberships(season: $season) { team { id name } }\n      games(season: $season) {\n        played goals assists points penaltyMinutes team { id name }\n        game {\n          id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy\n          venue { name city } homeTeam { id name } awayTeam { id name }\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment OverviewPlayer on Player {\n    id firstName lastName\n    memberships(season: $season) { team { id name } }\n    games(season: $season) {\n      played goals assists points penaltyMinutes team { id name }\n      game {\n        id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy\n        venue { name city } homeTeam { id name } awayTeam { id name }\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment OverviewPlayer on Player {\n    id firstName lastName\n    memberships(season: $season) { team { id name } }\n    games(season: $season) {\n      played goals assists points penaltyMinutes team { id name }\n      game {\n        id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy\n        venue { name city } homeTeam { id name } awayTeam { id name }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlayerOverview($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) { ...OverviewPlayer }\n  }\n"): (typeof documents)["\n  query PlayerOverview($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) { ...OverviewPlayer }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -447,11 +473,23 @@ export function graphql(source: "\n  query PlayerDetail($id: Int!) { player(id: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PlayerStatistics($id: Int!) {\n    player(id: $id) {\n      id firstName lastName\n      statistics {\n        season { id label } league { name } gameClass { name } cupTournament { name } team { id name }\n        games goals assists points penalties2 penalties5 penalties10 matchPenalties\n      }\n    }\n  }\n"): (typeof documents)["\n  query PlayerStatistics($id: Int!) {\n    player(id: $id) {\n      id firstName lastName\n      statistics {\n        season { id label } league { name } gameClass { name } cupTournament { name } team { id name }\n        games goals assists points penalties2 penalties5 penalties10 matchPenalties\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment StatisticsPlayer on Player {\n    id firstName lastName\n    statistics {\n      season { id label } league { name } gameClass { name } cupTournament { name } team { id name }\n      games goals assists points penalties2 penalties5 penalties10 matchPenalties\n    }\n  }\n"): (typeof documents)["\n  fragment StatisticsPlayer on Player {\n    id firstName lastName\n    statistics {\n      season { id label } league { name } gameClass { name } cupTournament { name } team { id name }\n      games goals assists points penalties2 penalties5 penalties10 matchPenalties\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlayerStatistics($id: Int!) { player(id: $id) { ...StatisticsPlayer } }\n"): (typeof documents)["\n  query PlayerStatistics($id: Int!) { player(id: $id) { ...StatisticsPlayer } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Rankings($season: Int!, $league: Int!, $gameClass: Int!, $seasonWide: Boolean!) {\n    season(id: $season) {\n      label\n      groups @include(if: $seasonWide) { name league { id name level } gameClass { id name } }\n    }\n    leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {\n      edges { node {\n        name phase playoffLine league { id name level } gameClass { id name }\n        standings { rank games wins overtimeWins overtimeLosses losses forfeits goalsFor goalsAgainst points team { id name logoUrl } }\n      } }\n    }\n  }\n"): (typeof documents)["\n  query Rankings($season: Int!, $league: Int!, $gameClass: Int!, $seasonWide: Boolean!) {\n    season(id: $season) {\n      label\n      groups @include(if: $seasonWide) { name league { id name level } gameClass { id name } }\n    }\n    leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {\n      edges { node {\n        name phase playoffLine league { id name level } gameClass { id name }\n        standings { rank games wins overtimeWins overtimeLosses losses forfeits goalsFor goalsAgainst points team { id name logoUrl } }\n      } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RankingsTeam($id: Int!, $season: Int!) {\n    team(id: $id) { groups(season: $season) { name phase league { id } gameClass { id } } }\n  }\n"): (typeof documents)["\n  query RankingsTeam($id: Int!, $season: Int!) {\n    team(id: $id) { groups(season: $season) { name phase league { id } gameClass { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Search($text: String!, $first: Int, $prefer: SearchKind, $season: Int) {\n    search(text: $text, first: $first, prefer: $prefer, season: $season) { kind id name match detail season leagueId gameClassId groupName }\n  }\n"): (typeof documents)["\n  query Search($text: String!, $first: Int, $prefer: SearchKind, $season: Int) {\n    search(text: $text, first: $first, prefer: $prefer, season: $season) { kind id name match detail season leagueId gameClassId groupName }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -519,7 +557,15 @@ export function graphql(source: "\n  query TopScorers($season: Int!, $league: In
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query UiPlayer($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) { ...ProfilePlayer ...StatisticsPlayer nationalPlayer { ...StatisticsNationalPlayer } }\n    overview: player(id: $id) { ...OverviewPlayer }\n  }\n"): (typeof documents)["\n  query UiPlayer($id: Int!, $season: Int!) {\n    season(id: $season) { label }\n    player(id: $id) { ...ProfilePlayer ...StatisticsPlayer nationalPlayer { ...StatisticsNationalPlayer } }\n    overview: player(id: $id) { ...OverviewPlayer }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "query CurrentSeason { currentSeason { id } }"): (typeof documents)["query CurrentSeason { currentSeason { id } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation V3AddExtraGoal($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...V3Game } } }\n"): (typeof documents)["\n  mutation V3AddExtraGoal($input: FinishGameInput!) { finishGame(input: $input) { replayed game { ...V3Game } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -539,7 +585,7 @@ export function graphql(source: "\n  query V3Game($id: Int!) { game(id: $id) { .
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment V3Candidate on LineupCandidate { licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason }\n"): (typeof documents)["\n  fragment V3Candidate on LineupCandidate { licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason }\n"];
+export function graphql(source: "\n  fragment V3Candidate on LineupCandidate {\n    licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason\n    player { yearOfBirth heightCm weightKg position portraitUrl }\n  }\n"): (typeof documents)["\n  fragment V3Candidate on LineupCandidate {\n    licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason\n    player { yearOfBirth heightCm weightKg position portraitUrl }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -548,6 +594,14 @@ export function graphql(source: "\n  query LineupCandidates($gameId: Int!, $team
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query LineupValidation($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]!) {\n    lineupValidation(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) {\n      valid quotaExceeded\n      messages { rule licenseId message }\n      members { ...V3Candidate }\n    }\n  }\n"): (typeof documents)["\n  query LineupValidation($gameId: Int!, $teamId: Int!, $licenseIds: [Int!]!) {\n    lineupValidation(gameId: $gameId, teamId: $teamId, licenseIds: $licenseIds) {\n      valid quotaExceeded\n      messages { rule licenseId message }\n      members { ...V3Candidate }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query V3GameTeams($id: Int!) { game(id: $id) { id homeTeam { ...V3Team } awayTeam { ...V3Team } } }\n"): (typeof documents)["\n  query V3GameTeams($id: Int!) { game(id: $id) { id homeTeam { ...V3Team } awayTeam { ...V3Team } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query V3TeamLastGame($teamId: Int!, $statuses: [GameStatus!]!, $before: DateTime!) {\n    team(id: $teamId) { id }\n    games(filter: { teamId: $teamId, status: $statuses, to: $before }, last: 1) { edges { node { ...V3Game } } }\n  }\n"): (typeof documents)["\n  query V3TeamLastGame($teamId: Int!, $statuses: [GameStatus!]!, $before: DateTime!) {\n    team(id: $teamId) { id }\n    games(filter: { teamId: $teamId, status: $statuses, to: $before }, last: 1) { edges { node { ...V3Game } } }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -59,8 +59,14 @@ const MAIN_INTERFACE: Record<string, JsonSchema> = {
       separator: boolean,
       highlight: boolean,
       cells: { ...arrayOf(ref('Cell')), description: 'Indexed by position: the column orders of WIRE.md §4.' },
+      table: { ...ref('Table'), description: "A multi table's row: the table or attribute list to render (its `cells` are empty)." },
+      type: { enum: ['league', 'group', 'club', 'team', 'player'], description: 'Search rows: what the hit is.' },
+      set_in_context: {
+        ...freeObject,
+        description: "Search rows: the ids the hit's page or favorite takes (`team_id`, `season`/`league`/`game_class`/`group`, …).",
+      },
     },
-    ['id', 'link', 'data', 'team_id', 'separator'],
+    ['id', 'link', 'data', 'team_id', 'separator', 'table', 'type', 'set_in_context'],
   ),
   Header: object(
     {
@@ -74,7 +80,12 @@ const MAIN_INTERFACE: Record<string, JsonSchema> = {
     },
     ['key', 'align', 'width'],
   ),
-  Tab: object({ text: string, type: { const: 'tab' }, link: ref('ReloadLink'), highlight: boolean }),
+  Tab: object({
+    text: { anyOf: [string, arrayOf(string)], description: 'One string; a ranking tab has `[league, group]`.' },
+    type: { const: 'tab' },
+    link: ref('ReloadLink'),
+    highlight: boolean,
+  }),
   Slider: object({ text: string, next: nullable(ref('ReloadLink')), prev: nullable(ref('ReloadLink')) }),
   Region: object({ text: nullable(string), rows: arrayOf(ref('Row')) }),
   TableData: object({
@@ -87,8 +98,8 @@ const MAIN_INTERFACE: Record<string, JsonSchema> = {
     regions: arrayOf(ref('Region')),
   }),
   Table: {
-    ...object({ type: { const: 'table' }, subtype: { enum: ['table', 'attribute_list'] }, doc: string, data: ref('TableData') }),
-    description: 'A table or an attribute list (WIRE.md §1): `data` always carries all seven keys.',
+    ...object({ type: { const: 'table' }, subtype: { enum: ['table', 'attribute_list', 'multi'] }, doc: string, data: ref('TableData') }),
+    description: 'A table, an attribute list or a multi table (WIRE.md §1): `data` always carries all seven keys.',
   },
   DropdownEntry: object({ text: string, set_in_context: freeObject, entries: arrayOf(ref('DropdownEntry')), highlight: boolean }),
   Dropdown: {
@@ -113,7 +124,10 @@ const MAIN_INTERFACE: Record<string, JsonSchema> = {
       description: string,
       full_version: { ...string, pattern: '^\\d+\\.\\d+\\.\\d+' },
       authentication: string,
-      version: object({ major: integer, minor: integer, patch: integer }),
+      version: {
+        ...object({ major: string, minor: string, patch: string }),
+        description: 'Strings, as in the federation\'s documented answer: `{"major":"0","minor":"0","patch":"0"}`.',
+      },
     }),
   }),
   Error: {
@@ -162,7 +176,7 @@ const LINEUP_INTERFACE: Record<string, JsonSchema> = {
         pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[+-]\\d{2}:\\d{2}$',
         description: 'Local time in Europe/Zurich, with its offset.',
       },
-      status: { enum: ['scheduled', 'live', 'finished', 'cancelled', 'forfeit'] },
+      status: { enum: ['scheduled', 'live', 'finished', 'cancelled', 'forfeit', 'aborted'] },
       home_score: nullable(integer),
       away_score: nullable(integer),
       has_live_stream: boolean,
@@ -178,22 +192,61 @@ const LINEUP_INTERFACE: Record<string, JsonSchema> = {
       shirt_number: nullable(integer),
       position: nullable(string),
       captain: boolean,
-      license_description: string,
+      license_competition_description: { ...string, description: 'The league and game class of the license, e.g. "Aktivlizenz Herren GF".' },
       license_disabled: boolean,
+      license_description: { ...string, deprecated: true, description: 'The former name of `license_competition_description`.' },
     }),
-    { player: identifier('player'), license: identifier('license') },
+    { player: identifier('player'), person: identifier('person'), license: identifier('license') },
   ),
-  V3Player: resource('player', object({ first_name: string, last_name: string })),
-  V3License: resource('license', object({ description: string, disabled: boolean, licensing: nullable(string) })),
+  V3Player: resource(
+    'player',
+    object({
+      first_name: string,
+      last_name: string,
+      year_of_birth: nullable(integer),
+      position: nullable(string),
+      height: { ...nullable(integer), description: 'Centimetres.' },
+      weight: { ...nullable(integer), description: 'Kilograms.' },
+      portrait: { ...nullable(string), description: 'Absolute URL of the portrait.' },
+    }),
+  ),
+  V3Person: resource('person', object({ first_name: string, last_name: string, year_of_birth: nullable(integer) })),
+  V3License: resource(
+    'license',
+    object({
+      competition_description: string,
+      locked: { ...boolean, description: 'Locked, e.g. after a match penalty.' },
+      licensing: nullable(string),
+      description: { ...string, deprecated: true, description: 'The former name of `competition_description`.' },
+      disabled: { ...boolean, deprecated: true, description: 'The former name of `locked`.' },
+    }),
+  ),
   V3Lineup: resource(
     'lineup',
-    object({ valid: boolean, quota_exceeded: boolean, messages: arrayOf(object({ rule: string, license_id: nullable(integer), message: string })) }),
+    object({
+      valid: boolean,
+      quota_exceeded: boolean,
+      quota_messages: { ...arrayOf(string), description: 'Human-readable: what makes the lineup invalid, if anything.' },
+      messages: {
+        ...arrayOf(object({ rule: string, license_id: nullable(integer), message: string })),
+        deprecated: true,
+        description: 'The same messages with their rule and license.',
+      },
+    }),
     { team_members: arrayOf(identifier('team_member')) },
   ),
   V3GamesDocument: object({ data: arrayOf(ref('V3Game')), included: arrayOf(ref('V3Team')) }, ['included']),
   V3GameDocument: object({ data: ref('V3Game'), included: arrayOf(ref('V3Team')) }, ['included']),
-  V3CandidatesDocument: object({ data: arrayOf(ref('V3TeamMember')), included: arrayOf({ oneOf: [ref('V3Player'), ref('V3License')] }) }),
-  V3LineupDocument: object({ data: ref('V3Lineup'), included: arrayOf({ oneOf: [ref('V3TeamMember'), ref('V3Player'), ref('V3License')] }) }),
+  V3LastGameDocument: object({ data: nullable(ref('V3Game')), included: arrayOf(ref('V3Team')) }, ['included']),
+  V3TeamsDocument: object({ data: arrayOf(ref('V3Team')) }),
+  V3CandidatesDocument: object({
+    data: arrayOf(ref('V3TeamMember')),
+    included: arrayOf({ oneOf: [ref('V3Player'), ref('V3Person'), ref('V3License')] }),
+  }),
+  V3LineupDocument: object({
+    data: ref('V3Lineup'),
+    included: arrayOf({ oneOf: [ref('V3TeamMember'), ref('V3Player'), ref('V3Person'), ref('V3License')] }),
+  }),
   V3Error: {
     ...object({
       errors: {
@@ -330,7 +383,7 @@ export function envelopeRef(name: string): JsonSchema {
   return ref(name);
 }
 
-/** A table narrowed to one subtype: `attribute_list` for detail pages. */
-export function tableOf(subtype: 'table' | 'attribute_list'): JsonSchema {
+/** A table narrowed to one subtype: `attribute_list` for detail pages, `multi` for a page of tables. */
+export function tableOf(subtype: 'table' | 'attribute_list' | 'multi'): JsonSchema {
   return { allOf: [ref('Table'), { properties: { subtype: { const: subtype } } }] };
 }

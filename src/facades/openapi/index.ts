@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { useErrorFormat } from '../../http/error-handling.js';
 import { envelopeErrorFormat } from '../shared/errors.js';
 import { TAGS } from '../shared/route-doc.js';
+import { docPageRoutes, type DocumentForPages } from './doc-pages.js';
 import { completeDocument, routeTransform, type OpenApiObject } from './document.js';
 import { loadExamples, type RecordedExamples } from './examples.js';
 import { collectRoutes, DOCS_PATH, documentedRoutesOf, OPENAPI_JSON_PATH } from './registry.js';
@@ -62,5 +63,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     let body: string | undefined;
     docs.get(OPENAPI_JSON_PATH, (_request, reply) => reply.type('application/json; charset=utf-8').send((body ??= JSON.stringify(app.swagger()))));
     await docs.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 } });
+    // What an answer's `doc` field links to: a page per table subtype, generated from the document.
+    docPageRoutes(docs, { publicBaseUrl: options.publicBaseUrl, document: () => app.swagger() as unknown as DocumentForPages });
   });
 }

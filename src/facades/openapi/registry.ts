@@ -11,6 +11,8 @@ export { TAGS, type DeclaredParams, type ParsedQuery, type ResponseKind, type Ro
 /** The document's own URLs: served beside the interface, not part of it. */
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
+/** The pages a `doc` field of an answer links to (`/api/doc/table`, doc-pages.ts): generated from the document, not part of it. */
+export const DOC_PAGES_PATH = '/api/doc';
 
 const COLLECTED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'] satisfies RouteMethod[];
 
@@ -25,7 +27,7 @@ export function isDocumentable(method: string, url: string): boolean {
   if (under('/bo', url)) return COLLECTED_METHODS.includes(method);
   if (method !== 'GET' && method !== 'POST') return false;
   if (!under('/api', url)) return false;
-  return !(url === OPENAPI_JSON_PATH || url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`));
+  return !(url === OPENAPI_JSON_PATH || under(DOCS_PATH, url) || under(DOC_PAGES_PATH, url));
 }
 
 /** `/api/` and `/api` are one route (ignoreTrailingSlash); the document names it without the slash. */

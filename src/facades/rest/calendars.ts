@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
+import { calendarWindow } from '../../domain/calendar-window.js';
 import { isCancelled } from '../../domain/game-status.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { badRequest } from '../shared/errors.js';
@@ -18,8 +19,9 @@ import { renderCalendar, type Calendar, type CalendarEvent } from './icalendar.j
 import { competitionName, groupTitle } from '../shared/competition.js';
 
 /**
- * `/calendars?team_id=` | `?club_id=` | `?season&league&game_class&group`: the games of a team, a club
- * or a league (one group or all) in a season as an iCalendar feed, one event per game.
+ * `/calendars?team_id=` | `?club_id=` | `?season&league&game_class&group`: the games of a team or a club
+ * (1 month back to 12 months ahead, or a season asked for) or of a league (one group or all) in a
+ * season as an iCalendar feed, one event per game.
  */
 export const CALENDAR_DOCUMENT = graphql(`
   query CalendarGames(
@@ -66,8 +68,17 @@ export type CalendarOwner =
   | { kind: 'club'; clubId: number }
   | { kind: 'league'; league: number; gameClass: number; group?: string };
 
-/** The owner with the season resolved (asked for, else the current one). */
-export type CalendarParams = CalendarOwner & { season: number };
+/**
+ * The owner with the season resolved (asked for, else the current one). `window`: a team's or a
+ * club's feed asked for without a season holds the games from 1 month back to 12 months ahead
+ * (`calendarWindow`), as the federation documents, instead of a season's.
+ */
+export type CalendarParams = CalendarOwner & { season: number; window?: { from: Date; to: Date } };
+
+/** The window of a team's or a club's feed without `season`; none for a league's or with `season`. */
+export function calendarWindowFor(owner: CalendarOwner, query: Pick<CalendarQuery, 'season'>, now: Date): CalendarParams['window'] {
+  return owner.kind !== 'league' && query.season === undefined ? calendarWindow(now) : undefined;
+}
 
 export function calendarOwner(query: CalendarQuery): CalendarOwner {
   if (query.team_id !== undefined && query.club_id !== undefined) throw badRequest('Give either team_id or club_id, not both');
@@ -77,11 +88,12 @@ export function calendarOwner(query: CalendarQuery): CalendarOwner {
 }
 
 export function calendarVariables(params: CalendarParams) {
+  const when = params.window ? { from: params.window.from.toISOString(), to: params.window.to.toISOString() } : { season: params.season };
   const filter =
     params.kind === 'team'
-      ? { season: params.season, teamId: params.teamId }
+      ? { ...when, teamId: params.teamId }
       : params.kind === 'club'
-        ? { season: params.season, clubId: params.clubId }
+        ? { ...when, clubId: params.clubId }
         : { season: params.season, leagueIds: [params.league], gameClassIds: [params.gameClass] };
   return {
     filter,
@@ -141,7 +153,9 @@ export function reshapeCalendar(data: CalendarData, params: CalendarParams, ctx:
       cancelled: isCancelled(game.status),
     };
   });
-  return { name: `${owner} – ${t(TEXTS.games)} ${data.season?.label ?? params.season}`, stamp: ctx.now, events };
+  // A window spans seasons: its feed is named without one.
+  const name = params.window ? `${owner} – ${t(TEXTS.games)}` : `${owner} – ${t(TEXTS.games)} ${data.season?.label ?? params.season}`;
+  return { name, stamp: ctx.now, events };
 }
 
 export function calendarRoute(app: FastifyInstance, deps: FacadeDependencies): void {
@@ -172,7 +186,7 @@ export function calendarRoute(app: FastifyInstance, deps: FacadeDependencies): v
     },
     async (query, ctx, _request, reply) => {
       const owner = calendarOwner(query);
-      const params: CalendarParams = { ...owner, season: await resolveSeason(query.season) };
+      const params: CalendarParams = { ...owner, season: await resolveSeason(query.season), window: calendarWindowFor(owner, query, ctx.now) };
       const calendar = reshapeCalendar(await run(calendarVariables(params)), params, ctx);
       return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="games.ics"').send(renderCalendar(calendar));
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
 import { badRequest } from '../shared/errors.js';
@@ -73,8 +73,40 @@ export function reshapeGameLineup(data: GameLineupData, params: GameLineupParams
   });
 }
 
+/**
+ * `/games/:game_id/teams/:is_home/players`, and `…/lineup`, the path the federation's changelog
+ * (2.x, OT-24) names for the same table: one handler.
+ */
 export function gameLineupRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, GAME_LINEUP_DOCUMENT);
+  const serve = async (params: GameLineupParams, ctx: RenderContext, reply: FastifyReply) => {
+    checkSide(params.is_home);
+    const table = reshapeGameLineup(await run({ id: params.game_id, side: params.is_home === '0' ? 'HOME' : 'AWAY' }), params, ctx);
+    if (table === null) return reply.status(200).type('application/json; charset=utf-8').send('');
+    return table;
+  };
+  facadeGet(
+    app,
+    deps,
+    '/games/:game_id/teams/:is_home/lineup',
+    {
+      querystring: GAME_LINEUP_QUERY,
+      params: GAME_LINEUP_PATH,
+      config: readsOneRecord('game', 'game_id'),
+      doc: {
+        id: 'gameLineupAlias',
+        tag: 'Games',
+        summary: "A team's lineup in a game (the changelog's path, as /games/:game_id/teams/:is_home/players)",
+        description: '`is_home=0` is the home team, `1` the away team; the same answer as `/games/:game_id/teams/:is_home/players`.',
+        response: 'table',
+        examples: [
+          example('away team', (ids) => `/api/games/${ids.finished}/teams/1/lineup`),
+          example('unknown side', (ids) => `/api/games/${ids.finished}/teams/2/lineup`, 400),
+        ],
+      },
+    },
+    async (params, ctx, _request, reply) => serve(params, ctx, reply),
+  );
   facadeGet(
     app,
     deps,
@@ -105,11 +137,6 @@ export function gameLineupRoute(app: FastifyInstance, deps: FacadeDependencies):
         ],
       },
     },
-    async (params, ctx, _request, reply) => {
-      checkSide(params.is_home);
-      const table = reshapeGameLineup(await run({ id: params.game_id, side: params.is_home === '0' ? 'HOME' : 'AWAY' }), params, ctx);
-      if (table === null) return reply.status(200).type('application/json; charset=utf-8').send('');
-      return table;
-    },
+    async (params, ctx, _request, reply) => serve(params, ctx, reply),
   );
 }

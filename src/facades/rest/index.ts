@@ -9,6 +9,7 @@ import { nationalPlayerRoutes } from './national-players.js';
 import { nationalStatisticsRoute } from './national-statistics.js';
 import { playerOverviewRoute } from './player-overview.js';
 import { playerRoutes } from './players.js';
+import { uiPlayerRoute } from './ui-player.js';
 import { seasonRoutes } from './seasons.js';
 import { teamPlayersRoute } from './team-players.js';
 import { teamStatisticsRoute } from './team-statistics.js';
@@ -22,6 +23,7 @@ import { gameSummaryRoute } from './game-summary.js';
 import { leagueDropdownRoutes } from './league-dropdowns.js';
 import { rankingsRoute } from './rankings.js';
 import { sessionRoutes } from './sessions.js';
+import { searchRoutes } from './search.js';
 import { gamesRoute } from './games/index.js';
 import { versionRoute } from './version.js';
 
@@ -42,6 +44,7 @@ export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions)
     rankingsRoute(app, deps);
     leagueDropdownRoutes(app, deps);
     sessionRoutes(app, deps);
+    searchRoutes(app, deps);
     teamRoutes(app, deps);
     teamVisitorsRoute(app, deps);
     teamPlayersRoute(app, deps);
@@ -51,6 +54,7 @@ export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions)
     seasonRoutes(app, deps);
     playerRoutes(app, deps);
     playerOverviewRoute(app, deps);
+    uiPlayerRoute(app, deps);
     nationalPlayerRoutes(app, deps);
     nationalStatisticsRoute(app, deps);
     topScorerRoutes(app, deps, { sponsorPath: options.sponsorPath });

@@ -82,13 +82,16 @@ export function reshapeNationalPlayerDetail(data: NationalPlayerDetailData, para
   );
 }
 
-export const NATIONAL_PLAYER_STATISTICS_DOCUMENT = graphql(`
-  query NationalPlayerStatistics($id: Int!) {
-    nationalPlayer(id: $id) {
-      id player { firstName lastName }
-      records { selection { name } games goals assists points penalties2 penalties5 penalties10 matchPenalties }
-    }
+/** What the statistics per selection read of a national player; also spread by the player page (ui-player.ts). */
+export const STATISTICS_NATIONAL_PLAYER_FRAGMENT = graphql(`
+  fragment StatisticsNationalPlayer on NationalPlayer {
+    id player { firstName lastName }
+    records { selection { name } games goals assists points penalties2 penalties5 penalties10 matchPenalties }
   }
+`);
+
+export const NATIONAL_PLAYER_STATISTICS_DOCUMENT = graphql(`
+  query NationalPlayerStatistics($id: Int!) { nationalPlayer(id: $id) { ...StatisticsNationalPlayer } }
 `);
 
 const STATISTICS_COLUMNS = [column('selection', TEXTS.nationalTeam, { align: 'l' }), ...TOTALS_COLUMNS];

@@ -22,20 +22,25 @@ import { readsOneRecord } from '../shared/change-scope.js';
  * `/players/:player_id/overview`: the season's games of the player's teams (one region per team, with
  * `Nicht gespielt` when the player was not in the lineup) and the other games the player played.
  */
+/** What the overview reads of a player in the document's `$season`; also spread by the player page (ui-player.ts). */
+export const OVERVIEW_PLAYER_FRAGMENT = graphql(`
+  fragment OverviewPlayer on Player {
+    id firstName lastName
+    memberships(season: $season) { team { id name } }
+    games(season: $season) {
+      played goals assists points penaltyMinutes team { id name }
+      game {
+        id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy
+        venue { name city } homeTeam { id name } awayTeam { id name }
+      }
+    }
+  }
+`);
+
 export const PLAYER_OVERVIEW_DOCUMENT = graphql(`
   query PlayerOverview($id: Int!, $season: Int!) {
     season(id: $season) { label }
-    player(id: $id) {
-      id firstName lastName
-      memberships(season: $season) { team { id name } }
-      games(season: $season) {
-        played goals assists points penaltyMinutes team { id name }
-        game {
-          id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy
-          venue { name city } homeTeam { id name } awayTeam { id name }
-        }
-      }
-    }
+    player(id: $id) { ...OverviewPlayer }
   }
 `);
 

@@ -28,16 +28,19 @@ export function reshapePlayerDetail(data: PlayerDetailData, params: PlayerParams
   return profileAttributeList({ player, last: { key: 'license', text: licenseText(player) }, context: { player_id: player.id } }, ctx);
 }
 
-export const PLAYER_STATISTICS_DOCUMENT = graphql(`
-  query PlayerStatistics($id: Int!) {
-    player(id: $id) {
-      id firstName lastName
-      statistics {
-        season { id label } league { name } gameClass { name } cupTournament { name } team { id name }
-        games goals assists points penalties2 penalties5 penalties10 matchPenalties
-      }
+/** What the statistics table reads of a player; also spread by the player page (ui-player.ts). */
+export const STATISTICS_PLAYER_FRAGMENT = graphql(`
+  fragment StatisticsPlayer on Player {
+    id firstName lastName
+    statistics {
+      season { id label } league { name } gameClass { name } cupTournament { name } team { id name }
+      games goals assists points penalties2 penalties5 penalties10 matchPenalties
     }
   }
+`);
+
+export const PLAYER_STATISTICS_DOCUMENT = graphql(`
+  query PlayerStatistics($id: Int!) { player(id: $id) { ...StatisticsPlayer } }
 `);
 
 export type PlayerStatisticsData = ResultOf<typeof PLAYER_STATISTICS_DOCUMENT>;

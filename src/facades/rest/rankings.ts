@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
-import { isKnockoutPhase } from '../../domain/groups.js';
+import { isKnockoutPhase, mainGroupOf } from '../../domain/groups.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { localeContext } from '../shared/locale.js';
-import { integer, paramsSchema, seasonYear, text, withDefault, type ParamsOf } from '../shared/param-schema.js';
+import { integer, oneOf, paramsSchema, seasonYear, text, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import type { RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
 import { example, leagueQuery, localized } from '../shared/route-doc.js';
@@ -36,6 +36,13 @@ export const RANKINGS_DOCUMENT = graphql(`
   }
 `);
 
+/** `team_id`: the team's groups of the season, whose main group is the ranking shown. */
+export const RANKINGS_TEAM_DOCUMENT = graphql(`
+  query RankingsTeam($id: Int!, $season: Int!) {
+    team(id: $id) { groups(season: $season) { name phase league { id } gameClass { id } } }
+  }
+`);
+
 /** `season.groups`: every group of the season, present only when the tabs list the whole season. */
 export type RankingsData = ResultOf<typeof RANKINGS_DOCUMENT>;
 /** A group as a tab needs it (the season's groups and the league's groups both fit). */
@@ -47,15 +54,24 @@ type StandingData = GroupData['standings'][number];
 /**
  * An absent season is the current one (resolved before the document runs); an absent league is
  * DEFAULT_LEAGUE (resolved by the route: whether one was named decides the tabs); an absent group,
- * every qualification group.
+ * every qualification group. `team_id` shows the team's main group of the season (its league, game
+ * class and group, in place of those given) with the team's row highlighted; `view=short` keeps the
+ * columns a standings widget shows.
  */
 export const RANKINGS_QUERY = paramsSchema({
   season: seasonYear(),
   league: integer({ min: 1 }),
   game_class: withDefault(integer({ min: 1 }), DEFAULT_GAME_CLASS),
   group: text(),
+  team_id: integer({ min: 1 }),
+  view: withDefault(oneOf(['full', 'short']), 'full'),
 });
-export type RankingsParams = Omit<ParamsOf<typeof RANKINGS_QUERY>, 'season' | 'league'> & { season: number; league: number };
+export type RankingsParams = Omit<ParamsOf<typeof RANKINGS_QUERY>, 'season' | 'league' | 'view'> & {
+  season: number;
+  league: number;
+  /** Absent: `full`. */
+  view?: 'full' | 'short';
+};
 
 const COLUMNS = [
   column('rank', TEXTS.rank),
@@ -73,35 +89,42 @@ const COLUMNS = [
   column('points', TEXTS.points, { short: 'P' }),
 ];
 
+/** `view=short`: rank, logo, team and games where the full table has them, then goal difference and points. */
+const SHORT_KEYS: ReadonlySet<string> = new Set(['rank', 'logo', 'team', 'games', 'goal_difference', 'points']);
+const inShortView = (c: (typeof COLUMNS)[number]) => c.key !== undefined && SHORT_KEYS.has(c.key);
+const SHORT_COLUMNS = COLUMNS.filter(inShortView);
+
 function signed(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }
 
-function standingRow(s: StandingData): Row {
-  return row(
-    [
-      textCell(s.rank),
-      imageCell(s.team.logoUrl, s.team.name),
-      linkedText(pageLink('team_detail', s.team.id), s.team.name),
-      textCell(s.games),
-      textCell(s.forfeits),
-      textCell(s.wins),
-      textCell(s.overtimeWins),
-      textCell(s.overtimeLosses),
-      textCell(s.losses),
-      textCell(`${s.goalsFor}:${s.goalsAgainst}`),
-      textCell(signed(s.goalsFor - s.goalsAgainst)),
-      textCell((s.games ? s.points / s.games : 0).toFixed(2)),
-      textCell(s.points),
-    ],
-    { data: { team: { id: s.team.id, name: s.team.name }, rank: s.rank } },
-  );
+function standingRow(s: StandingData, params: RankingsParams): Row {
+  const cells = [
+    textCell(s.rank),
+    imageCell(s.team.logoUrl, s.team.name),
+    linkedText(pageLink('team_detail', s.team.id), s.team.name),
+    textCell(s.games),
+    textCell(s.forfeits),
+    textCell(s.wins),
+    textCell(s.overtimeWins),
+    textCell(s.overtimeLosses),
+    textCell(s.losses),
+    textCell(`${s.goalsFor}:${s.goalsAgainst}`),
+    textCell(signed(s.goalsFor - s.goalsAgainst)),
+    textCell((s.games ? s.points / s.games : 0).toFixed(2)),
+    textCell(s.points),
+  ];
+  const shown = params.view === 'short' ? cells.filter((_, index) => inShortView(COLUMNS[index])) : cells;
+  const standing = row(shown, { data: { team: { id: s.team.id, name: s.team.name }, rank: s.rank } });
+  if (s.team.id === params.team_id) standing.highlight = true;
+  return standing;
 }
 
 const groupKey = (group: TabGroupData) => `${group.league.id}:${group.gameClass.id}:${group.name}`;
 
 /**
- * One tab per group, reloading the rankings with its league, game class and group; the shown
+ * One tab per group, its text `[league, group]` (`["Herren GF L-UPL", "Gruppe 1"]`, the lines the
+ * live-score client reads), reloading the rankings with its league, game class and group; the shown
  * groups' tabs highlighted. Ordered by league level, then game class, keeping the schema's order
  * otherwise (league id, then the group's sort order): a stable sort.
  */
@@ -111,7 +134,7 @@ function rankingTabs(groups: readonly TabGroupData[], shown: readonly TabGroupDa
     .sort((a, b) => a.league.level - b.league.level || a.gameClass.id - b.gameClass.id)
     .map((group) =>
       tab(
-        groupTitle(group),
+        [competitionName(group), group.name],
         reload('/rankings', { league: group.league.id, game_class: group.gameClass.id, group: group.name }),
         shownKeys.has(groupKey(group)),
       ),
@@ -132,7 +155,7 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx:
   const regions = shown.map((group) => {
     const rows: Row[] = [];
     group.standings.forEach((standing, index) => {
-      rows.push(standingRow(standing));
+      rows.push(standingRow(standing, params));
       if (group.playoffLine !== null && index + 1 === group.playoffLine && index + 1 < group.standings.length) {
         rows.push(row([], { separator: true }));
       }
@@ -145,9 +168,10 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx:
       league: params.league,
       game_class: params.game_class,
       group: params.group ?? null,
+      ...(params.view === 'short' ? { view: 'short' } : {}),
       locale: localeContext(ctx.locale),
     },
-    headers: headers(COLUMNS, ctx.locale),
+    headers: headers(params.view === 'short' ? SHORT_COLUMNS : COLUMNS, ctx.locale),
     title: competitionName(first),
     subtitle: data.season?.label ?? String(params.season),
     tabs: rankingTabs(data.season?.groups ?? groups, shown),
@@ -157,7 +181,13 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx:
 
 export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
   const run = facadeDocument(deps, RANKINGS_DOCUMENT);
+  const runTeam = facadeDocument(deps, RANKINGS_TEAM_DOCUMENT);
   const resolveSeason = seasonResolver(deps);
+  /** The team's main group of the season: the league, game class and group its ranking shows. */
+  const teamGroup = async (teamId: number, season: number) => {
+    const team = orNotFound((await runTeam({ id: teamId, season })).team, `No team ${teamId}`);
+    return orNotFound(mainGroupOf(team.groups), `Team ${teamId} plays in no group in season ${season}`);
+  };
   facadeGet(
     app,
     deps,
@@ -171,6 +201,8 @@ export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): v
         response: 'table',
         examples: [
           example('default league', '/api/rankings'),
+          example('short view', '/api/rankings?view=short'),
+          example("a team's ranking", (ids) => `/api/rankings?team_id=${ids.team}`),
           example('malformed season', '/api/rankings?season=abc', 400),
           example('unknown group', (ids) => `/api/rankings?${leagueQuery(ids)}&group=nope`, 404),
         ],
@@ -179,6 +211,11 @@ export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): v
     },
     async (params, ctx) => {
       const season = await resolveSeason(params.season);
+      if (params.team_id !== undefined) {
+        const group = await teamGroup(params.team_id, season);
+        const shown = { ...params, season, league: group.league.id, game_class: group.gameClass.id, group: group.name };
+        return reshapeRankings(await run({ season, league: shown.league, gameClass: shown.game_class, seasonWide: false }), shown, ctx);
+      }
       const league = params.league ?? DEFAULT_LEAGUE;
       const seasonWide = params.league === undefined && params.group === undefined;
       const data = await run({ season, league, gameClass: params.game_class, seasonWide });

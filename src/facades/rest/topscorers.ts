@@ -188,6 +188,17 @@ export function topScorerRoutes(app: FastifyInstance, deps: FacadeDependencies, 
       },
     ],
     [
+      // "Swiss Unihockey Topscorers", as the federation's changelog names the table.
+      '/topscorers/su',
+      {
+        id: 'topScorersSu',
+        tag: 'Leagues',
+        summary: "Top scorers (the main table under the path of the federation's changelog, as /topscorers/main)",
+        response: 'table',
+        examples: [example('main table', '/api/topscorers/su?amount=all'), example('malformed amount', '/api/topscorers/su?amount=-1', 400)],
+      },
+    ],
+    [
       '/topscorers',
       {
         id: 'topScorers',

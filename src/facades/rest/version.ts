@@ -4,9 +4,12 @@ import { example, probe } from '../shared/route-doc.js';
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
-/** `GET /api`: the version object deployed clients read (WIRE.md §1). */
+/**
+ * `GET /api`: the version object deployed clients read (WIRE.md §1). The numbers are strings, as in
+ * the federation's documented answer (`"version":{"major":"0","minor":"0","patch":"0"}`).
+ */
 export function versionRoute(app: FastifyInstance): void {
-  const [major, minor, patch] = version.split('.').map(Number);
+  const [major = '0', minor = '0', patch = '0'] = version.split('-')[0].split('.');
   const body = {
     type: 'version',
     data: {

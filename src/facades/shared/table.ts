@@ -4,6 +4,7 @@ import type {
   Dropdown,
   DropdownEntry,
   Header,
+  MultiTableRow,
   PageLink,
   PageName,
   Region,
@@ -32,6 +33,15 @@ export function tableEnvelope(baseUrl: string, subtype: TableEnvelope['subtype']
       regions: data.regions ?? [],
     },
   };
+}
+
+/**
+ * The federation's multi table (MULTI_TABLE): a table envelope whose one region has a row per table,
+ * each row holding a whole table or attribute list under `table`, as its own route answers it.
+ */
+export function multiTableEnvelope(baseUrl: string, data: Pick<Partial<TableData>, 'context' | 'title' | 'subtitle'>, tables: TableEnvelope[]): TableEnvelope {
+  const rows: MultiTableRow[] = tables.map((table) => ({ highlight: false, cells: [], table }));
+  return tableEnvelope(baseUrl, 'multi', { ...data, regions: [region(null, rows)] });
 }
 
 /**
@@ -91,8 +101,8 @@ export function reload(resource: string, setInContext: Record<string, unknown>, 
   return { type: 'reload', set_in_context: setInContext, resource, ...(ids ? { ids } : {}) };
 }
 
-/** A tab, key order as deployed: `text, type, link, highlight`; `text` is one string (WIRE.md §2). */
-export function tab(text: string, link: ReloadLink, highlight = false): Tab {
+/** A tab, key order as deployed: `text, type, link, highlight`; `text` is one string (WIRE.md §2), or lines as a ranking tab's `[league, group]`. */
+export function tab(text: string | string[], link: ReloadLink, highlight = false): Tab {
   return { text, type: 'tab', link, highlight };
 }
 

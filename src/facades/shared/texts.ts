@@ -214,4 +214,8 @@ export const TEXTS = {
   visitors: { de: 'Zuschauer', fr: 'Spectateurs', it: 'Spettatori', en: 'Visitors' },
   averageVisitors: { de: 'Zuschauerschnitt', fr: 'Moyenne de spectateurs', it: 'Media spettatori', en: 'Average visitors' },
   percentOfTop: { de: '% vom Besten', fr: '% du meilleur', it: '% del migliore', en: '% of top' },
+  // Search (/search, /sessions/matchcenter/search)
+  searchTitle: { de: 'Suche «{text}»', fr: 'Recherche «{text}»', it: 'Ricerca «{text}»', en: 'Search “{text}”' },
+  searchKind: { de: 'Art', fr: 'Type', it: 'Tipo', en: 'Kind' },
+  searchDetail: { de: 'Zugehörigkeit', fr: 'Appartenance', it: 'Appartenenza', en: 'Belongs to' },
 } satisfies Record<string, Translated>;

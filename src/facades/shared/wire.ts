@@ -59,7 +59,8 @@ export interface Slider {
 }
 
 export interface Tab {
-  text: string;
+  /** One string; a ranking tab's is `[league, group]`, as the live-score client reads it (docs/decisions.md, Rankings). */
+  text: string | string[];
   type: 'tab';
   link: ReloadLink;
   highlight: boolean;
@@ -77,9 +78,18 @@ export interface TableData {
 
 export interface TableEnvelope {
   type: 'table';
-  subtype: 'table' | 'attribute_list';
+  /** `multi`: the federation's MULTI_TABLE, whose rows each hold a table or attribute list (MultiTableRow). */
+  subtype: 'table' | 'attribute_list' | 'multi';
   doc: string;
   data: TableData;
+}
+
+/**
+ * A row of a multi table: the table to hand to the same renderer under `table`, and no cells of its
+ * own (`cells` is kept, empty, for clients that read every row's cells without a guard).
+ */
+export interface MultiTableRow extends Row {
+  table: TableEnvelope;
 }
 
 export interface DropdownEntry {

@@ -134,7 +134,8 @@ export function v3GameResource(game: V3GameData): Resource {
   };
 }
 
-function includedTeams(games: V3GameData[], include: ReadonlySet<V3GameInclude>): { included?: Resource[] } {
+/** `included`: the teams `include` names, each once; absent when nothing is included. */
+export function includedTeams(games: V3GameData[], include: ReadonlySet<V3GameInclude>): { included?: Resource[] } {
   if (include.size === 0) return {};
   const teams = games.flatMap((game) => [...(include.has('home_team') ? [game.homeTeam] : []), ...(include.has('away_team') ? [game.awayTeam] : [])]);
   return { included: uniqueResources(teams.map(v3TeamResource)) };

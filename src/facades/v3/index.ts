@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { requireApiKey } from '../../http/api-key-check.js';
 import { useErrorFormat } from '../../http/error-handling.js';
 import type { FacadeDependencies } from '../shared/facade.js';
+import { v3ExtraGoalRoutes } from './extra-goal.js';
 import { v3GamesRoutes } from './games.js';
 import { jsonApiErrorFormat } from './json-api.js';
 import { lineupRoutes } from './lineup.js';
+import { v3TeamsRoutes } from './teams.js';
 
 /** The lineup interface under /api/v3: every call needs a key; errors are JSON:API. */
 export async function registerV3Facade(app: FastifyInstance, deps: FacadeDependencies): Promise<void> {
@@ -23,6 +25,8 @@ export async function registerV3Facade(app: FastifyInstance, deps: FacadeDepende
       });
       lineupRoutes(v3, deps);
       v3GamesRoutes(v3, deps);
+      v3TeamsRoutes(v3, deps);
+      v3ExtraGoalRoutes(v3, deps);
     },
     { prefix: '/api/v3' },
   );

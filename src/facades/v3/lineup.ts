@@ -11,7 +11,10 @@ import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { identifier, JSON_API_TYPE, type Resource } from './json-api.js';
 
 export const CANDIDATE_FRAGMENT = graphql(`
-  fragment V3Candidate on LineupCandidate { licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason }
+  fragment V3Candidate on LineupCandidate {
+    licenseId playerId firstName lastName licenseType licenseDisabled number position captain eligible licensing reason
+    player { yearOfBirth heightCm weightKg position portraitUrl }
+  }
 `);
 
 export const CANDIDATES_DOCUMENT = graphql(`
@@ -57,7 +60,23 @@ export function licenseFilter(query: Record<string, unknown>, required: boolean)
   return parts.map(Number);
 }
 
-/** Pure: a candidate as a `team_member` resource plus its `player` and `license` resources. */
+/**
+ * A position as the federation's team_member documentation names them (goalkeeper, forward,
+ * defender, forward_left, forward_center, …): the league's CENTER is the forward line's center.
+ */
+export function v3Position(position: CandidateData['position']): string | null {
+  if (position === null) return null;
+  return position === 'CENTER' ? 'forward_center' : position.toLowerCase();
+}
+
+/**
+ * Pure: a candidate as a `team_member` resource plus its `player`, `person` and `license` resources,
+ * with the attributes the federation documents (api_v3_resources_team_member_doc, …_license_doc).
+ * The person is the human behind the player role; the league keeps one record for both, so the
+ * person's id is the player's (as the federation's people API shows: Person 7295 plays as Player 7295).
+ * `license_description` (team_member), `description` and `disabled` (license) are the names this
+ * interface answered before: still sent, deprecated (docs/decisions.md#lineups).
+ */
 export function teamMemberResources(candidate: CandidateData): { member: Resource; included: Resource[] } {
   const member: Resource = {
     ...identifier('team_member', candidate.licenseId),
@@ -66,23 +85,47 @@ export function teamMemberResources(candidate: CandidateData): { member: Resourc
       last_name: candidate.lastName,
       first_name: candidate.firstName,
       shirt_number: candidate.number,
-      position: candidate.position?.toLowerCase() ?? null,
+      position: v3Position(candidate.position),
       captain: candidate.captain,
-      license_description: candidate.licenseType,
+      license_competition_description: candidate.licenseType,
       license_disabled: candidate.licenseDisabled,
+      license_description: candidate.licenseType,
     },
     relationships: {
       player: { data: identifier('player', candidate.playerId) },
+      person: { data: identifier('person', candidate.playerId) },
       license: { data: identifier('license', candidate.licenseId) },
     },
   };
+  const player = candidate.player;
   return {
     member,
     included: [
-      { ...identifier('player', candidate.playerId), attributes: { first_name: candidate.firstName, last_name: candidate.lastName } },
+      {
+        ...identifier('player', candidate.playerId),
+        attributes: {
+          first_name: candidate.firstName,
+          last_name: candidate.lastName,
+          year_of_birth: player.yearOfBirth,
+          position: v3Position(player.position),
+          height: player.heightCm,
+          weight: player.weightKg,
+          portrait: player.portraitUrl,
+        },
+      },
+      {
+        ...identifier('person', candidate.playerId),
+        attributes: { first_name: candidate.firstName, last_name: candidate.lastName, year_of_birth: player.yearOfBirth },
+      },
       {
         ...identifier('license', candidate.licenseId),
-        attributes: { description: candidate.licenseType, disabled: candidate.licenseDisabled, licensing: candidate.licensing },
+        attributes: {
+          competition_description: candidate.licenseType,
+          locked: candidate.licenseDisabled,
+          licensing: candidate.licensing,
+          description: candidate.licenseType,
+          disabled: candidate.licenseDisabled,
+        },
       },
     ],
   };
@@ -106,6 +149,8 @@ export function reshapeLineup(data: LineupData, target: LineupTarget, _ctx: Rend
       attributes: {
         valid: verdict.valid,
         quota_exceeded: verdict.quotaExceeded,
+        // The documented human-readable messages; `messages` keeps their rule and license for the clients that read it (deprecated).
+        quota_messages: verdict.messages.map((m) => m.message),
         messages: verdict.messages.map((m) => ({ rule: m.rule, license_id: m.licenseId, message: m.message })),
       },
       relationships: { team_members: { data: resources.map((r) => identifier('team_member', r.member.id)) } },

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, type CategoryWrite, categoryOf, type RecordedKind } from '../../../src/facades/bo/categories.js';
 import { boFields, gameTime, gameTimeText, worldTime, yesNo } from '../../../src/facades/bo/fields.js';
-import { derivedKey } from '../../../src/facades/bo/idempotency.js';
+import { derivedKey } from '../../../src/facades/shared/idempotency.js';
 import { type BoGameData, boGameReports } from '../../../src/facades/bo/report.js';
 import { HttpError } from '../../../src/facades/shared/errors.js';
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calendarOwner, reshapeCalendar, type CalendarData, type CalendarParams } from '../../../src/facades/rest/calendars.js';
+import {
+  calendarOwner,
+  calendarVariables,
+  calendarWindowFor,
+  reshapeCalendar,
+  type CalendarData,
+  type CalendarParams,
+} from '../../../src/facades/rest/calendars.js';
 import { renderCalendar } from '../../../src/facades/rest/icalendar.js';
 import { renderContextFor } from '../../support/render.js';
 
@@ -98,6 +105,39 @@ describe('reshapeCalendar', () => {
     const calendar = reshapeCalendar({ ...data, season: null }, team, renderContextFor('it'));
     expect(calendar.name).toBe('Unihockey Brunnhalden – Partite 2026');
     expect(calendar.events[0].description).toBe('Herren GF L-UPL, Gruppe 1, Runde 5\nRisultato: 3:2 d.r.');
+  });
+
+  it("a team's or a club's feed without a season: 1 month back to 12 months ahead, named without a season", () => {
+    const now = new Date('2026-11-22T15:30:00Z');
+    const window = calendarWindowFor({ kind: 'team', teamId: 430001 }, {}, now);
+    expect(window).toEqual({ from: new Date('2026-10-22T15:30:00Z'), to: new Date('2027-11-22T15:30:00Z') });
+    expect(calendarWindowFor({ kind: 'club', clubId: 401001 }, {}, now)).toEqual(window);
+    expect(calendarWindowFor({ kind: 'club', clubId: 401001 }, { season: 2025 }, now)).toBeUndefined();
+    expect(calendarWindowFor({ kind: 'league', league: 1, gameClass: 11 }, {}, now)).toBeUndefined();
+    expect(calendarVariables({ ...team, window }).filter).toEqual({ from: '2026-10-22T15:30:00.000Z', to: '2027-11-22T15:30:00.000Z', teamId: 430001 });
+    expect(calendarVariables({ kind: 'club', clubId: 5, season: 2026, window }).filter).toEqual({
+      from: '2026-10-22T15:30:00.000Z',
+      to: '2027-11-22T15:30:00.000Z',
+      clubId: 5,
+    });
+    expect(calendarVariables(team).filter).toEqual({ season: 2026, teamId: 430001 });
+    expect(reshapeCalendar(data, { ...team, window }, renderContextFor('de')).name).toBe('Unihockey Brunnhalden – Spiele');
+  });
+
+  it("marks a forfeit and an aborted game in the event's title and description", () => {
+    const marked = {
+      ...data,
+      games: {
+        edges: [
+          game(7, { status: 'FORFEIT', homeScore: 5, awayScore: 0, decidedBy: 'REGULAR' }),
+          game(8, { status: 'ABORTED', homeScore: 2, awayScore: 1 }),
+        ].map((node) => ({ node })),
+      },
+    };
+    const [forfeit, aborted] = reshapeCalendar(marked, team, renderContextFor('fr')).events;
+    expect(forfeit.summary).toBe('Unihockey Brunnhalden - UHC Erlengrund 5:0 forf.');
+    expect(aborted.summary).toBe('Unihockey Brunnhalden - UHC Erlengrund 2:1 interr.');
+    expect(reshapeCalendar(marked, team, renderContextFor('de')).events[0].description).toContain('5:0 Forf.');
   });
 
   it('an unknown team, club or group is a 404 naming it', () => {

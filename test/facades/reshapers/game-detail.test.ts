@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reshapeGameDetail, type GameDetailData, type GameDetailFacts } from '../../../src/facades/rest/game-detail.js';
 import { overtimeGame } from '../../support/game-fixtures.js';
+import type { Locale } from '../../../src/facades/shared/locale.js';
 import { renderContextFor } from '../../support/render.js';
 
 const data: GameDetailData = { game: overtimeGame };
@@ -44,6 +45,29 @@ describe('reshapeGameDetail', () => {
     expect(cells[7].link).toEqual({ type: 'map', x: 8.2, y: 47.1 });
     expect(cells[0].link).toEqual({ type: 'page', page: 'team_detail', ids: [1] });
     expect(cells[2].image).toEqual({ alt: 'Floorball Grünau (Logo)', url: '' });
+  });
+
+  it('marks a forfeit and an aborted game in the result cell, in the four languages, as every games table does', () => {
+    const marked = (status: GameDetailFacts['status'], locale: Locale) =>
+      cellTexts(
+        reshapeGameDetail(
+          { game: { ...overtimeGame, status, homeScore: 5, awayScore: 0, decidedBy: 'REGULAR', homePeriodScores: [], awayPeriodScores: [] } },
+          params,
+          renderContextFor(locale, new Date('2026-11-22T12:00:00Z')),
+        ),
+      )[4];
+    expect((['de', 'fr', 'it', 'en'] as const).map((locale) => marked('FORFEIT', locale))).toEqual([
+      ['5:0 Forf.'],
+      ['5:0 forf.'],
+      ['5:0 forf.'],
+      ['5:0 forf.'],
+    ]);
+    expect((['de', 'fr', 'it', 'en'] as const).map((locale) => marked('ABORTED', locale))).toEqual([
+      ['5:0 Abbr.'],
+      ['5:0 interr.'],
+      ['5:0 sosp.'],
+      ['5:0 abd.'],
+    ]);
   });
 
   it('names a day farther away by its date, and a cup game by its tournament and round', () => {

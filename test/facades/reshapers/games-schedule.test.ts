@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reshapeSchedule, scheduleVariables, type ScheduleData, type ScheduleParams } from '../../../src/facades/rest/games/schedule.js';
 import { connection, gameRow, LEAGUE_GROUP } from '../../support/game-rows.js';
+import type { Locale } from '../../../src/facades/shared/locale.js';
 import { renderContextFor } from '../../support/render.js';
 
 const cupGame = gameRow({
@@ -88,6 +89,52 @@ describe('reshapeSchedule', () => {
       text: ['Herren GF L-UPL', 'Gruppe 1'],
       link: { type: 'page', page: 'league_group_detail', ids: [2026, 1, 11, LEAGUE_GROUP.name] },
     });
+  });
+
+  it("a club's schedule sorts by league and group first when asked (order=league), chronological within; direction turns the first criterion", () => {
+    const nlb = { ...LEAGUE_GROUP, league: { id: 2, name: 'NLB' } };
+    const sortable = connection([
+      gameRow({ id: 11, startsAt: '2026-11-20T18:00:00Z', group: nlb }),
+      gameRow({ id: 12, startsAt: '2026-11-10T18:00:00Z' }),
+      gameRow({ id: 13, startsAt: '2026-11-05T18:00:00Z', group: nlb }),
+      gameRow({ id: 14, startsAt: '2026-11-30T18:00:00Z', group: { ...LEAGUE_GROUP, name: 'Gruppe 2' } }),
+      gameRow({ ...cupGame, id: 15 }),
+    ]);
+    const order = (params: Partial<Extract<ScheduleParams, { mode: 'club' }>>) =>
+      reshapeSchedule({ ...clubData, games: sortable }, { ...club, page: 1, games_per_page: 10, ...params }, renderContextFor('de')).data.regions[0].rows.map(
+        (r) => r.id,
+      );
+    expect(order({})).toEqual([13, 12, 11, 14, 15]);
+    expect(order({ order: 'date', direction: 'desc' })).toEqual([15, 14, 11, 12, 13]);
+    // Herren GF L-UPL Gruppe 1, Herren GF L-UPL Gruppe 2, Herren GF NLB Gruppe 1, Ligacup Herren 1/2-Final.
+    expect(order({ order: 'league' })).toEqual([12, 14, 13, 11, 15]);
+    expect(order({ order: 'league', direction: 'desc' })).toEqual([15, 13, 11, 14, 12]);
+    const table = reshapeSchedule({ ...clubData, games: sortable }, { ...club, page: 1, order: 'league', direction: 'desc' }, renderContextFor('de'));
+    expect(table.data.context).toEqual({
+      mode: 'club',
+      club_id: 401001,
+      season: 2026,
+      page: 1,
+      games_per_page: 2,
+      order: 'league',
+      direction: 'desc',
+      locale: 'de_CH',
+    });
+  });
+
+  it("marks a forfeit and an aborted game in a club's and a team's schedule, in the four languages", () => {
+    const marked = connection([
+      gameRow({ id: 21, status: 'FORFEIT', homeScore: 0, awayScore: 5 }),
+      gameRow({ id: 22, status: 'ABORTED', homeScore: 1, awayScore: 1 }),
+    ]);
+    const results = (params: ScheduleParams, locale: Locale) =>
+      reshapeSchedule({ ...clubData, ...teamData, games: marked }, { ...params, page: 1 }, renderContextFor(locale)).data.regions[0].rows.map(
+        (r) => r.cells.at(-1)?.text?.[0],
+      );
+    expect(results(club, 'de')).toEqual(['0:5 Forf.', '1:1 Abbr.']);
+    expect(results(team, 'fr')).toEqual(['0:5 forf.', '1:1 interr.']);
+    expect(results(club, 'it')).toEqual(['0:5 forf.', '1:1 sosp.']);
+    expect(results(team, 'en')).toEqual(['0:5 forf.', '1:1 abd.']);
   });
 
   it('speaks the requested language', () => {

@@ -92,14 +92,14 @@ describe('reshapeRankings', () => {
     const all = { league: 1, game_class: 11 };
     // without a group both qualification groups are shown
     expect(tabsOf(reshapeRankings(data, params, renderContextFor('de')))).toEqual([
-      ['Herren GF L-UPL Gruppe 1', { ...all, group: 'Gruppe 1' }, true],
-      ['Herren GF L-UPL Gruppe 2', { ...all, group: 'Gruppe 2' }, true],
-      ['Herren GF L-UPL Playoff', { ...all, group: 'Playoff' }, false],
+      [['Herren GF L-UPL', 'Gruppe 1'], { ...all, group: 'Gruppe 1' }, true],
+      [['Herren GF L-UPL', 'Gruppe 2'], { ...all, group: 'Gruppe 2' }, true],
+      [['Herren GF L-UPL', 'Playoff'], { ...all, group: 'Playoff' }, false],
     ]);
     const one = reshapeRankings(data, { ...params, group: 'Gruppe 2' }, renderContextFor('fr'));
     expect(tabsOf(one).map(([, , highlight]) => highlight)).toEqual([false, true, false]);
     expect(one.data.tabs[1]).toEqual({
-      text: 'Herren GF L-UPL Gruppe 2',
+      text: ['Herren GF L-UPL', 'Gruppe 2'],
       type: 'tab',
       link: { type: 'reload', set_in_context: { league: 1, game_class: 11, group: 'Gruppe 2' }, resource: '/rankings' },
       highlight: true,
@@ -130,15 +130,37 @@ describe('reshapeRankings', () => {
     ];
     const table = reshapeRankings({ ...data, season: { label: '2026/27', groups: seasonGroups } }, params, renderContextFor('de'));
     expect(table.data.tabs.map((t) => [t.text, t.link.set_in_context, t.highlight])).toEqual([
-      ['Herren GF L-UPL Gruppe 1', { league: 1, game_class: 11, group: 'Gruppe 1' }, true],
-      ['Herren GF L-UPL Gruppe 2', { league: 1, game_class: 11, group: 'Gruppe 2' }, true],
-      ['Herren GF L-UPL Playoff', { league: 1, game_class: 11, group: 'Playoff' }, false],
-      ['Junioren U21 A Gruppe 1', { league: 12, game_class: 19, group: 'Gruppe 1' }, false],
-      ['Damen GF L-UPL Gruppe 1', { league: 1, game_class: 21, group: 'Gruppe 1' }, false],
-      ['Herren GF NLB Gruppe 1', { league: 2, game_class: 11, group: 'Gruppe 1' }, false],
+      [['Herren GF L-UPL', 'Gruppe 1'], { league: 1, game_class: 11, group: 'Gruppe 1' }, true],
+      [['Herren GF L-UPL', 'Gruppe 2'], { league: 1, game_class: 11, group: 'Gruppe 2' }, true],
+      [['Herren GF L-UPL', 'Playoff'], { league: 1, game_class: 11, group: 'Playoff' }, false],
+      [['Junioren U21 A', 'Gruppe 1'], { league: 12, game_class: 19, group: 'Gruppe 1' }, false],
+      [['Damen GF L-UPL', 'Gruppe 1'], { league: 1, game_class: 21, group: 'Gruppe 1' }, false],
+      [['Herren GF NLB', 'Gruppe 1'], { league: 2, game_class: 11, group: 'Gruppe 1' }, false],
     ]);
     // the regions are still the requested league's
     expect(table.data.regions.map((r) => r.text)).toEqual(['Gruppe 1', 'Gruppe 2']);
+  });
+
+  it('view=short: rank, logo, team and games in their places, then goal difference and points; the context says short', () => {
+    const table = reshapeRankings(data, { ...params, view: 'short' }, renderContextFor('de'));
+    expect(table.data.headers.map((h) => h.key)).toEqual(['rank', 'logo', 'team', 'games', 'goal_difference', 'points']);
+    expect(table.data.context).toEqual({ season: 2026, league: 1, game_class: 11, group: null, view: 'short', locale: 'de_CH' });
+    expect(regionsOf(table)[0]).toEqual([
+      'Gruppe 1',
+      ['1 UHC Birkenfeld UHC Birkenfeld 4 +12 9', '2 Floorball Grünau Floorball Grünau 4 0 6', '---', '3 UH Tann UH Tann 4 -12 2'],
+    ]);
+    expect(table.data.regions[0].rows[0].data).toEqual({ team: { id: 11, name: 'UHC Birkenfeld' }, rank: 1 });
+    expect(reshapeRankings(data, { ...params, view: 'full' }, renderContextFor('de')).data.headers).toHaveLength(13);
+  });
+
+  it("team_id: the team's row is highlighted, the others are not", () => {
+    const table = reshapeRankings(data, { ...params, group: 'Gruppe 1', team_id: 12 }, renderContextFor('de'));
+    expect(table.data.regions[0].rows.map((r) => [(r.data as { team: { id: number } } | undefined)?.team.id ?? null, r.highlight])).toEqual([
+      [11, false],
+      [12, true],
+      [null, false],
+      [13, false],
+    ]);
   });
 
   it('speaks the requested language', () => {

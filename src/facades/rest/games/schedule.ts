@@ -6,7 +6,7 @@ import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js'
 import { formatDate, formatTime } from '../../shared/format.js';
 import { orNotFound } from '../../shared/found.js';
 import { localeContext } from '../../shared/locale.js';
-import { integer, paramsSchema, required, seasonYear, withDefault, type ParamsOf } from '../../shared/param-schema.js';
+import { integer, oneOf, paramsSchema, required, seasonYear, withDefault, type ParamsOf } from '../../shared/param-schema.js';
 import { textIn, type RenderContext } from '../../shared/render-context.js';
 import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
@@ -47,10 +47,24 @@ const SEASON_AND_PAGE = {
   page: withDefault(integer(), 1),
   games_per_page: withDefault(integer({ min: 1, max: MAX_GAMES_PER_PAGE }), DEFAULT_GAMES_PER_PAGE),
 };
-export const CLUB_SCHEDULE_QUERY = paramsSchema({ club_id: required(integer({ min: 1 })), ...SEASON_AND_PAGE });
+/**
+ * The club view sorts by its league/group column (`order=league`, the column's header key) as the
+ * federation documents ("Club games"): league and group first, chronological within each; `direction`
+ * turns the first criterion (`desc`: groups from the last, or with `order=date` the newest game first).
+ */
+export const CLUB_SCHEDULE_QUERY = paramsSchema({
+  club_id: required(integer({ min: 1 })),
+  ...SEASON_AND_PAGE,
+  order: withDefault(oneOf(['date', 'league']), 'date'),
+  direction: withDefault(oneOf(['asc', 'desc']), 'asc'),
+});
 export const TEAM_SCHEDULE_QUERY = paramsSchema({ team_id: required(integer({ min: 1 })), ...SEASON_AND_PAGE });
 
-export type ScheduleParams = ({ mode: 'club' } & ParamsOf<typeof CLUB_SCHEDULE_QUERY>) | ({ mode: 'team' } & ParamsOf<typeof TEAM_SCHEDULE_QUERY>);
+/** `order` and `direction` (club view): absent, chronological ascending. */
+export type ScheduleParams =
+  | ({ mode: 'club' } & Omit<ParamsOf<typeof CLUB_SCHEDULE_QUERY>, 'order' | 'direction'> &
+      Partial<Pick<ParamsOf<typeof CLUB_SCHEDULE_QUERY>, 'order' | 'direction'>>)
+  | ({ mode: 'team' } & ParamsOf<typeof TEAM_SCHEDULE_QUERY>);
 
 const ownerIdOf = (params: ScheduleParams) => (params.mode === 'club' ? params.club_id : params.team_id);
 
@@ -79,12 +93,32 @@ function scheduleColumns(isClub: boolean) {
   ];
 }
 
+/** The league/group column's two lines: `[league, group]`, for a cup game `[cup, round]`. */
+function leagueGroupLines(game: GameRowData): [string, string] {
+  if (game.group) return [competitionName(game.group), game.group.name];
+  return [game.cupRound?.tournament.name ?? '', game.cupRound?.name ?? ''];
+}
+
 function leagueGroupCell(game: GameRowData): Cell {
   if (game.group) {
     const g = game.group;
-    return linkedText(pageLink('league_group_detail', g.season.id, g.league.id, g.gameClass.id, g.name), competitionName(g), g.name);
+    return linkedText(pageLink('league_group_detail', g.season.id, g.league.id, g.gameClass.id, g.name), ...leagueGroupLines(game));
   }
-  return textCell(game.cupRound?.tournament.name ?? '', game.cupRound?.name ?? '');
+  return textCell(...leagueGroupLines(game));
+}
+
+const chronological = (a: GameRowData, b: GameRowData) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id;
+const byText = (a: string, b: string) => a.localeCompare(b, 'de', { numeric: true });
+
+/** Games in the order asked for: chronological (by start, then id), or by league and group first and chronological within. */
+export function scheduleOrder(games: readonly GameRowData[], order: 'date' | 'league' = 'date', direction: 'asc' | 'desc' = 'asc'): GameRowData[] {
+  const sign = direction === 'desc' ? -1 : 1;
+  if (order === 'date') return [...games].sort((a, b) => sign * chronological(a, b));
+  return [...games].sort((a, b) => {
+    const [leagueA, groupA] = leagueGroupLines(a);
+    const [leagueB, groupB] = leagueGroupLines(b);
+    return sign * (byText(leagueA, leagueB) || byText(groupA, groupB)) || chronological(a, b);
+  });
 }
 
 /** The standings of the team's main group, as a tab. */
@@ -98,13 +132,13 @@ function standingsTab(group: ScheduleGroup, season: number, ctx: RenderContext):
   };
 }
 
-/** Pure: games in order of occurrence (start, then id), one page of them, slider over the pages. */
+/** Pure: games in order of occurrence (start, then id; the club view as `order`/`direction` ask), one page of them, slider over the pages. */
 export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, ctx: RenderContext) {
   const t = textIn(ctx);
   const isClub = params.mode === 'club';
   const ownerId = ownerIdOf(params);
   const ownerName = orNotFound(isClub ? data.club?.name : data.team?.name, `No ${params.mode} ${ownerId}`);
-  const games = nodes(data.games).sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
+  const games = isClub ? scheduleOrder(nodes(data.games), params.order, params.direction) : scheduleOrder(nodes(data.games));
   const perPage = params.games_per_page;
   const pages = Math.max(1, Math.ceil(games.length / perPage));
   if (params.page < 1 || params.page > pages) throw badRequest(`Invalid page value ${params.page}: pages 1 to ${pages}`);
@@ -131,6 +165,9 @@ export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, ctx:
       season: params.season,
       page: params.page,
       games_per_page: perPage,
+      // Only when asked for: the paging links reload the context, which keeps the order.
+      ...(isClub && params.order !== undefined && params.order !== 'date' ? { order: params.order } : {}),
+      ...(isClub && params.direction !== undefined && params.direction !== 'asc' ? { direction: params.direction } : {}),
       locale: localeContext(ctx.locale),
     },
     headers: headers(scheduleColumns(isClub), ctx.locale),

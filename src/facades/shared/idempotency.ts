@@ -1,4 +1,4 @@
-// Retries without an idempotency key: a desk on a gym's Wi-Fi resends a request whose answer it
+// Retries without an idempotency key (the back office's writes and v3's add_extra_goal): a desk on a gym's Wi-Fi resends a request whose answer it
 // never got. A key the client sends (`Idempotency-Key`, or `idempotency_key`) is used as it is;
 // otherwise one is derived from the request, scoped to the game's last write (`LAST_WRITE`): the
 // resent request replays the write it made while nothing else was written to the game since, and
@@ -8,7 +8,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { IdempotencyScope } from '../generated/graphql.js';
-import type { BoFields } from './fields.js';
+
+/** A write request's parameters: the query string's and the body's (form or JSON), by name. */
+export type RequestFields = Record<string, unknown>;
 
 /** Parameters that are not the request's content: the credential itself, and the client's own key. */
 const NOT_CONTENT = new Set(['auth_token', 'apikey', 'idempotency_key']);
@@ -31,19 +33,22 @@ export interface WriteIdempotency {
   idempotencyScope: IdempotencyScope;
 }
 
-/** Short enough for a LAST_WRITE key (at most 78 characters): `bo:` and a SHA-256 in base64url. */
-export function derivedKey(method: string, path: string, fields: BoFields): string {
+/**
+ * Short enough for a LAST_WRITE key (at most 78 characters): the interface's prefix (`bo:`, `v3:`)
+ * and a SHA-256 in base64url.
+ */
+export function derivedKey(method: string, path: string, fields: RequestFields, prefix = 'bo'): string {
   const content = Object.fromEntries(Object.entries(fields).filter(([name]) => !NOT_CONTENT.has(name)));
   const digest = createHash('sha256')
     .update(`${method} ${path}\n${canonicalJson(content)}`)
     .digest('base64url');
-  return `bo:${digest}`;
+  return `${prefix}:${digest}`;
 }
 
-export function writeIdempotency(request: FastifyRequest, fields: BoFields): WriteIdempotency {
+export function writeIdempotency(request: FastifyRequest, fields: RequestFields, prefix = 'bo'): WriteIdempotency {
   const header = request.headers['idempotency-key'];
   const sent = (Array.isArray(header) ? header[0] : header) ?? (typeof fields.idempotency_key === 'string' ? fields.idempotency_key : undefined);
   if (sent !== undefined && sent.trim() !== '') return { idempotencyKey: sent.trim(), idempotencyScope: 'WRITE' };
   const path = request.url.split('?')[0];
-  return { idempotencyKey: derivedKey(request.method, path, fields), idempotencyScope: 'LAST_WRITE' };
+  return { idempotencyKey: derivedKey(request.method, path, fields, prefix), idempotencyScope: 'LAST_WRITE' };
 }
