@@ -18,7 +18,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
 
 function winnerOf(game: GameRow): number | undefined {
   if (game.homeScore == null || game.awayScore == null || game.homeScore === game.awayScore) return undefined;
-  return game.homeScore > game.awayScore ? game.homeTeamId : game.awayTeamId;
+  return game.homeScore > game.awayScore ? game.homeTeamId! : game.awayTeamId!;
 }
 
 describe('the demo league is consistent', () => {

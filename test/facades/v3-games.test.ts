@@ -36,8 +36,8 @@ interface GameRow {
   id: number;
   startsAt: Date;
   hasVideoStream: boolean;
-  homeTeamId: number;
-  awayTeamId: number;
+  homeTeamId: number | null;
+  awayTeamId: number | null;
 }
 let games: GameRow[];
 beforeAll(async () => {
@@ -112,7 +112,7 @@ describe('the official documentation’s examples (golden shapes)', () => {
     expect(new Date(body.data.attributes.starts_at).getTime()).toBe(game.startsAt.getTime());
     expect(body.data.attributes.starts_at).toMatch(/^2026-11-22T.*\+01:00$/);
     expect(body.included.map((t: Json) => Number(t.id))).toEqual([game.homeTeamId, game.awayTeamId]);
-    const home = await league.db.prisma.team.findUniqueOrThrow({ where: { id: game.homeTeamId } });
+    const home = await league.db.prisma.team.findUniqueOrThrow({ where: { id: game.homeTeamId! } });
     expect(body.included[0].attributes).toEqual({
       name: home.name,
       slangname: home.shortName ?? home.name,

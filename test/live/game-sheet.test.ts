@@ -104,14 +104,14 @@ beforeAll(async () => {
     orderBy: { startsAt: 'asc' },
     include: { homeTeam: true, awayTeam: true },
   });
-  game = scheduled;
+  game = { ...scheduled, homeTeamId: scheduled.homeTeamId!, awayTeamId: scheduled.awayTeamId! };
   candidates = {
     HOME: await eligibleCandidates(game.id, game.homeTeamId),
     AWAY: await eligibleCandidates(game.id, game.awayTeamId),
   };
   federationKey = await createKey(league.db, 'federation desk', null, ['games:write']);
-  homeClubKey = await createKey(league.db, 'home club desk', scheduled.homeTeam.clubId, ['games:write']);
-  awayClubKey = await createKey(league.db, 'away club desk', scheduled.awayTeam.clubId, ['games:write']);
+  homeClubKey = await createKey(league.db, 'home club desk', scheduled.homeTeam!.clubId, ['games:write']);
+  awayClubKey = await createKey(league.db, 'away club desk', scheduled.awayTeam!.clubId, ['games:write']);
   readKey = await createKey(league.db, 'reader', null);
   // The service's clock at the game's scheduled start: whenever a game may be started, it may be then.
   app = await buildApp({
@@ -298,7 +298,7 @@ describe('number memory', () => {
       },
       orderBy: { startsAt: 'asc' },
     });
-    const teamId = other.homeTeamId;
+    const teamId = other.homeTeamId!;
     const lines = sheetOf(await eligibleCandidates(other.id, teamId), 7, false);
     const players = new Map((await eligibleCandidates(other.id, teamId)).map((c) => [c.licenseId, c.playerId]));
     const lastWorn = async (playerId: number) =>

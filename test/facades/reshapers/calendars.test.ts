@@ -15,6 +15,8 @@ const game = (id: number, overrides: Partial<CalendarGame> = {}): CalendarGame =
   decidedBy: 'PENALTY_SHOTS',
   homeTeam: { name: 'Unihockey Brunnhalden' },
   awayTeam: { name: 'UHC Erlengrund' },
+  homePlaceholder: null,
+  awayPlaceholder: null,
   venue: { name: 'Sporthalle Brunnhalden', street: 'Büntenweg 99', zip: '6255', city: 'Brunnhalden', latitude: 47.11, longitude: 7.75 },
   group: { name: 'Gruppe 1', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } },
   round: { name: 'Runde 5' },

@@ -7,6 +7,8 @@ const data: GameEventsData = {
   game: {
     homeTeam: home,
     awayTeam: away,
+    homePlaceholder: null,
+    awayPlaceholder: null,
     events: [
       gameEvent(1, 0, 'GAME_START'),
       gameEvent(2, 0, 'PERIOD_START', { period: 1 }),
@@ -66,6 +68,8 @@ describe('reshapeGameEvents', () => {
       game: {
         homeTeam: home,
         awayTeam: away,
+        homePlaceholder: null,
+        awayPlaceholder: null,
         events: [
           gameEvent(1, 5, 'PLAYER_INSPECTION', { inspectionDone: true }),
           gameEvent(2, 6, 'PLAYER_INSPECTION', { inspectionDone: false }),

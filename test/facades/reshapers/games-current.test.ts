@@ -17,6 +17,8 @@ const game = (id: number, overrides: Partial<DayGameData>): DayGameData => ({
   clock: { phase: 'FINISHED', period: null },
   homeTeam: { name: `Heim ${id}` },
   awayTeam: { name: `Gast ${id}` },
+  homePlaceholder: null,
+  awayPlaceholder: null,
   group: league(1, 'L-UPL', 11, 'Herren GF'),
   cupRound: null,
   ...overrides,
