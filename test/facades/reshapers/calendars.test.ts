@@ -126,3 +126,24 @@ describe('calendarOwner', () => {
     );
   });
 });
+
+describe('reshapeCalendar: an undecided pairing', () => {
+  it("names the event by the federation's texts in place of the teams", () => {
+    const undecided = game(4, {
+      status: 'SCHEDULED',
+      homeScore: null,
+      awayScore: null,
+      homeTeam: null,
+      awayTeam: null,
+      homePlaceholder: 'Sieger Halbfinal 1',
+      awayPlaceholder: 'Sieger Halbfinal 2',
+      venue: null,
+      group: null,
+      round: null,
+      cupRound: { name: 'Final', tournament: { name: 'Ligacup Herren' } },
+    });
+    const calendar = reshapeCalendar({ ...data, games: { edges: [{ node: undecided }] } }, team, renderContextFor('de'));
+    expect(calendar.events.map((event) => event.summary)).toEqual(['Sieger Halbfinal 1 - Sieger Halbfinal 2']);
+    expect(renderCalendar(calendar)).toContain('SUMMARY:Sieger Halbfinal 1 - Sieger Halbfinal 2');
+  });
+});

@@ -149,3 +149,13 @@ describe('reshapeGameEvents', () => {
     );
   });
 });
+
+describe('reshapeGameEvents: an undecided pairing', () => {
+  it("names the side tabs by the federation's texts", () => {
+    const undecided: GameEventsData = {
+      game: { homeTeam: null, awayTeam: null, homePlaceholder: 'Sieger Halbfinal 1', awayPlaceholder: 'Sieger Halbfinal 2', events: [] },
+    };
+    const table = reshapeGameEvents(undecided, { game_id: 5 }, renderContextFor('de'));
+    expect(table.data.tabs.map((tab) => tab.text)).toEqual(['Alle Ereignisse', 'Sieger Halbfinal 1', 'Sieger Halbfinal 2']);
+  });
+});

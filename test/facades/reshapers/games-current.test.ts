@@ -107,3 +107,19 @@ describe('the day shown', () => {
     });
   });
 });
+
+describe('reshapeCurrentGames: an undecided pairing', () => {
+  it("shows the federation's texts in place of the teams", () => {
+    const undecided = game(6, {
+      status: 'SCHEDULED',
+      homeScore: null,
+      awayScore: null,
+      homeTeam: null,
+      awayTeam: null,
+      homePlaceholder: 'Sieger Halbfinal 1',
+      awayPlaceholder: 'Sieger Halbfinal 2',
+    });
+    const table = reshapeCurrentGames({ ...data, games: connection([undecided]) }, params, renderContextFor('de'));
+    expect(table.data.regions[0].rows[0].cells.map((cell) => cell.text)).toEqual([['12:15'], ['Sieger Halbfinal 1'], ['-'], ['Sieger Halbfinal 2'], ['-']]);
+  });
+});
