@@ -191,4 +191,3 @@ describe('undecided pairings in the cup (issue: games without teams yet)', () =>
     });
   });
 });
-

@@ -13,7 +13,7 @@ import type { SeasonFrame } from './qualification.js';
 import type { Random } from './random.js';
 import { finishedCupRoundDays, nextCupRoundDay, playedCupRoundDays } from './season-calendar.js';
 import { TOP_LEAGUE } from './structure.js';
-import { SATURDAY, WEDNESDAY, weekdayInWeekOf, zurichInstant, type Day } from './calendar.js';
+import { isHolidayBreak, SATURDAY, WEDNESDAY, weekdayInWeekOf, zurichInstant, type Day } from './calendar.js';
 import type { DemoDocument } from './document.js';
 
 const LARGEST_DRAW_AT_SCALE_ONE = 32;
@@ -116,7 +116,7 @@ function placeholderRoundName(name: string): string {
 /**
  * The rounds after the one being scheduled, with their games already in the calendar but their
  * teams not known yet: each side is the winner of a game of the round before (`Sieger Halbfinal 1`,
- * src/domain/pairing.ts). Three weeks apart, the final on a Saturday. They draw nothing from the
+ * src/domain/pairing.ts). Three weeks apart (after the holiday break), the final on a Saturday. They draw nothing from the
  * random sequence and take their ids apart, so the rest of the league comes out as before.
  */
 function addUndecidedRounds(
@@ -132,7 +132,8 @@ function addUndecidedRounds(
     games = Math.floor(games / 2);
     if (games < 1) return;
     const isFinal = offset === roundIds.length - 1;
-    const day = weekdayInWeekOf(scheduledDay + 21 * offset, isFinal ? SATURDAY : WEDNESDAY);
+    let day = weekdayInWeekOf(scheduledDay + 21 * offset, isFinal ? SATURDAY : WEDNESDAY);
+    while (isHolidayBreak(day)) day += 7;
     const previous = placeholderRoundName(roundName(scheduledIndex + offset - 1));
     for (let position = 1; position <= games; position++) {
       document.rows.games.push({
