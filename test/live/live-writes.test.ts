@@ -72,6 +72,21 @@ describe('who may write', () => {
     expect(await gameSnapshot(league.db, game.id)).toEqual(before);
   });
 
+  it('refuses to start a game whose teams are not known yet, names the missing side, and writes nothing', async () => {
+    const undecided = await league.db.prisma.game.findFirstOrThrow({ where: { homeTeamId: null, status: 'SCHEDULED' }, orderBy: { id: 'asc' } });
+    const answer = await postGraphQL<Record<string, WriteData>>(
+      baseUrl,
+      START,
+      { input: { gameId: undecided.id, idempotencyKey: nextKey() } },
+      federationKey.key,
+    );
+    expect(answer.errors?.[0]).toMatchObject({
+      message: `Game ${undecided.id} has no home team yet: it cannot be started or recorded until its pairing is decided`,
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(await league.db.prisma.game.findUniqueOrThrow({ where: { id: undecided.id } })).toMatchObject({ status: 'SCHEDULED', version: 0 });
+  });
+
   it('lets the home club’s key start its game: live, 0:0, version 1, audited', async () => {
     const started = await write(START, {}, clubKey.key);
     expect(started.errors).toBeUndefined();
