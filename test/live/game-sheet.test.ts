@@ -130,6 +130,20 @@ afterAll(async () => {
 });
 
 describe('who may write a sheet', () => {
+  it('refuses a sheet for a game whose teams are not known yet', async () => {
+    const undecided = await league.db.prisma.game.findFirstOrThrow({ where: { homeTeamId: null }, orderBy: { id: 'asc' } });
+    const answer = await writeSheet({
+      gameId: undecided.id,
+      side: 'HOME',
+      lines: candidates.HOME.slice(0, 6).map((c) => ({ licenseId: c.licenseId, position: 'FORWARD' as const })),
+    });
+    expect(answer.errors?.[0]).toMatchObject({
+      message: `Game ${undecided.id} has no home team yet: it cannot be given a game sheet until its pairing is decided`,
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(await league.db.prisma.lineupEntry.count({ where: { gameId: undecided.id } })).toBe(0);
+  });
+
   it('refuses a write without a key, with a read-only key and with the away club’s key, and writes nothing', async () => {
     const before = await gameSnapshot(league.db, game.id);
     const lines = sheetOf(candidates.AWAY);
