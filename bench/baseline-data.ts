@@ -85,6 +85,8 @@ function dayGame(row: DayGameRecord): DayGameData {
     clock: clockOf(row.status, row.clockPeriod),
     homeTeam: { name: row.ht_name },
     awayTeam: { name: row.at_name },
+    homePlaceholder: null,
+    awayPlaceholder: null,
     group: row.l_id === null ? null : { league: { id: row.l_id, name: row.l_name }, gameClass: { id: row.gc_id, name: row.gc_name } },
     cupRound: row.ct_id === null ? null : { tournament: { id: row.ct_id, name: row.ct_name } },
   };
@@ -118,6 +120,8 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
       secondReferee: row.secondReferee as string | null,
       homeTeam: { id: row.ht_id as number, name: row.ht_name as string, logoUrl: absolute(row.ht_logo as string | null) },
       awayTeam: { id: row.at_id as number, name: row.at_name as string, logoUrl: absolute(row.at_logo as string | null) },
+      homePlaceholder: null,
+      awayPlaceholder: null,
       venue:
         row.v_name === null ? null : { name: row.v_name as string, city: row.v_city as string, latitude: row.v_lat as number, longitude: row.v_lon as number },
       group:

@@ -1,13 +1,16 @@
 /** League groups by phase: the regular season (qualification), then the final rounds. */
 
 /** The phases of prisma/schema.prisma `GroupPhase`. */
-export type Phase = 'QUALIFICATION' | 'PLAYOFF' | 'PLAYOUT';
+export type Phase = 'QUALIFICATION' | 'PLAYOFF' | 'SUPERFINAL' | 'PLAYOUT';
 
-/** The order a team's season reads in: qualification first, then playoff, then playout. */
-export const PHASE_ORDER: readonly Phase[] = ['QUALIFICATION', 'PLAYOFF', 'PLAYOUT'];
+/**
+ * The order a team's season reads in: qualification first, then playoff, the superfinal (the
+ * federation's one deciding game of the two playoff finalists), then playout.
+ */
+export const PHASE_ORDER: readonly Phase[] = ['QUALIFICATION', 'PLAYOFF', 'SUPERFINAL', 'PLAYOUT'];
 
-/** The phases played as knock-out series after the qualification (the "finals"). */
-export const KNOCKOUT_PHASES = ['PLAYOFF', 'PLAYOUT'] as const satisfies readonly Phase[];
+/** The phases played as knock-out games after the qualification (the "finals"). */
+export const KNOCKOUT_PHASES = ['PLAYOFF', 'SUPERFINAL', 'PLAYOUT'] as const satisfies readonly Phase[];
 
 export function isKnockoutPhase(phase: string): boolean {
   return (KNOCKOUT_PHASES as readonly string[]).includes(phase);

@@ -37,7 +37,7 @@ export interface ClubLicense {
 }
 
 /** A lineup is made for one of the two teams of the game. */
-export function assertTeamPlays(game: { id: number; homeTeamId: number; awayTeamId: number }, teamId: number): void {
+export function assertTeamPlays(game: { id: number; homeTeamId: number | null; awayTeamId: number | null }, teamId: number): void {
   if (game.homeTeamId !== teamId && game.awayTeamId !== teamId) throw new NotFoundError(`Team ${teamId} does not play in game ${game.id}`);
 }
 

@@ -101,7 +101,8 @@ export function teamSeasonRecords(input: TeamRecordInput): TeamSeasonRecord[] {
     .map((seasonId) => {
       const groups = input.groups.filter((g) => g.seasonId === seasonId).sort((a, b) => comparePhases(a, b) || a.sortOrder - b.sortOrder || a.id - b.id);
       const qualification = groups.find((g) => g.phase === 'QUALIFICATION');
-      const final = groups.find((g) => isKnockoutPhase(g.phase));
+      // A team that reached the superfinal is recorded by it rather than by the playoff before it.
+      const final = groups.find((g) => g.phase === 'SUPERFINAL') ?? groups.find((g) => isKnockoutPhase(g.phase));
       const cupGames = input.cupGames.filter((g) => g.seasonId === seasonId);
       // A class has at most one cup a season; should there be more, the one reached furthest counts.
       const tournaments = [...new Set(cupGames.map((g) => g.tournamentId))];

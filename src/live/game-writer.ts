@@ -8,6 +8,7 @@
 import { assertMayWriteGame, assertMayWriteGames, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
 import type { PrismaClient } from '../db/database.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
+import { assertPaired, type Paired } from '../domain/pairing.js';
 import type { GameStatus } from '../domain/game-status.js';
 import {
   type EventEffect,
@@ -54,8 +55,8 @@ interface LockedGame {
   id: number;
   status: GameStatus;
   version: number;
-  homeTeamId: number;
-  awayTeamId: number;
+  homeTeamId: number | null;
+  awayTeamId: number | null;
   groupId: number | null;
   startsAt: Date;
   decidedBy: Decision;
@@ -102,6 +103,7 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
   const hash = inputHash(request);
   const { replay, storedKey } = await lookUpKey(tx, credential.keyId, request, game, hash);
   if (replay) return { gameId: replay.gameId, version: replay.version, eventId: replay.eventId, replayed: true, change: null };
+  assertPaired(game, 'started or recorded');
   const teams = await tx.team.findMany({ where: { id: { in: [game.homeTeamId, game.awayTeamId] } }, select: { id: true, clubId: true } });
   const clubOf = (teamId: number) => teams.find((team) => team.id === teamId)?.clubId ?? -1;
   assertMayWriteGame(credential, { id: game.id, homeClubId: clubOf(game.homeTeamId) });
@@ -225,7 +227,12 @@ async function affectedBy(tx: Tx, game: LockedGame): Promise<ChangeAffects | und
  * What the rules decide a write on: the game's events, read once, in the order they are played
  * (clock, then order of writing), and the game-sheet lines of the licenses the write names.
  */
-async function lockedState(tx: Tx, game: LockedGame, write: GameWrite, moment: { now: Date; startWindow: StartWindow }): Promise<LiveGameState<EventRow>> {
+async function lockedState(
+  tx: Tx,
+  game: Paired<LockedGame>,
+  write: GameWrite,
+  moment: { now: Date; startWindow: StartWindow },
+): Promise<LiveGameState<EventRow>> {
   const events = await tx.gameEvent.findMany({ where: { gameId: game.id }, orderBy: [{ second: 'asc' }, { sequence: 'asc' }, { id: 'asc' }] });
   const licenseIds = licensesNamedBy(write);
   const sheet =

@@ -9,6 +9,7 @@
 import { assertMayWriteGame, assertMayWriteGames, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
 import type { PrismaClient } from '../db/database.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
+import { assertPaired } from '../domain/pairing.js';
 import { teamOf } from '../domain/game-write.js';
 import type { Side } from '../domain/live-game.js';
 import type { CandidateFacts } from '../domain/lineup.js';
@@ -90,8 +91,10 @@ export async function writeGameSheet(
     select: { homeTeamId: true, awayTeamId: true, homeTeam: { select: { clubId: true } } },
   });
   if (!game) throw new NotFoundError(`No game ${request.gameId}`);
-  assertMayWriteGame(credential, { id: request.gameId, homeClubId: game.homeTeam.clubId });
-  const teamId = teamOf(game, request.side);
+  const paired = { id: request.gameId, ...game };
+  assertPaired(paired, 'given a game sheet');
+  assertMayWriteGame(credential, { id: request.gameId, homeClubId: paired.homeTeam?.clubId ?? -1 });
+  const teamId = teamOf(paired, request.side);
   const candidates = new Map((await candidatesOf(request.gameId, teamId)).map((facts) => [facts.licenseId, facts]));
   return retryingKeyRace(() =>
     prisma.$transaction((tx) => writeLocked(tx, credential, request, teamId, candidates, now), { timeout: WRITE_TIMEOUT_MS, maxWait: WRITE_TIMEOUT_MS }),

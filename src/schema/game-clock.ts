@@ -1,5 +1,6 @@
 import { gameFormat } from '../domain/game-format.js';
 import type { TransitionRecord } from '../domain/game-transitions.js';
+import { isPaired } from '../domain/pairing.js';
 import type { LiveGameState } from '../domain/game-write.js';
 import { type ClockView, GAME_PHASES, readClock, type StoredClock } from '../domain/live-clock.js';
 import { STATUS_MESSAGES, statusMessagesAllowed } from '../domain/status-messages.js';
@@ -39,7 +40,7 @@ builder.prismaObjectFields('Game', (t) => ({
   }),
   statusMessages: t.field({
     type: [GameStatusMessageEnum],
-    description: 'The status messages a desk may send the game now, by the same rules as the mutations they stand for.',
+    description: 'The status messages a desk may send the game now, by the same rules as the mutations they stand for; none while a team is not known yet.',
     select: {
       id: true,
       status: true,
@@ -68,6 +69,8 @@ builder.prismaObjectFields('Game', (t) => ({
       },
     },
     resolve: (game, _args, ctx) => {
+      // A game without both teams cannot be started: the desk may send it nothing (src/domain/pairing.ts).
+      if (!isPaired(game)) return [];
       const format = gameFormat(game.group);
       const state: LiveGameState = {
         gameId: game.id,

@@ -3,6 +3,7 @@
 // game is src/domain/access.ts.
 import { assertMayWriteGame, reportableGames } from '../domain/access.js';
 import { NotFoundError } from '../domain/errors.js';
+import { assertPaired } from '../domain/pairing.js';
 import { gameFormat, phasesOf } from '../domain/game-format.js';
 import { type ReportFacts, reportFacts, sheetTopScorers } from '../domain/game-report.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -95,9 +96,13 @@ builder.queryFields((t) => ({
     args: { id: t.arg.int({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const credential = ctx.access.credential('Reporting a game');
-      const home = await ctx.prisma.game.findUnique({ where: { id: args.id }, select: { homeTeam: { select: { clubId: true } } } });
+      const home = await ctx.prisma.game.findUnique({
+        where: { id: args.id },
+        select: { homeTeamId: true, awayTeamId: true, homeTeam: { select: { clubId: true } } },
+      });
       if (!home) throw new NotFoundError(`No game ${args.id}`);
-      assertMayWriteGame(credential, { id: args.id, homeClubId: home.homeTeam.clubId });
+      assertPaired({ id: args.id, ...home }, 'reported');
+      assertMayWriteGame(credential, { id: args.id, homeClubId: home.homeTeam?.clubId ?? -1 });
       return ctx.prisma.game.findUniqueOrThrow({ ...query, where: { id: args.id } });
     },
   }),

@@ -61,8 +61,19 @@ builder.prismaObject('Game', {
       description: 'Published no earlier than 48 hours before the start.',
       resolve: (game, _args, ctx) => (refereesVisible(game.startsAt, ctx.clock.now()) ? game.secondReferee : null),
     }),
-    homeTeam: t.relation('homeTeam'),
-    awayTeam: t.relation('awayTeam'),
+    homeTeam: t.relation('homeTeam', {
+      nullable: true,
+      description: 'Null while the pairing is undecided (a later cup round, a playoff series); see homePlaceholder.',
+    }),
+    awayTeam: t.relation('awayTeam', { nullable: true, description: 'Null while the pairing is undecided; see awayPlaceholder.' }),
+    homePlaceholder: t.exposeString('homePlaceholder', {
+      nullable: true,
+      description: 'The federation\'s text in place of a home team not known yet ("Sieger Halbfinal 1"), as it gives it; null once the team is known.',
+    }),
+    awayPlaceholder: t.exposeString('awayPlaceholder', {
+      nullable: true,
+      description: "The federation's text in place of an away team not known yet, as it gives it; null once the team is known.",
+    }),
     venue: t.relation('venue', { nullable: true }),
     group: t.relation('group', { nullable: true }),
     round: t.relation('round', { nullable: true }),

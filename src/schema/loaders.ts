@@ -6,6 +6,7 @@ import { rankScorers } from '../domain/top-scorers.js';
 import { seasonOfGame } from '../domain/season.js';
 import { computeStandings, type StandingRow } from '../domain/standings.js';
 import { averageVisitors } from '../domain/visitors.js';
+import { pairedGames } from '../domain/pairing.js';
 import { nextGameIds, type FavoriteRecord } from '../sessions/next-games.js';
 import { GAME_SEASON_SELECT, gamesInSeasons } from './game-queries.js';
 import { splitKey } from './loader-keys.js';
@@ -64,7 +65,7 @@ export function createLoaders(prisma: PrismaClient): Loaders {
       return groupIds.map((groupId) =>
         computeStandings(
           registrations.filter((r) => r.groupId === groupId).map((r) => r.teamId),
-          games.filter((g) => g.groupId === groupId),
+          pairedGames(games.filter((g) => g.groupId === groupId)),
         ),
       );
     }),

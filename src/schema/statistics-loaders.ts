@@ -7,6 +7,7 @@ import { emptyTally, playerGameLines, tallyBy, type PlayerGameLine, type Tally }
 import { seasonOfGame } from '../domain/season.js';
 import type { StandingRow } from '../domain/standings.js';
 import { teamSeasonRecords, type KnockoutGame, type TeamSeasonRecord } from '../domain/team-records.js';
+import { pairedGames } from '../domain/pairing.js';
 import { gamesInSeasons } from './game-queries.js';
 import { memberKey, splitKey } from './loader-keys.js';
 
@@ -177,7 +178,12 @@ async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promi
       .flatMap((game): PlayerSeasonGame[] => {
         const line = lines.get(`${playerId}:${game.id}`);
         if (line) return [{ ...line, played: true }];
-        const team = teams.has(game.homeTeamId) ? game.homeTeamId : teams.has(game.awayTeamId) ? game.awayTeamId : null;
+        const team =
+          game.homeTeamId !== null && teams.has(game.homeTeamId)
+            ? game.homeTeamId
+            : game.awayTeamId !== null && teams.has(game.awayTeamId)
+              ? game.awayTeamId
+              : null;
         if (team === null) return [];
         return [{ playerId, gameId: game.id, teamId: team, played: false, ...emptyTally() }];
       });
@@ -222,7 +228,8 @@ async function seasonRecords(
   });
   const phaseGames = new Map<number, KnockoutGame[]>();
   const cupGames: (KnockoutGame & { tournamentId: number; seasonId: number; lastRoundNumber: number })[] = [];
-  for (const game of knockoutGames) {
+  // A game whose pairing is undecided says nothing of how far a team came (src/domain/pairing.ts).
+  for (const game of pairedGames(knockoutGames)) {
     const base = { homeTeamId: game.homeTeamId, awayTeamId: game.awayTeamId, status: game.status, homeScore: game.homeScore, awayScore: game.awayScore };
     if (game.groupId !== null && game.round) {
       const list = phaseGames.get(game.groupId) ?? [];

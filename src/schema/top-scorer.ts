@@ -36,7 +36,7 @@ builder.queryFields((t) => ({
       phase: t.arg({ type: GroupPhaseEnum, description: 'Only games of groups in this phase.' }),
       phases: t.arg({
         type: [GroupPhaseEnum],
-        description: 'Only games of groups in these phases (e.g. PLAYOFF and PLAYOUT for the final round); adds to `phase`.',
+        description: 'Only games of groups in these phases (e.g. PLAYOFF, SUPERFINAL and PLAYOUT for the final round); adds to `phase`.',
       }),
       clubId: t.arg.int({ description: 'Only players whose goals and assists were for a team of this club.' }),
       first: t.arg.int({ defaultValue: 20 }),

@@ -19,11 +19,12 @@ const HORIZON_MS = 366 * 24 * 60 * 60 * 1000;
 interface UpcomingGame {
   id: number;
   startsAt: Date;
-  homeTeamId: number;
-  awayTeamId: number;
+  /** Null while the pairing is undecided (src/domain/pairing.ts). */
+  homeTeamId: number | null;
+  awayTeamId: number | null;
   groupId: number | null;
-  homeTeam: { clubId: number };
-  awayTeam: { clubId: number };
+  homeTeam: { clubId: number } | null;
+  awayTeam: { clubId: number } | null;
 }
 
 /**
@@ -78,9 +79,9 @@ export async function nextGameIds(prisma: PrismaClient, favorites: readonly Favo
     const teams = new Set(teamsOf(favorite));
     const favoriteGroups = new Set(groupsOf(favorite));
     const next = games.find((g) => {
-      if (favorite.type === 'club') return g.homeTeam.clubId === favorite.clubId || g.awayTeam.clubId === favorite.clubId;
+      if (favorite.type === 'club') return g.homeTeam?.clubId === favorite.clubId || g.awayTeam?.clubId === favorite.clubId;
       if (favorite.type === 'league') return g.groupId !== null && favoriteGroups.has(g.groupId);
-      return teams.has(g.homeTeamId) || teams.has(g.awayTeamId);
+      return (g.homeTeamId !== null && teams.has(g.homeTeamId)) || (g.awayTeamId !== null && teams.has(g.awayTeamId));
     });
     result.set(favorite.id, next?.id ?? null);
   }

@@ -18,7 +18,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
 
 function winnerOf(game: GameRow): number | undefined {
   if (game.homeScore == null || game.awayScore == null || game.homeScore === game.awayScore) return undefined;
-  return game.homeScore > game.awayScore ? game.homeTeamId : game.awayTeamId;
+  return game.homeScore > game.awayScore ? game.homeTeamId! : game.awayTeamId!;
 }
 
 describe('the demo league is consistent', () => {
@@ -160,6 +160,15 @@ describe('the demo league is consistent', () => {
         for (const game of next) {
           const position = game.bracketPosition as number;
           const feeders = [current.get(2 * position - 1), current.get(2 * position)];
+          if (game.homeTeamId == null && game.awayTeamId == null) {
+            // Undecided: the federation's text names the feeders, whose winners are not known yet.
+            expect(feeders.every((feeder) => feeder !== undefined)).toBe(true);
+            expect([game.homePlaceholder, game.awayPlaceholder]).toEqual([
+              expect.stringMatching(new RegExp(` ${2 * position - 1}$`)),
+              expect.stringMatching(new RegExp(` ${2 * position}$`)),
+            ]);
+            continue;
+          }
           const winners = feeders.map((feeder) => (feeder ? winnerOf(feeder) : undefined));
           expect(winners.every((winner) => winner !== undefined)).toBe(true);
           expect(new Set([game.homeTeamId, game.awayTeamId])).toEqual(new Set(winners));

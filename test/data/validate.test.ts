@@ -179,4 +179,48 @@ describe('validateLeagueImport', () => {
       expect(message.split('\n')).toHaveLength(22);
     }
   });
+
+  it("accepts a game whose pairing is undecided, with the federation's text in place of each team", () => {
+    const undecided = withChange((data) => {
+      data.games?.push({
+        id: 8,
+        groupId: 100,
+        roundId: 200,
+        homePlaceholder: 'Sieger Halbfinal 1',
+        awayPlaceholder: 'Sieger Halbfinal 2',
+        startsAt: '2026-12-05T14:00:00Z',
+      });
+      data.games?.push({
+        id: 9,
+        groupId: 100,
+        roundId: 200,
+        homeTeamId: 10,
+        awayTeamId: null,
+        awayPlaceholder: 'Sieger Halbfinal 2',
+        startsAt: '2026-12-12T14:00:00Z',
+      });
+    });
+    expect(problemsOf(undecided)).toEqual([]);
+  });
+
+  it('refuses an undecided game that was played, has a score, or a placeholder beside its team', () => {
+    const played = withChange((data) => {
+      data.games?.push({
+        id: 8,
+        groupId: 100,
+        homeTeamId: null,
+        awayTeamId: 20,
+        startsAt: '2026-12-05T14:00:00Z',
+        status: 'FINISHED',
+        homeScore: 1,
+        awayScore: 0,
+      });
+      data.games?.push({ id: 9, groupId: 100, homeTeamId: 10, awayTeamId: 20, homePlaceholder: 'Sieger Halbfinal 1', startsAt: '2026-12-12T14:00:00Z' });
+    });
+    expect(problemsOf(played)).toEqual([
+      expect.stringMatching(/id 8.*without homeTeamId \(pairing undecided\) must be SCHEDULED or CANCELLED, not FINISHED/),
+      expect.stringMatching(/id 8.*a game without both teams has no score/),
+      expect.stringMatching(/id 9.*homePlaceholder is only for a game whose home team is not known yet, but homeTeamId is 10/),
+    ]);
+  });
 });

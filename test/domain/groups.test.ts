@@ -4,10 +4,10 @@ import { comparePhases, isKnockoutPhase, KNOCKOUT_PHASES, mainGroupOf, PHASE_ORD
 const group = (id: number, phase: string) => ({ id, phase });
 
 describe('phases', () => {
-  it('read qualification, playoff, playout; the knock-out phases are the last two', () => {
-    expect(PHASE_ORDER).toEqual(['QUALIFICATION', 'PLAYOFF', 'PLAYOUT']);
-    expect(KNOCKOUT_PHASES).toEqual(['PLAYOFF', 'PLAYOUT']);
-    expect(PHASE_ORDER.filter(isKnockoutPhase)).toEqual(['PLAYOFF', 'PLAYOUT']);
+  it('read qualification, playoff, superfinal, playout; the knock-out phases are all but the first', () => {
+    expect(PHASE_ORDER).toEqual(['QUALIFICATION', 'PLAYOFF', 'SUPERFINAL', 'PLAYOUT']);
+    expect(KNOCKOUT_PHASES).toEqual(['PLAYOFF', 'SUPERFINAL', 'PLAYOUT']);
+    expect(PHASE_ORDER.filter(isKnockoutPhase)).toEqual(['PLAYOFF', 'SUPERFINAL', 'PLAYOUT']);
   });
 
   it('sort stably by phase, unknown phases last', () => {

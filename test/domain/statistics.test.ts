@@ -102,6 +102,22 @@ describe('team records', () => {
       cup: null,
     });
   });
+
+  it('records a team that reached the superfinal by it, not by the playoff before it', () => {
+    const [record] = teamSeasonRecords({
+      teamId: 1,
+      groups: [
+        { id: 10, seasonId: 2024, phase: 'QUALIFICATION', sortOrder: 0 },
+        { id: 11, seasonId: 2024, phase: 'PLAYOFF', sortOrder: 1 },
+        { id: 12, seasonId: 2024, phase: 'SUPERFINAL', sortOrder: 2 },
+      ],
+      rankIn: () => 1,
+      phaseGames: new Map([[12, [game(1, 1, 2, 3, 1)]]]),
+      lastRoundOfGroup: new Map([[12, 1]]),
+      cupGames: [],
+    });
+    expect(record.finalPhase).toMatchObject({ groupId: 12, phase: 'SUPERFINAL', round: { roundNumber: 1, won: true, final: true } });
+  });
 });
 
 describe('visitors ranking', () => {

@@ -76,7 +76,7 @@ describe('GET /api/calendars', () => {
       expect(event.get('DTSTAMP')).toBe('20261122T153000Z');
       expect(event.get('DTSTART;TZID=Europe/Zurich')).toBe(localDateTime(game.startsAt));
       expect(event.get('DTEND;TZID=Europe/Zurich')).toBe(localDateTime(new Date(game.startsAt.getTime() + 2 * 3600_000)));
-      expect(event.get('SUMMARY')).toMatch(new RegExp(`^${escapeText(`${game.homeTeam.name} - ${game.awayTeam.name}`).replace(/\\/g, '\\\\')}`));
+      expect(event.get('SUMMARY')).toMatch(new RegExp(`^${escapeText(`${game.homeTeam!.name} - ${game.awayTeam!.name}`).replace(/\\/g, '\\\\')}`));
       expect(event.get('GEO')).toBe(`${game.venue!.latitude};${game.venue!.longitude}`);
       expect(event.get('LOCATION')).toContain(escapeText(game.venue!.name));
       expect(event.get('STATUS')).toBe(game.status === 'CANCELLED' ? 'CANCELLED' : 'CONFIRMED');

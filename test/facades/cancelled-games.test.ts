@@ -28,7 +28,7 @@ beforeAll(async () => {
   });
   game = {
     id: found.id,
-    homeTeamId: found.homeTeamId,
+    homeTeamId: found.homeTeamId!,
     startsAt: found.startsAt,
     roundId: found.roundId,
     season: found.group?.seasonId ?? found.cupRound!.tournament.seasonId,

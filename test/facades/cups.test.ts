@@ -88,9 +88,9 @@ describe('GET /api/cups/:championship_id', () => {
     expect(cellTexts(body)[0].map((cells) => [cells[0], cells[1]])).toEqual(cup.rounds.map((round) => [round.name, String(round.games.length)]));
     const decided = (round: (typeof cup.rounds)[number]) => round.games.filter((g) => g.status === 'FINISHED' || g.status === 'FORFEIT').length;
     expect(cellTexts(body)[0].map((cells) => cells[3])).toEqual(cup.rounds.map((round) => `${decided(round)}/${round.games.length}`));
-    // The current season's cup is under way: its first round is through, the last one not drawn yet.
+    // The current season's cup is under way: its first round is through; the final is in the calendar, its pairing still open.
     expect(cellTexts(body)[0][0][3]).toMatch(/^(\d+)\/\1$/);
-    expect(cellTexts(body)[0].at(-1)).toEqual(['Final', '0', '-', '0/0']);
+    expect(cellTexts(body)[0].at(-1)).toEqual(['Final', '1', expect.stringMatching(/^\d\d\.\d\d\.\d{4}$/), '0/1']);
     expect(cellTexts(body)[0][0][2]).toMatch(/^\d\d\.\d\d\.\d{4}( - \d\d\.\d\d\.\d{4})?$/);
   });
 
@@ -151,5 +151,43 @@ describe('documented facts (official /api/cups doc, WIRE.md §1)', () => {
       expect(details.data.title).toMatch(/^Schweizer Cup /);
       for (const detailRow of details.data.regions[0].rows) expect(detailRow.cells.every((cell: Json) => Array.isArray(cell.text))).toBe(true);
     }
+  });
+});
+
+describe('undecided pairings in the cup (issue: games without teams yet)', () => {
+  it("the rounds after the scheduled one list their games with the federation's text in place of the teams", async () => {
+    const cup = await currentMenCup();
+    const open = cup.rounds.filter((round) => round.games.length > 0 && round.games.every((game) => game.homeTeamId === null && game.awayTeamId === null));
+    expect(open.map((round) => round.name)).toContain('Final');
+    for (const round of open) {
+      const games = await getJson(league.app, `/api/games?mode=cup&tournament_id=${cup.id}&round=${round.id}&side=left`);
+      const rows: Json[] = games.data.regions.flatMap((region: Json) => region.rows);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(round.games.map((game) => game.id)).toEqual(expect.arrayContaining(rows.map((row) => row.id)));
+      for (const row of rows) {
+        expect(row.cells[1].text[0]).toMatch(/^Sieger (Halbfinal|Viertelfinal|Achtelfinal|1\/\d+-Final) \d+$/);
+        expect(row.cells[1].link).toBeUndefined();
+        expect(row.cells[3].text).toEqual(['-']);
+      }
+    }
+    const final = open.find((round) => round.name === 'Final')!;
+    const finalGames = await getJson(league.app, `/api/games?mode=cup&tournament_id=${cup.id}&round=${final.id}&side=left`);
+    const finalRow = finalGames.data.regions.flatMap((region: Json) => region.rows)[0];
+    expect([finalRow.cells[1].text[0], finalRow.cells[2].text[0]]).toEqual(['Sieger Halbfinal 1', 'Sieger Halbfinal 2']);
+  });
+
+  it('an undecided game has its page, its calendar entry and its GraphQL placeholders', async () => {
+    const cup = await currentMenCup();
+    const game = cup.rounds.at(-1)!.games[0];
+    const detail = await getJson(league.app, `/api/games/${game.id}`);
+    expect(detail.data.title).toBe('Sieger Halbfinal 1 - Sieger Halbfinal 2');
+    const graphql = await league.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: `{ game(id: ${game.id}) { homeTeam { id } awayTeam { id } homePlaceholder awayPlaceholder statusMessages } }` },
+    });
+    expect(graphql.json()).toEqual({
+      data: { game: { homeTeam: null, awayTeam: null, homePlaceholder: 'Sieger Halbfinal 1', awayPlaceholder: 'Sieger Halbfinal 2', statusMessages: [] } },
+    });
   });
 });

@@ -4,7 +4,7 @@ import { expectError, getJson, type Json } from '../support/api.js';
 import { sample, shapeDifferences, shapeOf } from '../support/shape.js';
 
 let league: TestLeague;
-let liveGame: { id: number; homeTeamId: number };
+let liveGame: { id: number; homeTeamId: number | null };
 let cupGame: { id: number };
 let scheduledGame: { id: number };
 
@@ -77,7 +77,7 @@ describe('GET /api/games/:game_id/summary', () => {
 describe('GET /api/games/:game_id/teams/:is_home/players', () => {
   it('is_home=0 is the home team; number, position, name with player link', async () => {
     const body = await getJson(league.app, `/api/games/${liveGame.id}/teams/0/players`);
-    const entries = await league.db.prisma.lineupEntry.findMany({ where: { gameId: liveGame.id, teamId: liveGame.homeTeamId } });
+    const entries = await league.db.prisma.lineupEntry.findMany({ where: { gameId: liveGame.id, teamId: liveGame.homeTeamId! } });
     expect(body.data.regions[0].rows).toHaveLength(entries.length);
     const first = body.data.regions[0].rows[0];
     expect(first.cells).toHaveLength(3);

@@ -10,8 +10,8 @@ const PLAYOFF = '/api/games?mode=list&season=2025&league=1&game_class=11&group=P
 
 interface StoredGame {
   id: number;
-  homeTeamId: number;
-  awayTeamId: number;
+  homeTeamId: number | null;
+  awayTeamId: number | null;
   startsAt: Date;
   homeScore: number | null;
   awayScore: number | null;
@@ -39,7 +39,7 @@ afterAll(async () => {
   await league?.close();
 });
 
-const pairKey = (g: StoredGame) => [g.homeTeamId, g.awayTeamId].sort((a, b) => a - b).join('-');
+const pairKey = (g: StoredGame) => [g.homeTeamId!, g.awayTeamId!].sort((a, b) => a! - b!).join('-');
 
 function playoffGroup() {
   return league.db.prisma.leagueGroup.findFirstOrThrow({
@@ -56,10 +56,10 @@ function expectedSeries(games: StoredGame[], teamName: Map<number, string>) {
     const [first] = pairing;
     const played = pairing.filter((g) => g.status === 'FINISHED');
     const wins = (team: number) => played.filter((g) => (g.homeScore as number) > (g.awayScore as number) === (g.homeTeamId === team)).length;
-    const [home, away] = [wins(first.homeTeamId), wins(first.awayTeamId)];
+    const [home, away] = [wins(first.homeTeamId!), wins(first.awayTeamId!)];
     const decided = Math.max(home, away) === 3;
     return {
-      text: `${teamName.get(first.homeTeamId)} - ${teamName.get(first.awayTeamId)} ${home}:${away}${decided ? ' Serie beendet' : ''}`,
+      text: `${teamName.get(first.homeTeamId!)} - ${teamName.get(first.awayTeamId!)} ${home}:${away}${decided ? ' Serie beendet' : ''}`,
       ids: played.map((g) => g.id),
     };
   });

@@ -76,6 +76,9 @@ describe('achievement texts', () => {
       'Playout: Playout-Final (perdu)',
     );
     expect(finalPhaseText(record({ finalPhase: { phase: 'PLAYOFF', round: null } }), { locale: 'de' })).toBe('Playoff');
+    expect(finalPhaseText(record({ finalPhase: { phase: 'SUPERFINAL', round: { name: 'Superfinal', final: true, won: true } } }), { locale: 'it' })).toBe(
+      'Superfinale: Superfinal (vinto)',
+    );
     expect(cupText(record({ cup: { tournament: { name: 'Ligacup Damen' }, round: { name: '1/4-Final', final: false, won: false } } }), { locale: 'de' })).toBe(
       'Ligacup Damen: 1/4-Final (verloren)',
     );

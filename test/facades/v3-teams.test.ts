@@ -33,7 +33,12 @@ async function addExtraGoal(gameId: number, form: Record<string, string | number
 
 describe('GET /api/v3/games/:id/teams', () => {
   it('the home team, then the away team, as team resources', async () => {
-    const game = await league.db.prisma.game.findFirstOrThrow({ orderBy: { id: 'asc' }, include: { homeTeam: true, awayTeam: true } });
+    const game = await league.db.prisma.game.findFirstOrThrow({
+      where: { homeTeamId: { not: null }, awayTeamId: { not: null } },
+      orderBy: { id: 'asc' },
+      include: { homeTeam: true, awayTeam: true },
+    });
+    if (!game.homeTeam) throw new Error('the first game has its teams');
     const answer = await get(`/api/v3/games/${game.id}/teams`);
     expect(answer.status).toBe(200);
     expect(answer.type).toMatch(/application\/vnd\.api\+json/);
@@ -120,8 +125,12 @@ describe('POST /api/v3/games/:id/add_extra_goal', () => {
       orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
       take: 2,
     });
-    game = first;
-    otherGame = second;
+    const paired = (found: typeof first) => {
+      if (found.homeTeamId === null || found.awayTeamId === null) throw new Error(`game ${found.id} has a team not decided yet`);
+      return { id: found.id, homeTeamId: found.homeTeamId, awayTeamId: found.awayTeamId };
+    };
+    game = paired(first);
+    otherGame = paired(second);
     token = await anlassToken(league.app, await createEventKey(league.db, 'desk', [game.id]));
   });
 

@@ -19,11 +19,11 @@ let otherClubReader: string;
 beforeAll(async () => {
   league = await openTestLeague();
   ({ game } = await scheduledGameWithSheet(league.db));
-  const otherClub = await league.db.prisma.club.findFirstOrThrow({ where: { id: { notIn: [game.homeTeam.clubId, game.awayTeam.clubId] } } });
-  homeDesk = (await createKey(league.db, 'home desk', game.homeTeam.clubId, ['games:write'])).key;
+  const otherClub = await league.db.prisma.club.findFirstOrThrow({ where: { id: { notIn: [game.homeTeam!.clubId, game.awayTeam!.clubId] } } });
+  homeDesk = (await createKey(league.db, 'home desk', game.homeTeam!.clubId, ['games:write'])).key;
   otherClubDesk = (await createKey(league.db, 'other desk', otherClub.id, ['games:write'])).key;
   reader = (await createKey(league.db, 'federation reader')).key;
-  homeClubReader = (await createKey(league.db, 'home club reader', game.homeTeam.clubId)).key;
+  homeClubReader = (await createKey(league.db, 'home club reader', game.homeTeam!.clubId)).key;
   otherClubReader = (await createKey(league.db, 'other club reader', otherClub.id)).key;
   // The shared caches on, as in production: what is tested is that they keep out of the way.
   app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000 });
@@ -73,7 +73,7 @@ describe('mutation answers are never shared', () => {
   it('add → remove → add: every answer says what the session holds', async () => {
     const team = await league.db.prisma.team.findFirstOrThrow({ orderBy: { id: 'asc' } });
     const created = await post(
-      JSON.stringify({ query: `mutation { addFavorite(sid: null, favorites: [{ type: club, clubId: ${game.homeTeam.clubId} }]) { id } }` }),
+      JSON.stringify({ query: `mutation { addFavorite(sid: null, favorites: [{ type: club, clubId: ${game.homeTeam!.clubId} }]) { id } }` }),
     );
     const sid = (created.data?.addFavorite as { id: string } | undefined)?.id;
     const change = (kind: 'addFavorite' | 'removeFavorite') =>
@@ -196,7 +196,7 @@ describe('answers that hold a session', () => {
     const form = (url: string, fields: string) =>
       app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: fields });
     const favorite = (teamId: number) => `favorites[]=${encodeURIComponent(JSON.stringify({ type: 'team', team_id: teamId }))}`;
-    const added = await form('/api/sessions/add_favorite', favorite(game.homeTeamId));
+    const added = await form('/api/sessions/add_favorite', favorite(game.homeTeamId!));
     expect(added.statusCode).toBe(200);
     expect(added.headers['cache-control']).toBe('private, no-store');
     const sid = (added.json() as { data: string }).data;
@@ -212,15 +212,15 @@ describe('answers that hold a session', () => {
     const awayGame = await league.db.prisma.game.findFirstOrThrow({
       where: {
         startsAt: { gte: game.startsAt },
-        homeTeamId: { notIn: [game.homeTeamId, game.awayTeamId] },
-        awayTeamId: { notIn: [game.homeTeamId, game.awayTeamId] },
+        homeTeamId: { notIn: [game.homeTeamId!, game.awayTeamId!] },
+        awayTeamId: { notIn: [game.homeTeamId!, game.awayTeamId!] },
       },
       orderBy: { startsAt: 'asc' },
       include: { homeTeam: true },
     });
-    const newTeamName = JSON.stringify(awayGame.homeTeam.name);
+    const newTeamName = JSON.stringify(awayGame.homeTeam!.name);
     expect(first.body).not.toContain(newTeamName);
-    expect((await form('/api/sessions/add_favorite', `sid=${sid}&${favorite(awayGame.homeTeamId)}`)).statusCode).toBe(200);
+    expect((await form('/api/sessions/add_favorite', `sid=${sid}&${favorite(awayGame.homeTeamId!)}`)).statusCode).toBe(200);
     const next = await favoriteGames();
     expect(next.headers['x-cache']).toBeUndefined();
     expect(next.body).toContain(newTeamName);

@@ -196,7 +196,7 @@ describe('bad GraphQL input gets a GraphQL error, not a crash', () => {
 
   it('a rule’s refusal: NOT_FOUND for a missing game or a team not in it, BAD_USER_INPUT for a favorite naming nothing', async () => {
     const game = await league.db.prisma.game.findFirstOrThrow({ orderBy: { id: 'asc' }, select: { id: true, homeTeamId: true, awayTeamId: true } });
-    const outsider = await league.db.prisma.team.findFirstOrThrow({ where: { id: { notIn: [game.homeTeamId, game.awayTeamId] } }, select: { id: true } });
+    const outsider = await league.db.prisma.team.findFirstOrThrow({ where: { id: { notIn: [game.homeTeamId!, game.awayTeamId!] } }, select: { id: true } });
     const federation = await createKey(league.db, 'federation reader');
     const candidates = (gameId: number, teamId: number) =>
       graphql(
@@ -205,7 +205,7 @@ describe('bad GraphQL input gets a GraphQL error, not a crash', () => {
         { gameId, teamId },
         { authorization: `Bearer ${federation.key}` },
       );
-    const missing = await candidates(999_999_999, game.homeTeamId);
+    const missing = await candidates(999_999_999, game.homeTeamId!);
     expect(missing.errors).toEqual([expect.objectContaining({ message: 'No game 999999999', extensions: { code: 'NOT_FOUND' } })]);
     const notPlaying = await candidates(game.id, outsider.id);
     expect(notPlaying.errors).toEqual([

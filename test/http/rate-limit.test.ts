@@ -42,7 +42,7 @@ beforeAll(async () => {
   otherKey = (await createKey(db, 'other club website')).key;
   federationKey = (await createKey(db, 'federation tool')).key;
   const game = await db.prisma.game.findFirstOrThrow({ select: { id: true, homeTeamId: true }, orderBy: { id: 'asc' } });
-  teamId = game.homeTeamId;
+  teamId = game.homeTeamId!;
   v3Url = `/api/v3/games/${game.id}/teams/${game.homeTeamId}/lineup_candidates`;
 });
 afterAll(async () => {

@@ -168,7 +168,7 @@ describe('every event kind the federation records', () => {
     await recorded('recordTimeout', { side: 'HOME', second: 600 });
 
     const [h0, h1, h2, h3, a0, a1, a2, a3] = await Promise.all([home(0), home(1), home(2), home(3), away(0), away(1), away(2), away(3)].map(nameOf));
-    const [homeTeam, awayTeam] = [game.homeTeam.name, game.awayTeam.name];
+    const [homeTeam, awayTeam] = [game.homeTeam!.name, game.awayTeam!.name];
     expect(await eventsTable()).toEqual([
       ['10:00', 'Timeout Heim', '', ''],
       ['08:30', 'Diverses (Code 7)', awayTeam, a1],
@@ -245,7 +245,7 @@ describe('every event kind the federation records', () => {
     const rows = await eventsTable();
     expect(rows).toContainEqual(['08:20', 'Diverses (Code 13)', '', '']);
     expect(rows.some((row) => row[1] === 'Lattenschuss')).toBe(false);
-    expect(rows).toContainEqual(['02:00', 'Matchstrafe II', game.homeTeam.name, await nameOf(home(2))]);
+    expect(rows).toContainEqual(['02:00', 'Matchstrafe II', game.homeTeam!.name, await nameOf(home(2))]);
     expect(await statisticsOf(sheet.HOME[2].playerId)).toMatchObject({ matchPenalties: 1, penaltyMinutes: 25 });
 
     for (const [name, input, message] of [

@@ -53,7 +53,7 @@ afterAll(async () => {
 describe('the start window', () => {
   it('refuses a start three days before the schedule; a club key may not override it, a federation key may; the game then stays scheduled or goes live', async () => {
     const game = await gameScheduledIn(3 * 24 * 60);
-    const clubKey = (await createKey(league.db, 'home desk', game.homeTeam.clubId, ['games:write'])).key;
+    const clubKey = (await createKey(league.db, 'home desk', game.homeTeam!.clubId, ['games:write'])).key;
     const early = await write(START, game.id, {}, clubKey);
     expect(early.errors?.[0]).toMatchObject({
       message: expect.stringContaining('it can be started from 60 minutes before to 240 minutes after that'),
@@ -69,7 +69,7 @@ describe('the start window', () => {
 
   it('lets the home club start its game half an hour before the schedule', async () => {
     const game = await gameScheduledIn(30);
-    const clubKey = (await createKey(league.db, 'home desk 2', game.homeTeam.clubId, ['games:write'])).key;
+    const clubKey = (await createKey(league.db, 'home desk 2', game.homeTeam!.clubId, ['games:write'])).key;
     const started = await write(START, game.id, {}, clubKey);
     expect(started.errors).toBeUndefined();
     expect(started.result?.game.status).toBe('LIVE');
@@ -101,7 +101,7 @@ describe('a tie', () => {
       id: groupId,
     });
     const rowOf = (rows: { teamId: number; games: number; draws: number; points: number }[], teamId: number) => rows.find((row) => row.teamId === teamId);
-    const homeBefore = rowOf(before.data?.leagueGroup.standings ?? [], game.homeTeamId);
+    const homeBefore = rowOf(before.data?.leagueGroup.standings ?? [], game.homeTeamId!);
     await tiedAfterRegulation(game.id);
     // A league with draws plays no overtime: the last period's end is the final whistle's business.
     expect((await write(END_PERIOD, game.id, {})).errors?.[0].message).toContain('lets a draw stand: finish it');
@@ -113,8 +113,8 @@ describe('a tie', () => {
       leagueGroup: { format: { drawAllowed: boolean; phases: string[] }; standings: { teamId: number; games: number; draws: number; points: number }[] };
     }>(baseUrl, STANDINGS, { id: groupId });
     expect(after.data?.leagueGroup.format).toEqual({ drawAllowed: true, phases: ['third1', 'third2', 'third3'] });
-    const homeAfter = rowOf(after.data?.leagueGroup.standings ?? [], game.homeTeamId);
+    const homeAfter = rowOf(after.data?.leagueGroup.standings ?? [], game.homeTeamId!);
     expect(homeAfter).toMatchObject({ games: (homeBefore?.games ?? 0) + 1, draws: (homeBefore?.draws ?? 0) + 1, points: (homeBefore?.points ?? 0) + 1 });
-    expect(rowOf(after.data?.leagueGroup.standings ?? [], game.awayTeamId)?.draws).toBeGreaterThanOrEqual(1);
+    expect(rowOf(after.data?.leagueGroup.standings ?? [], game.awayTeamId!)?.draws).toBeGreaterThanOrEqual(1);
   });
 });

@@ -104,14 +104,14 @@ beforeAll(async () => {
     orderBy: { startsAt: 'asc' },
     include: { homeTeam: true, awayTeam: true },
   });
-  game = scheduled;
+  game = { ...scheduled, homeTeamId: scheduled.homeTeamId!, awayTeamId: scheduled.awayTeamId! };
   candidates = {
     HOME: await eligibleCandidates(game.id, game.homeTeamId),
     AWAY: await eligibleCandidates(game.id, game.awayTeamId),
   };
   federationKey = await createKey(league.db, 'federation desk', null, ['games:write']);
-  homeClubKey = await createKey(league.db, 'home club desk', scheduled.homeTeam.clubId, ['games:write']);
-  awayClubKey = await createKey(league.db, 'away club desk', scheduled.awayTeam.clubId, ['games:write']);
+  homeClubKey = await createKey(league.db, 'home club desk', scheduled.homeTeam!.clubId, ['games:write']);
+  awayClubKey = await createKey(league.db, 'away club desk', scheduled.awayTeam!.clubId, ['games:write']);
   readKey = await createKey(league.db, 'reader', null);
   // The service's clock at the game's scheduled start: whenever a game may be started, it may be then.
   app = await buildApp({
@@ -130,6 +130,20 @@ afterAll(async () => {
 });
 
 describe('who may write a sheet', () => {
+  it('refuses a sheet for a game whose teams are not known yet', async () => {
+    const undecided = await league.db.prisma.game.findFirstOrThrow({ where: { homeTeamId: null }, orderBy: { id: 'asc' } });
+    const answer = await writeSheet({
+      gameId: undecided.id,
+      side: 'HOME',
+      lines: candidates.HOME.slice(0, 6).map((c) => ({ licenseId: c.licenseId, position: 'FORWARD' as const })),
+    });
+    expect(answer.errors?.[0]).toMatchObject({
+      message: `Game ${undecided.id} has no home team yet: it cannot be given a game sheet until its pairing is decided`,
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(await league.db.prisma.lineupEntry.count({ where: { gameId: undecided.id } })).toBe(0);
+  });
+
   it('refuses a write without a key, with a read-only key and with the away club’s key, and writes nothing', async () => {
     const before = await gameSnapshot(league.db, game.id);
     const lines = sheetOf(candidates.AWAY);
@@ -298,7 +312,7 @@ describe('number memory', () => {
       },
       orderBy: { startsAt: 'asc' },
     });
-    const teamId = other.homeTeamId;
+    const teamId = other.homeTeamId!;
     const lines = sheetOf(await eligibleCandidates(other.id, teamId), 7, false);
     const players = new Map((await eligibleCandidates(other.id, teamId)).map((c) => [c.licenseId, c.playerId]));
     const lastWorn = async (playerId: number) =>

@@ -43,7 +43,7 @@ beforeAll(async () => {
   league = await openTestLeague();
   ({ game, sheet } = await scheduledGameWithSheet(league.db));
   federationKey = (await createKey(league.db, 'federation desk', null, ['games:write'])).key;
-  clubKey = (await createKey(league.db, 'home desk', game.homeTeam.clubId, ['games:write'])).key;
+  clubKey = (await createKey(league.db, 'home desk', game.homeTeam!.clubId, ['games:write'])).key;
   // Concurrent writes to one game queue for its row: on a busy machine the last of 20 waits past
   // GraphQL's 5 s deadline, which this file does not test (`bounded` below tests a deadline).
   app = await buildApp({
@@ -118,7 +118,7 @@ describe('GraphQL subscriptions over SSE', () => {
     const ofClub = await subscribe<{ data?: { liveGames: { kind: string; game: { id: number; homeScore: number } } } }>(
       baseUrl,
       'subscription ($club: Int) { liveGames(filter: { clubId: $club }) { kind game { id homeScore } } }',
-      { club: game.homeTeam.clubId },
+      { club: game.homeTeam!.clubId },
     );
     const ofNobody = await subscribe<unknown>(baseUrl, 'subscription { liveGames(filter: { teamId: -1 }) { kind } }');
     try {
@@ -185,7 +185,7 @@ describe('fresh everywhere at once', () => {
     const db = league.db.prisma;
     const group = await db.leagueGroup.findUniqueOrThrow({ where: { id: game.groupId ?? -1 } });
     const season = group.seasonId;
-    const sides = [game.homeTeamId, game.awayTeamId];
+    const sides = [game.homeTeamId!, game.awayTeamId!];
     const sheetPlayers = [...sheet.HOME, ...sheet.AWAY].map((entry) => entry.playerId);
     const groupTeams = (await db.teamRegistration.findMany({ where: { groupId: group.id }, select: { teamId: true } })).map((r) => r.teamId);
     const groupMate = groupTeams.find((id) => !sides.includes(id));
@@ -220,7 +220,7 @@ describe('fresh everywhere at once', () => {
       `/api/players/${scorer.playerId}/overview?season=${season}`,
       `/api/teams/${game.homeTeamId}/statistics`,
       `/api/teams/${groupMate}/statistics`, // its rank in the group
-      `/api/games?mode=club&club_id=${game.homeTeam.clubId}&season=${season}`,
+      `/api/games?mode=club&club_id=${game.homeTeam!.clubId}&season=${season}`,
       `/api/games?mode=team&team_id=${game.awayTeamId}&season=${season}`,
       '/api/rankings',
     ];

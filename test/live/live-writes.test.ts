@@ -43,8 +43,8 @@ async function write(document: string, input: Record<string, unknown>, key = fed
 beforeAll(async () => {
   league = await openTestLeague();
   ({ game, sheet } = await scheduledGameWithSheet(league.db));
-  const homeClubId = game.homeTeam.clubId;
-  const otherClub = await league.db.prisma.club.findFirstOrThrow({ where: { id: { notIn: [homeClubId, game.awayTeam.clubId] } } });
+  const homeClubId = game.homeTeam!.clubId;
+  const otherClub = await league.db.prisma.club.findFirstOrThrow({ where: { id: { notIn: [homeClubId, game.awayTeam!.clubId] } } });
   federationKey = await createKey(league.db, 'federation desk', null, ['games:write']);
   clubKey = await createKey(league.db, 'home club desk', homeClubId, ['games:write']);
   otherClubKey = await createKey(league.db, 'other club desk', otherClub.id, ['games:write']);
@@ -70,6 +70,21 @@ describe('who may write', () => {
     const otherClub = await write(START, {}, otherClubKey.key);
     expect(otherClub.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect(await gameSnapshot(league.db, game.id)).toEqual(before);
+  });
+
+  it('refuses to start a game whose teams are not known yet, names the missing side, and writes nothing', async () => {
+    const undecided = await league.db.prisma.game.findFirstOrThrow({ where: { homeTeamId: null, status: 'SCHEDULED' }, orderBy: { id: 'asc' } });
+    const answer = await postGraphQL<Record<string, WriteData>>(
+      baseUrl,
+      START,
+      { input: { gameId: undecided.id, idempotencyKey: nextKey() } },
+      federationKey.key,
+    );
+    expect(answer.errors?.[0]).toMatchObject({
+      message: `Game ${undecided.id} has no home team yet: it cannot be started or recorded until its pairing is decided`,
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(await league.db.prisma.game.findUniqueOrThrow({ where: { id: undecided.id } })).toMatchObject({ status: 'SCHEDULED', version: 0 });
   });
 
   it('lets the home club’s key start its game: live, 0:0, version 1, audited', async () => {

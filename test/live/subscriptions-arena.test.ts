@@ -96,7 +96,7 @@ describe('a full arena of subscribers of one game', () => {
         const version = await goal(second);
         const updates = await Promise.all(subscriptions.map((subscription) => subscription.next(20_000)));
         expect(updates.map((update) => update.data?.gameUpdated?.version)).toEqual(subscriptions.map(() => version));
-        expect(updates[0].data?.gameUpdated?.game.homeTeam.name).toBe(game.homeTeam.name);
+        expect(updates[0].data?.gameUpdated?.game.homeTeam?.name).toBe(game.homeTeam!.name);
       });
     const one = await subscribeAll(1);
     // The first goal warms what a write looks up once (the key); the second is the measure.
@@ -147,10 +147,10 @@ describe('a full arena of subscribers of one game', () => {
             awayScore: stored.awayScore,
             scoreChanged: true,
             groupId: stored.groupId,
-            homeTeamId: stored.homeTeamId,
-            awayTeamId: stored.awayTeamId,
-            homeClubId: game.homeTeam.clubId,
-            awayClubId: game.awayTeam.clubId,
+            homeTeamId: stored.homeTeamId!,
+            awayTeamId: stored.awayTeamId!,
+            homeClubId: game.homeTeam!.clubId,
+            awayClubId: game.awayTeam!.clubId,
           },
         });
         for (const stream of streams) {

@@ -92,7 +92,7 @@ describe('key administration next to a running embedded service', () => {
         include: { homeTeam: true },
       });
       gameId = game.id;
-      clubId = game.homeTeam.clubId;
+      clubId = game.homeTeam!.clubId;
       // The home desk starts it below, through a service with the production start window: due now.
       await database.prisma.game.update({ where: { id: gameId }, data: { startsAt: new Date() } });
     } finally {

@@ -18,6 +18,8 @@ export const overtimeGame: GameDetailFacts = {
   hasVideoStream: false,
   homeTeam: { id: 1, name: 'UHC Birkenfeld', logoUrl: 'http://x/media/teams/1/logo.svg' },
   awayTeam: { id: 2, name: 'Floorball Grünau', logoUrl: null },
+  homePlaceholder: null,
+  awayPlaceholder: null,
   venue: { name: 'Sporthalle Birkenfeld', city: 'Birkenfeld', latitude: 47.1, longitude: 8.2 },
   group: { id: 3, name: 'Gruppe 1', season: { id: 2026, label: '2026/27' }, league: { id: 1, name: 'L-UPL' }, gameClass: { id: 11, name: 'Herren GF' } },
   round: { number: 7, name: 'Runde 7' },

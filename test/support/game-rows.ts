@@ -27,6 +27,8 @@ export function gameRow(overrides: Partial<GameRowData> = {}): GameRowData {
     hasVideoStream: false,
     homeTeam: HOME,
     awayTeam: AWAY,
+    homePlaceholder: null,
+    awayPlaceholder: null,
     venue: { name: 'Sporthalle Brunnhalden', city: 'Brunnhalden', latitude: 47.11, longitude: 7.75 },
     group: LEAGUE_GROUP,
     round: { number: 5, name: 'Runde 5' },

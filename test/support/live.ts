@@ -38,8 +38,8 @@ export async function scheduledGameWithSheet(db: Database, perSide = 4) {
   await db.prisma.lineupEntry.deleteMany({ where: { gameId: game.id } });
   const sheet: Record<'HOME' | 'AWAY', { licenseId: number; playerId: number }[]> = { HOME: [], AWAY: [] };
   for (const [side, team] of [
-    ['HOME', game.homeTeam],
-    ['AWAY', game.awayTeam],
+    ['HOME', game.homeTeam!],
+    ['AWAY', game.awayTeam!],
   ] as const) {
     const licenses = await db.prisma.license.findMany({ where: { teamId: team.id }, take: perSide, orderBy: { id: 'asc' } });
     for (const license of licenses) {

@@ -1,7 +1,8 @@
 // A knock-out cup per season and class. The first round draws up to 32 teams per unit of scale
 // (all top-league and NLB teams, the rest from lower leagues); the game at bracket position k of a round is played by
 // the winners of positions 2k-1 and 2k of the round before. The lower-league team is at home.
-// In the current season the rounds before today are played and the next round is scheduled.
+// In the current season the rounds before today are played, the next round is scheduled, and the
+// rounds after it are in the calendar with their pairings still open (`Sieger Halbfinal 1`).
 import type { DemoTeam } from './clubs.js';
 import { createGame, kickOff } from './fixtures.js';
 import type { DemoGroup } from './groups.js';
@@ -12,6 +13,8 @@ import type { SeasonFrame } from './qualification.js';
 import type { Random } from './random.js';
 import { finishedCupRoundDays, nextCupRoundDay, playedCupRoundDays } from './season-calendar.js';
 import { TOP_LEAGUE } from './structure.js';
+import { isHolidayBreak, SATURDAY, WEDNESDAY, weekdayInWeekOf, zurichInstant, type Day } from './calendar.js';
+import type { DemoDocument } from './document.js';
 
 const LARGEST_DRAW_AT_SCALE_ONE = 32;
 
@@ -96,8 +99,66 @@ export function playCup(
       const winner = finishGame(context, { game, home: home.team, away: away.team, competition: cupCompetition(home, cup.gameClassId) });
       winners.push(winner === 'HOME' ? home : away);
     });
-    if (!isPlayed) break;
+    if (!isPlayed) {
+      addUndecidedRounds(document, roundIds.slice(roundIndex), pairs.length, day, (index) => knockoutRoundName(field.length / 2 ** index), roundIndex);
+      break;
+    }
     pairs = [];
     for (let index = 0; index + 1 < winners.length; index += 2) pairs.push([winners[index], winners[index + 1]]);
+  }
+}
+
+/** `Halbfinal` for `1/2-Final`: how the federation names a round in the text of a pairing still open. */
+function placeholderRoundName(name: string): string {
+  return { '1/2-Final': 'Halbfinal', '1/4-Final': 'Viertelfinal', '1/8-Final': 'Achtelfinal' }[name] ?? name;
+}
+
+/**
+ * The rounds after the one being scheduled, with their games already in the calendar but their
+ * teams not known yet: each side is the winner of a game of the round before (`Sieger Halbfinal 1`,
+ * src/domain/pairing.ts). Three weeks apart (after the holiday break), the final on a Saturday. They draw nothing from the
+ * random sequence and take their ids apart, so the rest of the league comes out as before.
+ */
+function addUndecidedRounds(
+  document: DemoDocument,
+  roundIds: readonly number[],
+  scheduledGames: number,
+  scheduledDay: Day,
+  roundName: (index: number) => string,
+  scheduledIndex: number,
+): void {
+  let games = scheduledGames;
+  for (let offset = 1; offset < roundIds.length; offset++) {
+    games = Math.floor(games / 2);
+    if (games < 1) return;
+    const isFinal = offset === roundIds.length - 1;
+    let day = weekdayInWeekOf(scheduledDay + 21 * offset, isFinal ? SATURDAY : WEDNESDAY);
+    while (isHolidayBreak(day)) day += 7;
+    const previous = placeholderRoundName(roundName(scheduledIndex + offset - 1));
+    for (let position = 1; position <= games; position++) {
+      document.rows.games.push({
+        id: document.nextId('pendingGame'),
+        groupId: null,
+        roundId: null,
+        cupRoundId: roundIds[offset],
+        bracketPosition: position,
+        homeTeamId: null,
+        awayTeamId: null,
+        homePlaceholder: `Sieger ${previous} ${2 * position - 1}`,
+        awayPlaceholder: `Sieger ${previous} ${2 * position}`,
+        startsAt: zurichInstant(day, isFinal ? 15 * 60 : 20 * 60).toISOString(),
+        venueId: null,
+        status: 'SCHEDULED',
+        homeScore: null,
+        awayScore: null,
+        homePeriodScores: [],
+        awayPeriodScores: [],
+        decidedBy: 'REGULAR',
+        spectators: null,
+        firstReferee: null,
+        secondReferee: null,
+        hasVideoStream: roundIds.length - offset <= 2,
+      });
+    }
   }
 }

@@ -13,6 +13,8 @@ const ID_BASES = {
   cupTournament: 900,
   cupRound: 9_000,
   game: 1_000_000,
+  /** Games of undecided pairings, apart so that adding them moves no other game's id. */
+  pendingGame: 1_900_000,
   event: 5_000_000,
   nationalPlayer: 70_000,
 } as const;

@@ -55,8 +55,8 @@ export async function exampleIds(
   const otherGames = [await byStatus('LIVE'), await byStatus('SCHEDULED'), await byStatus('CANCELLED'), await byStatus('FORFEIT')].flatMap((game) =>
     game ? [game.id] : [],
   );
-  const team = await prisma.team.findUniqueOrThrow({ where: { id: finished.homeTeamId } });
-  const away = await prisma.team.findUniqueOrThrow({ where: { id: finished.awayTeamId } });
+  const team = await prisma.team.findUniqueOrThrow({ where: { id: finished.homeTeamId ?? -1 } });
+  const away = await prisma.team.findUniqueOrThrow({ where: { id: finished.awayTeamId ?? -1 } });
   const otherClub = await prisma.club.findFirstOrThrow({ where: { id: { notIn: [team.clubId, away.clubId] } }, orderBy: { id: 'asc' } });
   const lineup = await prisma.lineupEntry.findFirstOrThrow({ where: { gameId: finished.id, teamId: team.id }, orderBy: { id: 'asc' } });
   const member = await prisma.teamMember.findFirstOrThrow({ where: { seasonId: season.id }, orderBy: { id: 'asc' } });
@@ -82,7 +82,7 @@ export async function exampleIds(
     nationalPlayer: nationalPlayer.id,
     cup: { tournament: cupRound.tournamentId, round: cupRound.id },
     group: { id: group.id, leagueId: group.leagueId, gameClassId: group.gameClassId, name: group.name },
-    ...(upcoming ? { upcomingTeam: upcoming.homeTeamId } : {}),
+    ...(upcoming?.homeTeamId ? { upcomingTeam: upcoming.homeTeamId } : {}),
     ...(playoff ? { playoff: { seasonId: playoff.seasonId, leagueId: playoff.leagueId, gameClassId: playoff.gameClassId, name: playoff.name } } : {}),
     licenses: candidateLicenses ? (await candidateLicenses(finished.id, team.id)).slice(0, 20) : [],
   };

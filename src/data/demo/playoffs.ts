@@ -27,9 +27,9 @@ interface KnockoutGroup {
 function rankTeams(group: DemoGroup, fixtures: readonly Fixture[]): DemoTeam[] {
   const standings = computeStandings(
     group.teams.map((team) => team.row.id),
-    fixtures.map(({ game }) => ({
-      homeTeamId: game.homeTeamId,
-      awayTeamId: game.awayTeamId,
+    fixtures.map(({ game, home, away }) => ({
+      homeTeamId: home.row.id,
+      awayTeamId: away.row.id,
       status: game.status ?? 'SCHEDULED',
       homeScore: game.homeScore ?? null,
       awayScore: game.awayScore ?? null,

@@ -37,7 +37,8 @@ function checkGames(data: LeagueImport, roundsById: Map<number, RoundRow>, probl
   const spec = entitySpec('games');
   (data.games ?? []).forEach((game, index) => {
     const label = rowLabel(spec, index, game);
-    if (game.homeTeamId === game.awayTeamId) problems.add(`${label}: homeTeamId and awayTeamId are both ${game.homeTeamId}`);
+    if (game.homeTeamId != null && game.homeTeamId === game.awayTeamId) problems.add(`${label}: homeTeamId and awayTeamId are both ${game.homeTeamId}`);
+    checkPairing(game, label, problems);
     if (game.cupRoundId != null && game.groupId != null) {
       problems.add(`${label}: a game belongs to a league group or a cup round, not both (groupId ${game.groupId}, cupRoundId ${game.cupRoundId})`);
     }
@@ -49,6 +50,26 @@ function checkGames(data: LeagueImport, roundsById: Map<number, RoundRow>, probl
       problems.add(`${label}: homeScore and awayScore must both be set or both be empty`);
     }
   });
+}
+
+/**
+ * A game whose pairing is undecided (a team missing, src/domain/pairing.ts) cannot have been played:
+ * it is SCHEDULED or CANCELLED, without scores. A placeholder stands only where the team is missing.
+ */
+function checkPairing(game: GameRow, label: string, problems: ProblemList): void {
+  for (const side of ['home', 'away'] as const) {
+    if (game[`${side}TeamId`] != null && game[`${side}Placeholder`] != null) {
+      problems.add(`${label}: ${side}Placeholder is only for a game whose ${side} team is not known yet, but ${side}TeamId is ${game[`${side}TeamId`]}`);
+    }
+  }
+  if (game.homeTeamId != null && game.awayTeamId != null) return;
+  const status = game.status ?? 'SCHEDULED';
+  if (status !== 'SCHEDULED' && status !== 'CANCELLED') {
+    problems.add(
+      `${label}: a game without ${game.homeTeamId == null ? 'homeTeamId' : 'awayTeamId'} (pairing undecided) must be SCHEDULED or CANCELLED, not ${status}`,
+    );
+  }
+  if (game.homeScore != null || game.awayScore != null) problems.add(`${label}: a game without both teams has no score`);
 }
 
 /** Events and lineup entries name a team, which must be one of the game's two teams. */

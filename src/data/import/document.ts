@@ -165,8 +165,12 @@ export interface GameRow {
   roundId?: number | null;
   cupRoundId?: number | null;
   bracketPosition?: number | null;
-  homeTeamId: number;
-  awayTeamId: number;
+  /** Empty while the pairing is undecided (a later cup round): then `homePlaceholder` says whose place it is. */
+  homeTeamId?: number | null;
+  awayTeamId?: number | null;
+  /** The federation's text in place of a team not known yet, e.g. `Sieger Halbfinal 1`; only without the team. */
+  homePlaceholder?: string | null;
+  awayPlaceholder?: string | null;
   /** UTC, e.g. `2026-03-07T16:00:00Z`. */
   startsAt: IsoDateTime;
   venueId?: number | null;

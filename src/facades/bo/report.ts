@@ -106,8 +106,8 @@ function gameEntry(game: BoGameData, events: readonly { id: unknown }[]): Record
     starts_at: zurichDateTime(new Date(game.startsAt)),
     status: game.status.toLowerCase(),
     phase: currentPhase(game),
-    home_team_id: game.homeTeam.id,
-    away_team_id: game.awayTeam.id,
+    home_team_id: game.homeTeam?.id ?? null,
+    away_team_id: game.awayTeam?.id ?? null,
     home_score: game.homeScore ?? null,
     away_score: game.awayScore ?? null,
     home_period_scores: game.homePeriodScores,
@@ -139,7 +139,7 @@ export function boGameReports(games: readonly BoGameData[]) {
   const list = games.map((game) => {
     const topScorers = new Set(game.topScorerPlayerIds);
     const shown = game.events.map(boEvent).filter((event): event is Record<string, unknown> & { id: number } => event !== null);
-    teams.push(game.homeTeam, game.awayTeam);
+    teams.push(...[game.homeTeam, game.awayTeam].filter((team) => team !== null));
     positions.push(...game.lineup.map((position) => boPosition(position, game.id, topScorers)));
     events.push(...shown);
     return gameEntry(game, shown);

@@ -29,15 +29,23 @@ export class WriteContext {
     return this.game.id;
   }
 
+  /** The two teams: `reportableGame` refuses a game whose pairing is undecided, so both are known here. */
+  private get teams(): { home: number; away: number } {
+    const { homeTeam, awayTeam } = this.game;
+    if (!homeTeam || !awayTeam) throw badRequest(`Game ${this.game.id} has no teams yet`);
+    return { home: homeTeam.id, away: awayTeam.id };
+  }
+
   /** The side `team_id` plays on in this game. */
   sideOf(teamId: number): TeamSide {
-    if (teamId === this.game.homeTeam.id) return 'HOME';
-    if (teamId === this.game.awayTeam.id) return 'AWAY';
-    throw badRequest(`team_id ${teamId} does not play in game ${this.game.id} (home ${this.game.homeTeam.id}, away ${this.game.awayTeam.id})`);
+    const { home, away } = this.teams;
+    if (teamId === home) return 'HOME';
+    if (teamId === away) return 'AWAY';
+    throw badRequest(`team_id ${teamId} does not play in game ${this.game.id} (home ${home}, away ${away})`);
   }
 
   teamOf(side: TeamSide): number {
-    return side === 'HOME' ? this.game.homeTeam.id : this.game.awayTeam.id;
+    return side === 'HOME' ? this.teams.home : this.teams.away;
   }
 
   /** The license `player_id` is on `side`'s sheet with. */

@@ -13,7 +13,7 @@ import { facadeGet } from '../shared/route.js';
 import { example, leagueQuery, probe } from '../shared/route-doc.js';
 import { seasonResolver } from '../shared/season.js';
 import { TEXTS } from '../shared/texts.js';
-import { gameResult } from './shared/game-row.js';
+import { gameResult, sideText } from './shared/game-row.js';
 import { chosenGroup } from './games/list.js';
 import { renderCalendar, type Calendar, type CalendarEvent } from './icalendar.js';
 import { competitionName, groupTitle } from '../shared/competition.js';
@@ -38,7 +38,7 @@ export const CALENDAR_DOCUMENT = graphql(`
     games(filter: $filter, first: 5000) {
       edges { node {
         id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy
-        homeTeam { name } awayTeam { name }
+        homeTeam { name } awayTeam { name } homePlaceholder awayPlaceholder
         venue { name street zip city latitude longitude }
         group { name league { name } gameClass { name } }
         round { name }
@@ -145,7 +145,7 @@ export function reshapeCalendar(data: CalendarData, params: CalendarParams, ctx:
       uid: `game-${game.id}@${host}`,
       start,
       end: new Date(start.getTime() + GAME_DURATION_MS),
-      summary: `${game.homeTeam.name} - ${game.awayTeam.name}${result === '-' ? '' : ` ${result}`}`,
+      summary: `${sideText(game, 'home', ctx)} - ${sideText(game, 'away', ctx)}${result === '-' ? '' : ` ${result}`}`,
       description: [competition(game), result === '-' ? null : `${t(TEXTS.result)}: ${result}`].filter(Boolean).join('\n'),
       location: venue ? [venue.name, venue.street, [venue.zip, venue.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : undefined,
       geo: venue ? { latitude: venue.latitude, longitude: venue.longitude } : undefined,

@@ -11,9 +11,9 @@ import { livePeriodText } from '../shared/live-period.js';
 import { periodsText } from '../shared/result.js';
 import { facadeGet } from '../shared/route.js';
 import { example, localized, probe } from '../shared/route-doc.js';
-import { column, headers, imageCell, linkedText, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { column, headers, imageCell, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
-import { dateLine, gameResult, type GameRowData, type RowTeam } from './shared/game-row.js';
+import { dateLine, gameResult, sideCell, sideText, type GameRowData, type RowTeam, type Side } from './shared/game-row.js';
 import { competitionName } from '../shared/competition.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
@@ -71,12 +71,14 @@ export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx:
   const game = gameOrNotFound(data.game, params);
   const startsAt = new Date(game.startsAt);
   const teamLink = (team: RowTeam) => pageLink('team_detail', team.id);
-  const logoAlt = (team: RowTeam) => `${team.name} (Logo)`;
+  // A side whose team is not known yet shows the federation's placeholder, without logo or link.
+  const logo = (team: RowTeam | null, side: Side) =>
+    team ? imageCell(team.logoUrl, `${team.name} (Logo)`, teamLink(team)) : imageCell(null, sideText(game, side, ctx));
   const cells = [
-    imageCell(game.homeTeam.logoUrl, logoAlt(game.homeTeam), teamLink(game.homeTeam)),
-    linkedText(teamLink(game.homeTeam), game.homeTeam.name),
-    imageCell(game.awayTeam.logoUrl, logoAlt(game.awayTeam), teamLink(game.awayTeam)),
-    linkedText(teamLink(game.awayTeam), game.awayTeam.name),
+    logo(game.homeTeam, 'home'),
+    sideCell(game, 'home', ctx),
+    logo(game.awayTeam, 'away'),
+    sideCell(game, 'away', ctx),
     textCell(gameResult(game, ctx), periodsText(game), livePeriodText(game.clock, textIn(ctx))),
     textCell(dateLine(game, ctx, dayText(startsAt, ctx))),
     textCell(formatTime(startsAt)),
@@ -87,7 +89,7 @@ export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx:
   ];
   return tableEnvelope(ctx.baseUrl, 'attribute_list', {
     headers: headers(COLUMNS, ctx.locale),
-    title: `${game.homeTeam.name} - ${game.awayTeam.name}`,
+    title: `${sideText(game, 'home', ctx)} - ${sideText(game, 'away', ctx)}`,
     subtitle: competitionSubtitle(game),
     regions: [region(null, [row(cells)])],
   });

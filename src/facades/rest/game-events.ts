@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sideText } from './shared/game-row.js';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
 import { clockText } from '../../domain/game-clock.js';
@@ -29,6 +30,7 @@ export const GAME_EVENTS_DOCUMENT = graphql(`
     game(id: $id) {
       homeTeam { name }
       awayTeam { name }
+      homePlaceholder awayPlaceholder
       events { ...GameEventTexts }
     }
   }
@@ -177,7 +179,7 @@ export function reshapeGameEvents(data: GameEventsData, params: GameEventsParams
     context: { tabs: 'on', locale: localeContext(ctx.locale), game_id: params.game_id },
     headers: headers(COLUMNS, ctx.locale),
     title: t(TEXTS.gameEventsTitle),
-    tabs: [tab(t(TEXTS.allEvents), null), tab(game.homeTeam.name, 'home'), tab(game.awayTeam.name, 'away')],
+    tabs: [tab(t(TEXTS.allEvents), null), tab(sideText(game, 'home', ctx), 'home'), tab(sideText(game, 'away', ctx), 'away')],
     regions: [
       region(
         null,

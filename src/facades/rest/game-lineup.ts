@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sideText } from './shared/game-row.js';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
 import { badRequest } from '../shared/errors.js';
@@ -19,6 +20,7 @@ export const GAME_LINEUP_DOCUMENT = graphql(`
     game(id: $id) {
       homeTeam { name }
       awayTeam { name }
+      homePlaceholder awayPlaceholder
       lineup(side: $side) { number position captain player { id firstName lastName } }
     }
   }
@@ -55,7 +57,7 @@ export function reshapeGameLineup(data: GameLineupData, params: GameLineupParams
   const game = gameOrNotFound(data.game, params);
   if (game.lineup.length === 0 && params.hide_empty) return null;
   const t = textIn(ctx);
-  const team = params.is_home === '0' ? game.homeTeam : game.awayTeam;
+  const side = params.is_home === '0' ? 'home' : 'away';
   const rows = game.lineup.map((entry) => {
     const position = entry.position ? (params.view === 'short' ? SHORT_POSITIONS : POSITIONS)[entry.position] : undefined;
     const positionLines = [position ? t(position) : '', ...(entry.captain ? [t(TEXTS.captain)] : [])];
@@ -68,7 +70,7 @@ export function reshapeGameLineup(data: GameLineupData, params: GameLineupParams
   return tableEnvelope(ctx.baseUrl, 'table', {
     context: { game_id: params.game_id, is_home: Number(params.is_home), view: params.view, locale: localeContext(ctx.locale) },
     headers: headers(ROSTER_COLUMNS, ctx.locale),
-    title: `${t(TEXTS.lineup)} ${team.name}`,
+    title: `${t(TEXTS.lineup)} ${sideText(game, side, ctx)}`,
     regions: [region(null, rows)],
   });
 }

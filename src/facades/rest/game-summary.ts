@@ -14,7 +14,7 @@ import { TEXTS } from '../shared/texts.js';
 import { competitionSubtitle, GAME_PATH, gameOrNotFound, type GameParams } from './game-detail.js';
 import { clockText } from '../../domain/game-clock.js';
 import { playerText } from './game-events.js';
-import { gameResult } from './shared/game-row.js';
+import { gameResult, sideText } from './shared/game-row.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
 export const GAME_SUMMARY_DOCUMENT = graphql(`
@@ -41,8 +41,8 @@ export function reshapeGameSummary(data: GameSummaryData, params: GameParams, ct
   const startsAt = new Date(game.startsAt);
   const result = gameResult(game, ctx);
   const periods = periodsText(game);
-  const home = game.homeTeam.name;
-  const away = game.awayTeam.name;
+  const home = sideText(game, 'home', ctx);
+  const away = sideText(game, 'away', ctx);
   let paragraph: string;
   if (game.status === 'SCHEDULED') {
     const venue = game.venue ? fill(t(TEXTS.gameScheduledVenue), { venue: game.venue.name }) : '';

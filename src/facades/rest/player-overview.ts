@@ -12,9 +12,9 @@ import { facadeGet } from '../shared/route.js';
 import { example, localized, probe } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { seasonResolver } from '../shared/season.js';
-import { column, headers, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
+import { column, headers, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import type { Cell, Region } from '../shared/wire.js';
-import { gameResult, dateLine } from './shared/game-row.js';
+import { gameResult, dateLine, sideCell } from './shared/game-row.js';
 import { playerName } from './shared/player-profile.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
@@ -31,7 +31,7 @@ export const OVERVIEW_PLAYER_FRAGMENT = graphql(`
       played goals assists points penaltyMinutes team { id name }
       game {
         id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy
-        venue { name city } homeTeam { id name } awayTeam { id name }
+        venue { name city } homeTeam { id name } awayTeam { id name } homePlaceholder awayPlaceholder
       }
     }
   }
@@ -80,8 +80,8 @@ export function reshapePlayerOverview(data: PlayerOverviewData, params: PlayerOv
         textCell(dateLine(game, ctx, formatDate(startsAt))),
         textCell(game.venue?.name ?? '', game.venue?.city),
         textCell(formatTime(startsAt)),
-        linkedText(pageLink('team_detail', game.homeTeam.id), game.homeTeam.name),
-        linkedText(pageLink('team_detail', game.awayTeam.id), game.awayTeam.name),
+        sideCell(game, 'home', ctx),
+        sideCell(game, 'away', ctx),
         textCell(gameResult(game, ctx)),
         ...numbers,
       ],

@@ -193,6 +193,10 @@ export const TEXTS = {
   finalRound: { de: 'Finalrunde', fr: 'Tour final', it: 'Fase finale', en: 'Final round' },
   playoff: { de: 'Playoff', fr: 'Playoff', it: 'Playoff', en: 'Playoff' },
   playout: { de: 'Playout', fr: 'Playout', it: 'Playout', en: 'Playout' },
+  /** The SUPERFINAL phase: the federation's one deciding game of the two playoff finalists. */
+  superfinal: { de: 'Superfinal', fr: 'Superfinale', it: 'Superfinale', en: 'Superfinal' },
+  /** A side of a game whose team is not known yet and for which the federation gives no text. */
+  undecidedTeam: { de: 'offen', fr: 'à définir', it: 'da definire', en: 'to be decided' },
   playoffOrPlayout: { de: 'Playoff/Playout', fr: 'Playoff/Playout', it: 'Playoff/Playout', en: 'Playoff/playout' },
   championship: { de: 'Meisterschaft', fr: 'Championnat', it: 'Campionato', en: 'Championship' },
   cup: { de: 'Cup', fr: 'Coupe', it: 'Coppa', en: 'Cup' },

@@ -42,10 +42,11 @@ export function extraGoalTeamId(fields: RequestFields): number {
 }
 
 /** Pure: the side of the game the team plays on; a team not in the game is a bad `team_id`. */
-export function extraGoalSide(game: { id: number; homeTeam: { id: number }; awayTeam: { id: number } }, teamId: number): 'HOME' | 'AWAY' {
-  if (game.homeTeam.id === teamId) return 'HOME';
-  if (game.awayTeam.id === teamId) return 'AWAY';
-  throw badRequest(`team_id ${teamId} does not play game ${game.id}: it is ${game.homeTeam.id} (home) or ${game.awayTeam.id} (away)`);
+export function extraGoalSide(game: { id: number; homeTeam: { id: number } | null; awayTeam: { id: number } | null }, teamId: number): 'HOME' | 'AWAY' {
+  if (game.homeTeam?.id === teamId) return 'HOME';
+  if (game.awayTeam?.id === teamId) return 'AWAY';
+  const side = (team: { id: number } | null) => (team ? String(team.id) : 'not decided yet');
+  throw badRequest(`team_id ${teamId} does not play game ${game.id}: it is ${side(game.homeTeam)} (home) or ${side(game.awayTeam)} (away)`);
 }
 
 export function v3ExtraGoalRoutes(app: FastifyInstance, deps: FacadeDependencies): void {

@@ -128,8 +128,9 @@ export function v3GameResource(game: V3GameData): Resource {
       has_live_stream: game.hasVideoStream,
     },
     relationships: {
-      home_team: { data: identifier('team', game.homeTeam.id) },
-      away_team: { data: identifier('team', game.awayTeam.id) },
+      // Null while the pairing is undecided (a later cup round): JSON:API's empty to-one relationship.
+      home_team: { data: game.homeTeam ? identifier('team', game.homeTeam.id) : null },
+      away_team: { data: game.awayTeam ? identifier('team', game.awayTeam.id) : null },
     },
   };
 }
@@ -138,7 +139,7 @@ export function v3GameResource(game: V3GameData): Resource {
 export function includedTeams(games: V3GameData[], include: ReadonlySet<V3GameInclude>): { included?: Resource[] } {
   if (include.size === 0) return {};
   const teams = games.flatMap((game) => [...(include.has('home_team') ? [game.homeTeam] : []), ...(include.has('away_team') ? [game.awayTeam] : [])]);
-  return { included: uniqueResources(teams.map(v3TeamResource)) };
+  return { included: uniqueResources(teams.filter((team) => team !== null).map(v3TeamResource)) };
 }
 
 /* The documents are the same in every language and carry no links: the context is taken for the common reshaper shape. */

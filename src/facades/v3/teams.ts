@@ -35,10 +35,10 @@ export const V3_LAST_GAME_QUERY = paramsSchema({ include: text() });
 
 /* The documents are the same in every language and carry no links: the context is taken for the common reshaper shape. */
 
-/** Pure: the game's two teams, home first. */
+/** Pure: the game's teams, home first; a side whose team is not decided yet is left out. */
 export function reshapeV3GameTeams(data: V3GameTeamsData, params: { id: number }, _ctx: RenderContext) {
   const game = orNotFound(data.game, `No game ${params.id}`);
-  return { data: [v3TeamResource(game.homeTeam), v3TeamResource(game.awayTeam)] };
+  return { data: [game.homeTeam, game.awayTeam].flatMap((team) => (team ? [v3TeamResource(team)] : [])) };
 }
 
 /**

@@ -136,14 +136,14 @@ beforeAll(async () => {
   federationKey = await createKey(league.db, 'partner', null, ['games:write']);
   played = { gameId: playedGame.id, desk: await createEventKey(league.db, 'desk of a played game', [playedGame.id]) };
   const desk = await createEventKey(league.db, 'desk of games ahead', [game.id, resultGame.id, forfeitGame.id, homeForfeitGame.id, liveDemo.id]);
-  home = await eligibleSheet(league.db, game.id, game.homeTeamId);
-  away = await eligibleSheet(league.db, game.id, game.awayTeamId);
+  home = await eligibleSheet(league.db, game.id, game.homeTeamId!);
+  away = await eligibleSheet(league.db, game.id, game.awayTeamId!);
   for (const [doc, demo] of [
     ['812625', game.id],
     ['852878', game.id],
     ['854222', game.id],
-    ['429631', game.homeTeamId],
-    ['428977', game.awayTeamId],
+    ['429631', game.homeTeamId!],
+    ['428977', game.awayTeamId!],
     ['413841', home[1].playerId],
     ['463912', home[2].playerId],
     ['423520', away[1].playerId],
@@ -211,7 +211,7 @@ describe('/bo/games, as documented', () => {
     expect(live.events).toEqual(expect.arrayContaining(liveDemo.eventIds));
     for (const id of liveDemo.eventIds) expect(references.events[String(id)]).toMatchObject({ id, type: 'Event', category_id: expect.any(Number) });
     expect(Object.keys(references).sort()).toEqual(['events', 'positions', 'teams']);
-    expect(references.teams[String(game.homeTeamId)]).toEqual({ id: game.homeTeamId, type: 'Team', name: game.homeTeam.name });
+    expect(references.teams[String(game.homeTeamId!)]).toEqual({ id: game.homeTeamId!, type: 'Team', name: game.homeTeam!.name });
   });
 
   it('GET /bo/games/:id?set=game_report shows the one game with every documented field', async () => {
@@ -233,8 +233,8 @@ describe('/bo/games, as documented', () => {
     expect(entry).toMatchObject({
       id: game.id,
       status: 'scheduled',
-      home_team_id: game.homeTeamId,
-      away_team_id: game.awayTeamId,
+      home_team_id: game.homeTeamId!,
+      away_team_id: game.awayTeamId!,
       total_seconds_played: 0,
       player_inspection_ordered: false,
       started_at_worldtime: null,
@@ -264,7 +264,7 @@ describe('PUT /bo/games/:id/lineups/:team_id, as documented', () => {
     expect(lines.find((line) => line.player_id === away[1].playerId)).toMatchObject({
       type: 'Position',
       game_id: game.id,
-      team_id: game.awayTeamId,
+      team_id: game.awayTeamId!,
       license_id: away[1].licenseId,
       number: 13,
       captain: true,
@@ -275,7 +275,7 @@ describe('PUT /bo/games/:id/lineups/:team_id, as documented', () => {
   });
 
   it('writes the home sheet as license_ids', async () => {
-    const answer = await bo<{ positions: unknown[] }>(league.app, 'PUT', `/bo/games/${game.id}/lineups/${game.homeTeamId}`, {
+    const answer = await bo<{ positions: unknown[] }>(league.app, 'PUT', `/bo/games/${game.id}/lineups/${game.homeTeamId!}`, {
       rawForm: `license_ids=${home.map((c) => c.licenseId).join(',')}&auth_token=${token}`,
     });
     expectOk(answer);
@@ -317,7 +317,7 @@ describe('PUT /bo/games/:id/status and POST /bo/games/:id/events, as documented'
       time: '0:23:00',
       second: 1380,
       world_time: '2015-10-28T12:34:45+01:00',
-      team_id: game.homeTeamId,
+      team_id: game.homeTeamId!,
       player_id: home[1].playerId,
       assister_id: home[2].playerId,
     });
@@ -340,19 +340,19 @@ describe('PUT /bo/games/:id/status and POST /bo/games/:id/events, as documented'
       category_id: 3,
       time: '0:42:00',
       world_time: null,
-      team_id: game.homeTeamId,
+      team_id: game.homeTeamId!,
       player_id: home[1].playerId,
     });
   });
 
   it('Penalty End 151 at 0:42:00 for the same player', async () => {
     const end = event(await send<BoEvent>(DOC.penaltyEnd));
-    expect(end).toMatchObject({ subtype: 'PenaltyEnd', category_id: 151, team_id: game.homeTeamId, player_id: home[1].playerId });
+    expect(end).toMatchObject({ subtype: 'PenaltyEnd', category_id: 151, team_id: game.homeTeamId!, player_id: home[1].playerId });
   });
 
   it('Team 10 (timeout home)', async () => {
     const timeout = event(await send<BoEvent>(DOC.timeout));
-    expect(timeout).toMatchObject({ subtype: 'Team', category_id: 10, team_id: game.homeTeamId, world_time: '2015-10-28T12:34:45+01:00' });
+    expect(timeout).toMatchObject({ subtype: 'Team', category_id: 10, team_id: game.homeTeamId!, world_time: '2015-10-28T12:34:45+01:00' });
   });
 
   it('Player 20 (own goal): counts for the other team', async () => {
@@ -450,7 +450,7 @@ describe('SQL statements per /bo endpoint', () => {
     const games = await scheduledGames(league.db, 1);
     counted = games[0];
     desk = await createEventKey(league.db, 'counted desk', [counted.id]);
-    sheet = await eligibleSheet(league.db, counted.id, counted.homeTeamId);
+    sheet = await eligibleSheet(league.db, counted.id, counted.homeTeamId!);
     deskToken = (await bo<Session>(league.app, 'POST', '/bo/session/auth_anlass', { form: { anlass_id: desk.id, password: desk.key } })).body.payload
       .auth_token;
     partner = (await bo<Session>(league.app, 'POST', '/bo/session/auth', { form: { api_key: partnerApiKey(federationKey.key), secret: federationKey.key } }))
@@ -488,7 +488,7 @@ describe('SQL statements per /bo endpoint', () => {
     );
     expect(lineup).toBeLessThanOrEqual(BOUND.lineup);
     expect(await statements('PUT', `/bo/games/${counted.id}/status`, form({ event: 'start' }))).toBeLessThanOrEqual(BOUND.status);
-    const goal = { category_id: 1, time: '0:05:00', team_id: counted.homeTeamId, player_id: sheet[1].playerId };
+    const goal = { category_id: 1, time: '0:05:00', team_id: counted.homeTeamId!, player_id: sheet[1].playerId };
     expect(await statements('POST', `/bo/games/${counted.id}/events`, form(goal))).toBeLessThanOrEqual(BOUND.event);
     // An event of the demo league's own (events recorded live cannot be deleted through /bo: reported).
     const deletion = await statements('DELETE', `/bo/games/${liveDemo.id}/events/${liveDemo.eventIds[1]}`, { form: { auth_token: partner } });

@@ -24,7 +24,7 @@ let awaySheet: Awaited<ReturnType<typeof eligibleSheet>>;
 const send = (method: string, url: string, request: BoRequest = {}) => bo(app, method, url, request);
 const events = (type = 'GOAL') => league.db.prisma.gameEvent.count({ where: { gameId: game.id, type: type as 'GOAL' } });
 const goalAt = (time: string, extra: Record<string, string | number> = {}) => ({
-  form: { auth_token: token, category_id: 1, time, team_id: game.homeTeamId, player_id: sheet[1].playerId, ...extra },
+  form: { auth_token: token, category_id: 1, time, team_id: game.homeTeamId!, player_id: sheet[1].playerId, ...extra },
 });
 const period = async () => (await league.db.prisma.game.findUniqueOrThrow({ where: { id: game.id } })).clockPeriod;
 
@@ -40,11 +40,11 @@ beforeAll(async () => {
   app = await buildApp({ database: league.db, clock: league.clock, logLevel: 'silent', publicBaseUrl: 'http://test.local', responseCacheTtlMs: 60_000 });
   eventKey = await createEventKey(league.db, 'desk', [game.id, scorelessGame.id]);
   token = await anlassToken(app, eventKey);
-  sheet = await eligibleSheet(league.db, game.id, game.homeTeamId);
-  awaySheet = await eligibleSheet(league.db, game.id, game.awayTeamId);
+  sheet = await eligibleSheet(league.db, game.id, game.homeTeamId!);
+  awaySheet = await eligibleSheet(league.db, game.id, game.awayTeamId!);
   for (const [teamId, lines] of [
-    [game.homeTeamId, sheet],
-    [game.awayTeamId, awaySheet],
+    [game.homeTeamId!, sheet],
+    [game.awayTeamId!, awaySheet],
   ] as const) {
     const written = await send('PUT', `/bo/games/${game.id}/lineups/${teamId}`, { json: { auth_token: token, license_ids: lines.map((c) => c.licenseId) } });
     expect(written.statusCode, written.raw).toBe(200);
@@ -70,7 +70,7 @@ describe('a resent request without an idempotency key', () => {
     expect(await events()).toBe(1);
     // The same parameters as JSON, in another order, are the same request.
     const asJson = await send('POST', `/bo/games/${game.id}/events`, {
-      json: { player_id: sheet[1].playerId, team_id: game.homeTeamId, time: '0:02:00', category_id: 1, auth_token: token },
+      json: { player_id: sheet[1].playerId, team_id: game.homeTeamId!, time: '0:02:00', category_id: 1, auth_token: token },
     });
     expect(asJson.headers['idempotent-replayed']).toBe('true');
     expect(await events()).toBe(1);
@@ -78,7 +78,7 @@ describe('a resent request without an idempotency key', () => {
 
   it('records the same body again once something else was written: a second goal by the same player', async () => {
     expect(
-      (await send('POST', `/bo/games/${game.id}/events`, { form: { auth_token: token, category_id: 10, time: '0:03:00', team_id: game.homeTeamId } }))
+      (await send('POST', `/bo/games/${game.id}/events`, { form: { auth_token: token, category_id: 10, time: '0:03:00', team_id: game.homeTeamId! } }))
         .statusCode,
     ).toBe(200);
     const repeated = await send('POST', `/bo/games/${game.id}/events`, goalAt('0:02:00'));
@@ -133,10 +133,10 @@ describe('a resent request without an idempotency key', () => {
 
   it('replays a lineup resent at once', async () => {
     const lines = { json: { auth_token: token, license_ids: awaySheet.map((c) => c.licenseId) } };
-    const resent = await send('PUT', `/bo/games/${game.id}/lineups/${game.awayTeamId}`, lines);
+    const resent = await send('PUT', `/bo/games/${game.id}/lineups/${game.awayTeamId!}`, lines);
     expect(resent.statusCode).toBe(200);
     const before = await gameSnapshot(league.db, game.id);
-    const again = await send('PUT', `/bo/games/${game.id}/lineups/${game.awayTeamId}`, lines);
+    const again = await send('PUT', `/bo/games/${game.id}/lineups/${game.awayTeamId!}`, lines);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await gameSnapshot(league.db, game.id)).toEqual(before);
   });
@@ -158,7 +158,7 @@ describe('an explicit idempotency key', () => {
   });
 
   it('takes idempotency_key as a parameter too', async () => {
-    const body = { json: { auth_token: token, idempotency_key: 'desk-goal-42', category_id: 1, time: '0:42:00', team_id: game.awayTeamId } };
+    const body = { json: { auth_token: token, idempotency_key: 'desk-goal-42', category_id: 1, time: '0:42:00', team_id: game.awayTeamId! } };
     const first = await send('POST', `/bo/games/${game.id}/events`, body);
     expect(first.statusCode).toBe(200);
     const goals = await events();
@@ -198,9 +198,9 @@ describe('two callers', () => {
 
 describe('who may report the game', () => {
   it('refuses a club’s token on a game of another home club with 403, writing nothing', async () => {
-    const otherClub = await league.db.prisma.club.findFirstOrThrow({ where: { id: { notIn: [game.homeTeam.clubId, game.awayTeam.clubId] } } });
+    const otherClub = await league.db.prisma.club.findFirstOrThrow({ where: { id: { notIn: [game.homeTeam!.clubId, game.awayTeam!.clubId] } } });
     const clubToken = await partnerToken(app, (await createKey(league.db, 'other club desk', otherClub.id, ['games:write'])).key);
-    const awayClubToken = await partnerToken(app, (await createKey(league.db, 'away club desk', game.awayTeam.clubId, ['games:write'])).key);
+    const awayClubToken = await partnerToken(app, (await createKey(league.db, 'away club desk', game.awayTeam!.clubId, ['games:write'])).key);
     const before = await gameSnapshot(league.db, game.id);
     for (const as of [clubToken, awayClubToken]) {
       expectRefused(
@@ -227,9 +227,9 @@ describe('who may report the game', () => {
   it('answers an unknown game with 404', async () => {
     for (const [method, url, form] of [
       ['GET', `/bo/games/987654321?auth_token=${token}`, undefined],
-      ['POST', '/bo/games/987654321/events', { auth_token: token, category_id: 1, time: '0:01:00', team_id: game.homeTeamId }],
+      ['POST', '/bo/games/987654321/events', { auth_token: token, category_id: 1, time: '0:01:00', team_id: game.homeTeamId! }],
       ['PUT', '/bo/games/987654321/status', { auth_token: token, event: 'start' }],
-      ['PUT', `/bo/games/987654321/lineups/${game.homeTeamId}`, { auth_token: token, license_ids: '1,2,3' }],
+      ['PUT', `/bo/games/987654321/lineups/${game.homeTeamId!}`, { auth_token: token, license_ids: '1,2,3' }],
     ] as const) {
       expectRefused(await send(method, url, form ? { form } : {}), 404, /^No game 987654321$/);
     }
@@ -261,17 +261,17 @@ describe('malformed requests', () => {
   ])('refuses %s with 400 and a clear message, writing nothing', async (_name, fields, message) => {
     const resolve = (value: string | number) =>
       value === 0
-        ? game.homeTeamId
+        ? game.homeTeamId!
         : value === -1
-          ? otherGame.homeTeamId === game.homeTeamId
-            ? otherGame.awayTeamId
-            : otherGame.homeTeamId
+          ? otherGame.homeTeamId! === game.homeTeamId!
+            ? otherGame.awayTeamId!
+            : otherGame.homeTeamId!
           : value === -2
             ? 999_999
             : value === -3
               ? awaySheet[1].playerId
               : value === -4
-                ? game.awayTeamId
+                ? game.awayTeamId!
                 : value;
     const form = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, resolve(value)]));
     const before = await gameSnapshot(league.db, game.id);
@@ -282,23 +282,27 @@ describe('malformed requests', () => {
   it('never answers a 500, whatever the body', async () => {
     const path = `/bo/games/${game.id}`;
     const requests: [string, string, BoRequest][] = [
-      ['PUT', `${path}/lineups/${game.homeTeamId}`, { json: { auth_token: token, positions: 'everyone' } }],
-      ['PUT', `${path}/lineups/${game.homeTeamId}`, { json: { auth_token: token, positions: [1, null, 'x'] } }],
-      ['PUT', `${path}/lineups/${game.homeTeamId}`, { json: { auth_token: token, positions: [{ player_id: 1, license_id: 2 }] } }],
-      ['PUT', `${path}/lineups/${game.homeTeamId}`, { json: { auth_token: token, positions: [{ player_id: sheet[1].playerId, captain: 'maybe' }] } }],
-      ['PUT', `${path}/lineups/${game.homeTeamId}`, { json: { auth_token: token, positions: [{ player_id: sheet[1].playerId, position: 'striker' }] } }],
-      ['PUT', `${path}/lineups/${game.homeTeamId}`, { json: { auth_token: token, license_ids: [sheet[0].licenseId] } }],
-      ['PUT', `${path}/lineups/${game.homeTeamId}`, { json: { auth_token: token, player_ids: 'a,b' } }],
-      ['PUT', `${path}/lineups/${game.homeTeamId}`, { json: { auth_token: token } }],
-      ['PUT', `${path}/lineups/${game.homeTeamId}`, { rawForm: `auth_token=${token}&positions[0][a][b][c]=1` }],
-      ['PUT', `${path}/lineups/${game.homeTeamId}`, { json: { auth_token: token, positions: Array.from({ length: 41 }, () => ({ player_id: 1 })) } }],
+      ['PUT', `${path}/lineups/${game.homeTeamId!}`, { json: { auth_token: token, positions: 'everyone' } }],
+      ['PUT', `${path}/lineups/${game.homeTeamId!}`, { json: { auth_token: token, positions: [1, null, 'x'] } }],
+      ['PUT', `${path}/lineups/${game.homeTeamId!}`, { json: { auth_token: token, positions: [{ player_id: 1, license_id: 2 }] } }],
+      ['PUT', `${path}/lineups/${game.homeTeamId!}`, { json: { auth_token: token, positions: [{ player_id: sheet[1].playerId, captain: 'maybe' }] } }],
+      ['PUT', `${path}/lineups/${game.homeTeamId!}`, { json: { auth_token: token, positions: [{ player_id: sheet[1].playerId, position: 'striker' }] } }],
+      ['PUT', `${path}/lineups/${game.homeTeamId!}`, { json: { auth_token: token, license_ids: [sheet[0].licenseId] } }],
+      ['PUT', `${path}/lineups/${game.homeTeamId!}`, { json: { auth_token: token, player_ids: 'a,b' } }],
+      ['PUT', `${path}/lineups/${game.homeTeamId!}`, { json: { auth_token: token } }],
+      ['PUT', `${path}/lineups/${game.homeTeamId!}`, { rawForm: `auth_token=${token}&positions[0][a][b][c]=1` }],
+      ['PUT', `${path}/lineups/${game.homeTeamId!}`, { json: { auth_token: token, positions: Array.from({ length: 41 }, () => ({ player_id: 1 })) } }],
       ['PUT', `${path}/lineups/abc`, { json: { auth_token: token, license_ids: [1] } }],
-      ['PUT', `${path}/lineups/${otherGame.awayTeamId}`, { json: { auth_token: token, license_ids: sheet.map((c) => c.licenseId) } }],
+      ['PUT', `${path}/lineups/${otherGame.awayTeamId!}`, { json: { auth_token: token, license_ids: sheet.map((c) => c.licenseId) } }],
       ['POST', `${path}/events`, { json: { auth_token: token, category_id: { a: 1 }, time: '0:52:00' } }],
       ['POST', `${path}/events`, { json: { auth_token: token, category_id: 1, time: ['0:52:00', 'x'], team_id: 99999999999 } }],
       ['POST', `${path}/events`, { json: { auth_token: token, category_id: -1, time: '0:52:00' } }],
       ['POST', `${path}/events`, { json: { auth_token: token, category_id: 1, time: '9:99:99' } }],
-      ['POST', `${path}/events`, { rawForm: `auth_token=${token}&category_id=1&time=0:52:00&team_id=${game.homeTeamId}&world_time=2015-13-45T99:99:99+01:00` }],
+      [
+        'POST',
+        `${path}/events`,
+        { rawForm: `auth_token=${token}&category_id=1&time=0:52:00&team_id=${game.homeTeamId!}&world_time=2015-13-45T99:99:99+01:00` },
+      ],
       ['POST', `${path}/events`, { headers: { 'content-type': 'application/json' }, rawForm: `{"auth_token":"${token}", "category_id":` }],
       ['POST', `/bo/games/1${'0'.repeat(12)}/events`, { form: { auth_token: token, category_id: 1, time: '0:52:00' } }],
       ['DELETE', `${path}/events/abc`, { form: { auth_token: token } }],

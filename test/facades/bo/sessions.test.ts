@@ -105,7 +105,7 @@ describe('POST /bo/session/auth and /bo/session/auth_anlass', () => {
     const token = await anlassToken(app(), eventKey);
     // A write under the token too, so that its audit and idempotency records exist.
     const game = await league.db.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
-    const sheet = await eligibleSheet(league.db, gameId, game.homeTeamId);
+    const sheet = await eligibleSheet(league.db, gameId, game.homeTeamId!);
     const written = await bo(app(), 'PUT', `/bo/games/${gameId}/lineups/${game.homeTeamId}`, {
       json: { auth_token: token, license_ids: sheet.map((c) => c.licenseId) },
     });

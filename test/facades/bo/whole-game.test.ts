@@ -109,13 +109,13 @@ describe('a whole game through /bo', () => {
         ...fields,
       },
     });
-  const byHome = (index: number) => ({ team_id: game.homeTeamId, player_id: home[index].playerId });
-  const byAway = (index: number) => ({ team_id: game.awayTeamId, player_id: away[index].playerId });
+  const byHome = (index: number) => ({ team_id: game.homeTeamId!, player_id: home[index].playerId });
+  const byAway = (index: number) => ({ team_id: game.awayTeamId!, player_id: away[index].playerId });
 
   beforeAll(async () => {
     token = await login([game.id]);
-    home = await eligibleSheet(league.db, game.id, game.homeTeamId, 9);
-    away = await eligibleSheet(league.db, game.id, game.awayTeamId, 9);
+    home = await eligibleSheet(league.db, game.id, game.homeTeamId!, 9);
+    away = await eligibleSheet(league.db, game.id, game.awayTeamId!, 9);
   });
 
   it('writes both sheets: positions by license with a goalkeeper and a captain, and bare player_ids', async () => {
@@ -126,7 +126,7 @@ describe('a whole game through /bo', () => {
       ...(index === 1 ? { captain: 'yes' } : {}),
     }));
     const homeSheet = ok(
-      await call<{ positions: { goalkeeper: boolean; captain: boolean }[] }>('PUT', `/bo/games/${game.id}/lineups/${game.homeTeamId}`, {
+      await call<{ positions: { goalkeeper: boolean; captain: boolean }[] }>('PUT', `/bo/games/${game.id}/lineups/${game.homeTeamId!}`, {
         json: { auth_token: token, positions },
       }),
     );
@@ -134,7 +134,7 @@ describe('a whole game through /bo', () => {
     expect(homeSheet.positions.filter((line) => line.goalkeeper)).toHaveLength(1);
     expect(homeSheet.positions.filter((line) => line.captain)).toHaveLength(1);
     const awaySheet = ok(
-      await call<{ positions: unknown[] }>('PUT', `/bo/games/${game.id}/lineups/${game.awayTeamId}`, {
+      await call<{ positions: unknown[] }>('PUT', `/bo/games/${game.id}/lineups/${game.awayTeamId!}`, {
         form: { auth_token: token, player_ids: away.map((c) => c.playerId).join(',') },
       }),
     );
@@ -159,10 +159,10 @@ describe('a whole game through /bo', () => {
       [480, 5, byHome(5)],
       [540, 9, byAway(3)],
       [600, 49, byHome(1)],
-      [660, 10, { team_id: game.homeTeamId }],
-      [720, 11, { team_id: game.awayTeamId }],
-      [780, 15, { team_id: game.homeTeamId }],
-      [840, 16, { team_id: game.homeTeamId }],
+      [660, 10, { team_id: game.homeTeamId! }],
+      [720, 11, { team_id: game.awayTeamId! }],
+      [780, 15, { team_id: game.homeTeamId! }],
+      [840, 16, { team_id: game.homeTeamId! }],
       [900, 12, byHome(2)],
       [930, 13, byAway(0)],
       [960, 14, byHome(6)],
@@ -226,7 +226,7 @@ describe('a whole game through /bo', () => {
       1, 1, 1, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 39, 49, 151, 153, 154, 155, 156, 157, 158, 161, 162, 164, 164, 165, 166, 167,
     ]);
     const deputy = Object.values(references.events).find((event) => event.category_id === 161);
-    expect(deputy).toMatchObject({ team_id: game.homeTeamId, player_id: home[5].playerId, second: 1800 });
+    expect(deputy).toMatchObject({ team_id: game.homeTeamId!, player_id: home[5].playerId, second: 1800 });
   });
 
   it('after game_over, /bo, GraphQL, /api and /api/v3 show the same score on the next request, and a subscriber gets the final version', async () => {
@@ -318,9 +318,9 @@ describe('a forfeit through /bo', () => {
 describe('undo through /bo (the documentation’s scenario)', () => {
   it('a goal recorded after a third began is deleted by undoing that status change; the game is in the first third again', async () => {
     const token = await login([undoGame.id]);
-    const sheet = await eligibleSheet(league.db, undoGame.id, undoGame.homeTeamId);
+    const sheet = await eligibleSheet(league.db, undoGame.id, undoGame.homeTeamId!);
     ok(
-      await call('PUT', `/bo/games/${undoGame.id}/lineups/${undoGame.homeTeamId}`, {
+      await call('PUT', `/bo/games/${undoGame.id}/lineups/${undoGame.homeTeamId!}`, {
         form: { auth_token: token, license_ids: sheet.map((c) => c.licenseId).join(',') },
       }),
     );
@@ -328,14 +328,14 @@ describe('undo through /bo (the documentation’s scenario)', () => {
     ok(await status('start'));
     const kept = ok(
       await call<{ id: number }>('POST', `/bo/games/${undoGame.id}/events`, {
-        form: { auth_token: token, time: '0:05:00', category_id: 1, team_id: undoGame.homeTeamId },
+        form: { auth_token: token, time: '0:05:00', category_id: 1, team_id: undoGame.homeTeamId! },
       }),
     );
     // The documentation's step 2: start_third in the first third puts the game in the second.
     expect(ok(await status('start_third')).list[0].phase).toBe('third2');
     const goal = ok(
       await call<{ id: number }>('POST', `/bo/games/${undoGame.id}/events`, {
-        form: { auth_token: token, time: '0:25:00', category_id: 1, team_id: undoGame.homeTeamId, player_id: sheet[1].playerId },
+        form: { auth_token: token, time: '0:25:00', category_id: 1, team_id: undoGame.homeTeamId!, player_id: sheet[1].playerId },
       }),
     );
     expect(ok(await call<Report>('GET', `/bo/games/${undoGame.id}?auth_token=${token}`)).list[0]).toMatchObject({ home_score: 2, away_score: 0 });

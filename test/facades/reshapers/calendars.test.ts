@@ -22,6 +22,8 @@ const game = (id: number, overrides: Partial<CalendarGame> = {}): CalendarGame =
   decidedBy: 'PENALTY_SHOTS',
   homeTeam: { name: 'Unihockey Brunnhalden' },
   awayTeam: { name: 'UHC Erlengrund' },
+  homePlaceholder: null,
+  awayPlaceholder: null,
   venue: { name: 'Sporthalle Brunnhalden', street: 'Büntenweg 99', zip: '6255', city: 'Brunnhalden', latitude: 47.11, longitude: 7.75 },
   group: { name: 'Gruppe 1', league: { name: 'L-UPL' }, gameClass: { name: 'Herren GF' } },
   round: { name: 'Runde 5' },
@@ -162,5 +164,26 @@ describe('calendarOwner', () => {
     expect(() => calendarOwner({ ...query, team_id: 7, club_id: 8 })).toThrow(
       expect.objectContaining({ status: 400, message: 'Give either team_id or club_id, not both' }),
     );
+  });
+});
+
+describe('reshapeCalendar: an undecided pairing', () => {
+  it("names the event by the federation's texts in place of the teams", () => {
+    const undecided = game(4, {
+      status: 'SCHEDULED',
+      homeScore: null,
+      awayScore: null,
+      homeTeam: null,
+      awayTeam: null,
+      homePlaceholder: 'Sieger Halbfinal 1',
+      awayPlaceholder: 'Sieger Halbfinal 2',
+      venue: null,
+      group: null,
+      round: null,
+      cupRound: { name: 'Final', tournament: { name: 'Ligacup Herren' } },
+    });
+    const calendar = reshapeCalendar({ ...data, games: { edges: [{ node: undecided }] } }, team, renderContextFor('de'));
+    expect(calendar.events.map((event) => event.summary)).toEqual(['Sieger Halbfinal 1 - Sieger Halbfinal 2']);
+    expect(renderCalendar(calendar)).toContain('SUMMARY:Sieger Halbfinal 1 - Sieger Halbfinal 2');
   });
 });

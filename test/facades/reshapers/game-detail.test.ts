@@ -114,3 +114,25 @@ describe('reshapeGameDetail', () => {
     );
   });
 });
+
+describe('reshapeGameDetail: an undecided pairing', () => {
+  it("shows the federation's texts in place of the teams, without logo or team link", () => {
+    const undecided: GameDetailFacts = {
+      ...overtimeGame,
+      status: 'SCHEDULED',
+      homeScore: null,
+      awayScore: null,
+      homePeriodScores: [],
+      awayPeriodScores: [],
+      homeTeam: null,
+      awayTeam: null,
+      homePlaceholder: 'Sieger Halbfinal 1',
+      awayPlaceholder: null,
+    };
+    const table = reshapeGameDetail({ game: undecided }, params, renderContextFor('it', new Date('2026-11-22T12:00:00Z')));
+    expect(table.data.title).toBe('Sieger Halbfinal 1 - da definire');
+    const cells = table.data.regions[0].rows[0].cells;
+    expect(cells.slice(0, 4).map((c) => c.text ?? c.image?.alt)).toEqual(['Sieger Halbfinal 1', ['Sieger Halbfinal 1'], 'da definire', ['da definire']]);
+    expect(cells.slice(0, 4).map((c) => c.link)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});

@@ -7,6 +7,8 @@ const data: GameEventsData = {
   game: {
     homeTeam: home,
     awayTeam: away,
+    homePlaceholder: null,
+    awayPlaceholder: null,
     events: [
       gameEvent(1, 0, 'GAME_START'),
       gameEvent(2, 0, 'PERIOD_START', { period: 1 }),
@@ -66,6 +68,8 @@ describe('reshapeGameEvents', () => {
       game: {
         homeTeam: home,
         awayTeam: away,
+        homePlaceholder: null,
+        awayPlaceholder: null,
         events: [
           gameEvent(1, 5, 'PLAYER_INSPECTION', { inspectionDone: true }),
           gameEvent(2, 6, 'PLAYER_INSPECTION', { inspectionDone: false }),
@@ -143,5 +147,15 @@ describe('reshapeGameEvents', () => {
     expect(() => reshapeGameEvents({ game: null }, { game_id: 99 }, renderContextFor())).toThrow(
       expect.objectContaining({ status: 404, message: 'No game 99' }),
     );
+  });
+});
+
+describe('reshapeGameEvents: an undecided pairing', () => {
+  it("names the side tabs by the federation's texts", () => {
+    const undecided: GameEventsData = {
+      game: { homeTeam: null, awayTeam: null, homePlaceholder: 'Sieger Halbfinal 1', awayPlaceholder: 'Sieger Halbfinal 2', events: [] },
+    };
+    const table = reshapeGameEvents(undecided, { game_id: 5 }, renderContextFor('de'));
+    expect(table.data.tabs.map((tab) => tab.text)).toEqual(['Alle Ereignisse', 'Sieger Halbfinal 1', 'Sieger Halbfinal 2']);
   });
 });

@@ -8,7 +8,7 @@ const lineup: NonNullable<GameLineupData['game']>['lineup'] = [
   { number: null, position: null, captain: false, player: { id: 603, firstName: 'Noa', lastName: 'Frei' } },
 ];
 const data = (entries = lineup): GameLineupData => ({
-  game: { homeTeam: { name: 'UHC Birkenfeld' }, awayTeam: { name: 'Floorball Grünau' }, lineup: entries },
+  game: { homeTeam: { name: 'UHC Birkenfeld' }, awayTeam: { name: 'Floorball Grünau' }, homePlaceholder: null, awayPlaceholder: null, lineup: entries },
 });
 const params: GameLineupParams = { game_id: 5, is_home: '0', view: 'full', hide_empty: true };
 const rowsOf = (table: ReturnType<typeof reshapeGameLineup>) => table?.data.regions[0].rows.map((r) => r.cells.map((c) => c.text?.join(' | ')));

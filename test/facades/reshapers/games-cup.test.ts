@@ -82,3 +82,36 @@ describe('reshapeCup', () => {
     );
   });
 });
+
+describe('reshapeCup: a round whose pairings are undecided', () => {
+  const undecided = (id: number, position: number): CupGame => ({
+    ...cupGame(id, position),
+    status: 'SCHEDULED',
+    homeScore: null,
+    awayScore: null,
+    homePeriodScores: [],
+    awayPeriodScores: [],
+    homeTeam: null,
+    awayTeam: null,
+    homePlaceholder: `Sieger Halbfinal ${2 * position - 1}`,
+    awayPlaceholder: `Sieger Halbfinal ${2 * position}`,
+  });
+  const final: CupData = {
+    cupTournament: { ...data.cupTournament!, rounds: [{ id: 9003, number: 3, name: 'Final', games: [undecided(20, 1)] }] },
+  };
+
+  it("lists the game with the federation's text in place of each team, without a team link", () => {
+    const table = reshapeCup(final, { tournament_id: 901, round: 9003, side: 'left' }, renderContextFor('fr'));
+    const cells = table.data.regions[0].rows[0].cells;
+    expect(cells.slice(1, 4).map((cell) => cell.text)).toEqual([['Sieger Halbfinal 1'], ['Sieger Halbfinal 2'], ['-']]);
+    expect(cells[1].link).toBeUndefined();
+  });
+
+  it("shows the locale's word when the federation gives no text", () => {
+    const bare: CupData = {
+      cupTournament: { ...final.cupTournament!, rounds: [{ ...final.cupTournament!.rounds[0], games: [{ ...undecided(20, 1), homePlaceholder: null }] }] },
+    };
+    const cells = reshapeCup(bare, { tournament_id: 901, round: 9003, side: 'left' }, renderContextFor('en')).data.regions[0].rows[0].cells;
+    expect(cells[1].text).toEqual(['to be decided']);
+  });
+});

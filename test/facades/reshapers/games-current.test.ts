@@ -17,6 +17,8 @@ const game = (id: number, overrides: Partial<DayGameData>): DayGameData => ({
   clock: { phase: 'FINISHED', period: null },
   homeTeam: { name: `Heim ${id}` },
   awayTeam: { name: `Gast ${id}` },
+  homePlaceholder: null,
+  awayPlaceholder: null,
   group: league(1, 'L-UPL', 11, 'Herren GF'),
   cupRound: null,
   ...overrides,
@@ -103,5 +105,21 @@ describe('the day shown', () => {
       before: { leagueIds: undefined, gameClassIds: undefined, tournamentIds: [901], onlyVideoStreamed: undefined, to: '2026-06-30T22:00:00.000Z' },
       after: { leagueIds: undefined, gameClassIds: undefined, tournamentIds: [901], onlyVideoStreamed: undefined, from: '2026-07-01T22:00:00.000Z' },
     });
+  });
+});
+
+describe('reshapeCurrentGames: an undecided pairing', () => {
+  it("shows the federation's texts in place of the teams", () => {
+    const undecided = game(6, {
+      status: 'SCHEDULED',
+      homeScore: null,
+      awayScore: null,
+      homeTeam: null,
+      awayTeam: null,
+      homePlaceholder: 'Sieger Halbfinal 1',
+      awayPlaceholder: 'Sieger Halbfinal 2',
+    });
+    const table = reshapeCurrentGames({ ...data, games: connection([undecided]) }, params, renderContextFor('de'));
+    expect(table.data.regions[0].rows[0].cells.map((cell) => cell.text)).toEqual([['12:15'], ['Sieger Halbfinal 1'], ['-'], ['Sieger Halbfinal 2'], ['-']]);
   });
 });

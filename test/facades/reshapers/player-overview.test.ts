@@ -16,6 +16,8 @@ const game = (id: number, status: OverviewGame['status'], homeTeam = team(1), aw
   venue: { name: 'Halle', city: 'Ort' },
   homeTeam,
   awayTeam,
+  homePlaceholder: null,
+  awayPlaceholder: null,
 });
 const line = (played: boolean, teamId: number, goals = 0) => ({ played, goals, assists: 1, points: goals + 1, penaltyMinutes: 2, team: team(teamId) });
 const data: PlayerOverviewData = {

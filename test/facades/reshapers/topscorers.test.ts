@@ -32,13 +32,13 @@ describe('top-scorer parameters', () => {
     );
   });
 
-  it('all ranks ask the schema for every ranked player; finals are playoffs and playouts', () => {
+  it('all ranks ask the schema for every ranked player; finals are playoffs, the superfinal and playouts', () => {
     const params: TopScorersParams = { resource: '/topscorers/main', season: 2026, league: 1, game_class: 11, phase: 'finals', amount: 'all' };
     expect(topScorersVariables(params)).toEqual({
       season: 2026,
       league: 1,
       gameClass: 11,
-      phases: ['PLAYOFF', 'PLAYOUT'],
+      phases: ['PLAYOFF', 'SUPERFINAL', 'PLAYOUT'],
       clubId: null,
       first: 100,
       all: true,

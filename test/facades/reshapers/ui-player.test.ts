@@ -53,6 +53,8 @@ const data: UiPlayerData = {
           venue: { name: 'Halle', city: 'Ort' },
           homeTeam: team,
           awayTeam: { id: 9, name: 'UH Alt' },
+          homePlaceholder: null,
+          awayPlaceholder: null,
         },
       },
     ],

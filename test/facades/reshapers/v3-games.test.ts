@@ -181,3 +181,12 @@ describe('includePaths', () => {
     );
   });
 });
+
+describe('reshapeV3Games: an undecided pairing', () => {
+  it('has null team relationships and includes no team for it', () => {
+    const undecided = game(1000002, { status: 'SCHEDULED', homeScore: null, awayScore: null, homeTeam: null, awayTeam: null });
+    const answer = reshapeV3Games(gamesData([undecided]), including('home_team', 'away_team'), ctx);
+    expect(answer.data[0].relationships).toEqual({ home_team: { data: null }, away_team: { data: null } });
+    expect(answer.included).toEqual([]);
+  });
+});

@@ -11,7 +11,7 @@ import { column, headers, linkedText, region, reload, row, slider, tableEnvelope
 import { isCancelled } from '../../../domain/game-status.js';
 import { livePeriodText } from '../../shared/live-period.js';
 import { statusMark } from '../../shared/result.js';
-import { dateLine, gameCompetitionName, gameLink, gameRowExtras, nodes, type DayGameData } from '../shared/game-row.js';
+import { dateLine, gameCompetitionName, gameLink, gameRowExtras, nodes, sideText, type DayGameData } from '../shared/game-row.js';
 
 /** Games of one league day plus whether game days exist before and after it (for the slider). */
 export const CURRENT_GAMES_DOCUMENT = graphql(`
@@ -112,9 +112,9 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
             [
               // `Spiel läuft` stays the first line, which deployed clients look for; the period follows it.
               live ? textCell(t(TEXTS.gameLive), livePeriodText(game.clock, t)) : textCell(dateLine(game, ctx, formatTime(new Date(game.startsAt)))),
-              linkedText(gameLink(game), game.homeTeam.name),
+              linkedText(gameLink(game), sideText(game, 'home', ctx)),
               textCell('-'),
-              linkedText(gameLink(game), game.awayTeam.name),
+              linkedText(gameLink(game), sideText(game, 'away', ctx)),
               textCell(game.status === 'SCHEDULED' || isCancelled(game.status) ? '-' : score),
             ],
             gameRowExtras(game),

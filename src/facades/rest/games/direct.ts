@@ -37,7 +37,8 @@ export type DirectGamesParams = ParamsOf<typeof DIRECT_GAMES_QUERY>;
 export function directGamesVariables(teams: DirectTeamsData, params: DirectGamesParams) {
   const game = orNotFound(teams.game, `No game ${params.game_id}`);
   return {
-    filter: { betweenTeams: [game.homeTeam.id, game.awayTeam.id], status: [...DECIDED_STATUSES] },
+    // A game whose pairing is undecided has no head-to-head record: no team has the id -1.
+    filter: { betweenTeams: [game.homeTeam?.id ?? -1, game.awayTeam?.id ?? -1], status: [...DECIDED_STATUSES] },
     amount: params.amount,
   };
 }

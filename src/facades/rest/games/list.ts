@@ -15,7 +15,7 @@ import { TEXTS } from '../../shared/texts.js';
 import { periodsText } from '../../shared/result.js';
 import { column, headers, imageCell, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Region, Row } from '../../shared/wire.js';
-import { dateLine, dateTime, gameLink, gameResult, gameRowExtras, nodes, teamCell, type GameRowData } from '../shared/game-row.js';
+import { dateLine, dateTime, gameLink, gameResult, gameRowExtras, nodes, sideCell, sideText, type GameRowData } from '../shared/game-row.js';
 
 /** Resolves the defaults: the current season, and league/class/group from a team's or player's participation. */
 export const LIST_SELECTION_DOCUMENT = graphql(`
@@ -151,11 +151,11 @@ function listRow(game: GameRowData, params: GameListParams, ctx: RenderContext):
     [
       linkedText(gameLink(game), dateLine(game, ctx, dateTime(game))),
       textCell(game.venue?.name ?? ''),
-      teamCell(game.homeTeam),
-      imageCell(logoUrl(game.homeTeam.logoUrl, params.use_streaming_logos), game.homeTeam.name),
+      sideCell(game, 'home', ctx),
+      imageCell(logoUrl(game.homeTeam?.logoUrl ?? null, params.use_streaming_logos), sideText(game, 'home', ctx)),
       textCell('-'),
-      imageCell(logoUrl(game.awayTeam.logoUrl, params.use_streaming_logos), game.awayTeam.name),
-      teamCell(game.awayTeam),
+      imageCell(logoUrl(game.awayTeam?.logoUrl ?? null, params.use_streaming_logos), sideText(game, 'away', ctx)),
+      sideCell(game, 'away', ctx),
       textCell(gameResult(game, ctx), params.view === 'full' ? periodsText(game) : null),
       textCell(...(game.hasVideoStream ? ['📺'] : [])),
     ],
@@ -169,9 +169,12 @@ function listRow(game: GameRowData, params: GameListParams, ctx: RenderContext):
  * Null for a group of single games, or a series round without games (rendered as any other round).
  */
 function seriesRegions(group: ListGroup, games: readonly GameRowData[], params: GameListParams, ctx: RenderContext): Region[] | null {
+  // A round whose pairings are not all decided yet is listed as single games (src/domain/pairing.ts).
+  const paired = games.flatMap((game) => (game.homeTeam && game.awayTeam ? [{ ...game, homeTeam: game.homeTeam, awayTeam: game.awayTeam }] : []));
+  if (paired.length < games.length) return null;
   const series = roundSeries(
     group.seriesBestOf,
-    games.map((game) => ({ ...game, homeTeamId: game.homeTeam.id, awayTeamId: game.awayTeam.id })),
+    paired.map((game) => ({ ...game, homeTeamId: game.homeTeam.id, awayTeamId: game.awayTeam.id })),
   );
   if (!series?.length) return null;
   const t = textIn(ctx);

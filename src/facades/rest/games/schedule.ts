@@ -12,7 +12,7 @@ import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, mapLink, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Cell, Tab } from '../../shared/wire.js';
-import { dateLine, gameLink, gameResult, gameRowExtras, nodes, teamCell, type GameRowData } from '../shared/game-row.js';
+import { dateLine, gameLink, gameResult, gameRowExtras, nodes, sideCell, type GameRowData } from '../shared/game-row.js';
 import { competitionName, groupTitle } from '../../shared/competition.js';
 
 export const DEFAULT_GAMES_PER_PAGE = 10;
@@ -150,8 +150,8 @@ export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, ctx:
       linkedText(gameLink(game), dateLine(game, ctx, formatDate(startsAt)), formatTime(startsAt)),
       venue,
       ...(isClub ? [leagueGroupCell(game)] : []),
-      teamCell(game.homeTeam),
-      teamCell(game.awayTeam),
+      sideCell(game, 'home', ctx),
+      sideCell(game, 'away', ctx),
       textCell(gameResult(game, ctx)),
     ];
     return row(cells, gameRowExtras(game));

@@ -44,7 +44,7 @@ export function roundText(round: KnockoutRound, ctx: InLocale): string {
 export function finalPhaseText(record: SeasonRecordData, ctx: InLocale): string | null {
   const phase = record.finalPhase;
   if (!phase) return null;
-  const name = textIn(ctx)(phase.phase === 'PLAYOUT' ? TEXTS.playout : TEXTS.playoff);
+  const name = textIn(ctx)(phase.phase === 'PLAYOUT' ? TEXTS.playout : phase.phase === 'SUPERFINAL' ? TEXTS.superfinal : TEXTS.playoff);
   return phase.round ? `${name}: ${roundText(phase.round, ctx)}` : name;
 }
 

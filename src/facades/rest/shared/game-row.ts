@@ -8,6 +8,7 @@ import { column, linkedText, pageLink, row, textCell, type Column } from '../../
 import type { Cell, Row } from '../../shared/wire.js';
 import { TEXTS } from '../../shared/texts.js';
 import { competitionName } from '../../shared/competition.js';
+import { sideName } from '../../../domain/pairing.js';
 
 /** The fields every games table reads; each games document selects `...GameRow`. */
 export const GAME_ROW_FRAGMENT = graphql(`
@@ -16,6 +17,7 @@ export const GAME_ROW_FRAGMENT = graphql(`
     clock { phase period }
     homeTeam { id name logoUrl }
     awayTeam { id name logoUrl }
+    homePlaceholder awayPlaceholder
     venue { name city latitude longitude }
     group { id name season { id label } league { id name } gameClass { id name } }
     round { number name }
@@ -33,6 +35,7 @@ export const DAY_GAME_FRAGMENT = graphql(`
     clock { phase period }
     homeTeam { name }
     awayTeam { name }
+    homePlaceholder awayPlaceholder
     group { league { id name } gameClass { id name } }
     cupRound { tournament { id name } }
   }
@@ -43,7 +46,7 @@ export type DayGameData = ResultOf<typeof DAY_GAME_FRAGMENT>;
 
 /** A game as `...GameRow` selects it (type generated from the fragment). */
 export type GameRowData = ResultOf<typeof GAME_ROW_FRAGMENT>;
-export type RowTeam = GameRowData['homeTeam'];
+export type RowTeam = NonNullable<GameRowData['homeTeam']>;
 
 export interface Connection<T> {
   edges: { node: T }[];
@@ -84,6 +87,32 @@ export function teamCell(team: Pick<RowTeam, 'id' | 'name'>): Cell {
   return linkedText(pageLink('team_detail', team.id), team.name);
 }
 
+export type Side = 'home' | 'away';
+
+/** What a game tells of its sides: the teams (null while undecided) and the federation's placeholders. */
+export interface GameSides<T extends { name: string } = { name: string }> {
+  homeTeam: T | null;
+  awayTeam: T | null;
+  homePlaceholder?: string | null;
+  awayPlaceholder?: string | null;
+}
+
+/**
+ * One side's name: the team's, or while the pairing is undecided the federation's placeholder
+ * (`Sieger Halbfinal 1`), or `offen` (`à définir`, `da definire`, `to be decided`) without one.
+ */
+export function sideText(game: GameSides, side: Side, ctx: Pick<RenderContext, 'locale'>): string {
+  return side === 'home'
+    ? sideName(game.homeTeam, game.homePlaceholder, textIn(ctx)(TEXTS.undecidedTeam))
+    : sideName(game.awayTeam, game.awayPlaceholder, textIn(ctx)(TEXTS.undecidedTeam));
+}
+
+/** One side's cell: the team's name linked to the team, or the placeholder's text without a link. */
+export function sideCell(game: GameSides<Pick<RowTeam, 'id' | 'name'>>, side: Side, ctx: Pick<RenderContext, 'locale'>): Cell {
+  const team = side === 'home' ? game.homeTeam : game.awayTeam;
+  return team ? teamCell(team) : textCell(sideText(game, side, ctx));
+}
+
 /** `Herren GF L-UPL` for league games, the cup's name for cup games. */
 export function gameCompetitionName(game: Pick<DayGameData, 'group' | 'cupRound'>): string {
   if (game.group) return competitionName(game.group);
@@ -105,8 +134,8 @@ export function compactGameRow(game: GameRowData, ctx: Pick<RenderContext, 'loca
   return row(
     [
       linkedText(gameLink(game), dateLine(game, ctx, dateTime(game))),
-      teamCell(game.homeTeam),
-      teamCell(game.awayTeam),
+      sideCell(game, 'home', ctx),
+      sideCell(game, 'away', ctx),
       textCell(gameResult(game, ctx), options.periods ? periodsText(game) : null),
     ],
     gameRowExtras(game),
