@@ -445,6 +445,8 @@ function report(rows: Row[], sizes: Sizes[]): void {
     const ratios = rows
       .filter((r) => r.scale === scale && r.target === 'compressed')
       .map((r) => ({ endpoint: generic(r.endpoint), ratio: r.rps / (find(rows, scale, 'deployed', r.endpoint)?.rps ?? NaN) }));
+    // Parts that measure no compressed rows (search, subscribers) have nothing to judge here.
+    if (ratios.length === 0) continue;
     const low = ratios.filter((r) => !(r.ratio >= 0.8));
     const least = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a), ratios[0]);
     console.log(
