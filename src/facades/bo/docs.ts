@@ -34,7 +34,7 @@ const SET_QUERY = {
 const TIME = text('The game time `h:mm:ss` from the start of the game (`0:23:00` is the 23rd minute; `mm:ss` also does).');
 const WORLD_TIME = text('When it happened by the wall clock, with its offset: `2026-11-22T16:05:10+01:00`.');
 const IDEMPOTENCY_KEY = text(
-  "The client's own idempotency key (also the `Idempotency-Key` header); without one the service derives one from the token and the request.",
+  "The client's own idempotency key (also the `Idempotency-Key` header); without one the service derives one from the request and keeps it under the key the token speaks for.",
 );
 
 const ANOTHER_GAME = 999999;
