@@ -1,4 +1,4 @@
-// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse] [--only endpoints|live|zipf|subscribers|search]
+// npm run bench -- [--scales 1,10] [--duration 10] [--warmup 3] [--connections 50] [--reuse] [--only endpoints|live|zipf|subscribers|search|persisted]
 //   [--subscribers 10000] [--subscriber-heap MB]
 // Loads the demo league into PostgreSQL at each scale, builds the service and starts it exactly as
 // `npm run serve` does (once with the response cache off, once as deployed), starts the bare
@@ -9,8 +9,10 @@
 // scenario (bench/zipf.ts) spreads reads over the whole league's URLs as clients do while games are
 // written, and the subscribers scenario (bench/subscribers.ts) has `--subscribers` streams follow one
 // game on an instance of its own while goals go in. `--only` runs some parts: `endpoints` (the
-// tables above), `live`, `zipf`, `subscribers` and `search` (SEARCH_ENDPOINTS, rows in the same
-// table), comma-separated.
+// tables above), `live`, `zipf`, `subscribers`, `search` (SEARCH_ENDPOINTS, rows in the same
+// table) and `persisted` (bench/persisted.ts: GraphQL misses with inline texts, variables and
+// persisted hashes, and the share parsing and validation take) and `cost` (bench/cost-calibration.ts:
+// the GraphQL cost limit's calibration, in process, on a league database of its own), comma-separated.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -19,8 +21,10 @@ import pg from 'pg';
 import { newApiKey } from '../src/domain/api-keys.js';
 import { benchDatabaseName, databaseUrl, serverUrl } from './databases.js';
 import { benchLive, reportLive, type LiveResult } from './live.js';
+import { benchPersisted, reportPersisted, type PersistedResult } from './persisted.js';
 import { benchSubscribers, DEFAULT_SUBSCRIBERS, reportSubscribers, type SubscribersResult } from './subscribers.js';
 import { benchZipf, reportZipf, type ZipfResult } from './zipf.js';
+import { calibrateCosts, reportCosts } from './cost-calibration.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -35,11 +39,13 @@ const reuse = args.includes('--reuse');
 const subscriberCount = Number(option('subscribers', String(DEFAULT_SUBSCRIBERS)));
 /** The subscribers instance's --max-old-space-size in MB; the serve script's by default. */
 const subscriberHeap = option('subscriber-heap', '');
-const PARTS = ['endpoints', 'live', 'zipf', 'subscribers', 'search'] as const;
+const PARTS = ['endpoints', 'live', 'zipf', 'subscribers', 'search', 'persisted', 'cost'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(option('only', PARTS.join(',')).split(','));
 for (const part of parts) if (!PARTS.includes(part as Part)) throw new Error(`--only takes ${PARTS.join(', ')} or a comma-separated list of them, not ${part}`);
 const runs = (part: Part) => parts.has(part);
+/** Uncached runs of each calibration document (the cost part); the median is reported. */
+const COST_RUNS = 5;
 const SERVICE_PORT = 3301;
 const BASELINE_PORT = 3302;
 const CACHED_SERVICE_PORT = 3303;
@@ -210,7 +216,15 @@ function subscriberServeArgs(): { args: string[]; heapLimitMb: number } {
   return { args, heapLimitMb: limit ? Number(limit.split('=')[1]) : NaN };
 }
 
-async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: LiveResult[], zipf: ZipfResult[], subscribers: SubscribersResult[]): Promise<void> {
+async function benchScale(
+  scale: number,
+  rows: Row[],
+  sizes: Sizes[],
+  live: LiveResult[],
+  zipf: ZipfResult[],
+  subscribers: SubscribersResult[],
+  persisted: PersistedResult[],
+): Promise<void> {
   const name = benchDatabaseName(scale);
   const url = databaseUrl(name);
   const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
@@ -335,6 +349,11 @@ async function benchScale(scale: number, rows: Row[], sizes: Sizes[], live: Live
       await settle(processes.deployed.pid);
       const result = await benchZipf({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, servicePid: processes.deployed.pid });
       zipf.push({ ...result, peakRssMb: peakRssMb(processes.deployed.pid) });
+    }
+    if (runs('persisted')) {
+      // In this process (the services above idle): yoga's parse and validate phases are timed here.
+      console.error(`scale ${scale} persisted`);
+      persisted.push(...(await benchPersisted({ scale, databaseUrl: url, connections, duration, warmup })));
     }
     if (runs('subscribers')) {
       // An instance of its own, as deployed, so its heap holds the streams and nothing the other
@@ -472,17 +491,22 @@ function report(rows: Row[], sizes: Sizes[]): void {
 }
 
 async function main(): Promise<void> {
-  await run('npm', ['run', 'build', '--silent'], {});
+  // The cost calibration runs in this process on the sources: the build and the servers are the other parts'.
+  const servedParts = [...parts].some((part) => part !== 'cost');
+  if (servedParts) await run('npm', ['run', 'build', '--silent'], {});
   const rows: Row[] = [];
   const sizes: Sizes[] = [];
   const live: LiveResult[] = [];
   const zipf: ZipfResult[] = [];
   const subscribers: SubscribersResult[] = [];
-  for (const scale of scales) await benchScale(scale, rows, sizes, live, zipf, subscribers);
+  const persisted: PersistedResult[] = [];
+  if (servedParts) for (const scale of scales) await benchScale(scale, rows, sizes, live, zipf, subscribers, persisted);
+  if (runs('cost')) for (const scale of scales) reportCosts(scale, COST_RUNS, await calibrateCosts({ scale, runs: COST_RUNS }));
   if (runs('endpoints') || runs('search')) report(rows, sizes);
   if (runs('live')) reportLive(live, { connections, duration, warmup });
   if (runs('zipf')) reportZipf(zipf, { duration, warmup });
   if (runs('subscribers')) reportSubscribers(subscribers, { duration });
+  if (runs('persisted')) reportPersisted(persisted, { connections, duration, warmup });
 }
 
 main().catch((error: unknown) => {

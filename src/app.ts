@@ -34,6 +34,7 @@ import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
 import { LiveUpdates } from './live/updates.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
+import { traceRequests } from './http/tracing.js';
 import { schedulePurge } from './sessions/purge-timer.js';
 
 /**
@@ -63,7 +64,11 @@ export type AppSettings = Pick<
   | 'eventLoopMaxDelayMs'
   | 'subscriptionsPerClient'
   | 'subscriptionsMax'
+  | 'streamResumeWindowMs'
+  | 'streamResumeMaxChanges'
   | 'gameStartWindow'
+  | 'trustedDocuments'
+  | 'tracing'
 > & { graphql: Partial<GraphQLLimits> };
 
 /**
@@ -101,10 +106,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...gracefulCloseOptions,
     ...preRoutingErrors(errorFormats),
   });
+  // First of all hooks: everything a request runs is inside its span.
+  if (options.tracing) traceRequests(app);
   if (options.cacheClock) app.decorate('responseCacheClock', options.cacheClock);
   const schema = getSchema();
   const changes = options.changes ?? createLocalChangeFeed();
-  const live = new LiveUpdates(changes, { maxPerClient: options.subscriptionsPerClient, maxTotal: options.subscriptionsMax });
+  const live = new LiveUpdates(changes, {
+    maxPerClient: options.subscriptionsPerClient,
+    maxTotal: options.subscriptionsMax,
+    resumeWindowMs: options.streamResumeWindowMs,
+    resumeMaxChanges: options.streamResumeMaxChanges,
+  });
+  // What GraphQL over WebSocket checks at the upgrade, which no fastify hook sees (src/graphql/websocket.ts).
+  app.decorate('webSocketSettings', { corsOrigins: options.corsOrigins, trustProxy: options.trustProxy, operatorToken: options.operatorToken });
   const deps = {
     prisma: options.database.prisma,
     clock: options.clock ?? systemClock,
@@ -190,6 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       production: options.production ?? false,
       responseCacheTtlMs: options.responseCacheTtlMs ?? 0,
       limits: options.graphql,
+      trustedDocuments: options.trustedDocuments,
+      tracing: Boolean(options.tracing),
     });
   });
   // Before the interfaces: the document is built from the routes registered after it.

@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { DEFAULT_START_WINDOW, type StartWindow } from './domain/live-game.js';
 import { resolve } from 'node:path';
 import { defaultMaxPerRoute, defaultMaxQueuePerRoute } from './http/concurrency-limit.js';
 import type { CorsOrigins } from './http/cors.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
+import { manifestFrom, TRUSTED_DOCUMENTS_MODES, type TrustedDocuments, type TrustedDocumentsMode } from './graphql/persisted-documents.js';
 import type { MetricsOptions } from './http/metrics.js';
 import type { RateLimitConfig, TrustProxy } from './http/rate-limit.js';
+import { DEFAULT_RESUME_MAX_CHANGES, DEFAULT_RESUME_WINDOW_MS } from './live/stream-positions.js';
+import { TracingConfigError, tracingSettings, type TracingSettings } from './tracing/settings.js';
 
 /** Every environment variable the service reads, parsed and validated once at start-up. */
 export interface Config {
@@ -44,10 +48,16 @@ export interface Config {
   subscriptionsPerClient: number;
   /** GraphQL subscriptions this instance holds open at once, from all clients; one more is refused. */
   subscriptionsMax: number;
+  /** How old the first missed change may be for a subscription resumed from a position (`after:`, Last-Event-ID) to replay what it missed. */
+  streamResumeWindowMs: number;
+  /** Missed changes a resumed subscription replays at most; more, and it is told to refetch. */
+  streamResumeMaxChanges: number;
   /** When a game may be started around its scheduled start (a federation key may start it at any time). */
   gameStartWindow: StartWindow;
   /** How long committed changes stay numbered in the change log, for an instance whose feed was away to catch up. */
   changeLogRetentionMs: number;
+  /** OpenTelemetry traces to an OTLP endpoint (the standard OTEL_* variables); null, the default, is off. */
+  tracing: TracingSettings | null;
   /** Redis that carries writes' announcements between instances instead of PostgreSQL NOTIFY. */
   redisUrl: string | undefined;
   /** Requests worked on at once; more wait their turn. 0 leaves them unbounded. */
@@ -78,6 +88,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** What /graphql accepts from one request and how long it works on it (GRAPHQL_*). */
   graphql: GraphQLLimits;
+  /** Which documents /graphql runs: any, automatic persisted queries too (the default), or only an allow-list's (GRAPHQL_TRUSTED_DOCUMENTS, _FILE). */
+  trustedDocuments: TrustedDocuments;
   /** Which browser pages' origins may read the public interfaces (CORS_ORIGINS): `*` or a list. */
   corsOrigins: CorsOrigins;
   /** Prometheus metrics: where, and the bearer token a scrape needs (METRICS_PATH, METRICS_TOKEN); undefined = off. */
@@ -290,6 +302,10 @@ export function loadConfig(env: Env = process.env): Config {
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 60_000, 0, 600_000),
     subscriptionsPerClient: integer(env, 'SUBSCRIPTIONS_PER_CLIENT', 20, 1, 10_000),
     subscriptionsMax: integer(env, 'SUBSCRIPTIONS_MAX', 1_500, 1, 1_000_000),
+    // Replayed from the change log, which keeps changes CHANGE_LOG_RETENTION_MS: a longer window finds them pruned (and says refetch).
+    streamResumeWindowMs: integer(env, 'STREAM_RESUME_WINDOW_MS', DEFAULT_RESUME_WINDOW_MS, 0, 7 * 86_400_000),
+    // Below a subscriber's buffer of 128 changes (src/live/updates.ts), into which a replay lands at once.
+    streamResumeMaxChanges: integer(env, 'STREAM_RESUME_MAX_CHANGES', DEFAULT_RESUME_MAX_CHANGES, 0, 127),
     gameStartWindow: {
       earlyMinutes: integer(env, 'GAME_START_EARLY_MINUTES', DEFAULT_START_WINDOW.earlyMinutes, 0, 7 * 24 * 60),
       lateMinutes: integer(env, 'GAME_START_LATE_MINUTES', DEFAULT_START_WINDOW.lateMinutes, 0, 7 * 24 * 60),
@@ -317,7 +333,51 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sponsorPath: sponsorPathFrom(env),
     graphql: graphqlLimitsFrom(env),
+    trustedDocuments: trustedDocumentsFrom(env),
     corsOrigins: corsOriginsFrom(env),
     metrics: metricsFrom(env),
+    tracing: tracingFrom(env),
   };
+}
+
+function tracingFrom(env: Env): TracingSettings | null {
+  try {
+    return tracingSettings(env);
+  } catch (error) {
+    if (error instanceof TracingConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * GRAPHQL_TRUSTED_DOCUMENTS (off, apq, allow-list) and the manifest GRAPHQL_TRUSTED_DOCUMENTS_FILE
+ * names, read and checked now: a service that would refuse every document, or run documents under
+ * hashes that are not theirs, does not start.
+ */
+export function trustedDocumentsFrom(env: Env): TrustedDocuments {
+  const mode = (env.GRAPHQL_TRUSTED_DOCUMENTS || 'apq') as TrustedDocumentsMode;
+  if (!TRUSTED_DOCUMENTS_MODES.includes(mode)) {
+    throw new ConfigError(`GRAPHQL_TRUSTED_DOCUMENTS must be one of ${TRUSTED_DOCUMENTS_MODES.join(', ')}, got "${env.GRAPHQL_TRUSTED_DOCUMENTS}"`);
+  }
+  const file = env.GRAPHQL_TRUSTED_DOCUMENTS_FILE || undefined;
+  if (!file) {
+    if (mode === 'allow-list')
+      throw new ConfigError('GRAPHQL_TRUSTED_DOCUMENTS=allow-list needs GRAPHQL_TRUSTED_DOCUMENTS_FILE, the manifest of allowed documents');
+    return { mode, manifest: new Map() };
+  }
+  if (mode === 'off')
+    throw new ConfigError('GRAPHQL_TRUSTED_DOCUMENTS_FILE is set but GRAPHQL_TRUSTED_DOCUMENTS is off: set apq or allow-list, or drop the file');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`GRAPHQL_TRUSTED_DOCUMENTS_FILE "${file}" cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    const manifest = manifestFrom(text);
+    if (mode === 'allow-list' && manifest.size === 0) throw new Error('lists no document, so every request would be refused');
+    return { mode, manifest };
+  } catch (error) {
+    throw new ConfigError(`GRAPHQL_TRUSTED_DOCUMENTS_FILE "${file}" ${(error as Error).message}`);
+  }
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createYoga } from 'graphql-yoga';
+import { createYoga, type Plugin } from 'graphql-yoga';
 import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import type { GraphQLSchema } from 'graphql';
 import type { ContextDependencies, GraphQLContext } from './schema/context.js';
@@ -18,8 +18,20 @@ import { createCompressedMemo } from './http/compression.js';
 import { executedQuery, isCallersResult, isPublicResult, mayShare, useOperationKinds } from './graphql/shared-results.js';
 import { useSharedSubscriptions } from './graphql/shared-subscriptions.js';
 import { useValidationLimits } from './graphql/validation.js';
-import { callerOf } from './http/caller.js';
+import { mountGraphQLWebSocket } from './graphql/websocket.js';
+import { useOperationSpans } from './graphql/tracing.js';
+import { callerOf, credentialPresented } from './http/caller.js';
 import { PRIVATE_CACHE_CONTROL } from './http/private-answers.js';
+import { publicCacheControl } from './http/response-cache.js';
+import { graphiqlPage, registerGraphiQLAssets } from './graphql/graphiql.js';
+import {
+  fillPersistedBody,
+  persistedHashOf,
+  TrustedDocumentStore,
+  trustedParams,
+  useTrustedDocuments,
+  type TrustedDocuments,
+} from './graphql/persisted-documents.js';
 
 export interface GraphQLOptions {
   /** GraphiQL is served only outside production. */
@@ -32,6 +44,31 @@ export interface GraphQLOptions {
   cacheClock?: () => number;
   /** Where 503s are logged once per burst; mountGraphQL passes the app's, shared with every interface. */
   unavailableLog?: BurstLog;
+  /** Automatic persisted queries, or an allow-list (GRAPHQL_TRUSTED_DOCUMENTS); absent, off. */
+  trustedDocuments?: TrustedDocuments;
+  /** yoga plugins put first, before every other: benchmarks time the phases with them (bench/persisted.ts). */
+  instrumentation?: Plugin<Record<string, unknown>>[];
+  /** A span per operation (OpenTelemetry, when the service traces). */
+  tracing?: boolean;
+}
+
+/**
+ * The request headers a credential comes in on /graphql (src/auth/presented-credential.ts; a key in
+ * the query string is part of the URL already), and Accept, which picks the answer's media type: a
+ * shared cache keeps a public answer apart by them.
+ */
+const SHARED_ANSWER_VARY = ['accept', 'authorization', 'x-api-key'];
+
+/** Adds names to Vary, keeping what CORS and compression put there. */
+function varyOn(reply: FastifyReply, names: readonly string[]): void {
+  const current = reply.getHeader('vary');
+  const values = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+  const known = new Set(values.map((value) => value.toLowerCase()));
+  if (known.has('*')) return;
+  reply.header('vary', [...values, ...names.filter((name) => !known.has(name))].join(', '));
 }
 
 /**
@@ -45,6 +82,8 @@ const PRIVATE_TYPES = ['FavoriteSession', 'Favorite'];
 export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions, log: FastifyBaseLogger) {
   const limits: GraphQLLimits = { ...defaultGraphQLLimits(options.production), ...options.limits };
   const parseCaches = createParseCaches();
+  const trusted = new TrustedDocumentStore(options.trustedDocuments ?? { mode: 'off', manifest: new Map() });
+  const trustedPlugins = trusted.settings.mode === 'off' ? undefined : useTrustedDocuments(trusted);
   const responseCache = createBoundedResponseCache({ now: options.cacheClock, feed: deps.live?.changes });
   /** The contexts each request's operations ran with (one, or one per operation of a batch). */
   const contextsOf = new WeakMap<FastifyRequest, GraphQLContext[]>();
@@ -53,8 +92,17 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
   deps.live?.changes.subscribe((change) => responseCache.changed(change));
   const { keyOf, candidateKeys } = resultCacheKeys(schema, (source) => parsedDocument(parseCaches.documentCache, source, limits.maxTokens));
   /** Whether the result cache holds the answer to this request's operation (keyed as the plugin keys it: no session). */
+  /** A hash-only GET's operation with the known text (a POST's body has it put in before the probe). */
+  const persistedOperationOf = (request: FastifyRequest) => {
+    if (!trustedPlugins || request.method === 'POST') return undefined;
+    const params = request.query as Record<string, unknown> | undefined;
+    const hash = persistedHashOf(params?.extensions);
+    const query = hash === undefined ? undefined : trusted.get(hash.toLowerCase());
+    // operationOf reads the method and the query string only.
+    return query === undefined ? undefined : operationOf({ method: 'GET', query: { ...params, query } } as unknown as FastifyRequest);
+  };
   const holdsResult = async (request: FastifyRequest): Promise<boolean> => {
-    const operation = options.responseCacheTtlMs > 0 ? operationOf(request) : undefined;
+    const operation = options.responseCacheTtlMs > 0 ? (operationOf(request) ?? persistedOperationOf(request)) : undefined;
     if (!operation || Buffer.byteLength(operation.query) > limits.maxDocumentBytes) return false;
     return (await candidateKeys(operation)).some((key) => responseCache.holds(key));
   };
@@ -62,6 +110,8 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: !options.production,
+    // The service's own copy of GraphiQL (src/graphql/graphiql.ts): yoga's page loads it from unpkg.com.
+    renderGraphiQL: graphiqlPage('/graphql'),
     landingPage: false,
     // /graphql's CORS is the app's (src/http/cors.ts), as for every interface; yoga's own would
     // reflect any origin with credentials.
@@ -80,8 +130,13 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
       return context;
     },
     plugins: [
+      ...(options.instrumentation ?? []),
+      // First: a hash-only request gets its document's text before anything reads the text.
+      ...(trustedPlugins?.check ?? []),
       useDocumentLimits({ maxBytes: limits.maxDocumentBytes, maxTokens: limits.maxTokens, isKnown: (source) => parseCaches.documentCache.has(source) }),
       useNulRefusal(),
+      // A document a client registers (APQ) is kept only once the limits passed it.
+      ...(trustedPlugins ? [trustedPlugins.register] : []),
       useValidationLimits(limits),
       // Before the result cache, which must know a query from a mutation when it looks.
       useOperationKinds(),
@@ -104,6 +159,8 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
         invalidateViaMutation: false,
         includeExtensionMetadata: false,
       }),
+      // Only operations that run are traced: a cached answer has no operation to show.
+      ...(options.tracing ? [useOperationSpans()] : []),
       // After the response cache: a hit is answered before the deadline starts.
       useExecutionDeadline(limits.timeoutMs),
       // Last: its subscribe function is the one that runs.
@@ -120,7 +177,24 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
     // Nothing of the caller's ran: a public result, or an answer from the shared store (it has a tag), or an error before execution.
     return !contexts.some(executedQuery) && !response.headers.has('etag');
   };
-  return { yoga, holdsResult, answersPrivately };
+  return {
+    yoga,
+    holdsResult,
+    answersPrivately,
+    trusted,
+    /** The trusted-document rules for operations that do not pass yoga's onParams hooks (GraphQL over WebSocket). */
+    trustedParams: <P extends { query?: string | null; extensions?: unknown }>(params: P) => trustedParams(trusted, params),
+  };
+}
+
+/**
+ * Whether a public answer may be kept by browsers and shared caches: a GET (or HEAD) whose answer is
+ * a stored result of the result cache (it has yoga's ETag: a query without errors that nobody's key
+ * decided), or the 304 that revalidates one. POST answers are not kept by HTTP caches anyway and
+ * say nothing.
+ */
+function isSharedAnswer(req: FastifyRequest, response: Response): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && (response.status === 200 || response.status === 304) && response.headers.has('etag');
 }
 
 function asGet(req: FastifyRequest): Request {
@@ -133,19 +207,26 @@ function asGet(req: FastifyRequest): Request {
 
 /** Mounts graphql-yoga at /graphql inside fastify. */
 export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions): void {
-  const { yoga, holdsResult, answersPrivately } = createGraphQLServer(
-    schema,
-    deps,
-    { cacheClock: app.responseCacheClock, unavailableLog: app.errorHandling?.unavailable, ...options },
-    app.log,
-  );
+  const {
+    yoga,
+    holdsResult,
+    answersPrivately,
+    trusted,
+    trustedParams: trustedOperation,
+  } = createGraphQLServer(schema, deps, { cacheClock: app.responseCacheClock, unavailableLog: app.errorHandling?.unavailable, ...options }, app.log);
+  // GraphQL over WebSocket on the same path, through the same yoga pipeline (src/graphql/websocket.ts).
+  mountGraphQLWebSocket(app, yoga, deps, { ...options, trustedParams: trustedOperation });
   const compressOnce = createCompressedMemo();
+  const sharedCacheControl = publicCacheControl(options.responseCacheTtlMs);
+  if (!options.production) registerGraphiQLAssets(app, yoga.graphqlEndpoint);
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     // A cached result is sent without waiting for a request slot (src/http/concurrency-limit.ts).
     // Whose answer it is, is decided per operation in the handler below, not by the route.
     config: { answeredFromCache: holdsResult, privateAnswer: false },
+    // Before the session cap and the result cache probe (preHandler), which read the document from the body.
+    preValidation: async (req) => fillPersistedBody(req, trusted),
     handler: async (req, reply) => {
       // yoga knows GET and POST only: a HEAD is run as the GET it stands for, and fastify drops the body.
       const response = await (req.method === 'HEAD' ? yoga.fetch(asGet(req), { req, reply }) : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }));
@@ -156,6 +237,14 @@ export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: 
         if (!(yours && /^(etag|last-modified)$/i.test(key))) reply.header(key, value);
       });
       if (yours) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+      else if (isSharedAnswer(req, response)) {
+        // A stored public result asked for by GET: browsers and CDNs may keep it too, as /api's answers.
+        // A request that presents a key is answered privately whatever it asked: a CDN does not
+        // check keys, and a keyed client's requests are its own to count.
+        if (credentialPresented(req)) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+        else reply.header('cache-control', sharedCacheControl);
+        varyOn(reply, SHARED_ANSWER_VARY);
+      }
       reply.status(response.status);
       // One result goes out whole, so compression sees its size and leaves small ones alone;
       // event streams and multipart (@defer) answers stay streams.

@@ -5,6 +5,7 @@ import { isClusterPrimary, runPrimary } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildConfiguredService, localServiceUrl } from './service.js';
 import { openServiceDatabase } from './startup.js';
+import { startTracing } from './tracing/setup.js';
 
 function readConfig(): Config {
   try {
@@ -21,6 +22,8 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   if (isClusterPrimary(config)) return runPrimary(config);
+  // Before the database opens, so its first statements are traced too.
+  const tracing = config.tracing ? startTracing(config.tracing) : undefined;
   const database = await openServiceDatabase(config);
   let started = false;
   // Only a file-backed embedded database has a lock file to hand the token to `npm run keys` through.
@@ -30,6 +33,8 @@ async function main(): Promise<void> {
   server.addHook('onClose', async () => {
     database.stop();
     await database.serving.close();
+    // Last: the spans of the drain itself are sent too.
+    await tracing?.shutdown();
   });
 
   // A drain (src/http/graceful-close.ts): no new connections, requests in flight answered, then

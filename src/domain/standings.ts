@@ -1,6 +1,7 @@
 /** League standings computed from game results (never stored). */
 
 import { isDecided, type GameStatus } from './game-status.js';
+import type { SortDirection } from './national-statistics.js';
 import { sharedRanks } from './ranking.js';
 
 export interface ResultInput {
@@ -87,4 +88,38 @@ export function computeStandings(teamIds: readonly number[], games: readonly Res
   );
   for (const [index, row] of sorted.entries()) row.rank = ranks[index];
   return sorted;
+}
+
+/** The columns a group table may be ordered by besides its ranking. */
+export const STANDING_ORDERS = ['RANK', 'POINTS', 'GOAL_DIFFERENCE', 'GOALS_FOR', 'GOALS_AGAINST', 'GAMES', 'WINS', 'TEAM_NAME'] as const;
+export type StandingOrder = (typeof STANDING_ORDERS)[number];
+
+const STANDING_VALUE: Record<Exclude<StandingOrder, 'RANK' | 'TEAM_NAME'>, (row: StandingRow) => number> = {
+  POINTS: (row) => row.points,
+  GOAL_DIFFERENCE: (row) => row.goalsFor - row.goalsAgainst,
+  GOALS_FOR: (row) => row.goalsFor,
+  GOALS_AGAINST: (row) => row.goalsAgainst,
+  GAMES: (row) => row.games,
+  WINS: (row) => row.wins,
+};
+
+const byRanking = (a: StandingRow, b: StandingRow) => a.rank - b.rank || a.teamId - b.teamId;
+
+/**
+ * A group table in the order asked. Without a direction each order reads its natural way: the
+ * ranking and team names from the top, numbers largest first. Rows equal in the column asked keep
+ * the table's ranking (then team id), whatever the direction, so the order is total.
+ */
+export function sortStandings<R extends StandingRow>(
+  rows: readonly R[],
+  order: StandingOrder,
+  direction: SortDirection | null | undefined,
+  teamNameOf: (teamId: number) => string,
+): R[] {
+  const natural: SortDirection = order === 'RANK' || order === 'TEAM_NAME' ? 'ASC' : 'DESC';
+  const sign = (direction ?? natural) === 'ASC' ? 1 : -1;
+  if (order === 'RANK') return [...rows].sort((a, b) => sign * byRanking(a, b));
+  if (order === 'TEAM_NAME') return [...rows].sort((a, b) => sign * teamNameOf(a.teamId).localeCompare(teamNameOf(b.teamId), 'de') || byRanking(a, b));
+  const value = STANDING_VALUE[order];
+  return [...rows].sort((a, b) => sign * (value(a) - value(b)) || byRanking(a, b));
 }

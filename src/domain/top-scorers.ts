@@ -1,5 +1,6 @@
 /** Top-scorer ranking computed from goal events (never stored). */
 
+import type { SortDirection } from './national-statistics.js';
 import { sharedRanks } from './ranking.js';
 import { creditsScorer, pointsOf } from './scoring.js';
 
@@ -38,4 +39,28 @@ export function rankScorers(events: readonly ScoringEvent[]): ScorerRow[] {
   const ranks = sharedRanks(sorted, (previous, row) => previous.points === row.points && previous.goals === row.goals);
   for (const [index, row] of sorted.entries()) row.rank = ranks[index];
   return sorted;
+}
+
+/** The columns a top-scorer list may be ordered by besides the league's ranking. */
+export const TOP_SCORER_ORDERS = ['RANK', 'POINTS', 'GOALS', 'ASSISTS'] as const;
+export type TopScorerOrder = (typeof TOP_SCORER_ORDERS)[number];
+
+const SCORER_VALUE: Record<Exclude<TopScorerOrder, 'RANK'>, (row: ScorerRow) => number> = {
+  POINTS: (row) => row.points,
+  GOALS: (row) => row.goals,
+  ASSISTS: (row) => row.assists,
+};
+
+const byRanking = (a: ScorerRow, b: ScorerRow) => a.rank - b.rank || a.playerId - b.playerId;
+
+/**
+ * Ranked scorers in the order asked. Without a direction the ranking reads from the top and numbers
+ * largest first. Rows equal in the column asked keep the league's ranking (then player id), whatever
+ * the direction, so the order is total.
+ */
+export function sortScorers(rows: readonly ScorerRow[], order: TopScorerOrder, direction: SortDirection | null | undefined): ScorerRow[] {
+  const sign = (direction ?? (order === 'RANK' ? 'ASC' : 'DESC')) === 'ASC' ? 1 : -1;
+  if (order === 'RANK') return [...rows].sort((a, b) => sign * byRanking(a, b));
+  const value = SCORER_VALUE[order];
+  return [...rows].sort((a, b) => sign * (value(a) - value(b)) || byRanking(a, b));
 }

@@ -20,6 +20,13 @@ export function useOperationKinds(): Plugin {
   };
 }
 
+/** Contexts whose results the result cache never sees: an operation over a WebSocket (src/graphql/websocket.ts). */
+const unshared = new WeakSet<object>();
+
+export function neverShare(context: object): void {
+  unshared.add(context);
+}
+
 /**
  * Whether the result cache may look this execution up and store it: only query operations. Before
  * the operation is known (yoga's early look-up by the request's text, or an If-None-Match) it may
@@ -27,6 +34,7 @@ export function useOperationKinds(): Plugin {
  * finds anything.
  */
 export function mayShare(context: object): boolean {
+  if (unshared.has(context)) return false;
   const kind = operationKinds.get(context);
   return kind === undefined || kind === 'query';
 }

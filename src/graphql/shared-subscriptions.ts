@@ -5,6 +5,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { FastifyReply } from 'fastify';
 import { isStreamEnd, type LiveUpdates, type Subscriber } from '../live/updates.js';
 import type { GraphQLContext } from '../schema/context.js';
+import { lastPositionOf, resumePosition } from '../schema/live-subscriptions.js';
 import { type FrameSocket, StreamMember, sharedResult } from './stream-member.js';
 
 type SubscribeResult = AsyncIterable<ExecutionResult> | ExecutionResult;
@@ -33,6 +34,8 @@ function subscriptionKey(args: SubscribeArgs, ctx: GraphQLContext): string {
     document.loc?.source.body ?? print(document),
     args.operationName ?? null,
     canonical(args.variableValues ?? {}),
+    // A stream resumed by its Last-Event-ID replays from there: it shares only with streams resumed from the same position.
+    resumePosition(undefined, ctx) ?? null,
     ctx.caller.authentication,
     ctx.caller.credential,
   ]);
@@ -46,6 +49,8 @@ class SharedExecution {
 
   constructor(
     private readonly source: AsyncIterator<ExecutionResult>,
+    /** The execution's context: it says which position the result just pulled is at. */
+    private readonly context: object,
     private readonly live: LiveUpdates,
     private readonly forget: (execution: SharedExecution) => void,
   ) {}
@@ -54,7 +59,7 @@ class SharedExecution {
   async run(): Promise<void> {
     try {
       for (let next = await this.source.next(); !next.done; next = await this.source.next()) {
-        const result = sharedResult(next.value);
+        const result = sharedResult(next.value, lastPositionOf(this.context));
         this.live.handOut([...this.members], (member) => member.deliver(result));
       }
     } catch (error) {
@@ -143,7 +148,7 @@ export function useSharedSubscriptions(live: LiveUpdates | undefined): Plugin {
     const lossesBefore = losses;
     const result = (await subscribe(args)) as SubscribeResult;
     if (!(Symbol.asyncIterator in result)) return result;
-    const execution = new SharedExecution(result[Symbol.asyncIterator](), live, (ended) => {
+    const execution = new SharedExecution(result[Symbol.asyncIterator](), args.contextValue as object, live, (ended) => {
       if (executions.get(key) === ended) executions.delete(key);
     });
     if (losses === lossesBefore) executions.set(key, execution);

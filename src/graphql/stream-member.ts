@@ -8,6 +8,12 @@ export type ExecutionResultWithSerializer = ExecutionResult & { stringify?: (res
 export interface SharedResult {
   /** The result yoga writes for a stream it pulls itself. */
   readonly result: ExecutionResultWithSerializer;
+  /**
+   * The same for an SSE stream that yoga writes: yoga's writer sends no `id:` line, so its
+   * serialiser adds one after the data (`data: {…}\nid: 42`, a valid event), with the update's
+   * position, for EventSource to send back as Last-Event-ID when it reconnects.
+   */
+  readonly sseResult: ExecutionResultWithSerializer;
   /** Its whole SSE frame, encoded once for every stream; none for a result yoga must write (one with errors, which its masking sees first). */
   frame(): Buffer | undefined;
 }
@@ -26,21 +32,29 @@ export interface FrameSocket {
  * A result as every SSE stream writes it: `event: next` and the data as yoga's SSE writer sends
  * them (graphql-yoga plugins/result-processor/sse.js), in one chunk, serialised and encoded once.
  */
-export function sharedResult(result: ExecutionResult): SharedResult {
+export function sharedResult(result: ExecutionResult, position?: string): SharedResult {
   let text: string | undefined;
   let encoded: Buffer | undefined;
+  const json = (value: ExecutionResult) => (text ??= JSON.stringify(value));
   const shared: ExecutionResultWithSerializer = {
     ...result,
     // yoga's SSE and JSON writers call a result's own `stringify`; a copy a later plugin made of it
     // (to mask an error) is serialised on its own.
-    stringify: (value) => (value === shared ? (text ??= JSON.stringify(value)) : JSON.stringify(value)),
+    stringify: (value) => (value === shared ? json(value) : JSON.stringify(value)),
+  };
+  // JSON has no raw line break and a position is digits: the id line cannot break the frame.
+  const idLine = position ? `\nid: ${position}` : '';
+  const sseResult: ExecutionResultWithSerializer = {
+    ...result,
+    stringify: (value) => (value === sseResult ? `${json(shared)}${idLine}` : JSON.stringify(value)),
   };
   const writtenAsIs = !result.errors?.length && result.extensions === undefined;
   return {
     result: shared,
+    sseResult,
     frame: () => {
       if (!writtenAsIs) return undefined;
-      encoded ??= Buffer.from(`event: next\ndata: ${shared.stringify?.(shared)}\n\n`);
+      encoded ??= Buffer.from(`${position ? `id: ${position}\n` : ''}event: next\ndata: ${json(shared)}\n\n`);
       return encoded;
     },
   };
@@ -69,7 +83,7 @@ export class StreamMember {
     const frame = socket?.headersSent && !this.queued ? shared.frame() : undefined;
     if (!socket || !frame) {
       this.queued = true;
-      this.queue.push(shared.result);
+      this.queue.push(socket ? shared.sseResult : shared.result);
       return;
     }
     // A closed stream is ended by its close (yoga's cancel), not here.

@@ -135,6 +135,17 @@ function matches(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
+ * Cache-Control of a public answer a response cache keeps for `ttlMs` (the /api caches' and
+ * /graphql's GET answers): the TTL, 5 s at most, since browsers and CDNs do not hear of writes;
+ * stale-while-revalidate as long again: a browser or CDN may show an answer up to twice that old
+ * while it fetches the next one, which is as fresh as the shared cache's own answers get.
+ */
+export function publicCacheControl(ttlMs: number, staleIfErrorMs = 0): string {
+  const ttlSeconds = Math.min(CLIENT_MAX_AGE_SECONDS, Math.floor(ttlMs / 1000));
+  return `public, max-age=${ttlSeconds}${ttlSeconds > 0 ? `, stale-while-revalidate=${ttlSeconds}` : ''}${staleIfErrorMs > 0 ? `, stale-if-error=${Math.floor(staleIfErrorMs / 1000)}` : ''}`;
+}
+
+/**
  * A short-lived shared cache of GET responses with ETag / 304 revalidation: the fastify adapter of
  * the service's one cache (ScopedCache, src/cache/scoped-cache.ts), which keeps the answers, their
  * scopes, their age and the builds under way. Responses are kept per
@@ -169,12 +180,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       if (invalidation) app.responseCacheInvalidated?.(options.sharing, invalidation);
     },
   });
-  const ttlSeconds = Math.min(CLIENT_MAX_AGE_SECONDS, Math.floor(options.ttlMs / 1000));
-  // stale-while-revalidate as long as the TTL: a browser or CDN may show an answer up to twice the
-  // TTL old while it fetches the next one, which is as fresh as the shared cache's own answers get.
-  const cacheControl =
-    options.cacheControl ??
-    `public, max-age=${ttlSeconds}${ttlSeconds > 0 ? `, stale-while-revalidate=${ttlSeconds}` : ''}${staleMs > 0 ? `, stale-if-error=${Math.floor(staleMs / 1000)}` : ''}`;
+  const cacheControl = options.cacheControl ?? publicCacheControl(options.ttlMs, staleMs);
   const keyOf = options.key ?? ((request: FastifyRequest) => request.url);
   // The route is known by onRequest already (fastify routes first), so its declaration can be read here.
   // HEAD shares GET's entries, so it answers with the headers GET would send, Content-Encoding and

@@ -2,14 +2,15 @@ import type { LeagueChange } from './changes.js';
 
 /**
  * Which records an answer was read from, as far as a live write can change it: a route that reads
- * one game, team, club, player or league group says so, and a write that touches none of them leaves its cached
- * answers alone. Everything else — standings, top scorers, lists, whatever a route does not
- * declare — is read from anywhere, and every write drops it.
+ * one game, team, club, player, league group or league says so (a league's rankings, top scorers
+ * and game lists name the league; lists no game write changes, such as seasons and groups, name
+ * nothing), and a write that touches none of them leaves its cached answers alone. Whatever a
+ * route does not declare is read from anywhere, and every write drops it.
  *
  * This module is the vocabulary (the tags, and which a change names); the caches match them and
  * number the changes they heard of in src/cache/change-log.ts (`changeTouches`, `ChangeLog`).
  */
-export type ScopeTag = `game:${number}` | `team:${number}` | `club:${number}` | `player:${number}` | `group:${number}`;
+export type ScopeTag = `game:${number}` | `team:${number}` | `club:${number}` | `player:${number}` | `group:${number}` | `league:${number}`;
 export type ScopeKind = ScopeTag extends `${infer Kind}:${number}` ? Kind : never;
 
 /** `undefined`: the answer may follow from any record (every change drops it). */
@@ -32,7 +33,7 @@ export function scopeOf(...tags: (ScopeTag | undefined)[]): ChangeScope {
 
 /** What a change may have altered: `everything` for data changed wholesale (an import) or a change that does not say. */
 export function tagsOfChange(change: LeagueChange): ReadonlySet<ScopeTag> | 'everything' {
-  if (change.kind !== 'game' || !change.game.affects) return 'everything';
+  if (change.kind !== 'game' || !change.game.affects?.leagueIds) return 'everything';
   const { gameId, groupId, affects } = change.game;
   return new Set<ScopeTag>([
     `game:${gameId}`,
@@ -40,5 +41,6 @@ export function tagsOfChange(change: LeagueChange): ReadonlySet<ScopeTag> | 'eve
     ...affects.teamIds.map((id) => `team:${id}` as const),
     ...affects.clubIds.map((id) => `club:${id}` as const),
     ...affects.playerIds.map((id) => `player:${id}` as const),
+    ...(affects.leagueIds ?? []).map((id) => `league:${id}` as const),
   ]);
 }

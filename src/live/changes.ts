@@ -46,6 +46,11 @@ export interface ChangeAffects {
   teamIds: number[];
   clubIds: number[];
   playerIds: number[];
+  /**
+   * The league of the game's group: its lists, rankings and top scorers. Absent in a notification
+   * from an instance that predates it: then every league's answers may be altered.
+   */
+  leagueIds?: number[];
 }
 
 /**

@@ -190,11 +190,12 @@ const MAX_AFFECTED_IDS = 600;
 /**
  * Whose pages a write to the game may alter (GameChange.affects): the players of both teams in the
  * game's season and those on its sheet; the teams of its group (a team's and a club's statistics
- * show its rank there), and those the sheet's players belong to that season; and their clubs.
+ * show its rank there), and those the sheet's players belong to that season; and their clubs; and
+ * the league of its group (its lists, rankings and top scorers).
  * Undefined when there are too many to name: the change then alters everything.
  */
 async function affectedBy(tx: Tx, game: LockedGame): Promise<ChangeAffects | undefined> {
-  const rows = await tx.$queryRaw<{ kind: 'player' | 'team' | 'club'; id: number }[]>`
+  const rows = await tx.$queryRaw<{ kind: 'player' | 'team' | 'club' | 'league'; id: number }[]>`
     WITH game_season AS (
       SELECT coalesce(grp."seasonId", cup."seasonId") AS "seasonId"
       FROM "Game" g
@@ -217,10 +218,11 @@ async function affectedBy(tx: Tx, game: LockedGame): Promise<ChangeAffects | und
     )
     SELECT 'player' AS kind, "playerId" AS id FROM players
     UNION ALL SELECT 'team', "teamId" FROM teams
-    UNION ALL SELECT DISTINCT 'club', t."clubId" FROM "Team" t JOIN teams ON teams."teamId" = t.id`;
+    UNION ALL SELECT DISTINCT 'club', t."clubId" FROM "Team" t JOIN teams ON teams."teamId" = t.id
+    UNION ALL SELECT 'league', "leagueId" FROM "LeagueGroup" WHERE id = ${game.groupId}`;
   if (rows.length > MAX_AFFECTED_IDS) return undefined;
   const idsOf = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => Number(row.id));
-  return { teamIds: idsOf('team'), clubIds: idsOf('club'), playerIds: idsOf('player') };
+  return { teamIds: idsOf('team'), clubIds: idsOf('club'), playerIds: idsOf('player'), leagueIds: idsOf('league') };
 }
 
 /**

@@ -258,7 +258,8 @@ async function affectedBy(tx: Tx, game: LockedGame, playerIds: readonly number[]
   const teams = await tx.team.findMany({ where: { id: { in: teamIds } }, select: { id: true, clubId: true } });
   const clubs = new Map(teams.map((team) => [team.id, team.clubId]));
   return {
-    affects: { teamIds, clubIds: [...new Set(clubs.values())], playerIds: [...playerIds] },
+    // No league: a sheet changes no score, so no list, ranking or top-scorer table.
+    affects: { teamIds, clubIds: [...new Set(clubs.values())], playerIds: [...playerIds], leagueIds: [] },
     clubOf: (teamId) => clubs.get(teamId) ?? -1,
   };
 }

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { ChangeFeed, GameChange, LeagueChange } from './changes.js';
 import { ChangeMemo } from './change-memo.js';
+import { DEFAULT_RESUME_MAX_CHANGES, DEFAULT_RESUME_WINDOW_MS, type ResumeWindow } from './stream-positions.js';
 
 /** Subscriptions one client (one address) may hold open at once (SUBSCRIPTIONS_PER_CLIENT). */
 export const DEFAULT_SUBSCRIPTIONS_PER_CLIENT = 20;
@@ -57,6 +58,10 @@ export interface LiveUpdatesOptions {
   bufferSize?: number;
   /** Subscribers handed a change per turn of the event loop (DEFAULT_HAND_OUT_SLICE). */
   handOutSlice?: number;
+  /** How far back a stream resumed from a position replays (STREAM_RESUME_WINDOW_MS, src/live/stream-positions.ts). */
+  resumeWindowMs?: number;
+  /** Changes a resumed stream replays at most (STREAM_RESUME_MAX_CHANGES). */
+  resumeMaxChanges?: number;
 }
 
 /** A change (or the end of every stream) on its way to the queues it was for when it came. */
@@ -210,8 +215,12 @@ export class LiveUpdates {
   private readonly openPerClient = new Map<string, number>();
   private open = 0;
   private readonly openWaiters = new Set<{ count: number; resolve: () => void }>();
-  private readonly maxPerClient: number;
-  private readonly maxTotal: number;
+  /** SUBSCRIPTIONS_PER_CLIENT: also the WebSocket connections one client may hold open (src/graphql/websocket.ts). */
+  readonly maxPerClient: number;
+  /** SUBSCRIPTIONS_MAX: also the WebSocket connections this instance holds open. */
+  readonly maxTotal: number;
+  /** What a stream resumed from a position may replay. */
+  readonly resumeWindow: ResumeWindow;
   private readonly bufferSize: number;
   private readonly handOutSlice: number;
   private readonly outbox: Outgoing[] = [];
@@ -228,6 +237,10 @@ export class LiveUpdates {
     this.maxTotal = options.maxTotal ?? DEFAULT_SUBSCRIPTIONS_MAX;
     this.bufferSize = options.bufferSize ?? DEFAULT_SUBSCRIBER_BUFFER;
     this.handOutSlice = Math.max(1, options.handOutSlice ?? DEFAULT_HAND_OUT_SLICE);
+    this.resumeWindow = {
+      windowMs: options.resumeWindowMs ?? DEFAULT_RESUME_WINDOW_MS,
+      maxChanges: Math.min(options.resumeMaxChanges ?? DEFAULT_RESUME_MAX_CHANGES, this.bufferSize - 1),
+    };
     this.stopListening = changes.subscribe((change) => this.deliver(change));
   }
 

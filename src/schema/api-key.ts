@@ -7,8 +7,10 @@ import { ADMIN_SCOPE, KEY_SCOPES } from '../domain/access.js';
 import { MAX_EVENT_GAMES } from '../domain/key-admin.js';
 import { assertGameExists, gameAuditOrder } from '../live/game-audit.js';
 import { builder } from './builder.js';
+import { guardNode, NODE_BY_ID } from './node.js';
 
-builder.prismaObject('ApiKey', {
+builder.prismaNode('ApiKey', {
+  ...NODE_BY_ID,
   description: 'An API key as administrators see it: never its secret, nor the hash stored of it.',
   fields: (t) => ({
     id: t.exposeInt('id'),
@@ -25,7 +27,8 @@ builder.prismaObject('ApiKey', {
   }),
 });
 
-builder.prismaObject('GameAuditEntry', {
+builder.prismaNode('GameAuditEntry', {
+  ...NODE_BY_ID,
   description: 'One live write of a game, committed with it: when, which version it made, which mutation, with which key, what changed.',
   fields: (t) => ({
     id: t.exposeInt('id'),
@@ -67,6 +70,11 @@ const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
 });
 
 const ADMINISTERING = 'Administering API keys';
+const READING_AUDITS = 'Reading game audits';
+
+// A key or an audit entry refetched by its nodeId needs what `apiKeys` and `gameAudit` need.
+guardNode('ApiKey', (ctx) => ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING));
+guardNode('GameAuditEntry', (ctx) => ctx.access.requireScope(ADMIN_SCOPE, READING_AUDITS));
 
 builder.queryFields((t) => ({
   apiKeys: t.prismaField({
@@ -82,7 +90,7 @@ builder.queryFields((t) => ({
     description: "The game's live writes, oldest first (what `npm run audit` prints). Needs the admin scope.",
     args: { gameId: t.arg.int({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      ctx.access.requireScope(ADMIN_SCOPE, 'Reading game audits');
+      ctx.access.requireScope(ADMIN_SCOPE, READING_AUDITS);
       await assertGameExists(ctx.prisma, args.gameId);
       return ctx.prisma.gameAuditEntry.findMany({ ...query, where: { gameId: args.gameId }, orderBy: gameAuditOrder() });
     },

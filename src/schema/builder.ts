@@ -6,6 +6,7 @@ import { GraphQLError } from 'graphql';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import type { GraphQLContext } from './context.js';
+import { COMPUTED, defaultFieldCost, OBJECT_COST } from './costs.js';
 import { assertCursor } from './cursors.js';
 import { DOMAIN_ERRORS_PLUGIN } from './domain-errors.js';
 import { badUserInput } from './errors.js';
@@ -17,9 +18,9 @@ export const MAX_INTERNAL_PAGE_SIZE = 5000;
 
 /**
  * The public endpoint's static cost limit (GRAPHQL_MAX_COMPLEXITY) when its context names none.
- * Field costs are set so that one unit is about 50 µs of work on the demo league at scale 10
- * (computed fields carry their measured cost, lists their typical length, connections their page),
- * which makes the limit about a second.
+ * Field costs (src/schema/costs.ts) are measured so that one unit is about 50 µs of work on the demo
+ * league at scale 10 (values and objects their share, computed fields their cost, lists their
+ * typical length, connections their page), which makes the limit about a second.
  */
 export const DEFAULT_MAX_COMPLEXITY = 20_000;
 const MAX_DEPTH = 10;
@@ -52,20 +53,25 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
+    // Global ids live in `nodeId` (Pothos's base64 of "Type:id"); `id` stays the numeric id every
+    // client and facade joins on. `node`/`nodes` are src/schema/node.ts's own, which refuse a
+    // malformed id as the client's error and apply each type's access rule.
+    idFieldName: 'nodeId',
+    idFieldOptions: { description: 'The global id of the record (Relay): opaque and stable; refetch the record with `node(id:)`.' },
+    nodeTypeOptions: { description: 'A record that can be refetched by its global id, `nodeId`, with `node(id:)` or `nodes(ids:)`.' },
     nodeQueryOptions: false,
     nodesQueryOptions: false,
     // A connection's cost is already multiplied by its page size (connectionComplexity).
-    edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } },
+    edgesFieldOptions: { complexity: { field: OBJECT_COST, multiplier: 1 } },
   },
   complexity: {
-    defaultComplexity: 1,
-    defaultListMultiplier: 10,
+    fieldComplexity: defaultFieldCost,
     // The facades' own documents are fixed and reviewed; the limit guards what outside clients send.
     limit: (ctx) => (ctx.internal ? {} : { depth: MAX_DEPTH, breadth: MAX_BREADTH, complexity: ctx.maxComplexity ?? DEFAULT_MAX_COMPLEXITY }),
     // Checked before the first resolver runs: a refusal is the client's to fix, so a 4xx, also for application/json clients.
     complexityError: (kind, result) => {
       const [value, max] = {
-        Complexity: [result.complexity, result.maxComplexity],
+        Complexity: [Math.ceil(result.complexity), result.maxComplexity],
         Depth: [result.depth, result.maxDepth],
         Breadth: [result.breadth, result.maxBreadth],
       }[kind];
@@ -77,14 +83,26 @@ export const builder = new SchemaBuilder<{
 });
 
 /**
- * What a connection costs: its page (`first`, else `last`, else the default page) times what each
- * node selects. Without it a connection counted as one object and `first: 100` cost no more than
- * `first: 1`.
+ * What a connection costs: its page query and object, and its page (`first`, else `last`, else the
+ * default page) times what each edge and node selects. Without it a connection counted as one object
+ * and `first: 100` cost no more than `first: 1`.
  */
 export function connectionComplexity(args: { first?: number | null; last?: number | null }): { field: number; multiplier: number } {
   const size = args.first ?? args.last ?? DEFAULT_PAGE_SIZE;
-  // Above the maximum the page-size guard answers with its own, clearer error.
-  return { field: 1, multiplier: Math.min(Math.max(size, 0), MAX_PAGE_SIZE) };
+  // Above the maximum the page-size guard answers with its own, clearer error. An empty page
+  // (`first: 0`) still costs one node: its totalCount is work all the same.
+  return { field: COMPUTED.relatedConnection + OBJECT_COST, multiplier: Math.min(Math.max(size, 1), MAX_PAGE_SIZE) };
+}
+
+/**
+ * A connection of a record's own rows (a team's games): its page, but no more than the `typical`
+ * rows a record has (src/schema/costs.ts LENGTH), since `first: 100` there means "all of them".
+ */
+export function relatedConnectionComplexity(typical: number) {
+  return (args: { first?: number | null; last?: number | null }) => {
+    const cost = connectionComplexity(args);
+    return { ...cost, multiplier: Math.min(cost.multiplier, typical) };
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { LiveGameState } from '../domain/game-write.js';
 import { type ClockView, GAME_PHASES, readClock, type StoredClock } from '../domain/live-clock.js';
 import { STATUS_MESSAGES, statusMessagesAllowed } from '../domain/status-messages.js';
 import { builder } from './builder.js';
+import { COMPUTED, computedCost } from './costs.js';
 
 const GamePhaseEnum = builder.enumType('GamePhase', {
   values: GAME_PHASES,
@@ -40,6 +41,7 @@ builder.prismaObjectFields('Game', (t) => ({
   }),
   statusMessages: t.field({
     type: [GameStatusMessageEnum],
+    complexity: computedCost(COMPUTED.statusMessages),
     description: 'The status messages a desk may send the game now, by the same rules as the mutations they stand for; none while a team is not known yet.',
     select: {
       id: true,

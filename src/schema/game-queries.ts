@@ -1,4 +1,5 @@
 import type { Prisma } from '../generated/prisma/client.js';
+import { builder } from './builder.js';
 
 /**
  * Games of a season (or of several), as a Prisma filter: the query form of `seasonOfGame`
@@ -14,3 +15,14 @@ export const GAME_SEASON_SELECT = {
   group: { select: { seasonId: true } },
   cupRound: { select: { tournament: { select: { seasonId: true } } } },
 } as const satisfies Prisma.GameSelect;
+
+export const GameOrderEnum = builder.enumType('GameOrder', {
+  description: 'What a list of games is ordered by; games starting at the same instant are ordered by id.',
+  values: { START: { description: 'The start time: earliest first unless the direction is DESC.' } },
+});
+
+/** Games by start, then id (so the order is total and a cursor, the id, finds its place), in the direction asked. */
+export function gamesOrderBy(direction: 'ASC' | 'DESC' | null | undefined): Prisma.GameOrderByWithRelationInput[] {
+  const sort = direction === 'DESC' ? 'desc' : 'asc';
+  return [{ startsAt: sort }, { id: sort }];
+}

@@ -3,6 +3,7 @@
 // rules of src/domain/lineup.ts), the transaction src/live/sheet-writer.ts.
 import { writeGameSheet, type SheetWriteOutcome } from '../live/sheet-writer.js';
 import { builder } from './builder.js';
+import { LENGTH, listCost } from './costs.js';
 import { idempotencyFields } from './idempotency.js';
 import { loadCandidateFacts } from './lineup-facts.js';
 import { PlayerPositionEnum, TeamSideEnum } from './scalars.js';
@@ -19,7 +20,7 @@ const GameSheetWriteResult = builder.objectRef<SheetWriteOutcome>('GameSheetWrit
     lines: t.prismaField({
       type: ['LineupEntry'],
       description: "The team's sheet, by number, as `Game.lineup` shows it.",
-      complexity: { field: 1, multiplier: 20 }, // at most 20 players
+      complexity: listCost(LENGTH.sheetLines), // at most 20 players
       resolve: (query, outcome, _args, ctx) =>
         ctx.prisma.lineupEntry.findMany({ ...query, where: { gameId: outcome.gameId, teamId: outcome.teamId }, orderBy: [{ number: 'asc' }, { id: 'asc' }] }),
     }),

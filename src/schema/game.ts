@@ -1,13 +1,17 @@
-import type { Prisma } from '../generated/prisma/client.js';
-import { currentGamesFilter } from '../domain/current-games.js';
+import { localDay, localTime } from '../domain/league-time.js';
 import { refereesVisible } from '../domain/referees.js';
 import { penaltyRoleOf } from '../domain/player-statistics.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
-import { badUserInput } from './errors.js';
-import { gamesInSeasons } from './game-queries.js';
+import { NODE_BY_ID } from './node.js';
+import { COUNTED } from './connections.js';
+import { LENGTH, listCost } from './costs.js';
+import { GameFilter, gamesWhere } from './game-filter.js';
+import { GameOrderEnum, gamesOrderBy } from './game-queries.js';
+import { SortDirectionEnum } from './national-statistics.js';
 import { GameDecisionEnum, GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, PenaltyRoleEnum, PlayerPositionEnum, TeamSideEnum } from './scalars.js';
 
-builder.prismaObject('Venue', {
+builder.prismaNode('Venue', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
@@ -19,7 +23,8 @@ builder.prismaObject('Venue', {
   }),
 });
 
-const LineupEntry = builder.prismaObject('LineupEntry', {
+const LineupEntry = builder.prismaNode('LineupEntry', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     number: t.exposeInt('number', { nullable: true }),
@@ -31,7 +36,8 @@ const LineupEntry = builder.prismaObject('LineupEntry', {
   }),
 });
 
-builder.prismaObject('Game', {
+builder.prismaNode('Game', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     startsAt: t.expose('startsAt', { type: 'DateTime' }),
@@ -79,14 +85,14 @@ builder.prismaObject('Game', {
     round: t.relation('round', { nullable: true }),
     cupRound: t.relation('cupRound', { nullable: true }),
     events: t.relation('events', {
-      complexity: { field: 1, multiplier: 40 }, // 18 on average, up to 37 (demo league)
+      complexity: listCost(LENGTH.events),
       description: 'In game order (clock, then sequence).',
       query: { orderBy: [{ second: 'asc' }, { sequence: 'asc' }, { id: 'asc' }] },
     }),
     lineup: t.field({
       type: [LineupEntry],
       description: 'Players in the lineup, optionally of one side only.',
-      complexity: { field: 1, multiplier: 40 }, // 33 on average, up to 40
+      complexity: listCost(LENGTH.lineup),
       args: { side: t.arg({ type: TeamSideEnum }) },
       select: (_args, _ctx, nestedSelection) => ({
         homeTeamId: true,
@@ -102,7 +108,8 @@ builder.prismaObject('Game', {
   }),
 });
 
-builder.prismaObject('GameEvent', {
+builder.prismaNode('GameEvent', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     second: t.exposeInt('second', { description: 'Game clock in seconds.' }),
@@ -130,99 +137,44 @@ builder.prismaObject('GameEvent', {
   }),
 });
 
-const GameFilter = builder.inputType('GameFilter', {
-  fields: (t) => ({
-    season: t.int({ description: 'Games of league groups or cups of this season.' }),
-    groupId: t.int(),
-    roundId: t.int(),
-    cupRoundId: t.int(),
-    teamId: t.int({ description: 'Games the team plays, home or away.' }),
-    clubId: t.int({ description: 'Games any team of the club plays.' }),
-    status: t.field({ type: [GameStatusEnum] }),
-    leagueIds: t.intList({ description: 'League games of these leagues (cup games only with cup filters).' }),
-    gameClassIds: t.intList({ description: 'League games of these game classes.' }),
-    tournamentIds: t.intList({ description: 'Cup games of these tournaments.' }),
-    onlyVideoStreamed: t.boolean(),
-    betweenTeams: t.intList({ description: 'Exactly two team ids: games between them, either side at home.' }),
-    from: t.field({ type: 'DateTime', description: 'Start at or after this instant.' }),
-    to: t.field({ type: 'DateTime', description: 'Start before this instant.' }),
-  }),
-});
-
-type GameFilterInput = typeof GameFilter.$inferInput;
-
-function inList(ids: number[] | undefined): { in: number[] } | undefined {
-  return ids ? { in: ids } : undefined;
-}
-
-/**
- * `clubTeamIds`: the club filter's teams, looked up beforehand. A filter on the joined teams' club
- * cannot use an index on Game and made PostgreSQL scan every game; team ids on Game's own columns
- * become an index lookup for each side.
- */
-function gameWhere(filter: GameFilterInput | null | undefined, clubTeamIds?: number[]): Prisma.GameWhereInput {
-  if (!filter) return {};
-  if (filter.from && filter.to && filter.from > filter.to) {
-    throw badUserInput('filter.from must not be after filter.to');
-  }
-  const and: Prisma.GameWhereInput[] = [];
-  if (filter.season != null) {
-    and.push(gamesInSeasons(filter.season));
-  }
-  if (filter.teamId != null) and.push({ OR: [{ homeTeamId: filter.teamId }, { awayTeamId: filter.teamId }] });
-  const kinds = currentGamesFilter({
-    leagueIds: filter.leagueIds ?? undefined,
-    gameClassIds: filter.gameClassIds ?? undefined,
-    tournamentIds: filter.tournamentIds ?? undefined,
-  });
-  if (kinds) {
-    const either: Prisma.GameWhereInput[] = [];
-    if (kinds.leagueGames) {
-      either.push({ group: { leagueId: inList(kinds.leagueGames.leagueIds), gameClassId: inList(kinds.leagueGames.gameClassIds) } });
-    }
-    if (kinds.cupGames) either.push({ cupRound: { tournamentId: inList(kinds.cupGames.tournamentIds) } });
-    and.push({ OR: either });
-  }
-  if (filter.onlyVideoStreamed) and.push({ hasVideoStream: true });
-  if (filter.betweenTeams) {
-    const [a, b] = filter.betweenTeams;
-    if (filter.betweenTeams.length !== 2) throw badUserInput('filter.betweenTeams takes exactly two team ids');
-    and.push({
-      OR: [
-        { homeTeamId: a, awayTeamId: b },
-        { homeTeamId: b, awayTeamId: a },
-      ],
-    });
-  }
-  if (clubTeamIds) and.push({ OR: [{ homeTeamId: { in: clubTeamIds } }, { awayTeamId: { in: clubTeamIds } }] });
-  return {
-    AND: and,
-    groupId: filter.groupId ?? undefined,
-    roundId: filter.roundId ?? undefined,
-    cupRoundId: filter.cupRoundId ?? undefined,
-    status: filter.status?.length ? { in: filter.status } : undefined,
-    startsAt: filter.from || filter.to ? { gte: filter.from ?? undefined, lt: filter.to ?? undefined } : undefined,
-  };
-}
-
 builder.queryFields((t) => ({
-  games: t.prismaConnection({
-    type: 'Game',
-    cursor: 'id',
-    maxSize: pageSize,
-    complexity: connectionComplexity,
-    description: 'Games in order of occurrence (start time, then id).',
-    args: { filter: t.arg({ type: GameFilter }) },
-    resolve: async (query, _root, args, ctx) => {
-      const clubId = args.filter?.clubId;
-      const clubTeamIds = clubId == null ? undefined : (await ctx.prisma.team.findMany({ where: { clubId }, select: { id: true } })).map((team) => team.id);
-      return ctx.prisma.game.findMany({ ...query, where: gameWhere(args.filter, clubTeamIds), orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
+  games: t.prismaConnection(
+    {
+      type: 'Game',
+      cursor: 'id',
+      maxSize: pageSize,
+      complexity: connectionComplexity,
+      description: 'Games in order of occurrence (start time, then id), or the other way round with `direction: DESC`.',
+      args: {
+        filter: t.arg({ type: GameFilter }),
+        orderBy: t.arg({ type: GameOrderEnum, defaultValue: 'START' }),
+        direction: t.arg({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
+      },
+      totalCount: async (_root, args, ctx) => ctx.prisma.game.count({ where: await gamesWhere(args.filter, ctx) }),
+      resolve: async (query, _root, args, ctx) =>
+        ctx.prisma.game.findMany({ ...query, where: await gamesWhere(args.filter, ctx), orderBy: gamesOrderBy(args.direction) }),
     },
-  }),
+    COUNTED,
+  ),
   game: t.prismaField({
     type: 'Game',
     nullable: true,
     args: { id: t.arg.int({ required: true }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.game.findUnique({ ...query, where: { id: args.id } }),
+  }),
+}));
+
+// The league's calendar (src/domain/league-time.ts): what a schedule shows, without each client converting time zones.
+builder.prismaObjectFields('Game', (t) => ({
+  localDate: t.field({
+    type: 'Date',
+    description: 'The calendar day the game starts on in Europe/Zurich.',
+    select: { startsAt: true },
+    resolve: (game) => localDay(game.startsAt),
+  }),
+  localStartTime: t.string({
+    description: 'The start time in Europe/Zurich, HH:MM (24-hour clock). Every game has a start time.',
+    select: { startsAt: true },
+    resolve: (game) => localTime(game.startsAt),
   }),
 }));

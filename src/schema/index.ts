@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
 import './scalars.js';
+import './node.js';
 import './season.js';
 import './league-group.js';
 import './club.js';

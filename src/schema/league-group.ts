@@ -1,7 +1,42 @@
 import { type GameFormat, gameFormat, phasesOf } from '../domain/game-format.js';
-import type { StandingRow } from '../domain/standings.js';
-import { builder, connectionComplexity, pageSize } from './builder.js';
+import DataLoader from 'dataloader';
+import { STANDING_ORDERS, type StandingRow, sortStandings } from '../domain/standings.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { builder, connectionComplexity, pageSize, relatedConnectionComplexity, type SchemaContext } from './builder.js';
+import { COUNTED } from './connections.js';
+import { COMPUTED, computedCost, LENGTH, listCost } from './costs.js';
+import { GameOrderEnum, gamesOrderBy } from './game-queries.js';
+import { SortDirectionEnum } from './national-statistics.js';
+import { NODE_BY_ID } from './node.js';
 import { GroupPhaseEnum } from './scalars.js';
+
+const StandingOrderEnum = builder.enumType('StandingOrder', {
+  description: 'What a group table is ordered by; rows equal in it keep their ranking (then team id).',
+  values: STANDING_ORDERS,
+});
+
+/** Team names of a table's rows, for ordering by name: one query for all tables of a request. */
+const teamNameLoaders = new WeakMap<object, DataLoader<number, string>>();
+async function teamNamesOf(ctx: SchemaContext, rows: readonly StandingRow[]): Promise<Map<number, string>> {
+  let loader = teamNameLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (ids: readonly number[]) => {
+      const teams = await ctx.prisma.team.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true } });
+      const byId = new Map(teams.map((team) => [team.id, team.name]));
+      return ids.map((id) => byId.get(id) ?? '');
+    });
+    teamNameLoaders.set(ctx, loader);
+  }
+  const ids = rows.map((row) => row.teamId);
+  const names = await loader.loadMany(ids);
+  return new Map(
+    ids.map((id, index) => {
+      const name = names[index];
+      if (name instanceof Error) throw name;
+      return [id, name];
+    }),
+  );
+}
 
 const Standing = builder.objectRef<StandingRow>('Standing').implement({
   description: 'One line of a group table, computed from finished games.',
@@ -41,7 +76,8 @@ const GameFormatRef = builder.objectRef<GameFormat>('GameFormat').implement({
   }),
 });
 
-builder.prismaObject('LeagueGroup', {
+builder.prismaNode('LeagueGroup', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
@@ -59,30 +95,51 @@ builder.prismaObject('LeagueGroup', {
     season: t.relation('season'),
     league: t.relation('league'),
     gameClass: t.relation('gameClass'),
-    rounds: t.relation('rounds', { complexity: { field: 1, multiplier: 22 }, query: { orderBy: { number: 'asc' } } }),
+    rounds: t.relation('rounds', { complexity: listCost(LENGTH.rounds), query: { orderBy: { number: 'asc' } } }),
     teams: t.prismaField({
       type: ['Team'],
+      complexity: listCost(LENGTH.groupTeams, COMPUTED.groupTeams),
       select: { id: true },
       resolve: (query, group, _args, ctx) =>
         ctx.prisma.team.findMany({ ...query, where: { registrations: { some: { groupId: group.id } } }, orderBy: { name: 'asc' } }),
     }),
-    games: t.relatedConnection('games', {
-      cursor: 'id',
-      maxSize: pageSize,
-      complexity: connectionComplexity,
-      query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
-    }),
+    games: t.relatedConnection(
+      'games',
+      {
+        cursor: 'id',
+        maxSize: pageSize,
+        complexity: relatedConnectionComplexity(LENGTH.groupGames),
+        totalCount: true,
+        args: {
+          orderBy: t.arg({ type: GameOrderEnum, defaultValue: 'START' }),
+          direction: t.arg({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
+        },
+        query: (args) => ({ orderBy: gamesOrderBy(args.direction) }),
+      },
+      COUNTED,
+    ),
     standings: t.field({
       type: [Standing],
-      description: 'Group table computed from finished and forfeited games.',
-      complexity: { field: 30, multiplier: 12 }, // ~1.5 ms a group at demo scale 10; up to 12 teams
+      description: 'Group table computed from finished and forfeited games, in ranking order unless another order is asked for.',
+      complexity: listCost(LENGTH.standings, COMPUTED.standings),
+      args: {
+        orderBy: t.arg({ type: StandingOrderEnum, defaultValue: 'RANK' }),
+        direction: t.arg({ type: SortDirectionEnum, description: 'Unless given: the ranking and team names from the top, numbers largest first.' }),
+      },
       select: { id: true },
-      resolve: (group, _args, ctx) => ctx.loaders.standingsByGroup.load(group.id),
+      resolve: async (group, args, ctx) => {
+        const rows = await ctx.loaders.standingsByGroup.load(group.id);
+        const order = args.orderBy ?? 'RANK';
+        if (order === 'RANK' && args.direction !== 'DESC') return rows;
+        const names = order === 'TEAM_NAME' ? await teamNamesOf(ctx, rows) : new Map<number, string>();
+        return sortStandings(rows, order, args.direction, (teamId) => names.get(teamId) ?? '');
+      },
     }),
   }),
 });
 
-builder.prismaObject('Round', {
+builder.prismaNode('Round', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     number: t.exposeInt('number'),
@@ -92,6 +149,7 @@ builder.prismaObject('Round', {
       type: 'DateTime',
       nullable: true,
       description: 'Start of the round’s first game.',
+      complexity: computedCost(COMPUTED.roundStart),
       select: { id: true },
       resolve: (round, _args, ctx) => ctx.loaders.roundStartById.load(round.id),
     }),
@@ -99,7 +157,8 @@ builder.prismaObject('Round', {
   }),
 });
 
-builder.prismaObject('CupTournament', {
+builder.prismaNode('CupTournament', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
@@ -109,34 +168,43 @@ builder.prismaObject('CupTournament', {
   }),
 });
 
-builder.prismaObject('CupRound', {
+builder.prismaNode('CupRound', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     number: t.exposeInt('number'),
     name: t.exposeString('name'),
     tournament: t.relation('tournament'),
     games: t.relation('games', {
-      complexity: { field: 1, multiplier: 64 }, // a first cup round has up to 128 games, later ones halve
+      complexity: listCost(LENGTH.cupRoundGames), // a first cup round has up to 128 games, later ones halve
       description: 'Games in bracket order: winners of positions 2k-1 and 2k meet in the next round.',
       query: { orderBy: [{ bracketPosition: 'asc' }, { id: 'asc' }] },
     }),
   }),
 });
 
+function leagueGroupsWhere(args: { season?: number | null; league?: number | null; gameClass?: number | null }): Prisma.LeagueGroupWhereInput {
+  return { seasonId: args.season ?? undefined, leagueId: args.league ?? undefined, gameClassId: args.gameClass ?? undefined };
+}
+
 builder.queryFields((t) => ({
-  leagueGroups: t.prismaConnection({
-    type: 'LeagueGroup',
-    cursor: 'id',
-    maxSize: pageSize,
-    complexity: connectionComplexity,
-    args: { season: t.arg.int(), league: t.arg.int(), gameClass: t.arg.int() },
-    resolve: (query, _root, args, ctx) =>
-      ctx.prisma.leagueGroup.findMany({
-        ...query,
-        where: { seasonId: args.season ?? undefined, leagueId: args.league ?? undefined, gameClassId: args.gameClass ?? undefined },
-        orderBy: [{ seasonId: 'desc' }, { leagueId: 'asc' }, { gameClassId: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }],
-      }),
-  }),
+  leagueGroups: t.prismaConnection(
+    {
+      type: 'LeagueGroup',
+      cursor: 'id',
+      maxSize: pageSize,
+      complexity: connectionComplexity,
+      args: { season: t.arg.int(), league: t.arg.int(), gameClass: t.arg.int() },
+      totalCount: (_root, args, ctx) => ctx.prisma.leagueGroup.count({ where: leagueGroupsWhere(args) }),
+      resolve: (query, _root, args, ctx) =>
+        ctx.prisma.leagueGroup.findMany({
+          ...query,
+          where: leagueGroupsWhere(args),
+          orderBy: [{ seasonId: 'desc' }, { leagueId: 'asc' }, { gameClassId: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }],
+        }),
+    },
+    COUNTED,
+  ),
   leagueGroup: t.prismaField({
     type: 'LeagueGroup',
     nullable: true,

@@ -2,6 +2,8 @@
 // every live write publishes to (src/live/updates.ts), on whichever instance it was written.
 import { GAME_CHANGE_KINDS, type GameChange } from '../live/changes.js';
 import { type Delivery, isStreamEnd, type LiveItem, type LiveUpdates } from '../live/updates.js';
+import { sqlThrough } from '../live/change-journal.js';
+import { parsePosition, positionOf, readReplay, resumed, type Replay } from '../live/stream-positions.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { notFound } from './errors.js';
@@ -21,6 +23,11 @@ const GameUpdate = builder.objectRef<Delivery>('GameUpdate').implement({
   description: 'A committed change of a game: the game as it is now, and the event added, corrected or deleted.',
   fields: (t) => ({
     kind: t.field({ type: GameChangeKindEnum, resolve: ({ change }) => change.kind }),
+    position: t.string({
+      description:
+        "Where this change stands in the stream of changes, the same on every instance (opaque: compare it with nothing, send it back). Subscribe again with `after:` set to the last one received to get what was missed; over SSE it is also the event's `id`, which EventSource sends back as Last-Event-ID.",
+      resolve: ({ change }) => positionOf(change),
+    }),
     version: t.int({ resolve: ({ change }) => change.version }),
     scoreChanged: t.boolean({ resolve: ({ change }) => change.scoreChanged }),
     eventId: t.int({ nullable: true, description: 'The event added, corrected or deleted.', resolve: ({ change }) => change.eventId }),
@@ -81,10 +88,56 @@ function liveOf(ctx: GraphQLContext): LiveUpdates {
  * the server ends (too slow, changes missed) takes its error as its last update.
  */
 function updateOf(item: LiveItem, _args: unknown, ctx: GraphQLContext): Delivery {
-  if (isStreamEnd(item)) throw item.end;
+  if (isStreamEnd(item)) {
+    lastPositions.delete(ctx);
+    throw item.end;
+  }
   executions += 1;
   ctx.loaders = item.memo.get('loaders', () => createLoaders(ctx.prisma));
+  lastPositions.set(ctx, positionOf(item.change));
   return item;
+}
+
+/** The position of the update a subscription's context resolved last, by context. */
+const lastPositions = new WeakMap<object, string>();
+
+/**
+ * The position of the update a subscription executed last: what its SSE frame carries as `id:`
+ * (src/graphql/stream-member.ts). Undefined after an error ends the stream, which has none.
+ */
+export const lastPositionOf = (ctx: object): string | undefined => lastPositions.get(ctx) || undefined;
+
+/**
+ * Where a subscription resumes: its `after` argument, or else the Last-Event-ID header an
+ * EventSource sends when it reconnects by itself (yoga puts the Fetch request into the context).
+ */
+export function resumePosition(after: string | null | undefined, ctx: object): string | undefined {
+  if (after != null) return after;
+  const request = (ctx as { request?: { headers?: { get?: (name: string) => string | null } } }).request;
+  return request?.headers?.get?.('last-event-id')?.trim() || undefined;
+}
+
+/**
+ * Registers `source` first, then reads what was missed since `position` from the change log: a
+ * change committed in between is in one of them, and `resumed` delivers it once.
+ */
+async function resumable(
+  source: AsyncIterable<LiveItem>,
+  position: string | undefined,
+  ctx: GraphQLContext,
+  gameId: number | null,
+  wanted: (change: GameChange) => boolean,
+): Promise<AsyncIterable<LiveItem>> {
+  if (position === undefined) return source;
+  const after = parsePosition(position);
+  let replay: Replay = { expired: true };
+  try {
+    if (after !== null) replay = await readReplay(sqlThrough(ctx.prisma), liveOf(ctx).resumeWindow, { after, gameId, wanted });
+  } catch (error) {
+    await source[Symbol.asyncIterator]().return?.();
+    throw error;
+  }
+  return resumed(source, replay);
 }
 
 let executions = 0;
@@ -113,11 +166,17 @@ function opened(stream: AsyncIterable<LiveItem>, ctx: GraphQLContext): AsyncIter
 
 builder.subscriptionType({});
 
+const AFTER_DESCRIPTION =
+  'The `position` of the last update received: the updates missed since are sent first, in order, then the live ones. ' +
+  'When they can no longer be replayed (older than the resume window, or unknown), the stream ends at once with the error STREAM_POSITION_EXPIRED: fetch the current state and subscribe without `after`.';
+
+const afterArg = (t: Parameters<Parameters<typeof builder.subscriptionFields>[0]>[0]) => t.arg.string({ required: false, description: AFTER_DESCRIPTION });
+
 builder.subscriptionFields((t) => ({
   gameUpdated: t.field({
     type: GameUpdate,
     description: 'Every committed change of the game: start, each event added, corrected or deleted, each period end, the final whistle.',
-    args: { id: t.arg.int({ required: true }) },
+    args: { id: t.arg.int({ required: true }), after: afterArg(t) },
     subscribe: async (_root, args, ctx) => {
       const live = liveOf(ctx);
       const game = await ctx.prisma.game.findUnique({ where: { id: args.id }, select: { id: true } });
@@ -125,19 +184,20 @@ builder.subscriptionFields((t) => ({
       if (!game) throw notFound(`No game ${args.id}`);
       // The slot (the client's and the instance's caps) is each stream's, taken where it joins the
       // shared execution (src/graphql/shared-subscriptions.ts); this source is the execution's.
-      return opened(live.gameSource(args.id), ctx);
+      const source = await resumable(live.gameSource(args.id), resumePosition(args.after, ctx), ctx, args.id, () => true);
+      return opened(source, ctx);
     },
     resolve: updateOf,
   }),
   liveGames: t.field({
     type: GameUpdate,
     description: 'Games that go live, change score or finish; all of them, or those the filter names.',
-    args: { filter: t.arg({ type: LiveGamesFilter }) },
-    subscribe: (_root, args, ctx) =>
-      opened(
-        liveOf(ctx).changeSource((change) => isLiveGamesChange(change) && matches(args.filter, change)),
-        ctx,
-      ),
+    args: { filter: t.arg({ type: LiveGamesFilter }), after: afterArg(t) },
+    subscribe: async (_root, args, ctx) => {
+      const wanted = (change: GameChange) => isLiveGamesChange(change) && matches(args.filter, change);
+      const source = await resumable(liveOf(ctx).changeSource(wanted), resumePosition(args.after, ctx), ctx, null, wanted);
+      return opened(source, ctx);
+    },
     resolve: updateOf,
   }),
 }));

@@ -1,8 +1,12 @@
 import { pointsOf } from '../domain/scoring.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
+import { COUNTED } from './connections.js';
+import { NODE_BY_ID } from './node.js';
 import { PlayerPositionEnum } from './scalars.js';
 
-builder.prismaObject('NationalSelection', {
+builder.prismaNode('NationalSelection', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id', { description: '1 = men, 2 = women; higher ids are youth selections.' }),
     name: t.exposeString('name'),
@@ -11,7 +15,8 @@ builder.prismaObject('NationalSelection', {
   }),
 });
 
-builder.prismaObject('NationalPlayer', {
+builder.prismaNode('NationalPlayer', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     active: t.exposeBoolean('active'),
@@ -23,7 +28,8 @@ builder.prismaObject('NationalPlayer', {
   }),
 });
 
-builder.prismaObject('NationalPlayerRecord', {
+builder.prismaNode('NationalPlayerRecord', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     nationalPlayer: t.relation('nationalPlayer'),
@@ -39,24 +45,28 @@ builder.prismaObject('NationalPlayerRecord', {
   }),
 });
 
+function nationalPlayersWhere(args: { selectionId?: number | null; active?: boolean | null }): Prisma.NationalPlayerWhereInput {
+  return { selectionId: args.selectionId ?? undefined, active: args.active ?? undefined };
+}
+
 builder.queryFields((t) => ({
   nationalSelections: t.prismaField({
     type: ['NationalSelection'],
     resolve: (query, _root, _args, ctx) => ctx.prisma.nationalSelection.findMany({ ...query, orderBy: { id: 'asc' } }),
   }),
-  nationalPlayers: t.prismaConnection({
-    type: 'NationalPlayer',
-    cursor: 'id',
-    maxSize: pageSize,
-    complexity: connectionComplexity,
-    args: { selectionId: t.arg.int(), active: t.arg.boolean() },
-    resolve: (query, _root, args, ctx) =>
-      ctx.prisma.nationalPlayer.findMany({
-        ...query,
-        where: { selectionId: args.selectionId ?? undefined, active: args.active ?? undefined },
-        orderBy: [{ number: 'asc' }, { id: 'asc' }],
-      }),
-  }),
+  nationalPlayers: t.prismaConnection(
+    {
+      type: 'NationalPlayer',
+      cursor: 'id',
+      maxSize: pageSize,
+      complexity: connectionComplexity,
+      args: { selectionId: t.arg.int(), active: t.arg.boolean() },
+      totalCount: (_root, args, ctx) => ctx.prisma.nationalPlayer.count({ where: nationalPlayersWhere(args) }),
+      resolve: (query, _root, args, ctx) =>
+        ctx.prisma.nationalPlayer.findMany({ ...query, where: nationalPlayersWhere(args), orderBy: [{ number: 'asc' }, { id: 'asc' }] }),
+    },
+    COUNTED,
+  ),
   nationalPlayer: t.prismaField({
     type: 'NationalPlayer',
     nullable: true,

@@ -1,5 +1,6 @@
 import { NATIONAL_RECORD_ORDERS, sortNationalRecords } from '../domain/national-statistics.js';
 import { builder } from './builder.js';
+import { COMPUTED, LENGTH, listCost } from './costs.js';
 
 /** National players' career records of one selection in a chosen order (Query.nationalPlayerRecords). */
 const NationalRecordOrderEnum = builder.enumType('NationalRecordOrder', {
@@ -7,13 +8,13 @@ const NationalRecordOrderEnum = builder.enumType('NationalRecordOrder', {
   values: NATIONAL_RECORD_ORDERS,
 });
 
-const SortDirectionEnum = builder.enumType('SortDirection', { values: ['ASC', 'DESC'] as const });
+export const SortDirectionEnum = builder.enumType('SortDirection', { values: ['ASC', 'DESC'] as const });
 
 builder.queryField('nationalPlayerRecords', (t) =>
   t.prismaField({
     type: ['NationalPlayerRecord'],
     description: 'Career records in the selection of every player with at least `minGames` games, ordered by the column asked.',
-    complexity: { field: 180, multiplier: 50 }, // ~9 ms; one row per player who played for the selection
+    complexity: listCost(LENGTH.nationalRecords, COMPUTED.nationalRecords), // one row per player who played for the selection
     args: {
       selectionId: t.arg.int({ required: true }),
       orderBy: t.arg({ type: NationalRecordOrderEnum, defaultValue: 'POINTS' }),

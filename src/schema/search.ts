@@ -20,6 +20,7 @@ import {
 import { likeLiteral } from '../domain/search-text.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { builder } from './builder.js';
+import { COMPUTED, listCost } from './costs.js';
 
 export interface SearchHitRow {
   kind: SearchKind;
@@ -200,7 +201,7 @@ builder.queryFields((t) => ({
   search: t.field({
     type: [SearchHit],
     description: `Leagues, groups, clubs, teams and players whose names hold every word of the text, ignoring case and accents, best match first (src/domain/search.ts). One query.`,
-    complexity: { field: 50, multiplier: 1 },
+    complexity: listCost(SEARCH_MAX_FIRST, COMPUTED.search),
     args: {
       text: t.arg.string({ required: true, description: `Needs a word of at least ${SEARCH_MIN_LENGTH} characters, else BAD_USER_INPUT.` }),
       first: t.arg.int({ description: `How many hits, 1–${SEARCH_MAX_FIRST}; ${SEARCH_DEFAULT_FIRST} when not given.` }),

@@ -1,14 +1,17 @@
 import type { Competition as CompetitionData } from './loaders.js';
 import { builder } from './builder.js';
+import { LENGTH, listCost } from './costs.js';
+import { NODE_BY_ID } from './node.js';
 
-builder.prismaObject('Season', {
+builder.prismaNode('Season', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'First year of the season (2025 = 2025/26).' }),
     label: t.exposeString('label'),
     isCurrent: t.exposeBoolean('isCurrent'),
     groups: t.relation('groups', {
       // A season has ~210 groups at demo scale 10, a league or class a few dozen of them.
-      complexity: (args) => ({ field: 1, multiplier: args.league == null && args.gameClass == null ? 200 : 30 }),
+      complexity: (args) => listCost(args.league == null && args.gameClass == null ? LENGTH.seasonGroups : LENGTH.leagueGroups),
       args: { league: t.arg.int(), gameClass: t.arg.int() },
       query: (args) => ({
         where: { leagueId: args.league ?? undefined, gameClassId: args.gameClass ?? undefined },
@@ -24,7 +27,8 @@ builder.prismaObject('Season', {
   }),
 });
 
-const GameClassRef = builder.prismaObject('GameClass', {
+const GameClassRef = builder.prismaNode('GameClass', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
@@ -35,7 +39,8 @@ const GameClassRef = builder.prismaObject('GameClass', {
   }),
 });
 
-const LeagueRef = builder.prismaObject('League', {
+const LeagueRef = builder.prismaNode('League', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),

@@ -1,15 +1,42 @@
-import { FAVORITE_TYPES, FavoriteError, parseFavorite, type Favorite } from '../domain/favorites.js';
+import { FavoriteError, parseFavorite, type Favorite, type FavoriteType } from '../domain/favorites.js';
 import { isUsableSessionId, MAX_FAVORITES_PER_CALL } from '../domain/session.js';
 import type { FavoriteRecord } from '../sessions/next-games.js';
 import { addFavorites, removeFavorites } from '../sessions/store.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 
-const FavoriteTypeEnum = builder.enumType('FavoriteType', { values: FAVORITE_TYPES });
+/**
+ * The kinds of favorite, upper case as every enum of the schema. The lower-case values were the first
+ * spelling: still accepted as input, deprecated; `Favorite.kind` answers with the upper-case ones
+ * (`Favorite.type`, deprecated, keeps its lower-case string). The domain (and the main interface's
+ * wire) spells a favorite's type in lower case.
+ */
+const FavoriteTypeEnum = builder.enumType('FavoriteType', {
+  values: {
+    CLUB: { description: 'A club: clubId.' },
+    LEAGUE: { description: 'A league of a game class: gameClass and league (and group).' },
+    PLAYER: { description: 'A player: playerId.' },
+    TEAM: { description: 'A team: teamId.' },
+    club: { deprecationReason: 'Use CLUB.' },
+    league: { deprecationReason: 'Use LEAGUE.' },
+    player: { deprecationReason: 'Use PLAYER.' },
+    team: { deprecationReason: 'Use TEAM.' },
+  } satisfies Record<Uppercase<FavoriteType> | FavoriteType, { description?: string; deprecationReason?: string }>,
+});
+
+function domainFavoriteType(type: Uppercase<FavoriteType> | FavoriteType): FavoriteType {
+  return type.toLowerCase() as FavoriteType;
+}
 
 builder.prismaObject('Favorite', {
   fields: (t) => ({
-    type: t.exposeString('type'),
+    // Kept as it was answered first (a string, lower case): clients compare it.
+    type: t.exposeString('type', { deprecationReason: 'Use kind: the same kind as a FavoriteType, in upper case.' }),
+    kind: t.field({
+      type: FavoriteTypeEnum,
+      description: 'The kind of favorite; `json` spells it in lower case, as the main interface does.',
+      resolve: (favorite) => favorite.type.toUpperCase() as Uppercase<FavoriteType>,
+    }),
     gameClass: t.exposeInt('gameClass', { nullable: true }),
     league: t.exposeInt('league', { nullable: true }),
     group: t.exposeString('group', { nullable: true }),
@@ -65,7 +92,7 @@ builder.prismaObject('FavoriteSession', {
 });
 
 const FavoriteInput = builder.inputType('FavoriteInput', {
-  description: 'league: gameClass + league (+ group); club: clubId; team: teamId; player: playerId. Other fields must be absent.',
+  description: 'LEAGUE: gameClass + league (+ group); CLUB: clubId; TEAM: teamId; PLAYER: playerId. Other fields must be absent.',
   fields: (t) => ({
     type: t.field({ type: FavoriteTypeEnum, required: true }),
     gameClass: t.int(),
@@ -82,7 +109,7 @@ type FavoriteInputShape = typeof FavoriteInput.$inferInput;
 const WIRE_KEYS = { gameClass: 'game_class', league: 'league', group: 'group', clubId: 'club_id', teamId: 'team_id', playerId: 'player_id' } as const;
 
 function toFavorite(input: FavoriteInputShape): Favorite {
-  const wire: Record<string, unknown> = { type: input.type };
+  const wire: Record<string, unknown> = { type: domainFavoriteType(input.type) };
   for (const [field, key] of Object.entries(WIRE_KEYS)) {
     const value = input[field as keyof typeof WIRE_KEYS];
     if (value !== null && value !== undefined) wire[key] = value;

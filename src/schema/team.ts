@@ -1,9 +1,16 @@
+import type { Prisma } from '../generated/prisma/client.js';
 import { absoluteUrl } from './context.js';
-import { builder, connectionComplexity, pageSize } from './builder.js';
+import { COUNTED } from './connections.js';
+import { GameOrderEnum, gamesOrderBy } from './game-queries.js';
+import { SortDirectionEnum } from './national-statistics.js';
+import { builder, connectionComplexity, pageSize, relatedConnectionComplexity } from './builder.js';
+import { COMPUTED, computedCost, LENGTH, listCost, STATEMENT_COST } from './costs.js';
+import { NODE_BY_ID } from './node.js';
 import { teamSeasonKey } from './loader-keys.js';
 import { TeamSeasonRecordRef } from './team-records.js';
 
-builder.prismaObject('Team', {
+builder.prismaNode('Team', {
+  ...NODE_BY_ID,
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
@@ -17,6 +24,7 @@ builder.prismaObject('Team', {
       type: ['LeagueGroup'],
       description: 'League groups the team is registered in, newest season first.',
       args: { season: t.arg.int() },
+      complexity: listCost(LENGTH.teamGroups, STATEMENT_COST),
       select: { id: true },
       resolve: (query, team, args, ctx) =>
         ctx.prisma.leagueGroup.findMany({
@@ -26,60 +34,95 @@ builder.prismaObject('Team', {
         }),
     }),
     members: t.relation('members', {
-      // A season's roster: 18 on average, up to 37 (demo league, scale 10); loading one costs ~3 ms.
-      complexity: { field: 25, multiplier: 25 },
+      complexity: listCost(LENGTH.members),
       args: { season: t.arg.int({ required: true }) },
       query: (args) => ({ where: { seasonId: args.season }, orderBy: [{ number: 'asc' }, { id: 'asc' }] }),
     }),
-    homeGames: t.relatedConnection('homeGames', {
-      cursor: 'id',
-      maxSize: pageSize,
-      complexity: connectionComplexity,
-      query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
-    }),
-    awayGames: t.relatedConnection('awayGames', {
-      cursor: 'id',
-      maxSize: pageSize,
-      complexity: connectionComplexity,
-      query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
-    }),
+    homeGames: t.relatedConnection(
+      'homeGames',
+      {
+        cursor: 'id',
+        maxSize: pageSize,
+        complexity: relatedConnectionComplexity(LENGTH.teamHomeGames),
+        totalCount: true,
+        args: {
+          orderBy: t.arg({ type: GameOrderEnum, defaultValue: 'START' }),
+          direction: t.arg({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
+        },
+        query: (args) => ({ orderBy: gamesOrderBy(args.direction) }),
+      },
+      COUNTED,
+    ),
+    awayGames: t.relatedConnection(
+      'awayGames',
+      {
+        cursor: 'id',
+        maxSize: pageSize,
+        complexity: relatedConnectionComplexity(LENGTH.teamHomeGames),
+        totalCount: true,
+        args: {
+          orderBy: t.arg({ type: GameOrderEnum, defaultValue: 'START' }),
+          direction: t.arg({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
+        },
+        query: (args) => ({ orderBy: gamesOrderBy(args.direction) }),
+      },
+      COUNTED,
+    ),
     averageVisitors: t.float({
       nullable: true,
       description: 'Mean spectators of the team’s finished home games in the season.',
       args: { season: t.arg.int({ required: true }) },
+      complexity: computedCost(COMPUTED.averageVisitors),
       select: { id: true },
       resolve: (team, args, ctx) => ctx.loaders.averageVisitorsByTeamSeason.load(teamSeasonKey(team.id, args.season)),
     }),
     seasonRecords: t.field({
       type: [TeamSeasonRecordRef],
       description: 'Achievements per season the team played in, newest first.',
-      complexity: { field: 70, multiplier: 5 }, // ~3.5 ms a team at demo scale 10
+      complexity: listCost(LENGTH.seasonRecords, COMPUTED.teamSeasonRecords),
       select: { id: true },
       resolve: (team, _args, ctx) => ctx.loaders.seasonRecordsByTeam.load(team.id),
     }),
   }),
 });
 
+/**
+ * The registrations a listed team needs: one in a group of the season and league asked for. A league
+ * asked for without a season means its current season: a league's teams of every season at once
+ * would mix rosters no one looks at together.
+ */
+function registrationsIn(args: { season?: number | null; league?: number | null }): Prisma.TeamRegistrationListRelationFilter | undefined {
+  if (args.season == null && args.league == null) return undefined;
+  const season: Prisma.LeagueGroupWhereInput = args.season != null ? { seasonId: args.season } : { season: { isCurrent: true } };
+  return { some: { group: { ...season, leagueId: args.league ?? undefined } } };
+}
+
+/** The teams Query.teams lists; its page and its totalCount use the same filter. */
+function teamsWhere(args: { clubId?: number | null; season?: number | null; league?: number | null; gameClass?: number | null }): Prisma.TeamWhereInput {
+  return { clubId: args.clubId ?? undefined, gameClassId: args.gameClass ?? undefined, registrations: registrationsIn(args) };
+}
+
 builder.queryFields((t) => ({
-  teams: t.prismaConnection({
-    type: 'Team',
-    cursor: 'id',
-    maxSize: pageSize,
-    complexity: connectionComplexity,
-    args: { clubId: t.arg.int(), season: t.arg.int(), league: t.arg.int(), gameClass: t.arg.int() },
-    resolve: (query, _root, args, ctx) => {
-      const registered = args.season != null || args.league != null;
-      return ctx.prisma.team.findMany({
-        ...query,
-        where: {
-          clubId: args.clubId ?? undefined,
-          gameClassId: args.gameClass ?? undefined,
-          registrations: registered ? { some: { group: { seasonId: args.season ?? undefined, leagueId: args.league ?? undefined } } } : undefined,
-        },
-        orderBy: [{ name: 'asc' }, { id: 'asc' }],
-      });
+  teams: t.prismaConnection(
+    {
+      type: 'Team',
+      cursor: 'id',
+      maxSize: pageSize,
+      complexity: connectionComplexity,
+      args: {
+        clubId: t.arg.int(),
+        season: t.arg.int({ description: 'Only teams registered in a group of this season.' }),
+        league: t.arg.int({
+          description:
+            'Only teams registered in a group of this league: in `season`, or without it in the current season (the one `currentSeason` answers; none when no season is current).',
+        }),
+        gameClass: t.arg.int(),
+      },
+      totalCount: (_root, args, ctx) => ctx.prisma.team.count({ where: teamsWhere(args) }),
+      resolve: (query, _root, args, ctx) => ctx.prisma.team.findMany({ ...query, where: teamsWhere(args), orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
     },
-  }),
+    COUNTED,
+  ),
   team: t.prismaField({
     type: 'Team',
     nullable: true,

@@ -1,8 +1,15 @@
 import { PLAYED_STATUSES } from '../domain/game-status.js';
-import { rankScorers, type ScorerRow } from '../domain/top-scorers.js';
+import { rankScorers, type ScorerRow, sortScorers, TOP_SCORER_ORDERS } from '../domain/top-scorers.js';
 import { builder, MAX_PAGE_SIZE } from './builder.js';
+import { COMPUTED, listCost } from './costs.js';
 import { badUserInput } from './errors.js';
+import { SortDirectionEnum } from './national-statistics.js';
 import { GroupPhaseEnum } from './scalars.js';
+
+const TopScorerOrderEnum = builder.enumType('TopScorerOrder', {
+  description: "What a top-scorer list is ordered by; players equal in it keep the league's ranking (then player id).",
+  values: TOP_SCORER_ORDERS,
+});
 
 const TopScorer = builder.objectRef<ScorerRow>('TopScorer').implement({
   description: 'A player ranked by points (goals + assists) from goal events.',
@@ -28,7 +35,7 @@ builder.queryFields((t) => ({
     type: [TopScorer],
     description: 'Top scorers of a league and game class in a season; `first` ranks at most (≤ 100), all ranks when omitted with `all: true`.',
     // ~11 ms for a whole table at demo scale 10, then the rows asked for.
-    complexity: (args) => ({ field: 200, multiplier: args.all ? MAX_PAGE_SIZE : Math.min(Math.max(args.first ?? 20, 0), MAX_PAGE_SIZE) }),
+    complexity: (args) => listCost(args.all ? MAX_PAGE_SIZE : Math.min(Math.max(args.first ?? 20, 0), MAX_PAGE_SIZE), COMPUTED.topScorers),
     args: {
       season: t.arg.int({ required: true }),
       league: t.arg.int({ required: true }),
@@ -41,6 +48,12 @@ builder.queryFields((t) => ({
       clubId: t.arg.int({ description: 'Only players whose goals and assists were for a team of this club.' }),
       first: t.arg.int({ defaultValue: 20 }),
       all: t.arg.boolean({ defaultValue: false, description: 'Every ranked player (ignores first).' }),
+      orderBy: t.arg({
+        type: TopScorerOrderEnum,
+        defaultValue: 'RANK',
+        description: 'The order of the list; `first` takes the first rows of it. `rank` stays the league ranking.',
+      }),
+      direction: t.arg({ type: SortDirectionEnum, description: 'Unless given: the ranking from the top, numbers largest first.' }),
     },
     resolve: async (_root, args, ctx) => {
       const first = args.first ?? 20;
@@ -59,8 +72,8 @@ builder.queryFields((t) => ({
         },
         select: { type: true, playerId: true, assistId: true, teamId: true },
       });
-      const ranked = rankScorers(events);
-      return args.all ? ranked : ranked.slice(0, first);
+      const ordered = sortScorers(rankScorers(events), args.orderBy ?? 'RANK', args.direction);
+      return args.all ? ordered : ordered.slice(0, first);
     },
   }),
 }));

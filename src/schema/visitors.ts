@@ -1,6 +1,7 @@
 import { rankByVisitors, type VisitorsRank } from '../domain/visitors.js';
 import { existing } from './batched.js';
 import { builder } from './builder.js';
+import { teamVisitorsCost } from './costs.js';
 import { badUserInput } from './errors.js';
 import { teamSeasonKey } from './loader-keys.js';
 
@@ -25,8 +26,8 @@ builder.queryField('teamVisitors', (t) =>
   t.field({
     type: [TeamVisitors],
     description: 'Teams of a game class registered in the given leagues in the season, ranked by average visitors.',
-    // ~20 ms a league at demo scale 10 (7 leagues: 128 ms); then one row per team.
-    complexity: (args) => ({ field: 400 * Math.min(args.leagues.length, 20), multiplier: 50 }),
+    // Per league: ~16 ms at demo scale 10, then its teams' rows.
+    complexity: (args) => teamVisitorsCost(Math.min(args.leagues.length, 20)),
     args: {
       season: t.arg.int({ required: true }),
       leagues: t.arg.intList({ required: true, description: 'One or more league ids (at most 20).' }),

@@ -44,6 +44,17 @@ describe('session state table', () => {
     expect(await favoritesOf(body.data)).toEqual([`{"type":"team","team_id":${teamId}}`]);
   });
 
+  it("the matchcenter names each favorite's type in lower case, as the wire always has (GraphQL answers FavoriteType in upper case)", async () => {
+    const sid = (await post('add_favorite', form(null, { type: 'team', team_id: teamId }, { type: 'club', club_id: clubId }), true)).body.data;
+    const response = await league.app.inject({ url: `/api/sessions/matchcenter?sid=${sid}` });
+    expect(response.statusCode).toBe(200);
+    const sections = (response.json() as Json).data.sections as { type: string; context: object }[];
+    expect(sections.map((section) => [section.type, section.context])).toEqual([
+      ['team', { type: 'team', team_id: teamId }],
+      ['club', { type: 'club', club_id: clubId }],
+    ]);
+  });
+
   it('no session + add_favorite with an unknown sid → a new session, not an error (JSON body)', async () => {
     const { status, body } = await post('add_favorite', { sid: 'unknown-session-id-123456', favorites: [JSON.stringify({ type: 'club', club_id: clubId })] });
     expect(status).toBe(200);

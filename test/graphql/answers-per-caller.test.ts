@@ -54,7 +54,7 @@ async function post(body: string, key?: string): Promise<Answer> {
 const codeOf = (answer: Answer) => answer.errors?.[0]?.extensions?.code;
 
 describe('mutation answers are never shared', () => {
-  const ADD = JSON.stringify({ query: 'mutation { addFavorite(sid: null, favorites: [{ type: club, clubId: 401001 }]) { id favorites { type } } }' });
+  const ADD = JSON.stringify({ query: 'mutation { addFavorite(sid: null, favorites: [{ type: CLUB, clubId: 401001 }]) { id favorites { kind } } }' });
 
   it('two clients sending the same addFavorite(sid: null) body get two different sessions', async () => {
     const club = await league.db.prisma.club.findFirstOrThrow({ orderBy: { id: 'asc' } });
@@ -73,24 +73,24 @@ describe('mutation answers are never shared', () => {
   it('add → remove → add: every answer says what the session holds', async () => {
     const team = await league.db.prisma.team.findFirstOrThrow({ orderBy: { id: 'asc' } });
     const created = await post(
-      JSON.stringify({ query: `mutation { addFavorite(sid: null, favorites: [{ type: club, clubId: ${game.homeTeam!.clubId} }]) { id } }` }),
+      JSON.stringify({ query: `mutation { addFavorite(sid: null, favorites: [{ type: CLUB, clubId: ${game.homeTeam!.clubId} }]) { id } }` }),
     );
     const sid = (created.data?.addFavorite as { id: string } | undefined)?.id;
     const change = (kind: 'addFavorite' | 'removeFavorite') =>
-      post(JSON.stringify({ query: `mutation { ${kind}(sid: "${sid}", favorites: [{ type: team, teamId: ${team.id} }]) { favorites { type } } }` }));
-    const read = () => post(JSON.stringify({ query: `{ favoriteSession(sid: "${sid}") { favorites { type } } }` }));
+      post(JSON.stringify({ query: `mutation { ${kind}(sid: "${sid}", favorites: [{ type: TEAM, teamId: ${team.id} }]) { favorites { kind } } }` }));
+    const read = () => post(JSON.stringify({ query: `{ favoriteSession(sid: "${sid}") { favorites { kind } } }` }));
     const typesOf = (answer: Answer, field: string) =>
-      ((answer.data?.[field] as { favorites: { type: string }[] } | undefined)?.favorites ?? []).map((f) => f.type).sort();
+      ((answer.data?.[field] as { favorites: { kind: string }[] } | undefined)?.favorites ?? []).map((f) => f.kind).sort();
 
     const added = await change('addFavorite');
-    expect(typesOf(added, 'addFavorite')).toEqual(['club', 'team']);
+    expect(typesOf(added, 'addFavorite')).toEqual(['CLUB', 'TEAM']);
     const removed = await change('removeFavorite');
-    expect(typesOf(removed, 'removeFavorite')).toEqual(['club']);
-    expect(typesOf(await read(), 'favoriteSession')).toEqual(['club']);
+    expect(typesOf(removed, 'removeFavorite')).toEqual(['CLUB']);
+    expect(typesOf(await read(), 'favoriteSession')).toEqual(['CLUB']);
     const addedAgain = await change('addFavorite');
-    expect(typesOf(addedAgain, 'addFavorite')).toEqual(['club', 'team']);
+    expect(typesOf(addedAgain, 'addFavorite')).toEqual(['CLUB', 'TEAM']);
     const session = await read();
-    expect(typesOf(session, 'favoriteSession')).toEqual(['club', 'team']);
+    expect(typesOf(session, 'favoriteSession')).toEqual(['CLUB', 'TEAM']);
     expect(session.headers['cache-control']).toBe('private, no-store');
   });
 

@@ -113,6 +113,7 @@ describe('who may administer keys', () => {
       'gameIds',
       'id',
       'name',
+      'nodeId',
       'prefix',
       'revokedAt',
       'scopes',

@@ -1,3 +1,4 @@
+import { complexityFromQuery } from '@pothos/plugin-complexity';
 import type { FastifyInstance } from 'fastify';
 import { getNamedType, isObjectType, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import { BoundedLru } from '../../src/cache/bounded.js';
 import { createParseCaches, DOCUMENT_CACHE_BYTES, documentWeight } from '../../src/graphql/parse-caches.js';
 import { createBoundedResponseCache, SCOPED_KEY_PREFIX } from '../../src/graphql/response-cache-store.js';
 import type { LeagueChange } from '../../src/live/changes.js';
+import { DEFAULT_MAX_COMPLEXITY } from '../../src/schema/builder.js';
+import { COMPUTED, OBJECT_COST } from '../../src/schema/costs.js';
 import { getSchema } from '../../src/schema/index.js';
 import { countQueries, graphql, openTestLeague, type GraphQLResponse, type TestLeague } from '../support/app.js';
 
@@ -139,7 +142,7 @@ describe('bounded caches', () => {
       awayTeamId: 2,
       homeClubId: 10,
       awayClubId: 20,
-      affects: { teamIds: [1, 2], clubIds: [10, 20], playerIds: [100] },
+      affects: { teamIds: [1, 2], clubIds: [10, 20], playerIds: [100], leagueIds: [3] },
     },
   });
 
@@ -198,7 +201,8 @@ describe('static cost', () => {
   });
 
   it('follows GRAPHQL_MAX_COMPLEXITY', async () => {
-    const strict = await appWith({ graphql: { maxComplexity: 100 } });
+    // 100 clubs' ids cost 72 units (an edge and a node of 0.3 and a value of 0.03 each, the page query 8.3), 10 of them 15.
+    const strict = await appWith({ graphql: { maxComplexity: 50 } });
     const result = await graphql(strict, '{ clubs(first: 100) { edges { node { id } } } }');
     expect(codeOf(result)).toBe('QUERY_TOO_COMPLEX');
     expect((await graphql(strict, '{ clubs(first: 10) { edges { node { id } } } }')).errors).toBeUndefined();
@@ -214,10 +218,41 @@ describe('static cost', () => {
         if (!named.name.endsWith('Connection')) continue;
         connections.push(`${type.name}.${field.name}`);
         expect(typeof field.extensions.complexity, `${type.name}.${field.name}`).toBe('function');
-        if (isObjectType(named)) expect(named.getFields().edges.extensions.complexity).toEqual({ field: 1, multiplier: 1 });
+        if (isObjectType(named)) expect(named.getFields().edges.extensions.complexity).toEqual({ field: OBJECT_COST, multiplier: 1 });
       }
     }
     expect(connections.length).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('the cost model (calibrated with npm run bench:cost)', () => {
+  const costOf = (query: string) => complexityFromQuery(query, { schema: getSchema() }).complexity;
+  const EVENT = 'second type side homeScore awayScore player { id firstName lastName } assist { id firstName lastName }';
+
+  it("runs a day's games with their events: a page of 100, about 0.15 s of work at scale 10", async () => {
+    const query = `{ games(first: 100, filter: { from: "2026-11-22T00:00:00Z", to: "2026-11-23T00:00:00Z" }) {
+      edges { node { id startsAt status homeScore awayScore homeTeam { id name } awayTeam { id name } events { ${EVENT} } } } } }`;
+    // 53,401 units, and refused, when every value cost as much as an object (1 each, lists 10–40 long).
+    expect(costOf(query)).toBeGreaterThan(2000);
+    expect(costOf(query)).toBeLessThan(DEFAULT_MAX_COMPLEXITY / 4);
+    const result = await graphql<{ games: { edges: { node: { events: unknown[] } }[] } }>(league.app, query);
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.games.edges.some((edge) => edge.node.events.length > 0)).toBe(true);
+  });
+
+  it("refuses every group's games with their events and lineups, before any SQL", async () => {
+    const query = `{ leagueGroups(first: 100) { edges { node { name games(first: 100) {
+      edges { node { id homeScore awayScore events { ${EVENT} } lineup { number player { id lastName } } } } } } } } }`;
+    expect(costOf(query)).toBeGreaterThan(DEFAULT_MAX_COMPLEXITY * 10);
+    let result: GraphQLResponse | undefined;
+    expect(await countQueries(league.db, async () => (result = await graphql(league.app, query)))).toBe(0);
+    expect([result!.status, codeOf(result!)]).toEqual([400, 'QUERY_TOO_COMPLEX']);
+  });
+
+  it('charges a computed field its measured cost: 100 teams with their season records cost more than 100 with their names', () => {
+    const names = costOf('{ teams(first: 100) { edges { node { id name } } } }');
+    const records = costOf('{ teams(first: 100) { edges { node { id seasonRecords { qualificationRank } } } } }');
+    expect(records - names).toBeGreaterThan(100 * COMPUTED.teamSeasonRecords);
   });
 });
 

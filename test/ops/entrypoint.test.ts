@@ -203,7 +203,11 @@ describe('Dockerfile and compose.yaml', () => {
     expect(app.text).toMatch(/^ {4}build: \.$/m);
     expect(app.text).toMatch(/^ {4}init: true$/m);
     expect(app.text).toMatch(/depends_on:\n {6}db:\n {8}condition: service_healthy/);
-    expect(app.text).toMatch(new RegExp(`- "\\d+:${config.port}"`));
+    // The instances are reached through the balancer, which publishes the port (docker/haproxy.cfg).
+    expect(app.text).toMatch(new RegExp(`expose:\\n {6}- "${config.port}"`));
+    const balancer = composeService('balancer');
+    expect(balancer.text).toMatch(new RegExp(`- "\\d+:${config.port}"`));
+    expect(balancer.text).toMatch(/- \.\/docker\/haproxy\.cfg:/);
     expect(app.environment.DATABASE_URL).toMatch(/^postgresql:\/\/[^@]+@db:5432\//);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, read as text
     expect(app.environment.DEMO_ON_EMPTY).toBe('${DEMO_ON_EMPTY:-true}');

@@ -84,7 +84,7 @@ type Documents = {
     "query Seasons { seasons { id label isCurrent } }": typeof types.SeasonsDocument,
     "\n  mutation AddFavorites($sid: String, $favorites: [FavoriteInput!]!) { addFavorite(sid: $sid, favorites: $favorites) { id } }\n": typeof types.AddFavoritesDocument,
     "\n  mutation RemoveFavorites($sid: String, $favorites: [FavoriteInput!]!) { removeFavorite(sid: $sid, favorites: $favorites) { id } }\n": typeof types.RemoveFavoritesDocument,
-    "\n  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type json title } } }\n": typeof types.MatchcenterDocument,
+    "\n  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type: kind json title } } }\n": typeof types.MatchcenterDocument,
     "\n  fragment SeasonRecordTexts on TeamSeasonRecord {\n    season { id label }\n    team { id name }\n    groups { name phase league { name } gameClass { name } }\n    qualificationRank\n    qualificationGroup { name league { name } gameClass { name } }\n    finalPhase { phase round { name final won } }\n    cup { tournament { name } round { name final won } }\n  }\n": typeof types.SeasonRecordTextsFragmentDoc,
     "\n  fragment GameRow on Game {\n    id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy hasVideoStream\n    clock { phase period }\n    homeTeam { id name logoUrl }\n    awayTeam { id name logoUrl }\n    homePlaceholder awayPlaceholder\n    venue { name city latitude longitude }\n    group { id name season { id label } league { id name } gameClass { id name } }\n    round { number name }\n    cupRound { id name tournament { id name season { label } } }\n  }\n": typeof types.GameRowFragmentDoc,
     "\n  fragment DayGame on Game {\n    id startsAt status homeScore awayScore\n    clock { phase period }\n    homeTeam { name }\n    awayTeam { name }\n    homePlaceholder awayPlaceholder\n    group { league { id name } gameClass { id name } }\n    cupRound { tournament { id name } }\n  }\n": typeof types.DayGameFragmentDoc,
@@ -181,7 +181,7 @@ const documents: Documents = {
     "query Seasons { seasons { id label isCurrent } }": types.SeasonsDocument,
     "\n  mutation AddFavorites($sid: String, $favorites: [FavoriteInput!]!) { addFavorite(sid: $sid, favorites: $favorites) { id } }\n": types.AddFavoritesDocument,
     "\n  mutation RemoveFavorites($sid: String, $favorites: [FavoriteInput!]!) { removeFavorite(sid: $sid, favorites: $favorites) { id } }\n": types.RemoveFavoritesDocument,
-    "\n  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type json title } } }\n": types.MatchcenterDocument,
+    "\n  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type: kind json title } } }\n": types.MatchcenterDocument,
     "\n  fragment SeasonRecordTexts on TeamSeasonRecord {\n    season { id label }\n    team { id name }\n    groups { name phase league { name } gameClass { name } }\n    qualificationRank\n    qualificationGroup { name league { name } gameClass { name } }\n    finalPhase { phase round { name final won } }\n    cup { tournament { name } round { name final won } }\n  }\n": types.SeasonRecordTextsFragmentDoc,
     "\n  fragment GameRow on Game {\n    id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy hasVideoStream\n    clock { phase period }\n    homeTeam { id name logoUrl }\n    awayTeam { id name logoUrl }\n    homePlaceholder awayPlaceholder\n    venue { name city latitude longitude }\n    group { id name season { id label } league { id name } gameClass { id name } }\n    round { number name }\n    cupRound { id name tournament { id name season { label } } }\n  }\n": types.GameRowFragmentDoc,
     "\n  fragment DayGame on Game {\n    id startsAt status homeScore awayScore\n    clock { phase period }\n    homeTeam { name }\n    awayTeam { name }\n    homePlaceholder awayPlaceholder\n    group { league { id name } gameClass { id name } }\n    cupRound { tournament { id name } }\n  }\n": types.DayGameFragmentDoc,
@@ -505,7 +505,7 @@ export function graphql(source: "\n  mutation RemoveFavorites($sid: String, $fav
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type json title } } }\n"): (typeof documents)["\n  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type json title } } }\n"];
+export function graphql(source: "\n  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type: kind json title } } }\n"): (typeof documents)["\n  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type: kind json title } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

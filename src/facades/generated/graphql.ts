@@ -105,7 +105,7 @@ export type EndPeriodInput = {
   idempotencyScope?: InputMaybe<IdempotencyScope>;
 };
 
-/** league: gameClass + league (+ group); club: clubId; team: teamId; player: playerId. Other fields must be absent. */
+/** LEAGUE: gameClass + league (+ group); CLUB: clubId; TEAM: teamId; PLAYER: playerId. Other fields must be absent. */
 export type FavoriteInput = {
   clubId?: InputMaybe<Scalars['Int']['input']>;
   gameClass?: InputMaybe<Scalars['Int']['input']>;
@@ -117,6 +117,14 @@ export type FavoriteInput = {
 };
 
 export type FavoriteType =
+  /** A club: clubId. */
+  | 'CLUB'
+  /** A league of a game class: gameClass and league (and group). */
+  | 'LEAGUE'
+  /** A player: playerId. */
+  | 'PLAYER'
+  /** A team: teamId. */
+  | 'TEAM'
   | 'club'
   | 'league'
   | 'player'
@@ -195,8 +203,12 @@ export type GameFilter = {
   /** Games any team of the club plays. */
   clubId?: InputMaybe<Scalars['Int']['input']>;
   cupRoundId?: InputMaybe<Scalars['Int']['input']>;
+  /** Games starting on this calendar day in Europe/Zurich (23 or 25 hours long on the days the clocks change). Applies together with from/to. */
+  day?: InputMaybe<Scalars['Date']['input']>;
   /** Start at or after this instant. */
   from?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Games starting on this Europe/Zurich day or later. */
+  fromDay?: InputMaybe<Scalars['Date']['input']>;
   /** League games of these game classes. */
   gameClassIds?: InputMaybe<Array<Scalars['Int']['input']>>;
   groupId?: InputMaybe<Scalars['Int']['input']>;
@@ -211,9 +223,16 @@ export type GameFilter = {
   teamId?: InputMaybe<Scalars['Int']['input']>;
   /** Start before this instant. */
   to?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Games starting on this Europe/Zurich day or earlier (inclusive). */
+  toDay?: InputMaybe<Scalars['Date']['input']>;
   /** Cup games of these tournaments. */
   tournamentIds?: InputMaybe<Array<Scalars['Int']['input']>>;
 };
+
+/** What a list of games is ordered by; games starting at the same instant are ordered by id. */
+export type GameOrder =
+  /** The start time: earliest first unless the direction is DESC. */
+  | 'START';
 
 /** Where a game stands: not started, in a regular period, in overtime, waiting for penalty shots, or over (and how). */
 export type GamePhase =
@@ -325,6 +344,13 @@ export type PlayerEventKind =
   | 'INJURY'
   | 'PENALTY_SHOT_MISSED'
   | 'POST';
+
+/** What a list of players is ordered by; players of the same name are ordered by id. */
+export type PlayerOrder =
+  /** First name, then last name. */
+  | 'FIRST_NAME'
+  /** Last name, then first name. */
+  | 'LAST_NAME';
 
 export type PlayerPosition =
   | 'CENTER'
@@ -536,6 +562,17 @@ export type SortDirection =
   | 'ASC'
   | 'DESC';
 
+/** What a group table is ordered by; rows equal in it keep their ranking (then team id). */
+export type StandingOrder =
+  | 'GAMES'
+  | 'GOALS_AGAINST'
+  | 'GOALS_FOR'
+  | 'GOAL_DIFFERENCE'
+  | 'POINTS'
+  | 'RANK'
+  | 'TEAM_NAME'
+  | 'WINS';
+
 export type StartGameInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
@@ -568,6 +605,13 @@ export type TeamEventKind =
 export type TeamSide =
   | 'AWAY'
   | 'HOME';
+
+/** What a top-scorer list is ordered by; players equal in it keep the league's ranking (then player id). */
+export type TopScorerOrder =
+  | 'ASSISTS'
+  | 'GOALS'
+  | 'POINTS'
+  | 'RANK';
 
 export type UndoStatusInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
@@ -1081,7 +1125,7 @@ export type MatchcenterQueryVariables = Exact<{
 }>;
 
 
-export type MatchcenterQuery = { favoriteSession: { favorites: Array<{ type: string, json: string, title: string }> } | null };
+export type MatchcenterQuery = { favoriteSession: { favorites: Array<{ json: string, title: string, type: FavoriteType }> } | null };
 
 export type SeasonRecordTextsFragment = { qualificationRank: number | null, season: { id: number, label: string }, team: { id: number, name: string }, groups: Array<{ name: string, phase: GroupPhase, league: { name: string }, gameClass: { name: string } }>, qualificationGroup: { name: string, league: { name: string }, gameClass: { name: string } } | null, finalPhase: { phase: GroupPhase, round: { name: string, final: boolean, won: boolean | null } | null } | null, cup: { tournament: { name: string }, round: { name: string, final: boolean, won: boolean | null } } | null };
 
@@ -1321,7 +1365,7 @@ export const SearchDocument = {"kind":"Document","definitions":[{"kind":"Operati
 export const SeasonsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Seasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seasons"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"isCurrent"}}]}}]}}]} as unknown as DocumentNode<SeasonsQuery, SeasonsQueryVariables>;
 export const AddFavoritesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddFavorites"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sid"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"favorites"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"FavoriteInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addFavorite"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"sid"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sid"}}},{"kind":"Argument","name":{"kind":"Name","value":"favorites"},"value":{"kind":"Variable","name":{"kind":"Name","value":"favorites"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AddFavoritesMutation, AddFavoritesMutationVariables>;
 export const RemoveFavoritesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveFavorites"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sid"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"favorites"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"FavoriteInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeFavorite"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"sid"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sid"}}},{"kind":"Argument","name":{"kind":"Name","value":"favorites"},"value":{"kind":"Variable","name":{"kind":"Name","value":"favorites"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<RemoveFavoritesMutation, RemoveFavoritesMutationVariables>;
-export const MatchcenterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Matchcenter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sid"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"favoriteSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"sid"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sid"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"favorites"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"json"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]} as unknown as DocumentNode<MatchcenterQuery, MatchcenterQueryVariables>;
+export const MatchcenterDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Matchcenter"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sid"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"favoriteSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"sid"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sid"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"favorites"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"type"},"name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"json"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]} as unknown as DocumentNode<MatchcenterQuery, MatchcenterQueryVariables>;
 export const TeamPlayersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TeamPlayers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"season"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"season"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"season"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"members"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"season"},"value":{"kind":"Variable","name":{"kind":"Name","value":"season"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"yearOfBirth"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}},{"kind":"Field","name":{"kind":"Name","value":"statistics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"goals"}},{"kind":"Field","name":{"kind":"Name","value":"assists"}},{"kind":"Field","name":{"kind":"Name","value":"points"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyMinutes"}}]}}]}}]}}]}}]} as unknown as DocumentNode<TeamPlayersQuery, TeamPlayersQueryVariables>;
 export const TeamStatisticsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TeamStatistics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"team"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"seasonRecords"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SeasonRecordTexts"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SeasonRecordTexts"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TeamSeasonRecord"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"season"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"groups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"qualificationRank"}},{"kind":"Field","name":{"kind":"Name","value":"qualificationGroup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"league"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClass"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"finalPhase"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"round"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"final"}},{"kind":"Field","name":{"kind":"Name","value":"won"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"cup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tournament"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"round"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"final"}},{"kind":"Field","name":{"kind":"Name","value":"won"}}]}}]}}]}}]} as unknown as DocumentNode<TeamStatisticsQuery, TeamStatisticsQueryVariables>;
 export const TeamVisitorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TeamVisitors"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"season"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"leagues"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"gameClass"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"season"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"season"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"leagues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"gameClasses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"teamVisitors"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"season"},"value":{"kind":"Variable","name":{"kind":"Name","value":"season"}}},{"kind":"Argument","name":{"kind":"Name","value":"leagues"},"value":{"kind":"Variable","name":{"kind":"Name","value":"leagues"}}},{"kind":"Argument","name":{"kind":"Name","value":"gameClass"},"value":{"kind":"Variable","name":{"kind":"Name","value":"gameClass"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"averageVisitors"}},{"kind":"Field","name":{"kind":"Name","value":"percentOfTop"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<TeamVisitorsQuery, TeamVisitorsQueryVariables>;

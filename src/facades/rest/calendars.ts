@@ -10,6 +10,7 @@ import { orNotFound } from '../shared/found.js';
 import { integer, paramsSchema, seasonYear, text, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { leagueOrOwnerScope } from '../shared/change-scope.js';
 import { example, leagueQuery, probe } from '../shared/route-doc.js';
 import { seasonResolver } from '../shared/season.js';
 import { TEXTS } from '../shared/texts.js';
@@ -167,6 +168,13 @@ export function calendarRoute(app: FastifyInstance, deps: FacadeDependencies): v
     '/calendars',
     {
       querystring: CALENDAR_QUERY,
+      config: {
+        changeScope: (request) =>
+          leagueOrOwnerScope(request, DEFAULT_LEAGUE, [
+            ['team', 'team_id'],
+            ['club', 'club_id'],
+          ]),
+      },
       doc: {
         id: 'calendars',
         tag: 'Teams and clubs',

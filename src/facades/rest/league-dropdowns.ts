@@ -6,6 +6,7 @@ import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { integer, paramsSchema, seasonYear, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { readsNoGameData } from '../shared/change-scope.js';
 import { example, leagueQuery, localized } from '../shared/route-doc.js';
 import { seasonResolver, type WithSeason } from '../shared/season.js';
 import { dropdown, dropdownEntry } from '../shared/table.js';
@@ -73,6 +74,7 @@ export function leagueDropdownRoutes(app: FastifyInstance, deps: FacadeDependenc
     '/leagues',
     {
       querystring: LEAGUES_QUERY,
+      config: readsNoGameData,
       doc: {
         id: 'leagues',
         tag: 'Leagues',
@@ -93,6 +95,7 @@ export function leagueDropdownRoutes(app: FastifyInstance, deps: FacadeDependenc
     '/groups',
     {
       querystring: GROUPS_QUERY,
+      config: readsNoGameData,
       doc: {
         id: 'groups',
         tag: 'Leagues',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
 import { isKnockoutPhase, mainGroupOf } from '../../domain/groups.js';
+import { leagueOrOwnerScope } from '../shared/change-scope.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
@@ -194,6 +195,7 @@ export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): v
     '/rankings',
     {
       querystring: RANKINGS_QUERY,
+      config: { changeScope: (request) => leagueOrOwnerScope(request, DEFAULT_LEAGUE, [['team', 'team_id']]) },
       doc: {
         id: 'rankings',
         tag: 'Leagues',

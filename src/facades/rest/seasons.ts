@@ -5,6 +5,7 @@ import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { oneOf, paramsSchema, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { readsNoGameData } from '../shared/change-scope.js';
 import { example, localized } from '../shared/route-doc.js';
 import { dropdown, dropdownEntry } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
@@ -32,6 +33,7 @@ export function seasonRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
     '/seasons',
     {
       querystring: SEASONS_QUERY,
+      config: readsNoGameData,
       doc: {
         id: 'seasons',
         tag: 'Leagues',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
-import type { FavoriteInput } from '../generated/graphql.js';
+import type { FavoriteInput, FavoriteType } from '../generated/graphql.js';
 import { FavoriteError, parseFavorite, parseFavoriteJson, type Favorite } from '../../domain/favorites.js';
 import { isUsableSessionId, MAX_FAVORITES_PER_CALL } from '../../domain/session.js';
 import { changeSession } from '../../http/rate-limit.js';
@@ -19,7 +19,7 @@ export const REMOVE_FAVORITES_DOCUMENT = graphql(`
   mutation RemoveFavorites($sid: String, $favorites: [FavoriteInput!]!) { removeFavorite(sid: $sid, favorites: $favorites) { id } }
 `);
 export const MATCHCENTER_DOCUMENT = graphql(`
-  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type json title } } }
+  query Matchcenter($sid: String!) { favoriteSession(sid: $sid) { favorites { type: kind json title } } }
 `);
 
 /** An absent, unknown or expired sid is an empty matchcenter, not an error. */
@@ -58,14 +58,19 @@ export function favoritesFrom(body: Body): Favorite[] {
 export function favoriteInput(favorite: Favorite): FavoriteInput {
   switch (favorite.type) {
     case 'league':
-      return { type: 'league', gameClass: favorite.game_class, league: favorite.league, group: favorite.group };
+      return { type: 'LEAGUE', gameClass: favorite.game_class, league: favorite.league, group: favorite.group };
     case 'club':
-      return { type: 'club', clubId: favorite.club_id };
+      return { type: 'CLUB', clubId: favorite.club_id };
     case 'team':
-      return { type: 'team', teamId: favorite.team_id };
+      return { type: 'TEAM', teamId: favorite.team_id };
     case 'player':
-      return { type: 'player', playerId: favorite.player_id };
+      return { type: 'PLAYER', playerId: favorite.player_id };
   }
+}
+
+/** The wire spells a favorite's type in lower case (`team`), GraphQL's FavoriteType in upper case (`TEAM`). */
+function wireFavoriteType(type: FavoriteType): Favorite['type'] {
+  return type.toLowerCase() as Favorite['type'];
 }
 
 /** Pure: one section per favorite, in the order they were added; context = the favorite as sent. */
@@ -73,7 +78,9 @@ export function reshapeMatchcenter(data: MatchcenterData, _params: MatchcenterPa
   const favorites = data.favoriteSession?.favorites ?? [];
   return {
     type: 'matchcenter',
-    data: { sections: favorites.map((f) => ({ type: f.type, title: f.title, context: JSON.parse(f.json) as Record<string, unknown> })) },
+    data: {
+      sections: favorites.map((f) => ({ type: wireFavoriteType(f.type), title: f.title, context: JSON.parse(f.json) as Record<string, unknown> })),
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { localeContext } from '../shared/locale.js';
 import { integer, oneOf, paramsSchema, seasonYear, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
+import { scopeOf, scopeTag } from '../../live/change-scope.js';
 import { example, localized } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { seasonResolver } from '../shared/season.js';
@@ -99,6 +100,8 @@ export function topScorerHighlightRoute(app: FastifyInstance, deps: FacadeDepend
     path,
     {
       querystring: TOP_SCORER_HIGHLIGHT_QUERY,
+      // Always the top league's scorers.
+      config: { changeScope: () => scopeOf(scopeTag('league', TOP_LEAGUE.league)) },
       doc: {
         id: 'topScorerHighlight',
         tag: 'Leagues',

@@ -2,6 +2,8 @@ import { KNOCKOUT_PHASES, type Phase } from '../../domain/groups.js';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
+import { leagueOrOwnerScope } from '../shared/change-scope.js';
 import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { localeContext, type Translated } from '../shared/locale.js';
@@ -48,6 +50,9 @@ const TABLE_PARAMS = {
   phase: oneOf(PHASES),
   club_id: integer({ min: 1 }),
 };
+
+/** A league's table: a write in another league leaves it cached. */
+const LEAGUE_TABLE: FastifyContextConfig = { changeScope: (request) => leagueOrOwnerScope(request, DEFAULT_LEAGUE) };
 
 /** `/topscorers/<sponsor>`: always the first DEFAULT_AMOUNT ranks. */
 export const SPONSOR_TOP_SCORERS_QUERY = paramsSchema(TABLE_PARAMS);
@@ -168,7 +173,7 @@ export function topScorerRoutes(app: FastifyInstance, deps: FacadeDependencies, 
       };
       return reshapeTopScorers(await run(topScorersVariables(params)), params, ctx);
     };
-    for (const [path, doc] of routes) facadeGet(app, deps, path, { querystring: schema, doc }, serve);
+    for (const [path, doc] of routes) facadeGet(app, deps, path, { querystring: schema, config: LEAGUE_TABLE, doc }, serve);
   };
   // Bare `/topscorers` is the federation's own table, the first one its documentation lists.
   table('/topscorers/main', MAIN_TOP_SCORERS_QUERY, (params) => params.amount, [

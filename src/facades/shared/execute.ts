@@ -1,5 +1,6 @@
-import { execute, Kind, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, getOperationAST, Kind, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { GraphQLContext } from '../../schema/context.js';
+import { inSpan, routeOfActiveRequest } from '../../tracing/spans.js';
 import { HttpError } from './errors.js';
 
 /**
@@ -27,7 +28,13 @@ export async function runDocument<TData>(
   context: GraphQLContext,
   variables: Record<string, unknown>,
 ): Promise<TData> {
-  const result = (await execute({ schema, document, contextValue: context, variableValues: variables })) as ExecutionResult<TData>;
+  const operation = getOperationAST(document);
+  // Named by the facade's route: its document is an implementation detail of the route.
+  const result = (await inSpan(
+    `graphql ${routeOfActiveRequest() ?? operation?.name?.value ?? 'facade'}`,
+    { 'graphql.operation.type': operation?.operation ?? 'query', 'graphql.operation.name': operation?.name?.value ?? '' },
+    async () => execute({ schema, document, contextValue: context, variableValues: variables }),
+  )) as ExecutionResult<TData>;
   if (result.errors?.length) {
     const first = result.errors[0];
     const code = first.extensions?.code;

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
+import { localDaysRange } from '../../domain/league-time.js';
 import { seasonIdAt, seasonOfGame } from '../../domain/season.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
-import { addDays, startOfLocalDay, zurichDateTime } from '../shared/format.js';
+import { zurichDateTime } from '../shared/format.js';
 import { day, flag, id, paramsSchema, pathSchema, text, type ParamsOf } from '../shared/param-schema.js';
 import { renderContext, type RenderContext } from '../shared/render-context.js';
 import { parseParams } from '../shared/route.js';
@@ -80,9 +81,10 @@ export function v3GamesFilter(query: V3GamesQuery): { from?: string; to?: string
     throw badRequest('At least one filter is required: filter[from_date], filter[to_date] (YYYY-MM-DD) or filter[with_live_stream]=1');
   }
   if (from !== undefined && to !== undefined && from > to) throw badRequest(`filter[from_date] ${from} is after filter[to_date] ${to}`);
+  const range = localDaysRange(from, to);
   return {
-    ...(from === undefined ? {} : { from: startOfLocalDay(from).toISOString() }),
-    ...(to === undefined ? {} : { to: startOfLocalDay(addDays(to, 1)).toISOString() }),
+    ...(range.from === undefined ? {} : { from: range.from.toISOString() }),
+    ...(range.to === undefined ? {} : { to: range.to.toISOString() }),
     ...(streamed ? { onlyVideoStreamed: true } : {}),
   };
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { reshapeMatchcenter } from '../../../src/facades/rest/sessions.js';
+import { type MatchcenterData, reshapeMatchcenter } from '../../../src/facades/rest/sessions.js';
 import { renderContextFor } from '../../support/render.js';
 
 describe('reshapeMatchcenter', () => {
-  it('one section per favorite in the order given, its context the favorite as stored', () => {
-    const data = {
+  it('one section per favorite in the order given, its type in lower case as on the wire, its context the favorite as stored', () => {
+    const data: MatchcenterData = {
       favoriteSession: {
         favorites: [
-          { type: 'team', json: '{"type":"team","team_id":430001}', title: 'Unihockey Brunnhalden' },
-          { type: 'league', json: '{"type":"league","game_class":11,"league":1}', title: 'Herren GF L-UPL' },
+          { type: 'TEAM', json: '{"type":"team","team_id":430001}', title: 'Unihockey Brunnhalden' },
+          { type: 'LEAGUE', json: '{"type":"league","game_class":11,"league":1}', title: 'Herren GF L-UPL' },
         ],
       },
     };

@@ -1,6 +1,7 @@
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
+import { localDayRange } from '../../../domain/league-time.js';
 import { addDays, formatShortDate, formatTime, localDay, startOfLocalDay } from '../../shared/format.js';
 import { localeContext } from '../../shared/locale.js';
 import { day, flag, idList, paramsSchema, type ParamsOf } from '../../shared/param-schema.js';
@@ -64,8 +65,9 @@ export function sliderTarget(params: CurrentGamesQuery): { instant: Date; direct
 }
 
 export function dayFilters(params: CurrentGamesParams) {
-  const from = startOfLocalDay(params.on_date).toISOString();
-  const to = startOfLocalDay(addDays(params.on_date, 1)).toISOString();
+  const range = localDayRange(params.on_date);
+  const from = range.from.toISOString();
+  const to = range.to.toISOString();
   const base = baseFilter(params);
   return { filter: { ...base, from, to }, before: { ...base, to: from }, after: { ...base, from: to } };
 }

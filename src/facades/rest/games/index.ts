@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChangeScope } from '../../../live/change-scope.js';
-import { queryRecordScope } from '../../shared/change-scope.js';
+import { leagueOrOwnerScope, names, queryRecordScope } from '../../shared/change-scope.js';
+import { DEFAULT_LEAGUE } from '../../shared/defaults.js';
 import type { FacadeDependencies } from '../../shared/facade.js';
 import { oneOf, paramsSchema, withDefault } from '../../shared/param-schema.js';
 import type { RenderContext } from '../../shared/render-context.js';
@@ -116,10 +117,15 @@ function showsSession(request: FastifyRequest): boolean {
   return (request.query as { mode?: unknown }).mode === 'favorite';
 }
 
-/** A club's or a team's schedule is read from that club's or team's games; every other mode from anywhere. */
+/**
+ * A club's or a team's schedule is read from that club's or team's games; a league's round from
+ * the league's (or from the team's group, when a team chooses it: a write there names every team of
+ * the group). A player's choice of group is named by no write, and the other modes read from anywhere.
+ */
 function scheduleScope(request: FastifyRequest): ChangeScope {
   const { mode } = request.query as { mode?: unknown };
   if (mode === 'club') return queryRecordScope(request, 'club', 'club_id');
   if (mode === 'team') return queryRecordScope(request, 'team', 'team_id');
+  if ((mode === undefined || mode === 'list') && !names(request, 'player_id')) return leagueOrOwnerScope(request, DEFAULT_LEAGUE, [['team', 'team_id']]);
   return undefined;
 }
