@@ -160,7 +160,8 @@ describe('GraphQL subscriptions over SSE', () => {
 describe('fresh everywhere at once', () => {
   it('serves a write through /api, /graphql and the rankings on the very next request despite a 60 s cache', async () => {
     const detail = `/api/games/${game.id}`;
-    const others = ['/api/games?mode=current', `/api/game_events/${game.id}`, '/api/rankings'];
+    const group = await league.db.prisma.leagueGroup.findUniqueOrThrow({ where: { id: game.groupId ?? -1 } });
+    const others = ['/api/games?mode=current', `/api/game_events/${game.id}`, `/api/rankings?league=${group.leagueId}&game_class=${group.gameClassId}`];
     const othersBefore = await Promise.all(others.map((path) => fetch(`${baseUrl}${path}`).then((response) => response.text())));
     for (const path of others) expect((await fetch(`${baseUrl}${path}`)).headers.get('x-cache'), path).toBe('hit');
     const graphqlQuery = `${baseUrl}/graphql?query=${encodeURIComponent(`{ game(id: ${game.id}) { homeScore awayScore version } }`)}`;
@@ -181,7 +182,7 @@ describe('fresh everywhere at once', () => {
     expect([texts[0] !== othersBefore[0], texts[1] !== othersBefore[1]]).toEqual([true, true]);
   });
 
-  it("drops the cached pages of the game's teams, clubs and players, and keeps those of the rest of the league", async () => {
+  it("drops the cached pages of the game's teams, clubs, players and league, and keeps those of the rest", async () => {
     const db = league.db.prisma;
     const group = await db.leagueGroup.findUniqueOrThrow({ where: { id: game.groupId ?? -1 } });
     const season = group.seasonId;
@@ -202,6 +203,7 @@ describe('fresh everywhere at once', () => {
     const farPlayer = await db.teamMember.findFirstOrThrow({
       where: { teamId: farTeam.id, seasonId: season, playerId: { notIn: [...nearPlayers, ...sheetPlayers] } },
     });
+    const otherLeague = await db.leagueGroup.findFirstOrThrow({ where: { seasonId: season, leagueId: { not: group.leagueId } } });
     const farGame = await db.game.findFirstOrThrow({
       where: { homeTeamId: { notIn: [...sides, ...nearTeams] }, awayTeamId: { notIn: [...sides, ...nearTeams] } },
     });
@@ -213,6 +215,7 @@ describe('fresh everywhere at once', () => {
       `/api/players/${farPlayer.playerId}/overview?season=${season}`,
       `/api/teams/${farTeam.id}/statistics`,
       `/api/games?mode=club&club_id=${farTeam.clubId}&season=${season}`,
+      `/api/rankings?league=${otherLeague.leagueId}&game_class=${otherLeague.gameClassId}`, // another league's
     ];
     const dropped = [
       `/api/games/${game.id}`,
@@ -222,7 +225,7 @@ describe('fresh everywhere at once', () => {
       `/api/teams/${groupMate}/statistics`, // its rank in the group
       `/api/games?mode=club&club_id=${game.homeTeam!.clubId}&season=${season}`,
       `/api/games?mode=team&team_id=${game.awayTeamId}&season=${season}`,
-      '/api/rankings',
+      `/api/rankings?league=${group.leagueId}&game_class=${group.gameClassId}`,
     ];
     const pages = [...kept, ...dropped];
     const before = await Promise.all(pages.map((path) => fetch(`${baseUrl}${path}`).then((response) => response.text())));
