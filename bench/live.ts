@@ -19,11 +19,13 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { createWriteKey, restoreGames, scheduledGames, withDatabase } from './scheduled-games.js';
+import { loadSummary } from './load-summary.js';
 
 /** Games played at once: one subscription each, and SUBSCRIPTIONS_PER_CLIENT (default 20) caps one client's. */
 export const LIVE_GAMES = 20;
-const WRITES_PER_SECOND = 2;
-const WRITE_INTERVAL_MS = 1000 / WRITES_PER_SECOND;
+export const WRITES_PER_SECOND = 2;
+/** Streams one client may hold (SUBSCRIPTIONS_PER_CLIENT's default): with more live games, only this many are followed. */
+const FOLLOWED_GAMES = 20;
 /** How often a reader asks again while waiting for a write to show. */
 const POLL_INTERVAL_MS = 20;
 /** A write not visible after this long counts as missed (and the target as not met). */
@@ -92,9 +94,9 @@ interface WriteOutcome {
   committedAt: number;
 }
 
-/** Per channel, ms from the commit until visible (null: not within VISIBILITY_TIMEOUT_MS). */
+/** Per channel, ms from the commit until visible (null: not within VISIBILITY_TIMEOUT_MS; undefined: not watched, a game without a stream). */
 interface Visibility {
-  delays: Record<Channel, number | null>;
+  delays: Record<Channel, number | null | undefined>;
   /** How long before the mutation's answer the subscription event arrived (negative: after it). */
   eventLeadMs: number | null;
 }
@@ -193,12 +195,14 @@ export class Subscriptions {
   private readonly arrivals = new Map<string, number>();
   private readonly waiting = new Map<string, (at: number) => void>();
   private readonly aborts = new Set<AbortController>();
+  private readonly followed = new Set<number>();
   private closing = false;
   readonly drops: StreamDrops = { count: 0, shortestOpenMs: Infinity, longestOpenMs: 0, reopenFailure: null };
 
   constructor(private readonly baseUrl: string) {}
 
   async open(gameId: number): Promise<void> {
+    this.followed.add(gameId);
     const abort = new AbortController();
     this.aborts.add(abort);
     const response = await fetch(`${this.baseUrl}/graphql`, {
@@ -260,6 +264,11 @@ export class Subscriptions {
     this.waiting.delete(key);
   }
 
+  /** Whether a stream was opened for the game. */
+  follows(gameId: number): boolean {
+    return this.followed.has(gameId);
+  }
+
   /** When the write's version arrived, or null if it did not within VISIBILITY_TIMEOUT_MS of the commit. */
   arrival(write: WriteOutcome): Promise<number | null> {
     const key = `${write.gameId}:${write.version}`;
@@ -287,12 +296,15 @@ async function measureVisibility(baseUrl: string, subscriptions: Subscriptions, 
   const [rest, graphqlDelay, arrivedAt] = await Promise.all([
     pollUntilVisible(() => restShows(baseUrl, write), write.committedAt),
     pollUntilVisible(() => graphqlShows(baseUrl, write), write.committedAt),
-    subscriptions.arrival(write),
+    subscriptions.follows(write.gameId) ? subscriptions.arrival(write) : Promise.resolve(undefined),
   ]);
   // The event is pushed at the commit, before the mutation's answer is resolved and sent: it can
   // arrive before `committedAt`, which counts as no delay.
-  const subscription = arrivedAt === null ? null : Math.max(0, arrivedAt - write.committedAt);
-  return { delays: { rest, graphql: graphqlDelay, subscription }, eventLeadMs: arrivedAt === null ? null : write.committedAt - arrivedAt };
+  const subscription = arrivedAt === undefined ? undefined : arrivedAt === null ? null : Math.max(0, arrivedAt - write.committedAt);
+  return {
+    delays: { rest, graphql: graphqlDelay, subscription },
+    eventLeadMs: arrivedAt === undefined || arrivedAt === null ? null : write.committedAt - arrivedAt,
+  };
 }
 
 /** What a live-day audience reads: the day's games, and each live game's detail, events, score (GraphQL) and the table. */
@@ -309,13 +321,7 @@ function readMix(gameIds: number[]): autocannon.Request[] {
 async function readLoad(options: LiveOptions, requests: autocannon.Request[], seconds: number): Promise<ReadLoad> {
   // In a worker thread, so that generating the load does not delay this thread's clocks and polls.
   const result = await autocannon({ url: options.baseUrl, connections: options.connections, duration: seconds, requests, workers: 1 });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  return loadSummary(result);
 }
 
 /** Nearest-rank percentile of ascending values. */
@@ -324,7 +330,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-function delayStats(delays: (number | null)[]): DelayStats {
+function delayStats(watched: (number | null | undefined)[]): DelayStats {
+  const delays = watched.filter((delay) => delay !== undefined);
   const seen = delays.filter((delay): delay is number => delay !== null).sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms);
   return {
@@ -343,19 +350,21 @@ export interface WriteRecord {
   visibility: Visibility | null;
 }
 
-/** One goal every WRITE_INTERVAL_MS for `seconds`, each measured as it becomes visible; resolves when all are measured. */
+/** `writesPerSecond` goals a second (round-robin over the games) for `seconds`, each measured as it becomes visible; resolves when all are measured. */
 export async function writeAtSteadyRate(
   options: Pick<LiveOptions, 'baseUrl'>,
   key: string,
   games: LiveGame[],
   subscriptions: Subscriptions,
   seconds: number,
+  writesPerSecond = WRITES_PER_SECOND,
 ): Promise<WriteRecord[]> {
+  const intervalMs = 1000 / writesPerSecond;
   const begin = performance.now();
   const measured: Promise<WriteRecord>[] = [];
-  for (let k = 0; k * WRITE_INTERVAL_MS < seconds * 1000; k += 1) {
+  for (let k = 0; k * intervalMs < seconds * 1000; k += 1) {
     // Due times from the start, not from the previous write: a slow write does not slow the rate.
-    await sleep(begin + k * WRITE_INTERVAL_MS - performance.now());
+    await sleep(begin + k * intervalMs - performance.now());
     const sentAt = performance.now();
     measured.push(
       recordGoal(options.baseUrl, key, games[k % games.length]).then(
@@ -367,8 +376,8 @@ export async function writeAtSteadyRate(
   return Promise.all(measured);
 }
 
-export function assertClockBudget(duration: number): void {
-  const goalsPerGame = Math.ceil((duration * WRITES_PER_SECOND) / LIVE_GAMES);
+export function assertClockBudget(duration: number, liveGames = LIVE_GAMES, writesPerSecond = WRITES_PER_SECOND): void {
+  const goalsPerGame = Math.ceil((duration * writesPerSecond) / liveGames);
   if (FIRST_GOAL_SECOND + goalsPerGame >= PERIOD_END_SECOND) {
     throw new Error(`--duration ${duration} would record ${goalsPerGame} goals per game, past the end of period 1; use a shorter duration`);
   }
@@ -406,7 +415,7 @@ function summarize(options: LiveOptions, quiet: ReadLoad, writing: ReadLoad, rec
   };
 }
 
-/** What a scenario writes with: a federation key, LIVE_GAMES started games and a `gameUpdated` stream open for each. */
+/** What a scenario writes with: a federation key, started games and a `gameUpdated` stream open for each (for the first FOLLOWED_GAMES). */
 export interface LiveSession {
   key: string;
   games: LiveGame[];
@@ -414,19 +423,23 @@ export interface LiveSession {
 }
 
 /**
- * Starts LIVE_GAMES scheduled games and subscribes to each (from before any read on, as a client
+ * Starts `liveGames` scheduled games and subscribes to each, up to one client's FOLLOWED_GAMES (from before any read on, as a client
  * following them would), runs `work`, then closes the streams and puts the games back as they were.
  */
-export async function withLiveGames<T>(options: Pick<LiveOptions, 'databaseUrl' | 'baseUrl'>, work: (session: LiveSession) => Promise<T>): Promise<T> {
+export async function withLiveGames<T>(
+  options: Pick<LiveOptions, 'databaseUrl' | 'baseUrl'>,
+  work: (session: LiveSession) => Promise<T>,
+  liveGames = LIVE_GAMES,
+): Promise<T> {
   const { key, snapshots } = await withDatabase(options.databaseUrl, async (client) => ({
     key: await createWriteKey(client, KEY_NAME),
-    snapshots: await scheduledGames(client, LIVE_GAMES, 'earliest', 'live'),
+    snapshots: await scheduledGames(client, liveGames, 'earliest', 'live'),
   }));
   const subscriptions = new Subscriptions(options.baseUrl);
   try {
     const games: LiveGame[] = snapshots.map((game) => ({ id: game.id, goals: 0 }));
     for (const game of games) await startGame(options.baseUrl, key, game.id);
-    for (const game of games) await subscriptions.open(game.id);
+    for (const game of games.slice(0, FOLLOWED_GAMES)) await subscriptions.open(game.id);
     return await work({ key, games, subscriptions });
   } finally {
     subscriptions.close();

@@ -1,4 +1,4 @@
-// npx tsx bench/miss-costs.ts [--scale 10] [--samples 20]
+// npx tsx bench/miss-costs.ts [--scale 10] [--samples 20] [--only /api/players/:id,/api/games/:id] [--rounds 1] [--seed 1]
 // What one cache miss of each common page costs the service, in this process and one request at a
 // time: CPU ms (PostgreSQL's own time not counted), wall ms and SQL statements, over random records
 // of the bench database `npm run bench` loads. It explains the Zipf scenario's latency (docs/performance.md
@@ -16,12 +16,20 @@ const option = (name: string, fallback: number) => {
 };
 const scale = option('scale', 10);
 const samples = option('samples', 20);
+/** Each page measured this many times in a row: the machine may be shared, so a page's best round is the one to trust. */
+const rounds = option('rounds', 1);
+/** The pages to measure, by name as printed (comma-separated); every page when absent. */
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
 const url = databaseUrl(benchDatabaseName(scale));
 const pool = new pg.Pool({ connectionString: url });
 const database = await openDatabase({ databaseUrl: url, migrate: false });
 const app = await buildApp({ database, logLevel: 'warn', production: true, publicBaseUrl: 'http://localhost:3000' });
 
-const sample = async (sql: string) => (await pool.query<{ id: number; season: number | null }>(`${sql} ORDER BY random() LIMIT ${samples + 5}`)).rows;
+/** The same records on every run with --seed n (to compare two versions of the code); others at random. */
+const seed = args.includes('--seed') ? option('seed', 0) : null;
+const order = seed === null ? 'random()' : `md5(s.id::text || '${seed}')`;
+const sample = async (sql: string) =>
+  (await pool.query<{ id: number; season: number | null }>(`SELECT * FROM (${sql}) s ORDER BY ${order} LIMIT ${samples + 5}`)).rows;
 const players = await sample(`SELECT "playerId" AS id, max("seasonId") AS season FROM "TeamMember" GROUP BY 1`);
 const teams = await sample('SELECT id, NULL AS season FROM "Team"');
 const games = await sample(`SELECT id, NULL AS season FROM "Game" WHERE status = 'FINISHED'`);
@@ -36,6 +44,7 @@ const pages: [name: string, request: (i: number) => InjectOptions | string][] = 
   ['/api/players/:id', (i) => `/api/players/${players[i].id}`],
   ['/graphql player(id)', (i) => graphql(`{ player(id: ${players[i].id}) { firstName lastName yearOfBirth position } }`)],
   ['/api/games/:id', (i) => `/api/games/${games[i].id}`],
+  ['/api/games?mode=current', () => '/api/games?mode=current'],
   ['/api/games/:id/summary', (i) => `/api/games/${games[i].id}/summary`],
   ['/api/game_events/:id', (i) => `/api/game_events/${games[i].id}`],
   ['/graphql game(id)', (i) => graphql(`{ game(id: ${games[i].id}) { startsAt status homeScore awayScore homeTeam { name } awayTeam { name } } }`)],
@@ -49,7 +58,12 @@ console.log(`One uncached request at a time, scale ${scale}, ${samples} random r
 console.log('| page | CPU ms | wall ms | statements |');
 console.log('|---|---:|---:|---:|');
 for (const [name, request] of pages) {
+  if (only && !only.includes(name)) continue;
   for (let i = samples; i < samples + 5; i += 1) await app.inject(request(i));
+  for (let round = 0; round < rounds; round += 1) await measure(name, request);
+}
+
+async function measure(name: string, request: (i: number) => InjectOptions | string): Promise<void> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const statements = database.queryCount();

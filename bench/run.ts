@@ -12,7 +12,13 @@
 // tables above), `live`, `zipf`, `subscribers`, `search` (SEARCH_ENDPOINTS, rows in the same
 // table) and `persisted` (bench/persisted.ts: GraphQL misses with inline texts, variables and
 // persisted hashes, and the share parsing and validation take) and `cost` (bench/cost-calibration.ts:
-// the GraphQL cost limit's calibration, in process, on a league database of its own), comma-separated.
+// the GraphQL cost limit's calibration, in process, on a league database of its own), `open`
+// (bench/open-loop.ts: the zipf mix at fixed arrival rates, per `--live-games`, at `--fractions` of
+// the closed loop's req/s and at `--rates`, then a search for the highest rate with p99 ≤ 100 ms)
+// and `hit` (bench/hit.ts: a cache hit of /api/games/:id against bare node:http sending the same
+// answer, and a CPU profile of the hits), comma-separated.
+//   [--live-games 20,100] [--writes-per-second 2] [--fractions 0.25,0.5,0.8] [--rates 200,400,800]
+//   [--arrivals poisson|even] [--search-steps 4] [--hit-rounds 2]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -25,6 +31,8 @@ import { benchPersisted, reportPersisted, type PersistedResult } from './persist
 import { benchSubscribers, DEFAULT_SUBSCRIBERS, reportSubscribers, type SubscribersResult } from './subscribers.js';
 import { benchZipf, reportZipf, type ZipfResult } from './zipf.js';
 import { calibrateCosts, reportCosts } from './cost-calibration.js';
+import { benchHit, reportHit, type HitResult } from './hit.js';
+import { benchOpenLoop, reportOpenLoop, type Arrivals, type OpenLoopResult } from './open-loop.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -39,7 +47,17 @@ const reuse = args.includes('--reuse');
 const subscriberCount = Number(option('subscribers', String(DEFAULT_SUBSCRIBERS)));
 /** The subscribers instance's --max-old-space-size in MB; the serve script's by default. */
 const subscriberHeap = option('subscriber-heap', '');
-const PARTS = ['endpoints', 'live', 'zipf', 'subscribers', 'search', 'persisted', 'cost'] as const;
+const numbers = (text: string) => (text ? text.split(',').map(Number) : []);
+/** The open part's live games (one run each), goals written a second, and its rates. */
+const liveGameCounts = numbers(option('live-games', '20,100'));
+const writesPerSecond = Number(option('writes-per-second', '2'));
+const fractions = numbers(option('fractions', '0.25,0.5,0.8'));
+const absoluteRates = numbers(option('rates', ''));
+const arrivals = option('arrivals', 'poisson') as Arrivals;
+if (arrivals !== 'poisson' && arrivals !== 'even') throw new Error(`--arrivals takes poisson or even, not ${arrivals}`);
+const searchSteps = Number(option('search-steps', '4'));
+const hitRounds = Number(option('hit-rounds', '2'));
+const PARTS = ['endpoints', 'live', 'zipf', 'subscribers', 'search', 'persisted', 'cost', 'open', 'hit'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(option('only', PARTS.join(',')).split(','));
 for (const part of parts) if (!PARTS.includes(part as Part)) throw new Error(`--only takes ${PARTS.join(', ')} or a comma-separated list of them, not ${part}`);
@@ -50,6 +68,8 @@ const SERVICE_PORT = 3301;
 const BASELINE_PORT = 3302;
 const CACHED_SERVICE_PORT = 3303;
 const SUBSCRIBERS_PORT = 3304;
+const BARE_SEND_PORT = 3305;
+const PROFILED_SERVICE_PORT = 3307;
 const PUBLIC_BASE_URL = 'http://localhost:3000';
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
@@ -224,6 +244,7 @@ async function benchScale(
   zipf: ZipfResult[],
   subscribers: SubscribersResult[],
   persisted: PersistedResult[],
+  measured: { open: OpenLoopResult[]; hit: HitResult[] },
 ): Promise<void> {
   const name = benchDatabaseName(scale);
   const url = databaseUrl(name);
@@ -277,7 +298,8 @@ async function benchScale(
     await waitFor(`${base('uncached')}/health`);
     await waitFor(`${base('deployed')}/health`);
     await waitFor(`${base('baseline')}/api/games/${ids.gameId}`);
-    for (const path of BASELINE_PATHS(ids.gameId)) {
+    // Only the endpoint rows compare with the baseline: the other parts need not wait on its bytes.
+    for (const path of runs('endpoints') ? BASELINE_PATHS(ids.gameId) : []) {
       const [ours, theirs] = await Promise.all([fetch(base('uncached') + path).then((r) => r.text()), fetch(base('baseline') + path).then((r) => r.text())]);
       if (ours !== theirs) throw new Error(`the baseline answers ${path} with other bytes than the service`);
     }
@@ -349,6 +371,44 @@ async function benchScale(
       await settle(processes.deployed.pid);
       const result = await benchZipf({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, servicePid: processes.deployed.pid });
       zipf.push({ ...result, peakRssMb: peakRssMb(processes.deployed.pid) });
+    }
+    if (runs('hit')) {
+      // Before the open part: its writes would drop the cached answer the hits are served from.
+      await settle(processes.deployed.pid);
+      measured.hit.push(
+        await benchHit({
+          scale,
+          baseUrl: base('deployed'),
+          path: `/api/games/${ids.gameId}`,
+          connections,
+          duration,
+          warmup,
+          rounds: hitRounds,
+          barePort: BARE_SEND_PORT,
+          profilePort: PROFILED_SERVICE_PORT,
+          startService: (nodeArgs, port) => start([...nodeArgs, ...serveArgs()], { ...env, PORT: String(port) }),
+        }),
+      );
+    }
+    for (const liveGames of runs('open') ? liveGameCounts : []) {
+      console.error(`scale ${scale} open loop, ${liveGames} live games`);
+      await settle(processes.deployed.pid);
+      measured.open.push(
+        await benchOpenLoop({
+          scale,
+          databaseUrl: url,
+          baseUrl: base('deployed'),
+          connections,
+          duration,
+          warmup,
+          liveGames,
+          writesPerSecond,
+          fractions,
+          rates: absoluteRates,
+          arrivals,
+          searchSteps,
+        }),
+      );
     }
     if (runs('persisted')) {
       // In this process (the services above idle): yoga's parse and validate phases are timed here.
@@ -500,13 +560,16 @@ async function main(): Promise<void> {
   const zipf: ZipfResult[] = [];
   const subscribers: SubscribersResult[] = [];
   const persisted: PersistedResult[] = [];
-  if (servedParts) for (const scale of scales) await benchScale(scale, rows, sizes, live, zipf, subscribers, persisted);
+  const measured = { open: [] as OpenLoopResult[], hit: [] as HitResult[] };
+  if (servedParts) for (const scale of scales) await benchScale(scale, rows, sizes, live, zipf, subscribers, persisted, measured);
   if (runs('cost')) for (const scale of scales) reportCosts(scale, COST_RUNS, await calibrateCosts({ scale, runs: COST_RUNS }));
   if (runs('endpoints') || runs('search')) report(rows, sizes);
   if (runs('live')) reportLive(live, { connections, duration, warmup });
   if (runs('zipf')) reportZipf(zipf, { duration, warmup });
   if (runs('subscribers')) reportSubscribers(subscribers, { duration });
   if (runs('persisted')) reportPersisted(persisted, { connections, duration, warmup });
+  if (runs('open')) reportOpenLoop(measured.open, { connections, warmup });
+  if (runs('hit')) reportHit(measured.hit, { connections, duration, warmup, rounds: hitRounds });
 }
 
 main().catch((error: unknown) => {

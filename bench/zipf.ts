@@ -39,6 +39,7 @@ import {
   type LiveResult,
 } from './live.js';
 import { withDatabase } from './scheduled-games.js';
+import { loadSummary, stopChild } from './load-summary.js';
 
 export interface ZipfOptions extends LiveOptions {
   /** The deployed service's process: its peak RSS is reset at the start, so run.ts reads this scenario's. */
@@ -60,7 +61,7 @@ export type Interface = (typeof INTERFACES)[number];
 /** The interfaces whose GET answers the response caches count (x-cache); GraphQL's result cache has no counter. */
 const CACHE_COUNTED: Interface[] = ['api', 'legacy'];
 
-interface RequestSpec {
+export interface RequestSpec {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
@@ -82,7 +83,7 @@ const graphqlPost = (query: string): RequestSpec => ({ method: 'POST', path: '/g
 const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)])).toString();
 
 /** Every URL of every family, addressed by one flat index (families in order). */
-class UrlSpace {
+export class UrlSpace {
   private readonly starts: number[] = [];
   readonly size: number;
 
@@ -166,7 +167,7 @@ async function leagueData(client: pg.Client) {
 /** The start of the club's name: what a club site's search box sends. */
 const searchTerm = (name: string) => name.slice(0, MIN_SEARCH_LENGTH + 1).trim();
 
-async function urlSpace(client: pg.Client, readKey: string): Promise<UrlSpace> {
+export async function urlSpace(client: pg.Client, readKey: string): Promise<UrlSpace> {
   const data = await leagueData(client);
   const apikey = encodeURIComponent(readKey);
   const competition = (c: Competition) => ({ season: c.season, league: c.league, game_class: c.gameClass });
@@ -223,7 +224,7 @@ async function urlSpace(client: pg.Client, readKey: string): Promise<UrlSpace> {
 }
 
 /** mulberry32: a small seeded generator, so that every run draws the same URLs. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -262,10 +263,10 @@ function zipfSampler(size: number, exponent: number, random: () => number): () =
   };
 }
 
-type Phase = 'warmup' | 'measure';
+export type Phase = 'warmup' | 'measure';
 
 /** What the load process needs: the requests drawn at least once, and per phase each connection's order of them. */
-interface LoadPlan {
+export interface LoadPlan {
   baseUrl: string;
   connections: number;
   seconds: Record<Phase, number>;
@@ -274,14 +275,14 @@ interface LoadPlan {
   sequences: Record<Phase, number[][]>;
 }
 
-interface DrawnPlan {
+export interface DrawnPlan {
   plan: LoadPlan;
   /** The interface of each of plan.requests. */
   via: Interface[];
   urlSpaceSize: number;
 }
 
-function drawPlan(space: UrlSpace, options: LiveOptions): DrawnPlan {
+export function drawPlan(space: UrlSpace, options: LiveOptions): DrawnPlan {
   const order = rankOrder(space.size, seededRandom(URL_ORDER_SEED));
   const requests: RequestSpec[] = [];
   const via: Interface[] = [];
@@ -308,7 +309,7 @@ function drawPlan(space: UrlSpace, options: LiveOptions): DrawnPlan {
   };
 }
 
-interface LoadResult {
+export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
@@ -320,10 +321,10 @@ interface LoadResult {
 type ToLoad = { plan: LoadPlan } | { run: Phase };
 type FromLoad = { ready: true } | { phase: Phase; load: LoadResult };
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
+export const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** In the load process: one autocannon run, each connection walking its own draws. */
-async function runLoad(plan: LoadPlan, phase: Phase): Promise<LoadResult> {
+export async function runLoad(plan: LoadPlan, phase: Phase): Promise<LoadResult> {
   const requests: autocannon.Request[] = plan.requests.map((spec) => (spec.method === 'POST' ? { ...spec, headers: JSON_HEADERS } : { ...spec }));
   // Request objects are shared between positions and connections: autocannon only stores the encoded request on them.
   const sequences = plan.sequences[phase].map((sequence) => sequence.map((index) => requests[index]));
@@ -335,14 +336,7 @@ async function runLoad(plan: LoadPlan, phase: Phase): Promise<LoadResult> {
     requests: [sequences[0][0]],
     setupClient: (client) => client.setRequests(sequences[connection++ % sequences.length]),
   });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    total: result.requests.total,
-  };
+  return { ...loadSummary(result), total: result.requests.total };
 }
 
 /** The load process: takes the plan, then runs each phase it is asked for and answers with the result. */
@@ -411,20 +405,17 @@ class LoadProcess {
 
   /** Ends the process; resolves once it has exited. */
   close(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
-    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.child.kill('SIGTERM');
-    return exited;
+    return stopChild(this.child);
   }
 }
 
 /** One sample of a Prometheus counter: its labels and value. */
-interface Sample {
+export interface Sample {
   labels: Record<string, string>;
   value: number;
 }
 
-async function scrapeMetrics(baseUrl: string): Promise<Map<string, Sample[]> | null> {
+export async function scrapeMetrics(baseUrl: string): Promise<Map<string, Sample[]> | null> {
   const response = await fetch(`${baseUrl}/metrics`);
   if (!response.ok) return null;
   const samples = new Map<string, Sample[]>();
@@ -456,7 +447,7 @@ function increase(
   return sums;
 }
 
-interface CacheAnswers {
+export interface CacheAnswers {
   hit: number;
   miss: number;
   stale: number;
@@ -485,7 +476,7 @@ export interface ZipfResult {
 }
 
 /** Sets the process's peak RSS (VmHWM) back to its current RSS, so that a later reading is this scenario's peak. */
-function resetPeakRss(pid: number | undefined): boolean {
+export function resetPeakRss(pid: number | undefined): boolean {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return true;
@@ -494,14 +485,14 @@ function resetPeakRss(pid: number | undefined): boolean {
   }
 }
 
-async function createReadKey(client: pg.Client): Promise<string> {
+export async function createReadKey(client: pg.Client): Promise<string> {
   await dropReadKey(client);
   const key = newApiKey();
   await client.query('INSERT INTO "ApiKey" (name, prefix, hash, "createdAt") VALUES ($1, $2, $3, now())', [READ_KEY_NAME, key.prefix, key.hash]);
   return key.key;
 }
 
-async function dropReadKey(client: pg.Client): Promise<void> {
+export async function dropReadKey(client: pg.Client): Promise<void> {
   await client.query(`DELETE FROM "ApiKey" WHERE name = $1`, [READ_KEY_NAME]);
 }
 
@@ -522,7 +513,7 @@ function sentMix(drawn: DrawnPlan, total: number): Pick<ZipfResult, 'distinctUrl
   return { distinctUrls: distinct.size, share: { api: counts.api / sent, graphql: counts.graphql / sent, legacy: counts.legacy / sent } };
 }
 
-function cacheAnswers(before: Map<string, Sample[]>, after: Map<string, Sample[]>): Partial<Record<Interface, CacheAnswers>> {
+export function cacheAnswers(before: Map<string, Sample[]>, after: Map<string, Sample[]>): Partial<Record<Interface, CacheAnswers>> {
   const sums = increase(before, after, 'http_response_cache_requests_total', (labels) => `${labels.interface} ${labels.result}`);
   return Object.fromEntries(
     CACHE_COUNTED.map((via) => [via, { hit: sums.get(`${via} hit`) ?? 0, miss: sums.get(`${via} miss`) ?? 0, stale: sums.get(`${via} stale`) ?? 0 }]),
@@ -539,7 +530,7 @@ function failingRoutes(before: Map<string, Sample[]>, after: Map<string, Sample[
     .sort((a, b) => b.count - a.count);
 }
 
-interface RouteTime {
+export interface RouteTime {
   route: string;
   count: number;
   meanMs: number;
@@ -549,7 +540,7 @@ interface RouteTime {
 
 const BUSIEST_SHOWN = 6;
 
-function busiestRoutes(before: Map<string, Sample[]>, after: Map<string, Sample[]>): RouteTime[] {
+export function busiestRoutes(before: Map<string, Sample[]>, after: Map<string, Sample[]>): RouteTime[] {
   const keyOf = (labels: Record<string, string>) =>
     (INTERFACES as readonly string[]).includes(labels.interface) ? `${labels.method} ${labels.route}` : undefined;
   const seconds = increase(before, after, 'http_request_duration_seconds_sum', keyOf);

@@ -111,6 +111,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.cacheClock) app.decorate('responseCacheClock', options.cacheClock);
   const schema = getSchema();
   const changes = options.changes ?? createLocalChangeFeed();
+  // First of the feed's listeners: from the moment a write is heard of, no replica that lacks it serves a read (src/db/replicas.ts).
+  const replicas = options.database.replicas;
+  const stopNotingWrites = replicas ? changes.subscribe((change) => replicas.noteWrite(change.kind === 'game' ? change.game.lsn : undefined)) : undefined;
+  if (stopNotingWrites) app.addHook('onClose', async () => stopNotingWrites());
   const live = new LiveUpdates(changes, {
     maxPerClient: options.subscriptionsPerClient,
     maxTotal: options.subscriptionsMax,
@@ -121,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('webSocketSettings', { corsOrigins: options.corsOrigins, trustProxy: options.trustProxy, operatorToken: options.operatorToken });
   const deps = {
     prisma: options.database.prisma,
+    replicas,
     clock: options.clock ?? systemClock,
     publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
     live,

@@ -17,6 +17,10 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; absent → embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** PostgreSQL streaming replicas of DATABASE_URL that serve public reads while caught up (secrets: never logged). */
+  databaseReplicaUrls: string[];
+  /** A replica further behind the primary than this serves no reads. */
+  databaseReplicaMaxLagMs: number;
   dataDir: string;
   /** shared_buffers of the embedded database (MB): most of its share of the RSS. */
   embeddedSharedBuffersMb: number;
@@ -253,6 +257,20 @@ export function defaultPoolSize(maxInFlight: number): number {
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** DATABASE_REPLICA_URLS: comma-separated; an error names a URL by its place only, since URLs carry passwords. */
+function replicaUrlsFrom(env: Env, databaseUrl: string | undefined): string[] {
+  const urls = (env.DATABASE_REPLICA_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  if (urls.length === 0) return [];
+  if (!databaseUrl) throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL: replicas are of a PostgreSQL primary');
+  for (const [index, url] of urls.entries()) {
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError(`DATABASE_REPLICA_URLS: URL number ${index + 1} must start with postgres:// or postgresql://`);
+  }
+  return urls;
+}
+
 function redisUrlFrom(env: Env): string | undefined {
   const url = env.REDIS_URL || undefined;
   if (url && !/^rediss?:\/\//.test(url)) throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${url}"`);
@@ -284,6 +302,9 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host,
     databaseUrl,
+    databaseReplicaUrls: replicaUrlsFrom(env, databaseUrl),
+    // Well under the 1 s in which a write must show everywhere (docs/operations.md "Read replicas").
+    databaseReplicaMaxLagMs: integer(env, 'DATABASE_REPLICA_MAX_LAG_MS', 500, 10, 60_000),
     dataDir: resolve(env.DATA_DIR || 'data'),
     embeddedSharedBuffersMb: integer(env, 'EMBEDDED_DB_SHARED_BUFFERS_MB', 16, 1, 4096),
     dbPoolSize: integer(env, 'DB_POOL_SIZE', defaultPoolSize(maxInFlight), 1, 500),

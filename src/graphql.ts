@@ -3,7 +3,7 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import type { GraphQLSchema } from 'graphql';
 import type { ContextDependencies, GraphQLContext } from './schema/context.js';
-import { createContext } from './schema/context.js';
+import { createContext, readFromReplica } from './schema/context.js';
 import { useExecutionDeadline } from './graphql/deadline.js';
 import { useDocumentLimits } from './graphql/document-limits.js';
 import { yogaErrorLogger } from './graphql/error-log.js';
@@ -140,6 +140,10 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
       useValidationLimits(limits),
       // Before the result cache, which must know a query from a mutation when it looks.
       useOperationKinds(),
+      // A query of public data reads from a caught-up replica, if any (src/schema/context.ts).
+      {
+        onExecute: ({ args }) => readFromReplica(args.contextValue as unknown as GraphQLContext, deps, args.document, args.operationName),
+      } satisfies Plugin,
       useResponseCache({
         // Only query operations are looked up and stored: a mutation's or subscription's answer is its caller's alone.
         enabled: (_request, context) => options.responseCacheTtlMs > 0 && mayShare(context),

@@ -32,6 +32,8 @@ export async function openServiceDatabase(config: Config): Promise<ServiceDataba
     idleTimeoutMs: config.dbIdleTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs || undefined,
     lockTimeoutMs: config.dbLockTimeoutMs || undefined,
+    replicaUrls: config.databaseReplicaUrls,
+    replicaMaxLagMs: config.databaseReplicaMaxLagMs,
     migrate: !config.databaseUrl, // the embedded database is here already: migrate it at once
   });
   let stopped = false;

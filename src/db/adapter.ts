@@ -4,7 +4,7 @@ import type { SqlMigrationAwareDriverAdapterFactory, SqlQuery } from '@prisma/dr
 import pg from 'pg';
 import { DatabaseAvailability, DatabaseRefusedError } from './availability.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { DatabasePoolBusyError } from './failures.js';
+import { databaseFailureOf, DatabasePoolBusyError } from './failures.js';
 import { templateFor } from './pglite-template.js';
 
 export interface DatabaseTarget {
@@ -30,6 +30,13 @@ export interface DatabaseTarget {
   charAsText?: boolean;
   /** A new embedded database starts from the packed template (src/db/pglite-template.ts) unless this is false; `npm run db:template` packs it from initdb. */
   fromTemplate?: boolean;
+  /**
+   * A read replica's: where a statement goes when the replica cannot be reached (the primary's
+   * pool), so that a replica that went down fails no request before the monitor skips it.
+   */
+  fallbackConnect?: () => Promise<pg.PoolClient>;
+  /** Its prepared statements' names start with this: a replica's must differ from the primary's, whose connections it may borrow. */
+  statementNamePrefix?: string;
 }
 
 /** A connection pool's state right now, as pg.Pool counts it. */
@@ -53,6 +60,8 @@ export interface OpenAdapter {
   dataDirLock?: DataDirLock;
   /** The embedded database's data directory packed as a gzipped tarball (`npm run db:template`); none on PostgreSQL. */
   dumpDataDir?: () => Promise<Blob>;
+  /** A connection from the PostgreSQL pool, through its circuit breaker (a replica's fallback). */
+  connect?: () => Promise<pg.PoolClient>;
   close(): Promise<void>;
 }
 
@@ -62,12 +71,17 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
     const pool = new pg.Pool(poolConfig(target));
     if (target.charAsText) pool.on('connect', reportCharAsText);
     const availability = guardPool(pool);
-    const factory = new PrismaPg(pool, target.charAsText ? undefined : { statementNameGenerator: preparedStatementNames() });
+    if (target.fallbackConnect) fallBackWhenUnreachable(pool, target.fallbackConnect);
+    const factory = new PrismaPg(
+      pool,
+      target.charAsText ? undefined : { statementNameGenerator: preparedStatementNames(undefined, target.statementNamePrefix) },
+    );
     return {
       kind: 'postgresql',
       factory,
       availability,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
+      connect: () => pool.connect(),
       close: () => {
         availability.stop();
         return pool.end();
@@ -195,6 +209,54 @@ function guardPool(pool: pg.Pool): DatabaseAvailability {
 }
 
 /**
+ * Behind the breaker of a replica's pool: a connection the replica cannot give (down, refused by its
+ * open breaker) is taken from `fallback` instead, and a read that failed because the replica went
+ * away under it runs again there (reads only come here: running one twice is harmless). pg-pool
+ * hands every client a `release` of its own pool, so a borrowed connection goes back where it came
+ * from. Without this, the requests between a replica's end and the monitor's next round would fail.
+ */
+function fallBackWhenUnreachable(pool: pg.Pool, fallback: () => Promise<pg.PoolClient>): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const attempt = () =>
+    connect().catch((error: unknown) => {
+      if (!lostConnection(error)) throw error;
+      return fallback();
+    });
+  const withFallback = (callback?: ConnectCallback) => {
+    if (!callback) return attempt();
+    attempt().then(
+      (client) => callback(undefined, client, (release?: unknown) => client.release(release as boolean | Error | undefined)),
+      (error: Error) => callback(error),
+    );
+    return undefined;
+  };
+  (pool as unknown as { connect: typeof withFallback }).connect = withFallback;
+  // The adapter's statements outside transactions: `pool.query(config)`, promise form.
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  const queryWithFallback = (...args: unknown[]) => {
+    if (typeof args[args.length - 1] === 'function') return query(...args);
+    return query(...args).catch(async (error: unknown) => {
+      if (!lostConnection(error)) throw error;
+      const client = await fallback();
+      try {
+        const result = await (client.query as (...queryArgs: unknown[]) => Promise<pg.QueryResult>)(...args);
+        client.release();
+        return result;
+      } catch (retryError) {
+        client.release(retryError instanceof Error ? retryError : true);
+        throw retryError;
+      }
+    });
+  };
+  (pool as unknown as { query: typeof queryWithFallback }).query = queryWithFallback;
+}
+
+/** The replica could not be reached or dropped the connection: a read may go elsewhere. */
+function lostConnection(error: unknown): boolean {
+  return databaseFailureOf(error) === 'unreachable' || (error instanceof Error && /ECONNRESET|EPIPE|ECONNREFUSED/.test(error.message));
+}
+
+/**
  * Names SQL texts so that pg prepares each once per connection and PostgreSQL can reuse its plan:
  * planning the facades' many-join statements cost more than running them (docs/performance.md "What the speed rests on").
  * Statements with an `IN (…)` list stay unnamed and are planned for their actual values: how many
@@ -203,13 +265,13 @@ function guardPool(pool: pg.Pool): DatabaseAvailability {
  * variants, one per list length. Only the first `limit` distinct texts get a name, which bounds the
  * statements every connection keeps on the server.
  */
-export function preparedStatementNames(limit = 500): (query: SqlQuery) => string {
+export function preparedStatementNames(limit = 500, prefix = 'prisma_'): (query: SqlQuery) => string {
   const names = new Map<string, string>();
   return ({ sql }) => {
     const known = names.get(sql);
     if (known !== undefined) return known;
     if (names.size >= limit || IN_LIST.test(sql)) return ''; // pg's unnamed statement: planned every time
-    const name = `prisma_${names.size}`;
+    const name = `${prefix}${names.size}`;
     names.set(sql, name);
     return name;
   };

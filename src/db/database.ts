@@ -1,7 +1,9 @@
+import type pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { openAdapter, type DatabaseTarget, type PoolStats } from './adapter.js';
 import type { DatabaseAvailability } from './availability.js';
 import type { DataDirLock } from './data-dir-lock.js';
+import { ReadReplicas, registerReplicas } from './replicas.js';
 import { applyMigrations, readMigrations } from './schema-engine.js';
 
 export type { PrismaClient, PoolStats };
@@ -24,12 +26,22 @@ export interface Database {
   dataDirLock?: DataDirLock;
   /** The embedded database packed as a gzipped tarball (`npm run db:template`); absent on PostgreSQL. */
   dumpDataDir?: () => Promise<Blob>;
+  /** The read replicas public reads may go to (src/db/replicas.ts); absent without DATABASE_REPLICA_URLS. */
+  replicas?: ReadReplicas;
   close(): Promise<void>;
 }
 
 export interface OpenDatabaseOptions extends DatabaseTarget {
   /** Apply pending migrations before returning (the default). */
   migrate?: boolean;
+  /** PostgreSQL streaming replicas of `databaseUrl` (DATABASE_REPLICA_URLS), opened with the same pool settings. */
+  replicaUrls?: string[];
+  /** DATABASE_REPLICA_MAX_LAG_MS. */
+  replicaMaxLagMs?: number;
+  /** How often the replica monitor runs; 0 only when asked (tests). */
+  replicaMonitorIntervalMs?: number;
+  /** The replica monitor's clock (tests stop it to look at one state); `Date.now` by default. */
+  replicaClock?: () => number;
 }
 
 /** The only place a PrismaClient is built. */
@@ -43,12 +55,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await adapter.close();
     throw error;
   }
+  const replicas = options.databaseUrl && adapter.connect ? await openReplicas(options, adapter.connect) : [];
+  const readReplicas =
+    options.databaseUrl && replicas.length > 0
+      ? new ReadReplicas({
+          primaryUrl: options.databaseUrl,
+          replicas: replicas.map((replica) => ({ url: replica.url, prisma: replica.prisma, availability: replica.adapter.availability })),
+          maxLagMs: options.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS,
+          intervalMs: options.replicaMonitorIntervalMs,
+          now: options.replicaClock,
+        })
+      : undefined;
+  if (readReplicas) registerReplicas(prisma, readReplicas);
   let count = 0;
   const listeners = new Set<QueryListener>();
-  prisma.$on('query', (event) => {
-    count += 1;
-    for (const listener of listeners) listener({ sql: event.query, durationMs: event.duration });
-  });
+  // A replica's statements are the service's statements too: counted and timed with the primary's.
+  for (const client of [prisma, ...replicas.map((replica) => replica.prisma)])
+    client.$on('query', (event) => {
+      count += 1;
+      for (const listener of listeners) listener({ sql: event.query, durationMs: event.duration });
+    });
   return {
     prisma,
     kind: adapter.kind,
@@ -61,11 +87,29 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     poolStats: adapter.poolStats,
     dataDirLock: adapter.dataDirLock,
     dumpDataDir: adapter.dumpDataDir,
+    replicas: readReplicas,
     close: async () => {
+      await readReplicas?.close();
+      for (const replica of replicas) {
+        await replica.prisma.$disconnect();
+        await replica.adapter.close();
+      }
       await prisma.$disconnect();
       await adapter.close();
     },
   };
+}
+
+export const DEFAULT_REPLICA_MAX_LAG_MS = 500;
+
+/** A client per replica, made as the primary's; a statement a replica cannot take runs on the primary's pool. */
+async function openReplicas(options: OpenDatabaseOptions, primaryConnect: () => Promise<pg.PoolClient>) {
+  const opened = [];
+  for (const [index, url] of (options.replicaUrls ?? []).entries()) {
+    const adapter = await openAdapter({ ...options, databaseUrl: url, fallbackConnect: primaryConnect, statementNamePrefix: `replica${index}_` });
+    opened.push({ url, adapter, prisma: new PrismaClient({ adapter: adapter.factory, log: [{ emit: 'event', level: 'query' }] }) });
+  }
+  return opened;
 }
 
 /**

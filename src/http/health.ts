@@ -59,8 +59,15 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions): vo
   const ready = async (_request: unknown, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const reason = await notReadyReason(options);
-    if (reason) return reply.status(503).header('retry-after', '2').send({ status: 'unavailable', reason, database: options.database.kind });
-    return { status: 'ok', database: options.database.kind };
+    // Which read replicas serve reads and how far behind they are, by their place in DATABASE_REPLICA_URLS; never their URLs.
+    // They do not decide readiness: the primary answers what they cannot.
+    const replicas = options.database.replicas?.status();
+    if (reason)
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ status: 'unavailable', reason, database: options.database.kind, ...(replicas ? { replicas } : {}) });
+    return { status: 'ok', database: options.database.kind, ...(replicas ? { replicas } : {}) };
   };
   app.get('/health/ready', ready);
   app.get('/health', ready);

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, PoolStats } from '../db/database.js';
+import type { ReadReplicas } from '../db/replicas.js';
 import { HttpError } from './errors.js';
 import { TooManyRequestsError } from './too-many-requests.js';
 
@@ -88,6 +89,29 @@ function poolGauges(registry: Registry, stats: () => PoolStats): void {
   gauge('db_pool_max_connections', 'The PostgreSQL pool size (DB_POOL_SIZE).', (pool) => pool.max);
 }
 
+/** Each read replica by its place in DATABASE_REPLICA_URLS (never its URL): how far behind, and whether reads go to it. */
+function replicaGauges(registry: Registry, replicas: ReadReplicas): void {
+  new Gauge({
+    name: 'db_replica_lag_seconds',
+    help: 'How far a read replica is behind the primary at most, as the replica monitor measured it; absent before it answered once.',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const status of replicas.status()) if (status.lagMs !== null) this.set({ replica: String(status.replica) }, status.lagMs / 1000);
+    },
+  });
+  new Gauge({
+    name: 'db_replica_in_use',
+    help: 'Whether public reads go to the read replica now (1): caught up within DATABASE_REPLICA_MAX_LAG_MS, answering, past the newest write.',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      for (const status of replicas.status()) this.set({ replica: String(status.replica) }, status.inUse ? 1 : 0);
+    },
+  });
+}
+
 /**
  * Prometheus metrics at `options.path`: requests by route pattern and status, their latency, SQL
  * statement latency, the PostgreSQL pool, the response caches, rate-limit refusals, and the process
@@ -138,6 +162,7 @@ export function registerMetrics(app: FastifyInstance, database: Database, option
   });
   // The embedded database is one in-process connection: there is no pool to report.
   if (database.poolStats) poolGauges(registry, database.poolStats);
+  if (database.replicas) replicaGauges(registry, database.replicas);
   // Merging takes the metrics registered so far.
   const scraped = Registry.merge([processMetrics(), registry]);
 

@@ -40,6 +40,12 @@ export interface GameChange {
    * change they heard from one they missed. Absent from an instance that predates the log.
    */
   seq?: number;
+  /**
+   * The primary's WAL position right after the write committed (`pg_current_wal_lsn()`), told only
+   * when read replicas are configured: no replica serves reads on any instance until it replayed
+   * this far (src/db/replicas.ts). Absent: the instances find the position themselves.
+   */
+  lsn?: string;
 }
 
 export interface ChangeAffects {

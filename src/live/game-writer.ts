@@ -7,6 +7,7 @@
  */
 import { assertMayWriteGame, assertMayWriteGames, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
 import type { PrismaClient } from '../db/database.js';
+import { commitPosition } from '../db/replicas.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { assertPaired, type Paired } from '../domain/pairing.js';
 import type { GameStatus } from '../domain/game-status.js';
@@ -81,9 +82,12 @@ export async function writeGame(
 ): Promise<WriteOutcome> {
   assertMayWriteGames(credential);
   assertIdempotencyKey(request);
-  return retryingKeyRace(() =>
+  const outcome = await retryingKeyRace(() =>
     prisma.$transaction((tx) => writeLocked(tx, credential, request, now, startWindow), { timeout: WRITE_TIMEOUT_MS, maxWait: WRITE_TIMEOUT_MS }),
   );
+  // After the commit: read replicas serve the change's readers once they replayed this far.
+  if (outcome.change) outcome.change.lsn = await commitPosition(prisma);
+  return outcome;
 }
 
 async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: WriteRequest, now: Date, startWindow: StartWindow): Promise<WriteOutcome> {

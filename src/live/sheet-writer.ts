@@ -8,6 +8,7 @@
  */
 import { assertMayWriteGame, assertMayWriteGames, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
 import type { PrismaClient } from '../db/database.js';
+import { commitPosition } from '../db/replicas.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { assertPaired } from '../domain/pairing.js';
 import { teamOf } from '../domain/game-write.js';
@@ -96,9 +97,12 @@ export async function writeGameSheet(
   assertMayWriteGame(credential, { id: request.gameId, homeClubId: paired.homeTeam?.clubId ?? -1 });
   const teamId = teamOf(paired, request.side);
   const candidates = new Map((await candidatesOf(request.gameId, teamId)).map((facts) => [facts.licenseId, facts]));
-  return retryingKeyRace(() =>
+  const outcome = await retryingKeyRace(() =>
     prisma.$transaction((tx) => writeLocked(tx, credential, request, teamId, candidates, now), { timeout: WRITE_TIMEOUT_MS, maxWait: WRITE_TIMEOUT_MS }),
   );
+  // After the commit, as for a live write (src/live/game-writer.ts).
+  if (outcome.change) outcome.change.lsn = await commitPosition(prisma);
+  return outcome;
 }
 
 /**

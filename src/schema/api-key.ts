@@ -82,7 +82,7 @@ builder.queryFields((t) => ({
     description: 'Every API key, revoked ones included, by id. Needs the admin scope.',
     resolve: (query, _root, _args, ctx) => {
       ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
-      return ctx.prisma.apiKey.findMany({ ...query, orderBy: { id: 'asc' } });
+      return ctx.primary.apiKey.findMany({ ...query, orderBy: { id: 'asc' } });
     },
   }),
   gameAudit: t.prismaField({
@@ -91,8 +91,8 @@ builder.queryFields((t) => ({
     args: { gameId: t.arg.int({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       ctx.access.requireScope(ADMIN_SCOPE, READING_AUDITS);
-      await assertGameExists(ctx.prisma, args.gameId);
-      return ctx.prisma.gameAuditEntry.findMany({ ...query, where: { gameId: args.gameId }, orderBy: gameAuditOrder() });
+      await assertGameExists(ctx.primary, args.gameId);
+      return ctx.primary.gameAuditEntry.findMany({ ...query, where: { gameId: args.gameId }, orderBy: gameAuditOrder() });
     },
   }),
 }));

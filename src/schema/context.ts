@@ -1,15 +1,28 @@
+import { getOperationAST, Kind, type DocumentNode } from 'graphql';
 import type { Caller } from '../auth/caller.js';
 import { ANY_TIME, type StartWindow } from '../domain/live-game.js';
 import { ANONYMOUS_IN_PROCESS } from '../auth/caller.js';
 import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
+import type { ReadReplicas } from '../db/replicas.js';
 import type { LiveUpdates } from '../live/updates.js';
 import { CallerAccess } from './authorization.js';
 import { createLoaders, type Loaders } from './loaders.js';
 
-/** What every resolver sees; built fresh per request (and per in-process facade execution). */
+/**
+ * What every resolver sees; built fresh per request (and per in-process facade execution).
+ *
+ * Read replicas (DATABASE_REPLICA_URLS): `prisma` is where the operation reads. It is the primary
+ * until `readFromReplica` decides otherwise, when a query operation (a /graphql query, a facade's
+ * GET document) starts that reads only public league data; then it is a caught-up replica, if one
+ * is (src/db/replicas.ts). Mutations, subscriptions, and queries of data that must be seen at once
+ * after a write from any instance (sessions, keys, audits: PRIMARY_ROOT_FIELDS) keep the primary.
+ * `primary` is always the primary: the resolvers of that data read through it, so that they stay
+ * right wherever they are reached from.
+ */
 export interface GraphQLContext {
   prisma: PrismaClient;
+  primary: PrismaClient;
   clock: Clock;
   /** Absolute base for the relative /media/... URLs stored with records. */
   publicBaseUrl: string;
@@ -27,7 +40,10 @@ export interface GraphQLContext {
 }
 
 export interface ContextDependencies {
+  /** The primary database. */
   prisma: PrismaClient;
+  /** Where public reads may go instead; absent without replicas. */
+  replicas?: Pick<ReadReplicas, 'pick'>;
   clock: Clock;
   publicBaseUrl: string;
   live?: LiveUpdates;
@@ -48,6 +64,7 @@ export function createContext(deps: ContextDependencies, options: ContextOptions
   const caller = options.caller ?? ANONYMOUS_IN_PROCESS;
   return {
     prisma: deps.prisma,
+    primary: deps.prisma,
     clock: deps.clock,
     publicBaseUrl: deps.publicBaseUrl,
     loaders: createLoaders(deps.prisma),
@@ -57,6 +74,35 @@ export function createContext(deps: ContextDependencies, options: ContextOptions
     access: new CallerAccess(caller),
     startWindow: deps.startWindow ?? ANY_TIME,
   };
+}
+
+/**
+ * The query fields whose data a write must show at once, on any instance: sessions, keys, audits and
+ * reporting. Their writes are not on the change feed (only live game writes are), so the
+ * read-your-own-writes fence of the replicas cannot cover them.
+ */
+const PRIMARY_ROOT_FIELDS = new Set(['favoriteSession', 'apiKeys', 'gameAudit', 'reportSession', 'reportableGame', 'reportableGames']);
+
+/** Whether the operation is a query that asks only for public league data (any replica that is caught up may answer it). */
+export function readsPublicDataOnly(document: DocumentNode, operationName?: string | null): boolean {
+  const operation = getOperationAST(document, operationName);
+  if (operation?.operation !== 'query') return false;
+  return operation.selectionSet.selections.every(
+    // A fragment at the root could hide such a field: the primary answers it.
+    (selection) => selection.kind === Kind.FIELD && !PRIMARY_ROOT_FIELDS.has(selection.name.value),
+  );
+}
+
+/**
+ * Points the operation's reads at a caught-up replica when it reads only public data (decided once,
+ * as it starts: every statement of one answer comes from one server).
+ */
+export function readFromReplica(ctx: GraphQLContext, deps: Pick<ContextDependencies, 'replicas'>, document: DocumentNode, operationName?: string | null): void {
+  if (!deps.replicas || !readsPublicDataOnly(document, operationName)) return;
+  const replica = deps.replicas.pick(ctx.primary);
+  if (replica === ctx.prisma) return;
+  ctx.prisma = replica;
+  ctx.loaders = createLoaders(replica);
 }
 
 export function absoluteUrl(ctx: GraphQLContext, url: string | null): string | null {

@@ -10,6 +10,7 @@ import { pairedGames } from '../domain/pairing.js';
 import { nextGameIds, type FavoriteRecord } from '../sessions/next-games.js';
 import { GAME_SEASON_SELECT, gamesInSeasons } from './game-queries.js';
 import { splitKey } from './loader-keys.js';
+import { createRecordLoaders, type RecordLoaders } from './record-loaders.js';
 import { createStatisticsLoaders, type StatisticsLoaders } from './statistics-loaders.js';
 
 /** Batches computed data across one request, so nested selections cost one query per kind, not per row. */
@@ -25,6 +26,8 @@ export interface Loaders extends StatisticsLoaders {
   competitionPointsByGroupPlayer: DataLoader<string, number>;
   /** One loader per `from` instant: favorites' next games are batched per starting point. */
   nextGameByFavorite(from: Date): DataLoader<FavoriteRecord, number | null, number>;
+  /** Records by id for the rows the loaders compute, one statement per kind and selection. */
+  records: RecordLoaders;
 }
 
 export interface Competition {
@@ -35,6 +38,7 @@ export interface Competition {
 export function createLoaders(prisma: PrismaClient): Loaders {
   const nextGameLoaders = new Map<number, DataLoader<FavoriteRecord, number | null, number>>();
   const loaders: Omit<Loaders, keyof StatisticsLoaders> = {
+    records: createRecordLoaders(prisma),
     nextGameByFavorite: (from) => {
       let loader = nextGameLoaders.get(from.getTime());
       if (!loader) {

@@ -40,29 +40,27 @@ export const PlayerCompetitionStatistics = builder.objectRef<CompetitionStatisti
   fields: (t) => ({
     season: t.prismaField({
       type: 'Season',
-      resolve: (query, row, _args, ctx) => ctx.prisma.season.findUnique({ ...query, where: { id: row.seasonId } }).then(existing('Season', row.seasonId)),
+      resolve: (query, row, _args, ctx) => ctx.loaders.records.season(query, row.seasonId).then(existing('Season', row.seasonId)),
     }),
     team: t.prismaField({
       type: 'Team',
-      resolve: (query, row, _args, ctx) => ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } }).then(existing('Team', row.teamId)),
+      resolve: (query, row, _args, ctx) => ctx.loaders.records.team(query, row.teamId).then(existing('Team', row.teamId)),
     }),
     gameClass: t.prismaField({
       type: 'GameClass',
-      resolve: (query, row, _args, ctx) =>
-        ctx.prisma.gameClass.findUnique({ ...query, where: { id: row.gameClassId } }).then(existing('GameClass', row.gameClassId)),
+      resolve: (query, row, _args, ctx) => ctx.loaders.records.gameClass(query, row.gameClassId).then(existing('GameClass', row.gameClassId)),
     }),
     league: t.prismaField({
       type: 'League',
       nullable: true,
       description: 'The league of league games; null for cup games.',
-      resolve: (query, row, _args, ctx) => (row.leagueId === null ? null : ctx.prisma.league.findUnique({ ...query, where: { id: row.leagueId } })),
+      resolve: (query, row, _args, ctx) => (row.leagueId === null ? null : ctx.loaders.records.league(query, row.leagueId)),
     }),
     cupTournament: t.prismaField({
       type: 'CupTournament',
       nullable: true,
       description: 'The cup of cup games; null for league games.',
-      resolve: (query, row, _args, ctx) =>
-        row.tournamentId === null ? null : ctx.prisma.cupTournament.findUnique({ ...query, where: { id: row.tournamentId } }),
+      resolve: (query, row, _args, ctx) => (row.tournamentId === null ? null : ctx.loaders.records.cupTournament(query, row.tournamentId)),
     }),
   }),
 });
@@ -75,13 +73,13 @@ export const PlayerGame = builder.objectRef<PlayerSeasonGame>('PlayerGame').impl
     played: t.exposeBoolean('played', { description: 'False when the player was not in the lineup (or the game is not played yet).' }),
     game: t.prismaField({
       type: 'Game',
-      resolve: (query, row, _args, ctx) => ctx.prisma.game.findUnique({ ...query, where: { id: row.gameId } }).then(existing('Game', row.gameId)),
+      resolve: (query, row, _args, ctx) => ctx.loaders.records.game(query, row.gameId).then(existing('Game', row.gameId)),
     }),
     team: t.prismaField({
       type: 'Team',
       nullable: true,
       description: 'The team the player played (or was a member of) in this game.',
-      resolve: (query, row, _args, ctx) => (row.teamId === null ? null : ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } })),
+      resolve: (query, row, _args, ctx) => (row.teamId === null ? null : ctx.loaders.records.team(query, row.teamId)),
     }),
   }),
 });

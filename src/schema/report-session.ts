@@ -53,11 +53,11 @@ builder.mutationFields((t) => ({
       'Logs the presented key in for a session token valid for four hours (the back office login). A session token cannot open another; revoking the key ends its sessions.',
     resolve: async (_root, _args, ctx) => {
       const credential = ctx.access.credential('Opening a report session');
-      return { ...(await openSession(ctx.prisma, credential, ctx.clock.now())), gameIds: credential.gameIds };
+      return { ...(await openSession(ctx.primary, credential, ctx.clock.now())), gameIds: credential.gameIds };
     },
   }),
   closeReportSession: t.boolean({
     description: 'Ends the session whose token the request presents, at once, on every instance. False for a key presented itself: there is no session to end.',
-    resolve: (_root, _args, ctx) => closeSession(ctx.prisma, ctx.access.credential('Closing a report session'), ctx.clock.now()),
+    resolve: (_root, _args, ctx) => closeSession(ctx.primary, ctx.access.credential('Closing a report session'), ctx.clock.now()),
   }),
 }));

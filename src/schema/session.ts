@@ -122,7 +122,7 @@ async function changeFavorites(change: typeof addFavorites, ctx: GraphQLContext,
   if (inputs.length === 0 || inputs.length > MAX_FAVORITES_PER_CALL) {
     throw new FavoriteError(`send from 1 to ${MAX_FAVORITES_PER_CALL} favorites, got ${inputs.length}`);
   }
-  return change(ctx.prisma, sid, inputs.map(toFavorite), ctx.clock.now());
+  return change(ctx.primary, sid, inputs.map(toFavorite), ctx.clock.now());
 }
 
 builder.queryFields((t) => ({
@@ -137,7 +137,7 @@ builder.queryFields((t) => ({
       const selection = { ...query };
       ctx.access.readsSession();
       return isUsableSessionId(args.sid)
-        ? ctx.prisma.favoriteSession.findFirst({ ...selection, where: { id: args.sid, expiresAt: { gt: ctx.clock.now() } } })
+        ? ctx.primary.favoriteSession.findFirst({ ...selection, where: { id: args.sid, expiresAt: { gt: ctx.clock.now() } } })
         : null;
     },
   }),
@@ -150,7 +150,7 @@ builder.mutationFields((t) => ({
     args: { sid: t.arg.string(), favorites: t.arg({ type: [FavoriteInput], required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const session = await changeFavorites(addFavorites, ctx, args.sid, args.favorites);
-      return ctx.prisma.favoriteSession.findUniqueOrThrow({ ...query, where: { id: session.id } });
+      return ctx.primary.favoriteSession.findUniqueOrThrow({ ...query, where: { id: session.id } });
     },
   }),
   removeFavorite: t.prismaField({
@@ -159,7 +159,7 @@ builder.mutationFields((t) => ({
     args: { sid: t.arg.string(), favorites: t.arg({ type: [FavoriteInput], required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const session = await changeFavorites(removeFavorites, ctx, args.sid, args.favorites);
-      return ctx.prisma.favoriteSession.findUniqueOrThrow({ ...query, where: { id: session.id } });
+      return ctx.primary.favoriteSession.findUniqueOrThrow({ ...query, where: { id: session.id } });
     },
   }),
 }));

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { PrismaClient } from '../db/database.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import { PLAYED_STATUSES } from '../domain/game-status.js';
+import { isPlayed, PLAYED_STATUSES } from '../domain/game-status.js';
 import { KNOCKOUT_PHASES } from '../domain/groups.js';
 import { emptyTally, playerGameLines, tallyBy, type PlayerGameLine, type Tally } from '../domain/player-statistics.js';
 import { seasonOfGame } from '../domain/season.js';
@@ -145,7 +145,9 @@ async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promi
       where: { playerId: { in: playerIds }, seasonId: { in: seasonIds } },
       select: { playerId: true, seasonId: true, teamId: true },
     }),
-    prisma.lineupEntry.findMany({ where: { playerId: { in: playerIds } }, select: { gameId: true } }),
+    // Every sheet of the players, not only the season's: the player index answers it, and the entries
+    // of the season's played games among them are the appearances, without a statement of their own.
+    prisma.lineupEntry.findMany({ where: { playerId: { in: playerIds } }, select: { playerId: true, teamId: true, gameId: true } }),
   ]);
   const memberTeamIds = distinct(members.map((m) => m.teamId));
   const games = await prisma.game.findMany({
@@ -155,20 +157,23 @@ async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promi
         { OR: [{ homeTeamId: { in: memberTeamIds } }, { awayTeamId: { in: memberTeamIds } }, { id: { in: distinct(sheets.map((entry) => entry.gameId)) } }] },
       ],
     },
-    select: { id: true, homeTeamId: true, awayTeamId: true, startsAt: true, group: GAME_CONTEXT.select.group, cupRound: GAME_CONTEXT.select.cupRound },
+    select: {
+      id: true,
+      status: true,
+      homeTeamId: true,
+      awayTeamId: true,
+      startsAt: true,
+      group: GAME_CONTEXT.select.group,
+      cupRound: GAME_CONTEXT.select.cupRound,
+    },
     orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
   });
-  const gameIds = games.map((g) => g.id);
-  const [appearances, events] = await Promise.all([
-    prisma.lineupEntry.findMany({
-      where: { playerId: { in: playerIds }, gameId: { in: gameIds }, game: played },
-      select: { playerId: true, teamId: true, gameId: true },
-    }),
-    prisma.gameEvent.findMany({
-      where: { type: COUNTED_EVENTS, gameId: { in: gameIds }, OR: [{ playerId: { in: playerIds } }, { assistId: { in: playerIds } }], game: played },
-      select: { gameId: true, type: true, teamId: true, playerId: true, assistId: true, penaltyKind: true, penaltyRole: true },
-    }),
-  ]);
+  const playedGameIds = new Set(games.filter((game) => isPlayed(game.status)).map((game) => game.id));
+  const appearances = sheets.filter((entry) => playedGameIds.has(entry.gameId));
+  const events = await prisma.gameEvent.findMany({
+    where: { type: COUNTED_EVENTS, gameId: { in: [...playedGameIds] }, OR: [{ playerId: { in: playerIds } }, { assistId: { in: playerIds } }] },
+    select: { gameId: true, type: true, teamId: true, playerId: true, assistId: true, penaltyKind: true, penaltyRole: true },
+  });
   const wanted = new Set(playerIds);
   const lines = new Map(playerGameLines(appearances, events, (id) => wanted.has(id)).map((line) => [`${line.playerId}:${line.gameId}`, line]));
   return pairs.map(([playerId, seasonId]) => {

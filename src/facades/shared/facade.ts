@@ -1,7 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { GraphQLSchema } from 'graphql';
 import type { Caller } from '../../auth/caller.js';
-import { createContext, type ContextDependencies } from '../../schema/context.js';
+import { createContext, readFromReplica, type ContextDependencies } from '../../schema/context.js';
 import { prepareDocument, runDocument } from './execute.js';
 
 /** What a facade route needs: the schema, the context dependencies and where it is served. */
@@ -17,8 +17,12 @@ export interface FacadeDependencies extends ContextDependencies {
  */
 export function facadeDocument<TData, TVariables extends Record<string, unknown>>(deps: FacadeDependencies, document: TypedDocumentNode<TData, TVariables>) {
   const prepared = prepareDocument(deps.schema, document);
-  return (variables: TVariables, caller?: Caller): Promise<TData> =>
-    runDocument<TData>(deps.schema, prepared, createContext(deps, { internal: true, caller }), variables);
+  return (variables: TVariables, caller?: Caller): Promise<TData> => {
+    const context = createContext(deps, { internal: true, caller });
+    // A GET route's query of public data reads from a caught-up replica, if any (src/schema/context.ts).
+    readFromReplica(context, deps, prepared);
+    return runDocument<TData>(deps.schema, prepared, context, variables);
+  };
 }
 
 /**
