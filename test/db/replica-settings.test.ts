@@ -37,11 +37,14 @@ describe('WAL positions', () => {
 });
 
 describe('which operations a replica may answer', () => {
-  it('queries of public data only: not mutations, nor sessions, keys, audits or reporting', () => {
+  it('queries of public data only: not mutations, nor sessions, keys, audits, reporting or nodes', () => {
     expect(readsPublicDataOnly(parse('{ game(id: 1) { id } teams(first: 2) { totalCount } }'))).toBe(true);
     expect(readsPublicDataOnly(parse('mutation { revokeApiKey(id: 1) { id } }'))).toBe(false);
     expect(readsPublicDataOnly(parse('{ game(id: 1) { id } favoriteSession(sid: "x") { id } }'))).toBe(false);
     expect(readsPublicDataOnly(parse('{ apiKeys { id } }'))).toBe(false);
+    // A node may be a key or an audit entry.
+    expect(readsPublicDataOnly(parse('{ node(id: "x") { nodeId } }'))).toBe(false);
+    expect(readsPublicDataOnly(parse('{ nodes(ids: ["x"]) { nodeId } }'))).toBe(false);
     expect(readsPublicDataOnly(parse('{ reportSession { expiresAt } }'))).toBe(false);
     expect(readsPublicDataOnly(parse('{ ... on Query { gameAudit(gameId: 1) { id } } }'))).toBe(false);
     expect(readsPublicDataOnly(parse('query A { game(id: 1) { id } } query B { apiKeys { id } }'), 'B')).toBe(false);
