@@ -47,6 +47,7 @@ export type AppSettings = Pick<
   | 'logLevel'
   | 'production'
   | 'responseCacheTtlMs'
+  | 'responseCacheRefreshAheadMs'
   | 'responseCacheMaxBytes'
   | 'staleIfErrorMs'
   | 'maxInFlight'
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCallerResolution(app, { prisma: deps.prisma, clock: deps.clock, operatorToken: options.operatorToken });
   registerResponseCache(app, {
     ttlMs: options.responseCacheTtlMs ?? 0,
+    refreshAheadMs: options.responseCacheRefreshAheadMs,
     maxBytes: options.responseCacheMaxBytes,
     staleIfErrorMs: options.staleIfErrorMs,
     isDatabaseDown,

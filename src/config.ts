@@ -48,6 +48,8 @@ export interface Config {
   sponsorPath: string;
   /** Lifetime of the shared response cache of public GET endpoints; 0 turns it off. Writes drop it sooner. */
   responseCacheTtlMs: number;
+  /** How long /api readers may get the answer a write superseded while its rebuild runs (refresh-ahead); 0 turns it off. */
+  responseCacheRefreshAheadMs: number;
   /** GraphQL subscriptions one client may hold open at once. */
   subscriptionsPerClient: number;
   /** GraphQL subscriptions this instance holds open at once, from all clients; one more is refused. */
@@ -321,6 +323,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl,
     // Every committed write drops the caches (src/live/changes.ts): expiry is only a safety net.
     responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 60_000, 0, 600_000),
+    // A quarter of the 1 s freshness target: a hot page's rebuild rarely takes longer.
+    responseCacheRefreshAheadMs: integer(env, 'RESPONSE_CACHE_REFRESH_AHEAD_MS', 250, 0, 1_000),
     subscriptionsPerClient: integer(env, 'SUBSCRIPTIONS_PER_CLIENT', 20, 1, 10_000),
     subscriptionsMax: integer(env, 'SUBSCRIPTIONS_MAX', 1_500, 1, 1_000_000),
     // Replayed from the change log, which keeps changes CHANGE_LOG_RETENTION_MS: a longer window finds them pruned (and says refetch).

@@ -20,7 +20,18 @@ export interface ScopedCacheOptions<V extends {}> {
    * fresh hit until the feed caught up (see `lookup`). Absent: every change is heard.
    */
   feed?: Pick<ChangeFeed, 'state'>;
+  /**
+   * Refresh-ahead: a write that touches a value read in the last READ_RECENTLY_MS does not drop it
+   * but marks it superseded and calls `refresh` with its key, so that one rebuild starts at once;
+   * the adapter may serve the superseded value for up to this long meanwhile (`lookup` says how long
+   * ago it was superseded). Absent or 0: every touched value is dropped.
+   */
+  refreshAheadMs?: number;
+  refresh?: (key: string) => void;
 }
+
+/** How recently a value must have been read for a write to refresh it ahead instead of dropping it. */
+export const READ_RECENTLY_MS = 1000;
 
 interface Held<V> {
   value: V;
@@ -28,6 +39,10 @@ interface Held<V> {
   scope: ChangeScope;
   /** The clock when it was stored. */
   storedAt: number;
+  /** The clock when it was last looked up. */
+  readAt: number;
+  /** The clock when a write touched it, while its rebuild is under way (refresh-ahead). */
+  supersededAt?: number;
 }
 
 interface Build<V> {
@@ -63,10 +78,14 @@ export class ScopedCache<V extends {}> {
   private readonly builds = new Map<string, Build<V>>();
   private readonly now: CacheClock;
   private readonly feed: Pick<ChangeFeed, 'state'> | undefined;
+  private readonly refreshAheadMs: number;
+  private readonly refresh: ((key: string) => void) | undefined;
 
   constructor(options: ScopedCacheOptions<V>) {
     this.now = options.now ?? wallClock;
     this.feed = options.feed;
+    this.refreshAheadMs = options.refresh ? (options.refreshAheadMs ?? 0) : 0;
+    this.refresh = options.refresh;
     const dropped = options.dropped;
     this.held = new BoundedLru<Held<V>>({
       maxEntries: options.maxEntries,
@@ -97,19 +116,28 @@ export class ScopedCache<V extends {}> {
    * dropped (`expired`). `uncertain`: the feed is not current, so the value must not be served as a
    * fresh hit (an adapter may still serve it as stale when the database fails).
    */
-  lookup(key: string): { value: V; ageMs: number; uncertain: boolean } | undefined {
+  lookup(key: string): { value: V; ageMs: number; uncertain: boolean; supersededMs?: number } | undefined {
     const held = this.held.get(key);
-    return held && { value: held.value, ageMs: this.now() - held.storedAt, uncertain: !this.current };
+    if (!held) return undefined;
+    const now = this.now();
+    held.readAt = now;
+    return {
+      value: held.value,
+      ageMs: now - held.storedAt,
+      uncertain: !this.current,
+      ...(held.supersededAt === undefined ? {} : { supersededMs: now - held.supersededAt }),
+    };
   }
 
   /** The value, if it is a fresh hit: held within its TTL while the feed is current. */
   get(key: string): V | undefined {
-    return this.current ? this.held.get(key)?.value : undefined;
+    const held = this.current ? this.held.get(key) : undefined;
+    return held?.supersededAt === undefined ? held?.value : undefined;
   }
 
   /** Whether a fresh hit is held, without counting as a use. */
   holds(key: string): boolean {
-    return this.current && this.held.has(key);
+    return this.current && this.held.has(key) && this.held.peek(key)?.supersededAt === undefined;
   }
 
   /**
@@ -119,7 +147,8 @@ export class ScopedCache<V extends {}> {
    */
   store(key: string, value: V, { scope, since, ttlMs }: { scope: ChangeScope; since: number; ttlMs?: number }): boolean {
     if (this.log.touchedSince(since, scope)) return false;
-    return this.held.set(key, { value, scope, storedAt: this.now() }, ttlMs);
+    const now = this.now();
+    return this.held.set(key, { value, scope, storedAt: now, readAt: now }, ttlMs);
   }
 
   /** Weighs a held value again after it grew in place (a REST answer's compressed variant). */
@@ -131,7 +160,20 @@ export class ScopedCache<V extends {}> {
   /** A write committed: drops the values of its scope (`changed`); builds that began before it and read its scope are not kept. */
   changed(change: LeagueChange): void {
     const touched = this.log.record(change);
-    this.held.deleteWhere((held) => changeTouches(touched, held.scope), 'changed');
+    const now = this.now();
+    const refreshed: string[] = [];
+    this.held.deleteWhere((held, key) => {
+      if (!changeTouches(touched, held.scope)) return false;
+      if (this.refreshAheadMs === 0 || now - held.readAt > READ_RECENTLY_MS) return true;
+      // A value being read is kept, superseded, while a rebuild runs. A second write meanwhile
+      // starts another (the one under way began before it and will not be kept), but does not
+      // extend the time the value may still be served: that counts from the first.
+      held.supersededAt ??= now;
+      if (now - held.supersededAt > this.refreshAheadMs) return true;
+      refreshed.push(key);
+      return false;
+    }, 'changed');
+    for (const key of refreshed) this.refresh?.(key);
   }
 
   delete(key: string, reason: DropReason = 'deleted'): void {

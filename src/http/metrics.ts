@@ -137,7 +137,7 @@ export function registerMetrics(app: FastifyInstance, database: Database, option
   });
   const cacheAnswers = new Counter({
     name: 'http_response_cache_requests_total',
-    help: 'Cacheable GET requests by how the response cache answered: hit (fresh copy), miss (built and stored), stale (an old copy instead of a 503).',
+    help: 'Cacheable GET requests by how the response cache answered: hit (fresh copy), miss (built and stored), stale (an old copy instead of a 503), refreshing (the copy a write superseded, while its rebuild runs).',
     labelNames: ['interface', 'result'],
     registers: [registry],
   });
@@ -182,7 +182,8 @@ export function registerMetrics(app: FastifyInstance, database: Database, option
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
     const cached = reply.getHeader('x-cache');
-    if (cached === 'hit' || cached === 'miss' || cached === 'stale') cacheAnswers.inc({ interface: labels.interface, result: cached });
+    if (cached === 'hit' || cached === 'miss' || cached === 'stale' || cached === 'refreshing')
+      cacheAnswers.inc({ interface: labels.interface, result: cached });
     done();
   });
 

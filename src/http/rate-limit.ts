@@ -9,6 +9,7 @@ import { FixedWindowCounter } from './fixed-window.js';
 import { KeyCheckBrake } from './key-check-brake.js';
 import { SessionCap } from './session-cap.js';
 import { refuse, secondsOf, TooManyRequestsError } from './too-many-requests.js';
+import { isRefresh } from './refresh-ahead.js';
 
 /** TRUST_PROXY as fastify takes it: all proxies, the number of proxies in front, or their addresses/CIDRs. */
 export type TrustProxy = boolean | number | string[];
@@ -58,6 +59,8 @@ export function requestClass(request: FastifyRequest): RequestClass {
   if (/^\/health(\/|$)/.test(path)) return 'health';
   // A route that opts out with @fastify/rate-limit's own `config: { rateLimit: false }`: the metrics scrape.
   if (request.routeOptions.config.rateLimit === false) return 'exempt';
+  // The service's own rebuild of a cached answer (refresh-ahead) is no client's request.
+  if (isRefresh(request)) return 'exempt';
   const scope = credentialScope(request);
   if (scope === 'keyed' || (scope === 'graphql' && credentialPresented(request) !== undefined)) return 'keyed';
   return 'public';

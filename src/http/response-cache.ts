@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wallClock, type CacheClock, type DropReason } from '../cache/bounded.js';
+import { isRefresh, refreshHeaders, SUPERSEDED_CACHE_CONTROL } from './refresh-ahead.js';
 import { ScopedCache } from '../cache/scoped-cache.js';
 import type { ChangeScope } from '../live/change-scope.js';
 import type { ChangeFeed } from '../live/changes.js';
@@ -76,6 +77,13 @@ export interface ResponseCacheOptions {
   changes?: Pick<ChangeFeed, 'subscribe' | 'state'>;
   /** "Now" in ms for the TTL and the stale window; the instance's `responseCacheClock`, else `Date.now()` (read on every use, so a faked `Date` counts). */
   now?: CacheClock;
+  /**
+   * Refresh-ahead (answers keyed by URL only): a write that touches an answer being read starts its
+   * rebuild at once, and readers get the superseded answer (`X-Cache: refreshing`, `Cache-Control:
+   * public, no-cache`) until the rebuild is stored, for at most this long; past it they wait for the
+   * rebuild as on a miss. Absent or 0: a touched answer is dropped and its next reader builds it.
+   */
+  refreshAheadMs?: number;
 }
 
 /** A stored answer: what src/cache/scoped-cache.ts holds for this cache (it keeps the scope, the age and the bounds). */
@@ -167,6 +175,8 @@ export function publicCacheControl(ttlMs: number, staleIfErrorMs = 0): string {
  */
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
   const staleMs = options.staleIfErrorMs ?? 0;
+  // Only an answer keyed by its URL can be rebuilt from the URL alone.
+  const refreshAheadMs = options.key ? 0 : (options.refreshAheadMs ?? 0);
   const cache = new ScopedCache<Entry>({
     maxEntries: options.maxEntries ?? 1000,
     maxBytes: options.maxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES,
@@ -175,6 +185,11 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     ttlMs: options.ttlMs + staleMs,
     now: () => (options.now ?? app.responseCacheClock ?? wallClock)(),
     feed: options.changes,
+    refreshAheadMs,
+    // A request to this app, through every hook (a slot, the deadline) but the rate limits: its
+    // answer is stored as a miss's is. A failed rebuild leaves the superseded answer to its bound.
+    refresh: (key) =>
+      void app.inject({ method: 'GET', url: key, headers: refreshHeaders }).catch((error: unknown) => app.log.warn({ err: error }, 'refresh-ahead failed')),
     dropped: (reason) => {
       const invalidation = INVALIDATIONS[reason];
       if (invalidation) app.responseCacheInvalidated?.(options.sharing, invalidation);
@@ -215,9 +230,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     reply: FastifyReply,
     key: string,
     entry: Entry,
-    how: 'hit' | 'stale' | 'miss',
+    how: 'hit' | 'stale' | 'refreshing' | 'miss',
   ): Buffer | Promise<Buffer> | undefined => {
-    reply.header('etag', entry.etag).header('cache-control', cacheControl).header('x-cache', how);
+    reply
+      .header('etag', entry.etag)
+      .header('cache-control', how === 'refreshing' ? SUPERSEDED_CACHE_CONTROL : cacheControl)
+      .header('x-cache', how);
     if (entry.varies) varyOnAcceptEncoding(reply);
     if (matches(request, entry.etag)) {
       reply.status(304);
@@ -230,7 +248,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return variant(key, entry, encoding);
   };
 
-  const send = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: 'hit' | 'stale') => {
+  const send = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: 'hit' | 'stale' | 'refreshing') => {
     const body = answer(request, reply, key, entry, how);
     return body instanceof Promise ? body.then((compressed) => reply.send(compressed)) : reply.send(body);
   };
@@ -239,10 +257,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
    * The stored answer: fresh within the TTL, stale within the stale window after it (past that, the
    * cache has let it go), and stale too while the change feed may be missing writes.
    */
-  const lookup = (key: string): { fresh?: Entry; stale?: Entry } => {
+  const lookup = (key: string): { fresh?: Entry; stale?: Entry; refreshing?: Entry } => {
     const found = cache.lookup(key);
     if (!found) return {};
-    return found.ageMs <= options.ttlMs && !found.uncertain ? { fresh: found.value } : { stale: found.value };
+    if (found.ageMs > options.ttlMs || found.uncertain) return { stale: found.value };
+    if (found.supersededMs === undefined) return { fresh: found.value };
+    return found.supersededMs <= refreshAheadMs ? { refreshing: found.value } : { stale: found.value };
   };
   // Each request notes the latest change it has heard of when it starts (its generation). An answer
   // whose build began before a write that touched its scope may hold data from before the write:
@@ -260,13 +280,16 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const scope = request.routeOptions.config.changeScope?.(request);
     begun.set(request, { generation, scope });
     const key = keyOf(request);
-    const found = lookup(key);
+    // The service's own rebuild of a superseded answer builds, whatever is held.
+    const rebuild = refreshAheadMs > 0 && isRefresh(request);
+    const found = rebuild ? {} : lookup(key);
     if (found.fresh) return send(request, reply, key, found.fresh, 'hit');
+    if (found.refreshing) return send(request, reply, key, found.refreshing, 'refreshing');
     if (found.stale) {
       if (options.isDatabaseDown?.()) return send(request, reply, key, found.stale, 'stale');
       fallbacks.set(request, found.stale);
     }
-    const joined = cache.join(key, scope, generation);
+    const joined = rebuild ? undefined : cache.join(key, scope, generation);
     if (joined) {
       const answer = await joined;
       if (answer) return send(request, reply, key, answer, 'hit');
