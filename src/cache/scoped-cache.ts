@@ -22,12 +22,10 @@ export interface ScopedCacheOptions<V extends {}> {
   feed?: Pick<ChangeFeed, 'state'>;
   /**
    * Refresh-ahead: a write that touches a value read in the last READ_RECENTLY_MS does not drop it
-   * but marks it superseded and calls `refresh` with its key, so that one rebuild starts at once;
-   * the adapter may serve the superseded value for up to this long meanwhile (`lookup` says how long
-   * ago it was superseded). Absent or 0: every touched value is dropped.
+   * but marks it superseded, and the adapter may serve it for up to this long while one rebuild
+   * runs (`lookup` says how long ago it was superseded). Absent or 0: every touched value is dropped.
    */
   refreshAheadMs?: number;
-  refresh?: (key: string) => void;
 }
 
 /** How recently a value must have been read for a write to refresh it ahead instead of dropping it. */
@@ -79,13 +77,11 @@ export class ScopedCache<V extends {}> {
   private readonly now: CacheClock;
   private readonly feed: Pick<ChangeFeed, 'state'> | undefined;
   private readonly refreshAheadMs: number;
-  private readonly refresh: ((key: string) => void) | undefined;
 
   constructor(options: ScopedCacheOptions<V>) {
     this.now = options.now ?? wallClock;
     this.feed = options.feed;
-    this.refreshAheadMs = options.refresh ? (options.refreshAheadMs ?? 0) : 0;
-    this.refresh = options.refresh;
+    this.refreshAheadMs = options.refreshAheadMs ?? 0;
     const dropped = options.dropped;
     this.held = new BoundedLru<Held<V>>({
       maxEntries: options.maxEntries,
@@ -161,19 +157,14 @@ export class ScopedCache<V extends {}> {
   changed(change: LeagueChange): void {
     const touched = this.log.record(change);
     const now = this.now();
-    const refreshed: string[] = [];
-    this.held.deleteWhere((held, key) => {
+    this.held.deleteWhere((held) => {
       if (!changeTouches(touched, held.scope)) return false;
       if (this.refreshAheadMs === 0 || now - held.readAt > READ_RECENTLY_MS) return true;
-      // A value being read is kept, superseded, while a rebuild runs. A second write meanwhile
-      // starts another (the one under way began before it and will not be kept), but does not
-      // extend the time the value may still be served: that counts from the first.
+      // A value being read is kept, superseded, until its rebuild is stored. A second write does
+      // not extend the time it may still be served: that counts from the first.
       held.supersededAt ??= now;
-      if (now - held.supersededAt > this.refreshAheadMs) return true;
-      refreshed.push(key);
-      return false;
+      return now - held.supersededAt > this.refreshAheadMs;
     }, 'changed');
-    for (const key of refreshed) this.refresh?.(key);
   }
 
   delete(key: string, reason: DropReason = 'deleted'): void {

@@ -173,6 +173,9 @@ export function publicCacheControl(ttlMs: number, staleIfErrorMs = 0): string {
  * hit sends stored bytes and is never compressed again; they are marked with Content-Encoding,
  * which tells @fastify/compress to leave them alone. Every variant answers If-None-Match.
  */
+/** Rebuilds of superseded answers at once, at most: half the default request slots, so readers keep the rest. */
+const MAX_REFRESHES = 4;
+
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
   const staleMs = options.staleIfErrorMs ?? 0;
   // Only an answer keyed by its URL can be rebuilt from the URL alone.
@@ -186,10 +189,6 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     now: () => (options.now ?? app.responseCacheClock ?? wallClock)(),
     feed: options.changes,
     refreshAheadMs,
-    // A request to this app, through every hook (a slot, the deadline) but the rate limits: its
-    // answer is stored as a miss's is. A failed rebuild leaves the superseded answer to its bound.
-    refresh: (key) =>
-      void app.inject({ method: 'GET', url: key, headers: refreshHeaders }).catch((error: unknown) => app.log.warn({ err: error }, 'refresh-ahead failed')),
     dropped: (reason) => {
       const invalidation = INVALIDATIONS[reason];
       if (invalidation) app.responseCacheInvalidated?.(options.sharing, invalidation);
@@ -205,6 +204,22 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     (request.method === 'GET' || request.method === 'HEAD') &&
     request.routeOptions.config.responseCache === options.sharing &&
     !isPrivateAnswer(request);
+  /**
+   * Starts the rebuild of a superseded answer, once per key, at most MAX_REFRESHES at a time: a
+   * request of the app to itself, through every hook (a slot, the deadline) but the rate limits,
+   * stored as a miss's answer is. Started by the first reader after the write, so only answers
+   * read again are rebuilt; one that cannot start now is served until its bound, then built by
+   * its readers as on a miss.
+   */
+  const refreshing = new Set<string>();
+  const refresh = (key: string) => {
+    if (refreshing.has(key) || refreshing.size >= MAX_REFRESHES || cache.building(key)) return;
+    refreshing.add(key);
+    app
+      .inject({ method: 'GET', url: key, headers: refreshHeaders })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'refresh-ahead failed'))
+      .finally(() => refreshing.delete(key));
+  };
   /** The stale answer a request may fall back on if rebuilding it fails. */
   const fallbacks = new WeakMap<FastifyRequest, Entry>();
 
@@ -284,7 +299,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const rebuild = refreshAheadMs > 0 && isRefresh(request);
     const found = rebuild ? {} : lookup(key);
     if (found.fresh) return send(request, reply, key, found.fresh, 'hit');
-    if (found.refreshing) return send(request, reply, key, found.refreshing, 'refreshing');
+    if (found.refreshing) {
+      refresh(key);
+      return send(request, reply, key, found.refreshing, 'refreshing');
+    }
     if (found.stale) {
       if (options.isDatabaseDown?.()) return send(request, reply, key, found.stale, 'stale');
       fallbacks.set(request, found.stale);
