@@ -91,7 +91,6 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
   // not scoped by the records it shows (src/graphql/document-scope.ts).
   deps.live?.changes.subscribe((change) => responseCache.changed(change));
   const { keyOf, candidateKeys } = resultCacheKeys(schema, (source) => parsedDocument(parseCaches.documentCache, source, limits.maxTokens));
-  /** Whether the result cache holds the answer to this request's operation (keyed as the plugin keys it: no session). */
   /** A hash-only GET's operation with the known text (a POST's body has it put in before the probe). */
   const persistedOperationOf = (request: FastifyRequest) => {
     if (!trustedPlugins || request.method === 'POST') return undefined;
@@ -101,6 +100,7 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
     // operationOf reads the method and the query string only.
     return query === undefined ? undefined : operationOf({ method: 'GET', query: { ...params, query } } as unknown as FastifyRequest);
   };
+  /** Whether the result cache holds the answer to this request's operation (keyed as the plugin keys it: no session). */
   const holdsResult = async (request: FastifyRequest): Promise<boolean> => {
     const operation = options.responseCacheTtlMs > 0 ? (operationOf(request) ?? persistedOperationOf(request)) : undefined;
     if (!operation || Buffer.byteLength(operation.query) > limits.maxDocumentBytes) return false;
