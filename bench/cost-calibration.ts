@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../src/db/database.js';
 import { DEFAULT_MAX_COMPLEXITY } from '../src/schema/builder.js';
 import { COST_UNIT_MICROSECONDS } from '../src/schema/costs.js';
 import { getSchema } from '../src/schema/index.js';
-import { databaseUrl, serverUrl } from './databases.js';
+import { admin, databaseUrl, serverUrl } from './databases.js';
 
 export interface CostRow {
   name: string;
@@ -38,24 +38,14 @@ export function costDatabaseName(scale: number): string {
   return `floorball_cost_${String(scale).replace('.', '_')}`;
 }
 
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function ensureLeague(scale: number, reload: boolean): Promise<string> {
   const name = costDatabaseName(scale);
   const url = databaseUrl(name);
-  const exists = await admin(serverUrl, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
-  const loaded = exists && (await admin(url, async (c) => (await c.query(`SELECT to_regclass('"Game"') IS NOT NULL AS ok`)).rows[0].ok as boolean));
+  const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
+  const loaded = exists && (await admin(async (c) => (await c.query(`SELECT to_regclass('"Game"') IS NOT NULL AS ok`)).rows[0].ok as boolean, url));
   if (!loaded || reload) {
-    await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    await admin((c) => c.query(`CREATE DATABASE "${name}"`));
     console.error(`loading the demo league at scale ${scale} into ${name} …`);
     const { spawnSync } = await import('node:child_process');
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--scale', String(scale), '--seed', '2025'], {
@@ -84,7 +74,7 @@ interface Ids {
 }
 
 async function pickIds(url: string): Promise<Ids> {
-  return admin(url, async (c) => {
+  return admin(async (c) => {
     const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => (await c.query<T>(sql, params)).rows[0];
     const { season } = await one<{ season: number }>('SELECT id AS season FROM "Season" WHERE "isCurrent"');
     const busiest = await one<{ day: Date; games: number }>(
@@ -125,7 +115,7 @@ async function pickIds(url: string): Promise<Ids> {
       topLeague: top.league,
       topGameClass: top.gameClass,
     };
-  });
+  }, url);
 }
 
 const GAME_ROW = 'id startsAt status homeScore awayScore homePeriodScores awayPeriodScores homeTeam { id name logoUrl } awayTeam { id name logoUrl }';

@@ -23,9 +23,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { newApiKey } from '../src/domain/api-keys.js';
-import { benchDatabaseName, databaseUrl, serverUrl } from './databases.js';
+import { admin, benchDatabaseName, databaseUrl } from './databases.js';
 import { benchLive, reportLive, type LiveResult } from './live.js';
 import { benchPersisted, reportPersisted, type PersistedResult } from './persisted.js';
 import { benchSubscribers, DEFAULT_SUBSCRIBERS, reportSubscribers, type SubscribersResult } from './subscribers.js';
@@ -71,16 +70,6 @@ const SUBSCRIBERS_PORT = 3304;
 const BARE_SEND_PORT = 3305;
 const PROFILED_SERVICE_PORT = 3307;
 const PUBLIC_BASE_URL = 'http://localhost:3000';
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function run(command: string, commandArgs: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import { builder } from './builder.js';
+import { SortDirectionEnum } from './national-statistics.js';
 
 /**
  * Games of a season (or of several), as a Prisma filter: the query form of `seasonOfGame`
@@ -26,3 +27,9 @@ export function gamesOrderBy(direction: 'ASC' | 'DESC' | null | undefined): Pris
   const sort = direction === 'DESC' ? 'desc' : 'asc';
   return [{ startsAt: sort }, { id: sort }];
 }
+
+/** The ordering arguments of every list of games (`Query.games`, a group's, a team's home and away games). */
+export const GAME_ORDER_ARGS = builder.args((t) => ({
+  orderBy: t.field({ type: GameOrderEnum, defaultValue: 'START' }),
+  direction: t.field({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
+}));

@@ -6,8 +6,7 @@ import { NODE_BY_ID } from './node.js';
 import { COUNTED } from './connections.js';
 import { LENGTH, listCost } from './costs.js';
 import { GameFilter, gamesWhere } from './game-filter.js';
-import { GameOrderEnum, gamesOrderBy } from './game-queries.js';
-import { SortDirectionEnum } from './national-statistics.js';
+import { GAME_ORDER_ARGS, gamesOrderBy } from './game-queries.js';
 import { GameDecisionEnum, GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, PenaltyRoleEnum, PlayerPositionEnum, TeamSideEnum } from './scalars.js';
 
 builder.prismaNode('Venue', {
@@ -147,8 +146,7 @@ builder.queryFields((t) => ({
       description: 'Games in order of occurrence (start time, then id), or the other way round with `direction: DESC`.',
       args: {
         filter: t.arg({ type: GameFilter }),
-        orderBy: t.arg({ type: GameOrderEnum, defaultValue: 'START' }),
-        direction: t.arg({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
+        ...GAME_ORDER_ARGS,
       },
       totalCount: async (_root, args, ctx) => ctx.prisma.game.count({ where: await gamesWhere(args.filter, ctx) }),
       resolve: async (query, _root, args, ctx) =>

@@ -5,7 +5,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { builder, connectionComplexity, pageSize, relatedConnectionComplexity, type SchemaContext } from './builder.js';
 import { COUNTED } from './connections.js';
 import { COMPUTED, computedCost, LENGTH, listCost } from './costs.js';
-import { GameOrderEnum, gamesOrderBy } from './game-queries.js';
+import { GAME_ORDER_ARGS, gamesOrderBy } from './game-queries.js';
 import { SortDirectionEnum } from './national-statistics.js';
 import { NODE_BY_ID } from './node.js';
 import { GroupPhaseEnum } from './scalars.js';
@@ -110,10 +110,7 @@ builder.prismaNode('LeagueGroup', {
         maxSize: pageSize,
         complexity: relatedConnectionComplexity(LENGTH.groupGames),
         totalCount: true,
-        args: {
-          orderBy: t.arg({ type: GameOrderEnum, defaultValue: 'START' }),
-          direction: t.arg({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
-        },
+        args: GAME_ORDER_ARGS,
         query: (args) => ({ orderBy: gamesOrderBy(args.direction) }),
       },
       COUNTED,

@@ -1,8 +1,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import { absoluteUrl } from './context.js';
 import { COUNTED } from './connections.js';
-import { GameOrderEnum, gamesOrderBy } from './game-queries.js';
-import { SortDirectionEnum } from './national-statistics.js';
+import { GAME_ORDER_ARGS, gamesOrderBy } from './game-queries.js';
 import { builder, connectionComplexity, pageSize, relatedConnectionComplexity } from './builder.js';
 import { COMPUTED, computedCost, LENGTH, listCost, STATEMENT_COST } from './costs.js';
 import { NODE_BY_ID } from './node.js';
@@ -45,10 +44,7 @@ builder.prismaNode('Team', {
         maxSize: pageSize,
         complexity: relatedConnectionComplexity(LENGTH.teamHomeGames),
         totalCount: true,
-        args: {
-          orderBy: t.arg({ type: GameOrderEnum, defaultValue: 'START' }),
-          direction: t.arg({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
-        },
+        args: GAME_ORDER_ARGS,
         query: (args) => ({ orderBy: gamesOrderBy(args.direction) }),
       },
       COUNTED,
@@ -60,10 +56,7 @@ builder.prismaNode('Team', {
         maxSize: pageSize,
         complexity: relatedConnectionComplexity(LENGTH.teamHomeGames),
         totalCount: true,
-        args: {
-          orderBy: t.arg({ type: GameOrderEnum, defaultValue: 'START' }),
-          direction: t.arg({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
-        },
+        args: GAME_ORDER_ARGS,
         query: (args) => ({ orderBy: gamesOrderBy(args.direction) }),
       },
       COUNTED,

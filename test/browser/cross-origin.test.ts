@@ -1,27 +1,10 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestLeague, type TestLeague } from '../support/app.js';
+import { expectChromium, openChromium } from '../support/chromium.js';
 import type { Json } from '../support/api.js';
-
-// Debian's package, installed by .ci/run; Playwright's own browser download cannot reach the internet here.
-const CHROMIUM = '/usr/bin/chromium';
-// Without the background-networking flags Chromium keeps dialling Google's hosts, which this network refuses.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** One HTTP exchange as the service saw it: preflights never reach Playwright's request events. */
 interface Seen {
@@ -117,8 +100,7 @@ const renderedRows = (page: Page, table: string) =>
 describe('a club website in headless Chromium, on another origin than the service', { timeout: 120_000 }, () => {
   let league: TestLeague | undefined;
   let site: Server | undefined;
-  let context: BrowserContext | undefined;
-  let profile: string | undefined;
+  let browser: Awaited<ReturnType<typeof openChromium>>;
   let api = '';
   let siteUrl = '';
   let paths: WidgetPaths;
@@ -161,22 +143,19 @@ describe('a club website in headless Chromium, on another origin than the servic
     siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
 
     // Without a browser the test itself fails (below); vitest would report a failed beforeAll as skipped tests.
-    if (!existsSync(CHROMIUM)) return;
-    profile = await mkdtemp(join(tmpdir(), 'chromium-profile-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    browser = await openChromium();
   });
 
   afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    if (profile) await rm(profile, { recursive: true, force: true });
+    await browser?.close();
     if (site) await new Promise<void>((resolve) => site!.close(() => resolve()));
     await league?.close();
   });
 
   it('renders the games list, a team, a ranking and a GraphQL list fetched cross-origin', async () => {
     // A missing browser must fail the run, never skip it: CI would go green without testing anything.
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium), as .ci/run does`).toBe(true);
-    const page = await context!.newPage();
+    expectChromium();
+    const page = await browser!.context.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error') browserProblems.push(`console ${message.type()}: ${message.text()}`);
     });
