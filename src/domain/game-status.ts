@@ -52,5 +52,10 @@ export const isPlayed = (status: string): boolean => includes(PLAYED_STATUSES, s
 export const isDecided = (status: string): boolean => includes(DECIDED_STATUSES, status);
 export const countsForVisitors = (status: string): boolean => includes(VISITORS_COUNTED_STATUSES, status);
 export const isPending = (status: string): boolean => includes(PENDING_STATUSES, status);
+/**
+ * Whether a write that leaves a game in `after`, from `before`, may change a result that counts
+ * (standings): only a game decided on either side of it has one. A goal in a live game does not.
+ */
+export const changesResult = (before: string, after: string): boolean => isDecided(before) || isDecided(after);
 /** A cancelled game will not take place (as scheduled): every view says so instead of its date. */
 export const isCancelled = (status: string): boolean => status === 'CANCELLED';

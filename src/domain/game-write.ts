@@ -220,7 +220,7 @@ export interface WritePlan<E extends StoredEvent = StoredEvent> {
   /** The score before the write, which the audit keeps beside the score after. */
   scoreBefore: { home: number; away: number };
   /** What caches and subscribers are told. */
-  announce: { kind: GameChangeKind; scoreChanged: boolean; statusChanged: boolean };
+  announce: { kind: GameChangeKind; scoreChanged: boolean; statusChanged: boolean; resultChanged: boolean };
 }
 
 /** The team credited with what a side does. */

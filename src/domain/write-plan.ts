@@ -4,7 +4,7 @@
  * store and announce, or throws the DomainError that refuses the write. Pure: no clock, no I/O; the
  * writer (src/live/game-writer.ts) stores the plan as it stands.
  */
-import type { GameStatus } from './game-status.js';
+import { changesResult, type GameStatus } from './game-status.js';
 import type { EventDraft, EventEffect, GameChangeKind, GameWrite, GameWriteKind, LiveGameState, NewEvent, StoredEvent, WritePlan } from './game-write.js';
 import { teamOf } from './game-write.js';
 import { correctionOf, deletionOf } from './event-correction.js';
@@ -100,6 +100,7 @@ export function planWrite<E extends StoredEvent>(game: LiveGameState<E>, write: 
       kind: changeKindOf(write, decided.effect, decided.transition),
       scoreChanged: before.home !== after.home || before.away !== after.away,
       statusChanged: decided.status !== game.status,
+      resultChanged: changesResult(game.status, decided.status),
     },
   };
 }

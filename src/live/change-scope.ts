@@ -2,15 +2,23 @@ import type { LeagueChange } from './changes.js';
 
 /**
  * Which records an answer was read from, as far as a live write can change it: a route that reads
- * one game, team, club, player, league group or league says so (a league's rankings, top scorers
- * and game lists name the league; lists no game write changes, such as seasons and groups, name
+ * one game, team, club, player, league group or league says so (a league's top scorers and game
+ * lists name the league, its rankings the league's `standings`, which only a write to a decided
+ * result changes; lists no game write changes, such as seasons and groups, name
  * nothing), and a write that touches none of them leaves its cached answers alone. Whatever a
  * route does not declare is read from anywhere, and every write drops it.
  *
  * This module is the vocabulary (the tags, and which a change names); the caches match them and
  * number the changes they heard of in src/cache/change-log.ts (`changeTouches`, `ChangeLog`).
  */
-export type ScopeTag = `game:${number}` | `team:${number}` | `club:${number}` | `player:${number}` | `group:${number}` | `league:${number}`;
+export type ScopeTag =
+  | `game:${number}`
+  | `team:${number}`
+  | `club:${number}`
+  | `player:${number}`
+  | `group:${number}`
+  | `league:${number}`
+  | `standings:${number}`;
 export type ScopeKind = ScopeTag extends `${infer Kind}:${number}` ? Kind : never;
 
 /** `undefined`: the answer may follow from any record (every change drops it). */
@@ -42,5 +50,6 @@ export function tagsOfChange(change: LeagueChange): ReadonlySet<ScopeTag> | 'eve
     ...affects.clubIds.map((id) => `club:${id}` as const),
     ...affects.playerIds.map((id) => `player:${id}` as const),
     ...(affects.leagueIds ?? []).map((id) => `league:${id}` as const),
+    ...(change.game.resultChanged === false ? [] : (affects.leagueIds ?? []).map((id) => `standings:${id}` as const)),
   ]);
 }

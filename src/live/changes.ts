@@ -21,6 +21,11 @@ export interface GameChange {
   scoreChanged: boolean;
   /** The write changed the game's status (a start, a final whistle, a forfeit, an abort, an undo); absent in a change from before it was told. */
   statusChanged?: boolean;
+  /**
+   * The write may change a result that counts (src/domain/game-status.ts `changesResult`): the
+   * league's standings. Absent in a change from before it was told: then it may.
+   */
+  resultChanged?: boolean;
   /** What `liveGames(filter)` filters on, so no instance has to load the game to decide. */
   groupId: number | null;
   homeTeamId: number;

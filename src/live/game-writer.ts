@@ -175,6 +175,7 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
     awayScore: after.away,
     scoreChanged: plan.announce.scoreChanged,
     statusChanged: plan.announce.statusChanged,
+    resultChanged: plan.announce.resultChanged,
     groupId: game.groupId,
     homeTeamId: game.homeTeamId,
     awayTeamId: game.awayTeamId,

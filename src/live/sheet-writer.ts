@@ -205,6 +205,7 @@ async function writeLocked(
     homeScore: game.homeScore,
     awayScore: game.awayScore,
     scoreChanged: false,
+    resultChanged: false,
     groupId: game.groupId,
     homeTeamId: game.homeTeamId,
     awayTeamId: game.awayTeamId,

@@ -24,7 +24,7 @@ describe('a forfeit', () => {
     const plan = planWrite(stateOf('SCHEDULED'), { kind: 'forfeitGame', forfeitingSide: 'AWAY' });
     expect(plan.game).toMatchObject({ status: 'FORFEIT', score: { home: 5, away: 0 }, forfeitedBy: 'AWAY' });
     expect(plan.transition).toEqual({ record: { kind: 'FORFEIT', second: 0 } });
-    expect(plan.announce).toEqual({ kind: 'FORFEITED', scoreChanged: true, statusChanged: true });
+    expect(plan.announce).toEqual({ kind: 'FORFEITED', scoreChanged: true, statusChanged: true, resultChanged: true });
     const smallField = {
       ...liveInPeriodOne(),
       format: gameFormat({ periods: 3, periodMinutes: 15, overtimeMinutes: 5, penaltyShootout: true, drawAllowed: false, forfeitGoals: 3 }),
@@ -108,7 +108,7 @@ describe('an undo of the last status change', () => {
     expect(plan.effect).toMatchObject({ kind: 'undone', events: [{ id: 4 }, { id: 5 }, { id: 6 }, { id: 7 }] });
     expect(plan.game).toMatchObject({ status: 'LIVE', decidedBy: 'REGULAR', score: { home: 1, away: 0 }, forfeitedBy: null, secondsPlayed: null });
     expect(plan.transition).toEqual({ undo: game.transitions[1] });
-    expect(plan.announce).toEqual({ kind: 'STATUS_UNDONE', scoreChanged: true, statusChanged: false });
+    expect(plan.announce).toEqual({ kind: 'STATUS_UNDONE', scoreChanged: true, statusChanged: false, resultChanged: false });
   });
 
   it('takes a started game back to the schedule, without a score', () => {
@@ -124,7 +124,7 @@ describe('an undo of the last status change', () => {
     const plan = planWrite({ ...game, transitions: [...game.transitions, { ...forfeited, lastEventIdBefore: 7 }] }, { kind: 'undoStatus' });
     expect(plan.effect).toEqual({ kind: 'undone', events: [] });
     expect(plan.game).toMatchObject({ status: 'LIVE', score: { home: 1, away: 1 }, forfeitedBy: null });
-    expect(plan.announce).toMatchObject({ scoreChanged: true, statusChanged: true });
+    expect(plan.announce).toMatchObject({ scoreChanged: true, statusChanged: true, resultChanged: true });
     expect(() => planWrite(stateOf('FINISHED'), { kind: 'undoStatus' })).toThrow('nothing to undo');
   });
 });
@@ -168,7 +168,7 @@ describe('spectators', () => {
   it('are recorded for a game under way or over, leaving its score as stored', () => {
     const plan = planWrite({ ...stateOf('FORFEIT'), storedScore: { home: 5, away: 0 } }, { kind: 'recordSpectators', spectators: 412 });
     expect(plan.game).toEqual({ clock: { period: null, second: 0, running: false, at: SCHEDULED_START }, status: 'FORFEIT', spectators: 412 });
-    expect(plan.announce).toEqual({ kind: 'SPECTATORS_RECORDED', scoreChanged: false, statusChanged: false });
+    expect(plan.announce).toEqual({ kind: 'SPECTATORS_RECORDED', scoreChanged: false, statusChanged: false, resultChanged: true });
     expect(() => planWrite(stateOf('SCHEDULED'), { kind: 'recordSpectators', spectators: 10 })).toThrow('no spectators to count');
   });
 });

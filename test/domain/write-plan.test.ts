@@ -52,7 +52,7 @@ describe('starting a game', () => {
     });
     expect(plan.scoreBefore).toEqual({ home: 0, away: 0 });
     expect(plan.runningScores).toEqual([]);
-    expect(plan.announce).toEqual({ kind: 'STARTED', scoreChanged: false, statusChanged: true });
+    expect(plan.announce).toEqual({ kind: 'STARTED', scoreChanged: false, statusChanged: true, resultChanged: false });
   });
 
   it.each([
@@ -86,7 +86,7 @@ describe('recording a goal', () => {
       score: { home: 1, away: 0, homePeriodScores: [1], awayPeriodScores: [0] },
     });
     expect(plan.runningScores).toEqual([{ target: { createdIndex: 0 }, homeScore: 1, awayScore: 0 }]);
-    expect(plan.announce).toEqual({ kind: 'EVENT_ADDED', scoreChanged: true, statusChanged: false });
+    expect(plan.announce).toEqual({ kind: 'EVENT_ADDED', scoreChanged: true, statusChanged: false, resultChanged: false });
   });
 
   it('records a goal with a scorer and no assist, and one naming nobody', () => {
@@ -180,7 +180,7 @@ describe('recording a penalty', () => {
       sequence: 3,
     });
     expect(plan.runningScores).toEqual([]);
-    expect(plan.announce).toEqual({ kind: 'EVENT_ADDED', scoreChanged: false, statusChanged: false });
+    expect(plan.announce).toEqual({ kind: 'EVENT_ADDED', scoreChanged: false, statusChanged: false, resultChanged: false });
   });
 
   it('records a bench penalty, naming no player and no reason', () => {
@@ -207,7 +207,7 @@ describe('recording a timeout', () => {
   it('records one timeout per team and game', () => {
     const { plan, event } = recorded(liveInPeriodOne(), timeout('HOME'));
     expect(event).toEqual({ type: 'TIMEOUT', second: 400, period: 1, side: 'HOME', teamId: HOME_TEAM, sequence: 3 });
-    expect(plan.announce).toEqual({ kind: 'EVENT_ADDED', scoreChanged: false, statusChanged: false });
+    expect(plan.announce).toEqual({ kind: 'EVENT_ADDED', scoreChanged: false, statusChanged: false, resultChanged: false });
     const taken = new Log().started();
     taken.add('TIMEOUT', 200, 1, 'HOME');
     expect(() => planWrite(stateOf('LIVE', taken.events), timeout('HOME'))).toThrow('The home team has already taken its timeout');
@@ -235,7 +235,7 @@ describe('ending a period', () => {
       status: 'LIVE',
       score: { home: 1, away: 0, homePeriodScores: [1, 0], awayPeriodScores: [0, 0] },
     });
-    expect(plan.announce).toEqual({ kind: 'PERIOD_ENDED', scoreChanged: false, statusChanged: false });
+    expect(plan.announce).toEqual({ kind: 'PERIOD_ENDED', scoreChanged: false, statusChanged: false, resultChanged: false });
   });
 
   it('goes on into overtime after regulation only for a tie', () => {
@@ -280,7 +280,7 @@ describe('finishing a game', () => {
       decidedBy: 'REGULAR',
       score: { home: 2, away: 1, homePeriodScores: [0, 0, 2], awayPeriodScores: [0, 0, 1] },
     });
-    expect(plan.announce).toEqual({ kind: 'FINISHED', scoreChanged: false, statusChanged: true });
+    expect(plan.announce).toEqual({ kind: 'FINISHED', scoreChanged: false, statusChanged: true, resultChanged: true });
   });
 
   it('finishes in regulation only in period 3, and takes a shootout winner only for penalty shots', () => {
@@ -314,7 +314,7 @@ describe('finishing a game', () => {
       decidedBy: 'PENALTY_SHOTS',
       score: { home: 2, away: 1, homePeriodScores: [0, 0, 1, 0], awayPeriodScores: [0, 0, 1, 0] },
     });
-    expect(plan.announce).toEqual({ kind: 'FINISHED', scoreChanged: true, statusChanged: true });
+    expect(plan.announce).toEqual({ kind: 'FINISHED', scoreChanged: true, statusChanged: true, resultChanged: true });
     expect(plan.runningScores).toEqual([
       { target: { createdIndex: 0 }, homeScore: 2, awayScore: 1 },
       { target: { createdIndex: 1 }, homeScore: 2, awayScore: 1 },

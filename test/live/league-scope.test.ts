@@ -6,9 +6,10 @@ import { createKey } from '../support/keys.js';
 import { postGraphQL, scheduledGameWithSheet } from '../support/live.js';
 
 /**
- * A goal drops the cached answers of its own league (its rankings, top scorers, round lists and
- * feeds) and leaves every other league's, and the lists no game write changes (seasons, leagues,
- * groups) stay cached through it.
+ * A goal drops the cached answers of its own league (its top scorers, round lists and feeds) and
+ * leaves every other league's, and the lists no game write changes (seasons, leagues, groups) stay
+ * cached through it. The league's rankings count decided results only: a goal in a live game keeps
+ * them, a forfeit (a result) drops them.
  */
 
 let league: TestLeague;
@@ -49,17 +50,13 @@ afterAll(async () => {
 describe('what a goal drops from the response cache', () => {
   it('drops its league’s tables and lists, keeps the other leagues’ and the lists no game changes', async () => {
     const of = (target: { league: number; gameClass: number }) => `league=${target.league}&game_class=${target.gameClass}&season=${written.season}`;
-    const ownLeague = [
-      `/api/rankings?${of(written)}`,
-      `/api/topscorers?${of(written)}`,
-      `/api/games?mode=list&${of(written)}`,
-      `/api/calendars?${of(written)}`,
-    ];
+    const ownStandings = `/api/rankings?${of(written)}`;
+    const ownLeague = [`/api/topscorers?${of(written)}`, `/api/games?mode=list&${of(written)}`, `/api/calendars?${of(written)}`];
     const otherLeague = [`/api/rankings?${of(other)}`, `/api/topscorers?${of(other)}`, `/api/games?mode=list&${of(other)}`, `/api/calendars?${of(other)}`];
     const noGameData = ['/api/seasons', `/api/leagues?season=${written.season}`, `/api/groups?${of(other)}`];
     const everything = '/api/games?mode=current';
-    for (const url of [...ownLeague, ...otherLeague, ...noGameData, everything]) await cacheOf(url);
-    for (const url of [...ownLeague, ...otherLeague, ...noGameData, everything]) expect(await cacheOf(url), url).toBe('hit');
+    for (const url of [ownStandings, ...ownLeague, ...otherLeague, ...noGameData, everything]) await cacheOf(url);
+    for (const url of [ownStandings, ...ownLeague, ...otherLeague, ...noGameData, everything]) expect(await cacheOf(url), url).toBe('hit');
 
     const write = (document: string, input: Record<string, unknown>) =>
       postGraphQL(
@@ -78,6 +75,11 @@ describe('what a goal drops from the response cache', () => {
 
     for (const url of ownLeague) expect(await cacheOf(url), url).toBe('miss');
     expect(await cacheOf(everything), everything).toBe('miss');
-    for (const url of [...otherLeague, ...noGameData]) expect(await cacheOf(url), url).toBe('hit');
+    for (const url of [ownStandings, ...otherLeague, ...noGameData]) expect(await cacheOf(url), url).toBe('hit');
+
+    const forfeit = await write('mutation ($input: ForfeitGameInput!) { forfeitGame(input: $input) { version } }', { forfeitingSide: 'AWAY' });
+    expect(forfeit.errors).toBeUndefined();
+    expect(await cacheOf(ownStandings), ownStandings).toBe('miss');
+    expect(await cacheOf(`/api/rankings?${of(other)}`)).toBe('hit');
   });
 });

@@ -195,7 +195,7 @@ export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): v
     '/rankings',
     {
       querystring: RANKINGS_QUERY,
-      config: { changeScope: (request) => leagueOrOwnerScope(request, DEFAULT_LEAGUE, [['team', 'team_id']]) },
+      config: { changeScope: (request) => leagueOrOwnerScope(request, DEFAULT_LEAGUE, [['team', 'team_id']], 'standings') },
       doc: {
         id: 'rankings',
         tag: 'Leagues',

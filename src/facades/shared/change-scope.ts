@@ -33,9 +33,15 @@ export const readsNoGameData: FastifyContextConfig = { changeScope: () => [] };
  * A league's table, list or feed, or the team's or club's that a parameter names in its place:
  * a write in another league leaves it cached. The league named, else the route's default one.
  */
-export function leagueOrOwnerScope(request: FastifyRequest, defaultLeague: number, owners: readonly [ScopeKind, string][] = []): ChangeScope {
+export function leagueOrOwnerScope(
+  request: FastifyRequest,
+  defaultLeague: number,
+  owners: readonly [ScopeKind, string][] = [],
+  /** `standings` for a league's table: a write to a game whose result does not count yet (a live goal) keeps it. */
+  leagueKind: 'league' | 'standings' = 'league',
+): ChangeScope {
   const owner = owners.find(([, param]) => names(request, param));
-  if (!owner) return scopeOf(queryTag(request, 'league', 'league', defaultLeague));
+  if (!owner) return scopeOf(queryTag(request, leagueKind, 'league', defaultLeague));
   // An owner chooses the league unless one is named too; then the answer is read from both.
-  return scopeOf(queryTag(request, owner[0], owner[1]), ...(names(request, 'league') ? [queryTag(request, 'league', 'league')] : []));
+  return scopeOf(queryTag(request, owner[0], owner[1]), ...(names(request, 'league') ? [queryTag(request, leagueKind, 'league')] : []));
 }
