@@ -82,6 +82,12 @@ function start(nodeArgs: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, nodeArgs, { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/** `node --cpu-prof` for the deployed instance when BENCH_PROFILE_DIR names a directory (NODE_OPTIONS may not carry it). */
+function profileArgs(): string[] {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 /** The node arguments of `npm run serve`, so the benchmark runs the service exactly as deployed. */
 function serveArgs(): string[] {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
@@ -279,7 +285,8 @@ async function benchScale(
   const ports: Record<Server, number> = { uncached: SERVICE_PORT, deployed: CACHED_SERVICE_PORT, baseline: BASELINE_PORT };
   const processes: Record<Server, ChildProcess> = {
     uncached: start(serveArgs(), { ...env, PORT: String(ports.uncached), RESPONSE_CACHE_TTL_MS: '0' }),
-    deployed: start(serveArgs(), { ...env, PORT: String(ports.deployed) }), // every other setting at its default
+    // every other setting at its default; BENCH_PROFILE_DIR=dir profiles it (`node --cpu-prof`, written when it stops)
+    deployed: start([...profileArgs(), ...serveArgs()], { ...env, PORT: String(ports.deployed) }),
     baseline: start(['--import', 'tsx', 'bench/baseline.ts'], { ...env, PORT: String(ports.baseline) }),
   };
   const base = (target: Target) => `http://127.0.0.1:${ports[serverOf(target)]}`;
