@@ -37,6 +37,8 @@ interface Held<V> {
   scope: ChangeScope;
   /** The clock when it was stored. */
   storedAt: number;
+  /** The generation its build began in: of two builds, the later one holds the newer data. */
+  builtIn: number;
   /** The clock when it was last looked up. */
   readAt: number;
   /** The clock when a write touched it, while its rebuild is under way (refresh-ahead). */
@@ -137,14 +139,23 @@ export class ScopedCache<V extends {}> {
   }
 
   /**
-   * Keeps the value of a build that began in generation `since`, unless a write since touched its
-   * scope, it outweighs the whole byte bound, or its TTL is not positive. A value already held
-   * under the key goes (`replaced`). Says whether it was kept.
+   * Keeps the value of a build that began in generation `since` (at `startedAt` on the cache's
+   * clock), unless a write since touched its scope, it outweighs the whole byte bound, or its TTL is
+   * not positive. A value already held under the key goes (`replaced`). Says whether it was kept.
+   *
+   * With refresh-ahead, a build a write overtook is kept all the same, superseded from when it
+   * began, if that is within the bound and nothing newer is held: it is still newer than what
+   * readers are served, and under a steady stream of writes (a Saturday's goals, each touching the
+   * day's games) a rebuild that took longer than the gap between two writes would otherwise never
+   * be kept, and readers would fall back on building it themselves once the bound passed.
    */
-  store(key: string, value: V, { scope, since, ttlMs }: { scope: ChangeScope; since: number; ttlMs?: number }): boolean {
-    if (this.log.touchedSince(since, scope)) return false;
+  store(key: string, value: V, { scope, since, ttlMs, startedAt }: { scope: ChangeScope; since: number; ttlMs?: number; startedAt?: number }): boolean {
     const now = this.now();
-    return this.held.set(key, { value, scope, storedAt: now, readAt: now }, ttlMs);
+    if (!this.log.touchedSince(since, scope)) return this.held.set(key, { value, scope, storedAt: now, readAt: now, builtIn: since }, ttlMs);
+    if (this.refreshAheadMs === 0 || startedAt === undefined || now - startedAt > this.refreshAheadMs) return false;
+    const held = this.held.peek(key);
+    if (held && held.builtIn >= since) return false;
+    return this.held.set(key, { value, scope, storedAt: now, readAt: held?.readAt ?? now, builtIn: since, supersededAt: startedAt }, ttlMs);
   }
 
   /** Weighs a held value again after it grew in place (a REST answer's compressed variant). */

@@ -180,13 +180,14 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   const staleMs = options.staleIfErrorMs ?? 0;
   // Only an answer keyed by its URL can be rebuilt from the URL alone.
   const refreshAheadMs = options.key ? 0 : (options.refreshAheadMs ?? 0);
+  const clock = () => (options.now ?? app.responseCacheClock ?? wallClock)();
   const cache = new ScopedCache<Entry>({
     maxEntries: options.maxEntries ?? 1000,
     maxBytes: options.maxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES,
     weigh: entryBytes,
     // Kept through the stale window too; whether an answer is fresh is its age against the TTL.
     ttlMs: options.ttlMs + staleMs,
-    now: () => (options.now ?? app.responseCacheClock ?? wallClock)(),
+    now: clock,
     feed: options.changes,
     refreshAheadMs,
     dropped: (reason) => {
@@ -282,8 +283,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   // Each request notes the latest change it has heard of when it starts (its generation). An answer
   // whose build began before a write that touched its scope may hold data from before the write:
   // the cache does not keep it.
-  /** Per request: the generation it began in and the scope of its answer. */
-  const begun = new WeakMap<FastifyRequest, { generation: number; scope: ChangeScope }>();
+  /** Per request: the generation it began in, when (the cache's clock), and the scope of its answer. */
+  const begun = new WeakMap<FastifyRequest, { generation: number; startedAt: number; scope: ChangeScope }>();
   options.changes?.subscribe((change) => cache.changed(change));
   // When an entry is missing under load, one request builds it and the others wait for its answer
   // (the cache's single-flight builds) instead of all building it at once.
@@ -293,7 +294,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     if (!applies(request)) return;
     const generation = cache.generation;
     const scope = request.routeOptions.config.changeScope?.(request);
-    begun.set(request, { generation, scope });
+    begun.set(request, { generation, startedAt: clock(), scope });
     const key = keyOf(request);
     // The service's own rebuild of a superseded answer builds, whatever is held.
     const rebuild = refreshAheadMs > 0 && isRefresh(request);
@@ -341,7 +342,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     };
     built.set(request, entry);
     const started = begun.get(request);
-    cache.store(key, entry, { scope: started?.scope, since: started?.generation ?? 0 });
+    cache.store(key, entry, { scope: started?.scope, since: started?.generation ?? 0, startedAt: started?.startedAt });
     return (await answer(request, reply, key, entry, 'miss')) ?? '';
   });
 }

@@ -83,6 +83,37 @@ describe('refresh-ahead', () => {
     expect([next.headers['x-cache'], next.body, state.runs]).toEqual(['miss', 'run 2', 2]);
   });
 
+  it('keeps a rebuild a write overtook, superseded: readers get the newer answer while the next rebuild runs', async () => {
+    const { app, changes, clock, state, hold } = refreshingApp();
+    await app.inject({ url: '/table' });
+    const open = hold();
+    changes.publish(gameChange(7));
+    await app.inject({ url: '/table' }); // starts the rebuild, held at the gate
+    await until(() => state.runs === 2);
+    clock.now += 10;
+    changes.publish(gameChange(8)); // lands while the rebuild runs
+    open();
+    let reader = await app.inject({ url: '/table' });
+    while (reader.body === 'run 1') reader = await app.inject({ url: '/table' });
+    expect([reader.body, reader.headers['x-cache']]).toEqual(['run 2', 'refreshing']);
+    while (reader.headers['x-cache'] === 'refreshing') reader = await app.inject({ url: '/table' });
+    expect([reader.body, reader.headers['x-cache'], state.runs]).toEqual(['run 3', 'hit', 3]);
+  });
+
+  it('does not keep an overtaken rebuild that began longer than the bound ago', async () => {
+    const { app, changes, clock, state, hold } = refreshingApp();
+    await app.inject({ url: '/table' });
+    const open = hold();
+    changes.publish(gameChange(7));
+    await app.inject({ url: '/table' });
+    await until(() => state.runs === 2);
+    changes.publish(gameChange(8));
+    clock.now += BOUND_MS + 1;
+    open();
+    const reader = await app.inject({ url: '/table' });
+    expect([reader.body, reader.headers['x-cache']]).toEqual(['run 3', 'miss']);
+  });
+
   it('ignores a forged rebuild header: a client cannot bypass the cache', async () => {
     const { app, state } = refreshingApp();
     await app.inject({ url: '/table' });
