@@ -66,6 +66,8 @@ export const OPEN_LOOP_P99_TARGET_MS = 100;
 /** Connections the open-loop client may open at once: far more than the service can hold requests in flight. */
 const OPEN_LOOP_MAX_SOCKETS = 4096;
 const OPEN_LOOP_TIMEOUT_MS = 10_000;
+/** Timed-out requests named under the table, per step. */
+const TIMED_OUT_SHOWN = 5;
 /** Each search step asks this much more than the last passing rate. */
 const SEARCH_FACTOR = 1.25;
 const SCHEDULE_SEED = 7;
@@ -83,6 +85,8 @@ export interface OpenLoad {
   sendLagP99: number;
   errors: number;
   timeouts: number;
+  /** Method and path of the first few requests that timed out: which part of the mix never answered. */
+  timedOut: string[];
   non2xx: number;
   /** Requests in flight at once, at most. */
   peakInFlight: number;
@@ -225,11 +229,14 @@ class OpenLoopClient {
     clearTimeout(timer);
     // Still unanswered: timed out, waiting at least until now.
     let timeouts = 0;
+    const timedOut: string[] = [];
     const now = performance.now();
     for (let i = 0; i < count; i += 1) {
       if (Number.isNaN(latency[i])) {
         latency[i] = now - (begin + starts[i]);
         timeouts += 1;
+        const spec = this.plan.requests[this.order[(this.cursor + i) % this.order.length]];
+        if (timedOut.length < TIMED_OUT_SHOWN) timedOut.push(`${spec.method} ${spec.path.slice(0, 120)}`);
       }
     }
     for (const request of requests) request.destroy();
@@ -246,6 +253,7 @@ class OpenLoopClient {
       sendLagP99: round1(percentileOf(lag.sort(), 99)),
       errors,
       timeouts,
+      timedOut,
       non2xx,
       peakInFlight,
     };
@@ -382,6 +390,7 @@ async function steps(options: OpenLoopOptions, session: LiveSession, load: LoadP
         sendLagP99: Number.NaN,
         errors: closed.errors,
         timeouts: 0,
+        timedOut: [],
         non2xx: closed.non2xx,
         peakInFlight: options.connections,
       },
@@ -438,6 +447,11 @@ export function reportOpenLoop(results: OpenLoopResult[], run: { connections: nu
       console.log(
         `| ${r.scale} | ${r.liveGames} | ${r.writesPerSecond} | ${row.asked} | ${row.step === 'closed' ? '–' : l.rate} | ${l.achieved} | ${l.p50} | ${l.p99} | ${fresh}${missed ? ` (${missed} unseen)` : ''} | ${l.errors} + ${l.timeouts} + ${l.non2xx} | ${l.peakInFlight} | ${Number.isNaN(l.sendLagP99) ? '–' : l.sendLagP99} |`,
       );
+    }
+  }
+  for (const r of results) {
+    for (const row of r.rows.filter((each) => each.load.timedOut.length > 0)) {
+      console.log(`  timed out, scale ${r.scale}, ${r.liveGames} live games, ${row.asked}: ${row.load.timedOut.join('; ')}`);
     }
   }
   console.log('\nopen loop, highest rate measured with p99 ≤ 100 ms and no errors:');
