@@ -49,7 +49,7 @@ describe('correcting a recorded event', () => {
       status: 'LIVE',
       score: { home: 2, away: 1, homePeriodScores: [1, 1], awayPeriodScores: [1, 0] },
     });
-    expect(plan.announce).toEqual({ kind: 'EVENT_CORRECTED', scoreChanged: false, statusChanged: false });
+    expect(plan.announce).toEqual({ kind: 'EVENT_CORRECTED', scoreChanged: false, statusChanged: false, resultChanged: false });
   });
 
   it('moves an event into another started period, and no further than the period being played', () => {
@@ -66,7 +66,7 @@ describe('correcting a recorded event', () => {
     const { plan, fields } = corrected(game, correct(homeGoal, { side: 'AWAY' }));
     expect(fields).toEqual({ second: 500, period: 1, side: 'AWAY', teamId: AWAY_TEAM, playerId: null, assistId: null });
     expect(plan.game.score).toMatchObject({ home: 1, away: 2 });
-    expect(plan.announce).toEqual({ kind: 'EVENT_CORRECTED', scoreChanged: true, statusChanged: false });
+    expect(plan.announce).toEqual({ kind: 'EVENT_CORRECTED', scoreChanged: true, statusChanged: false, resultChanged: false });
     expect(corrected(game, correct(homeGoal, { side: 'AWAY', playerLicenseId: AWAY_1.licenseId })).fields).toMatchObject({
       playerId: AWAY_1.playerId,
       assistId: null,
@@ -162,7 +162,7 @@ describe('deleting a recorded event', () => {
       status: 'LIVE',
       score: { home: 2, away: 0, homePeriodScores: [1, 1], awayPeriodScores: [0, 0] },
     });
-    expect(plan.announce).toEqual({ kind: 'EVENT_DELETED', scoreChanged: true, statusChanged: false });
+    expect(plan.announce).toEqual({ kind: 'EVENT_DELETED', scoreChanged: true, statusChanged: false, resultChanged: false });
   });
 
   it('deletes a penalty or a timeout without touching the score', () => {
@@ -171,7 +171,7 @@ describe('deleting a recorded event', () => {
       const plan = planWrite(game, remove(event));
       expect(plan.effect).toEqual({ kind: 'deleted', event });
       expect(plan.runningScores).toEqual([]);
-      expect(plan.announce).toEqual({ kind: 'EVENT_DELETED', scoreChanged: false, statusChanged: false });
+      expect(plan.announce).toEqual({ kind: 'EVENT_DELETED', scoreChanged: false, statusChanged: false, resultChanged: false });
     }
   });
 
