@@ -9,6 +9,7 @@ import { GameStatusEnum } from './scalars.js';
 
 export const GameFilter = builder.inputType('GameFilter', {
   fields: (t) => ({
+    ids: t.intList({ description: 'These games only, by id.' }),
     season: t.int({ description: 'Games of league groups or cups of this season.' }),
     groupId: t.int(),
     roundId: t.int(),
@@ -89,6 +90,7 @@ function gameWhere(filter: GameFilterInput, clubTeamIds?: number[]): Prisma.Game
   if (clubTeamIds) and.push({ OR: [{ homeTeamId: { in: clubTeamIds } }, { awayTeamId: { in: clubTeamIds } }] });
   return {
     AND: and,
+    id: inList(filter.ids ?? undefined),
     groupId: filter.groupId ?? undefined,
     roundId: filter.roundId ?? undefined,
     cupRoundId: filter.cupRoundId ?? undefined,

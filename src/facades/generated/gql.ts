@@ -59,6 +59,8 @@ type Documents = {
     "\n  query GameSummary($id: Int!) {\n    game(id: $id) {\n      ...GameRow spectators firstReferee secondReferee\n      events { ...GameEventTexts }\n    }\n  }\n": typeof types.GameSummaryDocument,
     "\n  query CupRound($tournament: Int!) {\n    cupTournament(id: $tournament) {\n      name\n      season { label }\n      rounds { id number name games { bracketPosition ...GameRow } }\n    }\n  }\n": typeof types.CupRoundDocument,
     "\n  query CurrentGames($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { ...DayGame } } }\n    earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }\n    later: games(filter: $after, first: 1) { edges { node { startsAt } } }\n  }\n": typeof types.CurrentGamesDocument,
+    "\n  query CurrentGameVersions($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { id version } } }\n    earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }\n    later: games(filter: $after, first: 1) { edges { node { startsAt } } }\n  }\n": typeof types.CurrentGameVersionsDocument,
+    "\n  query DayGamesById($filter: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { version ...DayGame } } }\n  }\n": typeof types.DayGamesByIdDocument,
     "\n  query NearestGame($before: GameFilter!, $after: GameFilter!, $wantBefore: Boolean!) {\n    earlier: games(filter: $before, last: 1) @include(if: $wantBefore) { edges { node { startsAt } } }\n    later: games(filter: $after, first: 1) @skip(if: $wantBefore) { edges { node { startsAt } } }\n  }\n": typeof types.NearestGameDocument,
     "\n  query DirectTeams($id: Int!) { game(id: $id) { homeTeam { id } awayTeam { id } } }\n": typeof types.DirectTeamsDocument,
     "\n  query DirectGames($filter: GameFilter!, $amount: Int!) {\n    games(filter: $filter, last: $amount) { edges { node { ...GameRow } } }\n  }\n": typeof types.DirectGamesDocument,
@@ -156,6 +158,8 @@ const documents: Documents = {
     "\n  query GameSummary($id: Int!) {\n    game(id: $id) {\n      ...GameRow spectators firstReferee secondReferee\n      events { ...GameEventTexts }\n    }\n  }\n": types.GameSummaryDocument,
     "\n  query CupRound($tournament: Int!) {\n    cupTournament(id: $tournament) {\n      name\n      season { label }\n      rounds { id number name games { bracketPosition ...GameRow } }\n    }\n  }\n": types.CupRoundDocument,
     "\n  query CurrentGames($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { ...DayGame } } }\n    earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }\n    later: games(filter: $after, first: 1) { edges { node { startsAt } } }\n  }\n": types.CurrentGamesDocument,
+    "\n  query CurrentGameVersions($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { id version } } }\n    earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }\n    later: games(filter: $after, first: 1) { edges { node { startsAt } } }\n  }\n": types.CurrentGameVersionsDocument,
+    "\n  query DayGamesById($filter: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { version ...DayGame } } }\n  }\n": types.DayGamesByIdDocument,
     "\n  query NearestGame($before: GameFilter!, $after: GameFilter!, $wantBefore: Boolean!) {\n    earlier: games(filter: $before, last: 1) @include(if: $wantBefore) { edges { node { startsAt } } }\n    later: games(filter: $after, first: 1) @skip(if: $wantBefore) { edges { node { startsAt } } }\n  }\n": types.NearestGameDocument,
     "\n  query DirectTeams($id: Int!) { game(id: $id) { homeTeam { id } awayTeam { id } } }\n": types.DirectTeamsDocument,
     "\n  query DirectGames($filter: GameFilter!, $amount: Int!) {\n    games(filter: $filter, last: $amount) { edges { node { ...GameRow } } }\n  }\n": types.DirectGamesDocument,
@@ -402,6 +406,14 @@ export function graphql(source: "\n  query CupRound($tournament: Int!) {\n    cu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CurrentGames($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { ...DayGame } } }\n    earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }\n    later: games(filter: $after, first: 1) { edges { node { startsAt } } }\n  }\n"): (typeof documents)["\n  query CurrentGames($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { ...DayGame } } }\n    earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }\n    later: games(filter: $after, first: 1) { edges { node { startsAt } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CurrentGameVersions($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { id version } } }\n    earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }\n    later: games(filter: $after, first: 1) { edges { node { startsAt } } }\n  }\n"): (typeof documents)["\n  query CurrentGameVersions($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { id version } } }\n    earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }\n    later: games(filter: $after, first: 1) { edges { node { startsAt } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DayGamesById($filter: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { version ...DayGame } } }\n  }\n"): (typeof documents)["\n  query DayGamesById($filter: GameFilter!) {\n    games(filter: $filter, first: 5000) { edges { node { version ...DayGame } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

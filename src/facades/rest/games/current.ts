@@ -1,6 +1,7 @@
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
+import { VersionedRows } from '../../shared/versioned-rows.js';
 import { localDayRange } from '../../../domain/league-time.js';
 import { addDays, formatShortDate, formatTime, localDay, startOfLocalDay } from '../../shared/format.js';
 import { localeContext } from '../../shared/locale.js';
@@ -20,6 +21,29 @@ export const CURRENT_GAMES_DOCUMENT = graphql(`
     games(filter: $filter, first: 5000) { edges { node { ...DayGame } } }
     earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }
     later: games(filter: $after, first: 1) { edges { node { startsAt } } }
+  }
+`);
+
+/**
+ * The same list as ids and versions only, with the slider: where the day's games are kept across
+ * requests (src/facades/shared/versioned-rows.ts), only the games whose version moved are read whole.
+ */
+export const CURRENT_GAME_VERSIONS_DOCUMENT = graphql(`
+  query CurrentGameVersions($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {
+    games(filter: $filter, first: 5000) { edges { node { id version } } }
+    earlier: games(filter: $before, last: 1) { edges { node { startsAt } } }
+    later: games(filter: $after, first: 1) { edges { node { startsAt } } }
+  }
+`);
+
+/**
+ * The rows of the games named, with the version they were read at. They are kept across requests
+ * until the version moves, so every field of `DayGame` must follow from the game's version and
+ * from data only an import changes (a clock's phase and period do; its running second would not).
+ */
+export const DAY_GAMES_BY_ID_DOCUMENT = graphql(`
+  query DayGamesById($filter: GameFilter!) {
+    games(filter: $filter, first: 5000) { edges { node { version ...DayGame } } }
   }
 `);
 
@@ -152,7 +176,19 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
 /** `mode=current`: the day asked for, or the nearest game day the slider points to, or today. */
 export function currentGamesMode(deps: FacadeDependencies) {
   const runDay = facadeDocument(deps, CURRENT_GAMES_DOCUMENT);
+  const runVersions = facadeDocument(deps, CURRENT_GAME_VERSIONS_DOCUMENT);
+  const runRows = facadeDocument(deps, DAY_GAMES_BY_ID_DOCUMENT);
   const runNearest = facadeDocument(deps, NEAREST_GAME_DOCUMENT);
+  const rows = new VersionedRows<DayGameData & { version: number }>(deps.rowCache);
+
+  /** The day's games as the one document answers them, from the rows kept where they are kept. */
+  async function dayData(params: CurrentGamesParams): Promise<CurrentGamesData> {
+    const filters = dayFilters(params);
+    if (!rows.enabled) return runDay(filters);
+    const listed = await runVersions(filters);
+    const games = await rows.assemble(nodes(listed.games), async (ids) => nodes((await runRows({ filter: { ...filters.filter, ids } })).games));
+    return { games: { edges: games.map((node) => ({ node })) }, earlier: listed.earlier, later: listed.later };
+  }
 
   async function shownDay(query: CurrentGamesQuery, ctx: RenderContext): Promise<string> {
     const target = sliderTarget(query);
@@ -168,6 +204,6 @@ export function currentGamesMode(deps: FacadeDependencies) {
   return async (rawQuery: unknown, ctx: RenderContext) => {
     const query = parseParams(CURRENT_GAMES_QUERY, rawQuery);
     const params: CurrentGamesParams = { ...query, on_date: await shownDay(query, ctx) };
-    return reshapeCurrentGames(await runDay(dayFilters(params)), params, ctx);
+    return reshapeCurrentGames(await dayData(params), params, ctx);
   };
 }
