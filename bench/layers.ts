@@ -15,7 +15,9 @@ import { systemClock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { GAME_DETAIL_DOCUMENT, GAME_PATH, reshapeGameDetail } from '../src/facades/rest/game-detail.js';
-import { CURRENT_GAMES_DOCUMENT, dayFilters, reshapeCurrentGames, todayIn, type CurrentGamesParams } from '../src/facades/rest/games/current.js';
+import { CURRENT_GAMES_DOCUMENT, dayFilters, dayGamesReader, reshapeCurrentGames, todayIn, type CurrentGamesParams } from '../src/facades/rest/games/current.js';
+import { nodes } from '../src/facades/rest/shared/game-row.js';
+import { createLocalChangeFeed } from '../src/live/changes.js';
 import { facadeDocument } from '../src/facades/shared/facade.js';
 import type { RenderContext } from '../src/facades/shared/render-context.js';
 import { facadeGet } from '../src/facades/shared/route.js';
@@ -178,12 +180,22 @@ async function currentLayers(): Promise<[name: string, run: Layer][]> {
   const runDay = facadeDocument(facadeDeps, CURRENT_GAMES_DOCUMENT);
   const params: CurrentGamesParams = { on_date: todayIn(ctx) };
   const { from, to } = dayFilters(params).filter;
+  // The rows kept as the deployed service keeps them (RESPONSE_CACHE_TTL_MS on); the first of the day's games is written.
+  const readKept = dayGamesReader({ ...facadeDeps, rowCache: { ttlMs: 60_000, changes: createLocalChangeFeed() } });
+  const writtenGame = nodes((await runDay(dayFilters(params))).games)[0]?.id ?? 0;
   return layersOf([
     ["baseline: pg, the day's games statement", oneByOne(() => pool.query({ name: 'layers_current', text: CURRENT_GAMES_SQL, values: [from, to] }))],
     ['baseline: + slider statements, rows → data, reshape, JSON', oneByOne(() => baseline.currentGames({}, ctx).then((body) => JSON.stringify(body)))],
     ["Prisma: $queryRawUnsafe, the day's games statement", oneByOne(() => database.prisma.$queryRawUnsafe(CURRENT_GAMES_SQL, new Date(from), new Date(to)))],
     ['service: GraphQL execute (Pothos → Prisma)', oneByOne(() => runDay(dayFilters(params)))],
     [LAYER.reshaped, oneByOne(() => runDay(dayFilters(params)).then((data) => JSON.stringify(reshapeCurrentGames(data, params, ctx))))],
+    [
+      '… rows kept: after a write to one game (its version raised), ids and versions, that game read, reshape, JSON',
+      oneByOne(async () => {
+        await pool.query({ name: 'layers_raise_version', text: 'UPDATE "Game" SET version = version + 1 WHERE id = $1', values: [writtenGame] });
+        return JSON.stringify(reshapeCurrentGames(await readKept(params), params, ctx));
+      }),
+    ],
     [LAYER.injectedRoute, oneByOne(() => app.inject('/api/games?mode=current'))],
     [LAYER.socketRoute, overSocket('/api/games?mode=current')],
   ]);

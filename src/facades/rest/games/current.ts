@@ -174,21 +174,27 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
 }
 
 /** `mode=current`: the day asked for, or the nearest game day the slider points to, or today. */
-export function currentGamesMode(deps: FacadeDependencies) {
+/**
+ * The day's games as CURRENT_GAMES_DOCUMENT answers them: that document where no rows are kept,
+ * else the ids and versions and the rows of the games whose version moved.
+ */
+export function dayGamesReader(deps: FacadeDependencies): (params: CurrentGamesParams) => Promise<CurrentGamesData> {
   const runDay = facadeDocument(deps, CURRENT_GAMES_DOCUMENT);
   const runVersions = facadeDocument(deps, CURRENT_GAME_VERSIONS_DOCUMENT);
   const runRows = facadeDocument(deps, DAY_GAMES_BY_ID_DOCUMENT);
-  const runNearest = facadeDocument(deps, NEAREST_GAME_DOCUMENT);
   const rows = new VersionedRows<DayGameData & { version: number }>(deps.rowCache);
-
-  /** The day's games as the one document answers them, from the rows kept where they are kept. */
-  async function dayData(params: CurrentGamesParams): Promise<CurrentGamesData> {
+  return async (params) => {
     const filters = dayFilters(params);
     if (!rows.enabled) return runDay(filters);
     const listed = await runVersions(filters);
     const games = await rows.assemble(nodes(listed.games), async (ids) => nodes((await runRows({ filter: { ...filters.filter, ids } })).games));
     return { games: { edges: games.map((node) => ({ node })) }, earlier: listed.earlier, later: listed.later };
-  }
+  };
+}
+
+export function currentGamesMode(deps: FacadeDependencies) {
+  const dayData = dayGamesReader(deps);
+  const runNearest = facadeDocument(deps, NEAREST_GAME_DOCUMENT);
 
   async function shownDay(query: CurrentGamesQuery, ctx: RenderContext): Promise<string> {
     const target = sliderTarget(query);
