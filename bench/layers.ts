@@ -15,7 +15,14 @@ import { systemClock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { GAME_DETAIL_DOCUMENT, GAME_PATH, reshapeGameDetail } from '../src/facades/rest/game-detail.js';
-import { CURRENT_GAMES_DOCUMENT, dayFilters, dayGamesReader, reshapeCurrentGames, todayIn, type CurrentGamesParams } from '../src/facades/rest/games/current.js';
+import {
+  CURRENT_GAMES_DOCUMENT,
+  dayFilters,
+  dayGamesReader,
+  reshapeCurrentGames,
+  todayIn,
+  type CurrentGamesParams,
+} from '../src/facades/rest/games/current.js';
 import { nodes } from '../src/facades/rest/shared/game-row.js';
 import { createLocalChangeFeed } from '../src/live/changes.js';
 import { facadeDocument } from '../src/facades/shared/facade.js';

@@ -220,7 +220,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerV3Facade(app, { ...deps, schema });
   await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: options.responseCacheTtlMs ?? 0, changes });
   await registerBoFacade(app, { ...deps, schema });
-  await registerRestFacade(app, { ...deps, schema, rowCache: { ttlMs: options.responseCacheTtlMs ?? 0, changes } }, { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });
+  await registerRestFacade(
+    app,
+    { ...deps, schema, rowCache: { ttlMs: options.responseCacheTtlMs ?? 0, changes } },
+    { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH },
+  );
   schedulePurge(app, deps.prisma, deps.clock);
   // A feed the app made is the app's to close; one passed in belongs to whoever made it.
   if (!options.changes) app.addHook('onClose', () => changes.close());
