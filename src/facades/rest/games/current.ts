@@ -113,6 +113,45 @@ function regionKey(game: DayGameData): string {
   return game.group ? `0:${game.group.league.id}:${game.group.gameClass.id}` : `1:${game.cupRound?.tournament.id ?? 0}`;
 }
 
+/** A game's row of the day's games: its start or live period, the sides, the score. */
+function currentGameRow(game: DayGameData, ctx: RenderContext) {
+  const t = textIn(ctx);
+  const live = game.status === 'LIVE';
+  const plain = game.homeScore === null || game.awayScore === null ? '-' : `${game.homeScore}:${game.awayScore}`;
+  // A forfeit or an abort is marked as in every games table; a live score stays plain here, as deployed.
+  const mark = statusMark(game.status);
+  const score = mark && plain !== '-' ? `${plain} ${t(mark)}` : plain;
+  return row(
+    [
+      // `Spiel läuft` stays the first line, which deployed clients look for; the period follows it.
+      live ? textCell(t(TEXTS.gameLive), livePeriodText(game.clock, t)) : textCell(dateLine(game, ctx, formatTime(new Date(game.startsAt)))),
+      linkedText(gameLink(game), sideText(game, 'home', ctx)),
+      textCell('-'),
+      linkedText(gameLink(game), sideText(game, 'away', ctx)),
+      textCell(game.status === 'SCHEDULED' || isCancelled(game.status) ? '-' : score),
+    ],
+    gameRowExtras(game),
+  );
+}
+
+type CurrentGameRow = ReturnType<typeof currentGameRow>;
+
+/**
+ * Rows made, per game data object and locale. Where the day's games are kept across requests
+ * (`dayGamesReader`), the same object comes back until the game's version moves, so its row need
+ * not be made again; a row follows from the game and the locale alone. Weak: a row goes with its
+ * game's data. Rows are never changed once made (the answer is only serialized).
+ */
+const rowsMade = new WeakMap<DayGameData, Map<string, CurrentGameRow>>();
+
+function rowOf(game: DayGameData, ctx: RenderContext): CurrentGameRow {
+  let byLocale = rowsMade.get(game);
+  if (!byLocale) rowsMade.set(game, (byLocale = new Map()));
+  let made = byLocale.get(ctx.locale);
+  if (!made) byLocale.set(ctx.locale, (made = currentGameRow(game, ctx)));
+  return made;
+}
+
 /** Pure: one region per league (and per cup), games in start order, slider to the neighbouring game days. */
 export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGamesParams, ctx: RenderContext) {
   const t = textIn(ctx);
@@ -128,24 +167,7 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
     .map(([, { text, games }]) =>
       region(
         text,
-        games.map((game) => {
-          const live = game.status === 'LIVE';
-          const plain = game.homeScore === null || game.awayScore === null ? '-' : `${game.homeScore}:${game.awayScore}`;
-          // A forfeit or an abort is marked as in every games table; a live score stays plain here, as deployed.
-          const mark = statusMark(game.status);
-          const score = mark && plain !== '-' ? `${plain} ${t(mark)}` : plain;
-          return row(
-            [
-              // `Spiel läuft` stays the first line, which deployed clients look for; the period follows it.
-              live ? textCell(t(TEXTS.gameLive), livePeriodText(game.clock, t)) : textCell(dateLine(game, ctx, formatTime(new Date(game.startsAt)))),
-              linkedText(gameLink(game), sideText(game, 'home', ctx)),
-              textCell('-'),
-              linkedText(gameLink(game), sideText(game, 'away', ctx)),
-              textCell(game.status === 'SCHEDULED' || isCancelled(game.status) ? '-' : score),
-            ],
-            gameRowExtras(game),
-          );
-        }),
+        games.map((game) => rowOf(game, ctx)),
       ),
     );
   const listIds = (ids?: number[]) => (ids ? ids.join(',') : null);
