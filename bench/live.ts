@@ -44,6 +44,8 @@ export interface LiveOptions {
   connections: number;
   duration: number;
   warmup: number;
+  /** Turns of reads without writes, then with (`--live-turns`): the ratio of one turn swings with the machine; their median less. */
+  turns?: number;
 }
 
 export interface ReadLoad {
@@ -70,8 +72,8 @@ export type Channel = (typeof CHANNELS)[number];
 export interface LiveResult {
   scale: number;
   games: number;
-  quiet: ReadLoad;
-  writing: ReadLoad;
+  /** The turns' loads, in order: reads without writes, then while writing. */
+  turns: { quiet: ReadLoad; writing: ReadLoad }[];
   writes: { sent: number; failed: number; p50: number; p99: number; firstFailure: string | null };
   delays: Record<Channel, DelayStats>;
   /** How long before the mutation's answer subscription events arrived: the median, and the least (negative: after the answer). */
@@ -401,13 +403,12 @@ export function visibilityStats(records: WriteRecord[]): Record<Channel, DelaySt
   return Object.fromEntries(CHANNELS.map((channel) => [channel, delayStats(measured.map((v) => v.delays[channel]))])) as Record<Channel, DelayStats>;
 }
 
-function summarize(options: LiveOptions, quiet: ReadLoad, writing: ReadLoad, records: WriteRecord[], streamDrops: StreamDrops): LiveResult {
+function summarize(options: LiveOptions, turns: LiveResult['turns'], records: WriteRecord[], streamDrops: StreamDrops): LiveResult {
   const leads = records.flatMap((r) => (r.visibility && r.visibility.eventLeadMs !== null ? [r.visibility.eventLeadMs] : [])).sort((a, b) => a - b);
   return {
     scale: options.scale,
     games: LIVE_GAMES,
-    quiet,
-    writing,
+    turns,
     writes: writeStats(records),
     delays: visibilityStats(records),
     eventLead: { p50: Math.round(percentile(leads, 50)), min: Math.round(percentile(leads, 0)) },
@@ -448,18 +449,29 @@ export async function withLiveGames<T>(
 }
 
 export async function benchLive(options: LiveOptions): Promise<LiveResult> {
-  assertClockBudget(options.duration);
+  const turnCount = options.turns ?? 1;
+  assertClockBudget(options.duration * turnCount);
   return withLiveGames(options, async ({ key, games, subscriptions }) => {
     const requests = readMix(games.map((game) => game.id));
     if (options.warmup > 0) await readLoad(options, requests, options.warmup);
-    const quiet = await readLoad(options, requests, options.duration);
-    const [writing, records] = await Promise.all([
-      readLoad(options, requests, options.duration),
-      writeAtSteadyRate(options, key, games, subscriptions, options.duration),
-    ]);
-    return summarize(options, quiet, writing, records, subscriptions.drops);
+    const turns: LiveResult['turns'] = [];
+    const records: WriteRecord[] = [];
+    for (let turn = 0; turn < turnCount; turn += 1) {
+      const quiet = await readLoad(options, requests, options.duration);
+      const [writing, written] = await Promise.all([
+        readLoad(options, requests, options.duration),
+        writeAtSteadyRate(options, key, games, subscriptions, options.duration),
+      ]);
+      turns.push({ quiet, writing });
+      records.push(...written);
+    }
+    return summarize(options, turns, records, subscriptions.drops);
   });
 }
+
+/** Reads while writing against reads without, per turn: the change in req/s (−0.2 is a fifth fewer). */
+const changeOf = (turn: LiveResult['turns'][number]) => turn.writing.rps / turn.quiet.rps - 1;
+const percent = (change: number) => `${change >= 0 ? '+' : '−'}${Math.abs(Math.round(change * 100))} %`;
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 const CHANNEL_NAMES: Record<Channel, string> = {
@@ -468,18 +480,21 @@ const CHANNEL_NAMES: Record<Channel, string> = {
   subscription: 'subscription `gameUpdated(id)`',
 };
 
-export function reportLive(results: LiveResult[], run: { connections: number; duration: number; warmup: number }): void {
+export function reportLive(results: LiveResult[], run: { connections: number; duration: number; warmup: number; turns: number }): void {
   console.log(
-    `\nlive: ${LIVE_GAMES} games, ${WRITES_PER_SECOND} goals/s round-robin during ${run.duration} s of reads (${run.connections} connections, after ${run.warmup} s warm-up and ${run.duration} s without writes); deployed service\n`,
+    `\nlive: ${LIVE_GAMES} games, ${WRITES_PER_SECOND} goals/s round-robin during ${run.duration} s of reads (${run.connections} connections, after ${run.warmup} s warm-up and ${run.duration} s without writes), ${run.turns} turn(s); deployed service\n`,
   );
-  console.log('| scale | read load | req/s | p50 ms | p99 ms | errors | non-2xx |');
-  console.log('|---:|---|---:|---:|---:|---:|---:|');
+  console.log('| scale | turn | read load | req/s | p50 ms | p99 ms | errors | non-2xx | change |');
+  console.log('|---:|---:|---|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    for (const [name, load] of [
-      ['no writes', r.quiet],
-      [`writing ${WRITES_PER_SECOND}/s`, r.writing],
-    ] as const) {
-      console.log(`| ${r.scale} | ${name} | ${load.rps} | ${load.p50} | ${load.p99} | ${load.errors} | ${load.non2xx} |`);
+    for (const [index, turn] of r.turns.entries()) {
+      for (const [name, load] of [
+        ['no writes', turn.quiet],
+        [`writing ${WRITES_PER_SECOND}/s`, turn.writing],
+      ] as const) {
+        const change = load === turn.writing ? percent(changeOf(turn)) : '';
+        console.log(`| ${r.scale} | ${index + 1} | ${name} | ${load.rps} | ${load.p50} | ${load.p99} | ${load.errors} | ${load.non2xx} | ${change} |`);
+      }
     }
   }
   console.log('\n| scale | commit → visible via | writes seen | missed | p50 ms | p95 ms | p99 ms | max ms | p99 ≤ 1000 ms |');
@@ -493,6 +508,11 @@ export function reportLive(results: LiveResult[], run: { connections: number; du
   }
   console.log('\nlive targets:');
   for (const r of results) {
+    const changes = r.turns.map(changeOf).sort((a, b) => a - b);
+    const median = changes[Math.floor((changes.length - 1) / 2)];
+    console.log(
+      `  scale ${r.scale} reads while writing within 20 % of reads without, median of ${changes.length} turn(s) (${changes.map(percent).join(', ')}): ${percent(median)} ${verdict(median >= -0.2)}`,
+    );
     const w = r.writes;
     console.log(
       `  scale ${r.scale} writes: ${w.sent} sent, ${w.failed} failed${w.firstFailure ? ` (first: ${w.firstFailure})` : ''}; mutation round trip p50 ${w.p50} ms, p99 ${w.p99} ms`,

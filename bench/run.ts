@@ -49,6 +49,8 @@ const subscriberHeap = option('subscriber-heap', '');
 const numbers = (text: string) => (text ? text.split(',').map(Number) : []);
 /** The open part's live games (one run each), goals written a second, and its rates. */
 const liveGameCounts = numbers(option('live-games', '20,100'));
+/** Turns of the live part (reads without writes, then with); the verdict is their median. */
+const liveTurns = Number(option('live-turns', '3'));
 const writesPerSecond = Number(option('writes-per-second', '2'));
 const fractions = numbers(option('fractions', '0.25,0.5,0.8'));
 const absoluteRates = numbers(option('rates', ''));
@@ -360,7 +362,7 @@ async function benchScale(
     if (runs('live')) {
       console.error(`scale ${scale} live`);
       await settle(processes.deployed.pid);
-      live.push(await benchLive({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup }));
+      live.push(await benchLive({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, turns: liveTurns }));
     }
     if (runs('zipf')) {
       console.error(`scale ${scale} zipf`);
@@ -560,7 +562,7 @@ async function main(): Promise<void> {
   if (servedParts) for (const scale of scales) await benchScale(scale, rows, sizes, live, zipf, subscribers, persisted, measured);
   if (runs('cost')) for (const scale of scales) reportCosts(scale, COST_RUNS, await calibrateCosts({ scale, runs: COST_RUNS }));
   if (runs('endpoints') || runs('search')) report(rows, sizes);
-  if (runs('live')) reportLive(live, { connections, duration, warmup });
+  if (runs('live')) reportLive(live, { connections, duration, warmup, turns: liveTurns });
   if (runs('zipf')) reportZipf(zipf, { duration, warmup });
   if (runs('subscribers')) reportSubscribers(subscribers, { duration });
   if (runs('persisted')) reportPersisted(persisted, { connections, duration, warmup });
