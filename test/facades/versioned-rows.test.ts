@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { VersionedRows } from '../../src/facades/shared/versioned-rows.js';
+import { createLocalChangeFeed, type ChangeFeedState, type LeagueChange } from '../../src/live/changes.js';
+
+interface Row {
+  id: number;
+  version: number;
+  text: string;
+}
+
+/** Rows kept over a feed whose state the test sets, and a reader that records what it was asked for. */
+function keptRows(ttlMs = 60_000) {
+  const local = createLocalChangeFeed();
+  let state: ChangeFeedState = 'listening';
+  const feed = { subscribe: local.subscribe, state: () => state };
+  const rows = new VersionedRows<Row>({ ttlMs, changes: feed });
+  const asked: number[][] = [];
+  const database = new Map<number, Row>();
+  const read = async (ids: number[]) => {
+    asked.push(ids);
+    return ids.flatMap((id) => database.get(id) ?? []);
+  };
+  return { rows, read, asked, database, publish: (change: LeagueChange) => local.publish(change), setState: (next: ChangeFeedState) => (state = next) };
+}
+
+const put = (database: Map<number, Row>, id: number, version: number, text = `game ${id} v${version}`) => database.set(id, { id, version, text });
+
+describe('rows kept by version', () => {
+  it('reads only the records whose version moved, and keeps the listed order', async () => {
+    const { rows, read, asked, database } = keptRows();
+    for (const id of [1, 2, 3]) put(database, id, 1);
+    expect(
+      (
+        await rows.assemble(
+          [1, 2, 3].map((id) => ({ id, version: 1 })),
+          read,
+        )
+      ).map((row) => row.text),
+    ).toEqual(['game 1 v1', 'game 2 v1', 'game 3 v1']);
+    put(database, 2, 2);
+    const listed = [
+      { id: 3, version: 1 },
+      { id: 2, version: 2 },
+      { id: 1, version: 1 },
+    ];
+    expect((await rows.assemble(listed, read)).map((row) => row.text)).toEqual(['game 3 v1', 'game 2 v2', 'game 1 v1']);
+    expect(asked).toEqual([[1, 2, 3], [2]]);
+  });
+
+  it('takes a held row newer than listed (a lagging replica listed it), and leaves out a record no longer found', async () => {
+    const { rows, read, asked, database } = keptRows();
+    put(database, 1, 5);
+    put(database, 2, 1);
+    await rows.assemble(
+      [
+        { id: 1, version: 5 },
+        { id: 2, version: 1 },
+      ],
+      read,
+    );
+    database.delete(2);
+    const again = await rows.assemble(
+      [
+        { id: 1, version: 4 },
+        { id: 2, version: 2 },
+      ],
+      read,
+    );
+    expect(again.map((row) => row.text)).toEqual(['game 1 v5']);
+    expect(asked.at(-1)).toEqual([2]);
+  });
+
+  it('reads everything again after data changed wholesale, and while the feed may be missing changes', async () => {
+    const { rows, read, asked, database, publish, setState } = keptRows();
+    put(database, 1, 1);
+    const listed = [{ id: 1, version: 1 }];
+    await rows.assemble(listed, read);
+    publish({ kind: 'data' });
+    await rows.assemble(listed, read);
+    setState('catching-up');
+    await rows.assemble(listed, read);
+    setState('listening');
+    await rows.assemble(listed, read);
+    expect(asked).toEqual([[1], [1], [1]]);
+  });
+
+  it('keeps nothing with the response cache off', async () => {
+    const { rows, read, asked, database } = keptRows(0);
+    put(database, 1, 1);
+    await rows.assemble([{ id: 1, version: 1 }], read);
+    await rows.assemble([{ id: 1, version: 1 }], read);
+    expect(rows.enabled).toBe(false);
+    expect(asked).toEqual([[1], [1]]);
+  });
+});
