@@ -195,7 +195,6 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
   });
 }
 
-/** `mode=current`: the day asked for, or the nearest game day the slider points to, or today. */
 /**
  * The day's games as CURRENT_GAMES_DOCUMENT answers them: that document where no rows are kept,
  * else the ids and versions and the rows of the games whose version moved.
@@ -214,6 +213,7 @@ export function dayGamesReader(deps: FacadeDependencies): (params: CurrentGamesP
   };
 }
 
+/** `mode=current`: the day asked for, or the nearest game day the slider points to, or today. */
 export function currentGamesMode(deps: FacadeDependencies) {
   const dayData = dayGamesReader(deps);
   const runNearest = facadeDocument(deps, NEAREST_GAME_DOCUMENT);
