@@ -1,3 +1,4 @@
+import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 declare module 'fastify' {
@@ -191,8 +192,10 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
         done();
       },
     };
-    // 'close' comes once: after the response is sent, or when the client goes away, waiting or not.
-    reply.raw.once('close', () => {
+    // Once: after the response is sent, or when the client goes away, waiting or not; also when it
+    // went away before this hook ran (a request that waited in the response cache for another's
+    // build), which a listener on 'close' would miss, leaking the slot.
+    finished(reply.raw, () => {
       clearTimeout(timer);
       if (state === 'working') end(route);
       else if (state === 'waiting') leaveQueue(waiter);

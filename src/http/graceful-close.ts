@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 declare module 'fastify' {
@@ -39,7 +40,7 @@ export function registerGracefulClose(app: FastifyInstance): GracefulClose {
   app.addHook('onRequest', (_request, reply, done) => {
     const response = reply.raw;
     open.add(response);
-    response.once('close', () => open.delete(response));
+    finished(response, () => open.delete(response));
     if (closing) response.setHeader('connection', 'close');
     done();
   });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wallClock, type CacheClock, type DropReason } from '../cache/bounded.js';
 import { isRefresh, refreshHeaders, SUPERSEDED_CACHE_CONTROL } from './refresh-ahead.js';
@@ -315,7 +316,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       if (cache.building(key)) return; // that build failed and another began: build this one on its own
     }
     const finish = cache.lead(key, generation);
-    reply.raw.once('close', () => finish(built.get(request)));
+    // `finished` calls back even if the client is already gone (it may leave while this request
+    // waited for another's build): a listener on 'close' added after it fired would never run, and
+    // the build would stay registered forever, every later miss of the key joining it and hanging.
+    finished(reply.raw, () => finish(built.get(request)));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
