@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { localDay } from '../../src/facades/shared/format.js';
 import { createLocalChangeFeed } from '../../src/live/changes.js';
-import { openTestLeague, type TestLeague } from '../support/app.js';
+import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { createKey } from '../support/keys.js';
 import { postGraphQL, scheduledGameWithSheet } from '../support/live.js';
 
@@ -65,7 +65,9 @@ describe('the day’s games, row by row', () => {
     expect((await write('mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', { outsideStartWindow: true })).errors).toBeUndefined();
     expect((await write('mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { version } }', { side: 'HOME', second: 61 })).errors).toBeUndefined();
 
-    const afterGoal = await current(cached);
+    let afterGoal!: Awaited<ReturnType<typeof current>>;
+    // The day's ids and versions with the slider's two neighbours (three statements), and the written game's row (one).
+    expect(await countQueries(league.db, async () => (afterGoal = await current(cached)))).toBe(4);
     expect(afterGoal.headers['x-cache']).toBe('miss');
     // The written game was read again: it is live, with its score; the other game's row was kept.
     const rowOf = (body: string, id: number) =>
