@@ -1,8 +1,9 @@
 // What the write scenarios (bench/live.ts, bench/subscribers.ts) share: a key that may write games,
 // scheduled games without events to write to, and putting them back exactly as they were, so that
 // a later `--reuse` run finds the same data.
-import pg from 'pg';
+import type pg from 'pg';
 import { newApiKey } from '../src/domain/api-keys.js';
+import { admin } from './databases.js';
 
 export interface GameSnapshot {
   id: number;
@@ -15,14 +16,9 @@ export interface GameSnapshot {
   version: number;
 }
 
-export async function withDatabase<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+/** Runs `work` on a connection of its own to the bench database at `databaseUrl`. */
+export function withDatabase<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return admin(work, databaseUrl);
 }
 
 /** Removes what an earlier run of the scenario left (one stopped before its clean-up): its key's writes and the key. */

@@ -9,7 +9,7 @@ import { GameStatusEnum } from './scalars.js';
 
 export const GameFilter = builder.inputType('GameFilter', {
   fields: (t) => ({
-    ids: t.intList({ description: 'These games only, by id.' }),
+    ids: t.intList({ description: 'These games only, by id (at most 5,000).' }),
     season: t.int({ description: 'Games of league groups or cups of this season.' }),
     groupId: t.int(),
     roundId: t.int(),
@@ -35,6 +35,19 @@ export const GameFilter = builder.inputType('GameFilter', {
 
 export type GameFilterInput = typeof GameFilter.$inferInput;
 
+/**
+ * Ids one list of a filter may name: the largest a facade sends (a day's games) fits. A longer list
+ * is BAD_USER_INPUT before it reaches PostgreSQL, whose statements take at most 65,535 parameters.
+ */
+export const MAX_FILTER_IDS = 5000;
+
+function boundIdLists(filter: GameFilterInput): void {
+  const lists = { ids: filter.ids, leagueIds: filter.leagueIds, gameClassIds: filter.gameClassIds, tournamentIds: filter.tournamentIds };
+  for (const [name, ids] of Object.entries(lists)) {
+    if (ids && ids.length > MAX_FILTER_IDS) throw badUserInput(`filter.${name} takes at most ${MAX_FILTER_IDS} ids`);
+  }
+}
+
 function inList(ids: number[] | undefined): { in: number[] } | undefined {
   return ids ? { in: ids } : undefined;
 }
@@ -58,6 +71,7 @@ function startWindows(filter: GameFilterInput): Prisma.GameWhereInput[] {
  * become an index lookup for each side.
  */
 function gameWhere(filter: GameFilterInput, clubTeamIds?: number[]): Prisma.GameWhereInput {
+  boundIdLists(filter);
   const and: Prisma.GameWhereInput[] = startWindows(filter);
   if (filter.season != null) {
     and.push(gamesInSeasons(filter.season));

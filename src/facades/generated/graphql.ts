@@ -212,7 +212,7 @@ export type GameFilter = {
   /** League games of these game classes. */
   gameClassIds?: InputMaybe<Array<Scalars['Int']['input']>>;
   groupId?: InputMaybe<Scalars['Int']['input']>;
-  /** These games only, by id. */
+  /** These games only, by id (at most 5,000). */
   ids?: InputMaybe<Array<Scalars['Int']['input']>>;
   /** League games of these leagues (cup games only with cup filters). */
   leagueIds?: InputMaybe<Array<Scalars['Int']['input']>>;
