@@ -26,10 +26,12 @@ import { gracefulCloseOptions, registerGracefulClose } from './http/graceful-clo
 import { registerInputGuard } from './http/input-guard.js';
 import { registerLoadShedding } from './http/load-shedding.js';
 import { registerMetrics } from './http/metrics.js';
-import { registerRateLimits, trustProxyOption } from './http/rate-limit.js';
+import { registerRateLimits } from './http/rate-limit.js';
+import { requestIpReader, trustProxyOption } from './http/client-address.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
 import { loggingOptions, registerRequestLog } from './http/request-log.js';
 import { registerResponseCache } from './http/response-cache.js';
+import { HitFastPath } from './http/hit-fast-path.js';
 import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
 import { LiveUpdates } from './live/updates.js';
 import { mediaRoutes } from './media/routes.js';
@@ -99,7 +101,10 @@ export interface AppOptions extends Partial<AppSettings> {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The main interface is also served at the root: its format answers every URL no interface claims.
   const errorFormats = new ErrorFormats(envelopeErrorFormat);
+  // In front of fastify's request handler: replays cache hits (configured below, once the hooks it stands in for are known).
+  const fastHits = new HitFastPath();
   const app = Fastify({
+    serverFactory: fastHits.serverFactory,
     ...loggingOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -159,7 +164,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRateLimits(app, options.rateLimits, { ...deps, graphqlMaxTokens: options.graphql?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
   // One caller identity for every interface: resolved once, under the failed-key brake the rate limits set up.
   registerCallerResolution(app, { prisma: deps.prisma, clock: deps.clock, operatorToken: options.operatorToken });
+  // Closed whenever a hit must pass a hook the fast path does not stand in for: a rate limit, a span, `Connection: close`.
+  const publicRateLimited = (options.rateLimits?.publicPerMinute ?? 0) > 0;
+  fastHits.configure({
+    open: () => !options.tracing && !publicRateLimited && isStarted() && !lifecycle.closing(),
+    log: app.log,
+    clientAddress: requestIpReader(options.trustProxy ?? false),
+    served: (route, seconds) => app.fastHitServed?.(route, seconds),
+  });
   registerResponseCache(app, {
+    fastPath: fastHits,
     ttlMs: options.responseCacheTtlMs ?? 0,
     refreshAheadMs: options.responseCacheRefreshAheadMs,
     maxBytes: options.responseCacheMaxBytes,

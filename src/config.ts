@@ -7,7 +7,8 @@ import type { CorsOrigins } from './http/cors.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
 import { manifestFrom, TRUSTED_DOCUMENTS_MODES, type TrustedDocuments, type TrustedDocumentsMode } from './graphql/persisted-documents.js';
 import type { MetricsOptions } from './http/metrics.js';
-import type { RateLimitConfig, TrustProxy } from './http/rate-limit.js';
+import type { TrustProxy } from './http/client-address.js';
+import type { RateLimitConfig } from './http/rate-limit.js';
 import { DEFAULT_RESUME_MAX_CHANGES, DEFAULT_RESUME_WINDOW_MS } from './live/stream-positions.js';
 import { TracingConfigError, tracingSettings, type TracingSettings } from './tracing/settings.js';
 

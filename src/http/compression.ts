@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,7 +39,7 @@ const negotiated = new Map<string, ContentEncoding | undefined>();
  * compresses itself: the highest-rated of br and gzip, br on a tie; `*` and `x-gzip` count as gzip;
  * none for `identity` only, a zero rating, or `x-no-compression`.
  */
-export function negotiateEncoding(request: FastifyRequest): ContentEncoding | undefined {
+export function negotiateEncoding(request: { headers: IncomingHttpHeaders }): ContentEncoding | undefined {
   const header = request.headers['accept-encoding'];
   if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) return undefined;
   if (negotiated.has(header)) return negotiated.get(header);

@@ -11,9 +11,6 @@ import { SessionCap } from './session-cap.js';
 import { refuse, secondsOf, TooManyRequestsError } from './too-many-requests.js';
 import { isRefresh } from './refresh-ahead.js';
 
-/** TRUST_PROXY as fastify takes it: all proxies, the number of proxies in front, or their addresses/CIDRs. */
-export type TrustProxy = boolean | number | string[];
-
 export interface RateLimitConfig {
   /** Requests per minute per client address to /api, its root aliases, /graphql without a key and /media. */
   publicPerMinute: number;
@@ -69,16 +66,6 @@ export function requestClass(request: FastifyRequest): RequestClass {
 /** A keyed request whose key may be a form or JSON field, which only exists once the body is parsed. */
 function keyMayBeInBody(request: FastifyRequest): boolean {
   return credentialScope(request) === 'keyed' && !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && credentialPresented(request) === undefined;
-}
-
-/**
- * TRUST_PROXY for fastify. fastify ignores a bare hop count (it cannot tell a proxy from a client
- * that sends X-Forwarded-For itself), so a count n becomes the equivalent function: the socket's
- * peer and the last n-1 forwarded addresses are proxies, the one before them is the client. Safe
- * only when clients cannot reach the service around those proxies.
- */
-export function trustProxyOption(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
-  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 /** Keys are counted by a hash, so no key is held in memory or can reach a log through a counter; a keyed request without a key by its address. */

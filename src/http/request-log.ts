@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { DestinationStream } from 'pino';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { levels, type DestinationStream } from 'pino';
 
 /** Query parameters that grant access: API keys, tokens, session ids. Their values never reach a log. */
 const SECRET_PARAMETER = /([?&](?:apikey|api_key|api-key|auth_token|access_token|token|key|sid|secret|password)=)[^&#]*/gi;
@@ -16,6 +16,16 @@ const CALLER_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export function requestIdOf(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && CALLER_ID.test(given) ? given : randomUUID();
+}
+
+/** Whether a logger writes the request lines (`info`): the line's fields are not even gathered otherwise, as hits are the hot path. */
+export function logsRequests(log: FastifyBaseLogger): boolean {
+  return (levels.values[log.level] ?? Number.POSITIVE_INFINITY) <= levels.values.info;
+}
+
+/** The fields of a request's log line (besides its id): the same for a hit the fast path answers (src/http/hit-fast-path.ts). */
+export function requestLine(method: string, url: string, status: number, ms: number, ip: string | undefined) {
+  return { method, url: redactUrl(url), status, ms: Math.round(ms * 10) / 10, ip };
 }
 
 /** Fastify options for logging: a redacting request serializer and no built-in per-request lines. */
@@ -44,10 +54,7 @@ export function registerRequestLog(app: FastifyInstance): void {
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip },
-      'request',
-    );
+    if (logsRequests(request.log)) request.log.info(requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime, request.ip), 'request');
     done();
   });
 }

@@ -7,6 +7,7 @@ import { ScopedCache } from '../cache/scoped-cache.js';
 import type { ChangeScope } from '../live/change-scope.js';
 import type { ChangeFeed } from '../live/changes.js';
 import { isPrivateAnswer } from './private-answers.js';
+import { replayVariantOf, type HitFastPath, type ReplayableHit } from './hit-fast-path.js';
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 
 /**
@@ -85,6 +86,11 @@ export interface ResponseCacheOptions {
    * rebuild as on a miss. Absent or 0: a touched answer is dropped and its next reader builds it.
    */
   refreshAheadMs?: number;
+  /**
+   * Hits of this cache may be answered before fastify (src/http/hit-fast-path.ts): for the app-wide
+   * public cache only, whose answers are keyed by URL and looked up before any other hook that could refuse.
+   */
+  fastPath?: HitFastPath;
 }
 
 /** A stored answer: what src/cache/scoped-cache.ts holds for this cache (it keeps the scope, the age and the bounds). */
@@ -102,6 +108,8 @@ interface Entry {
   variants: Partial<Record<ContentEncoding, Buffer>>;
   /** Variants being compressed right now, so that clients asking at the same time wait for the one result. */
   pending: Partial<Record<ContentEncoding, Promise<Buffer>>>;
+  /** Hits as the full path sent them, by replay variant (encoding and Origin): what the fast path sends again. */
+  replays: Map<string, ReplayableHit>;
 }
 
 /**
@@ -133,6 +141,22 @@ function entryBytes(entry: Entry): number {
 const INVALIDATIONS: Partial<Record<DropReason, CacheInvalidation>> = { expired: 'expired', replaced: 'expired', evicted: 'evicted', changed: 'changed' };
 
 export const DEFAULT_RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Replay variants kept per answer: a few encodings times the Origins a CORS list echoes; past it, hits take the full path. */
+const MAX_REPLAYS = 16;
+
+/** Headers each answer has its own of, or node writes itself: never part of a replay. */
+const NOT_REPLAYED = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** The headers a reply sent, as a replay's name, value, … list. */
+function replayHeaders(headers: Record<string, number | string | string[] | undefined>): string[] {
+  const list: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || NOT_REPLAYED.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) list.push(name, String(one));
+  }
+  return list;
+}
 
 function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -265,9 +289,24 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return variant(key, entry, encoding);
   };
 
+  // Only the app-wide cache keyed by URL, answering first, can be looked up before fastify.
+  const fastPath = options.key || (options.stage ?? 'onRequest') !== 'onRequest' ? undefined : options.fastPath;
+  /** A hit the full path is sending, to be kept as a replay once it is sent with every hook's headers. */
+  const replaying = new WeakMap<FastifyRequest, { entry: Entry; variant: string; body: Buffer }>();
+  const noteReplay = (request: FastifyRequest, entry: Entry, body: Buffer | undefined) => {
+    const variant = fastPath && body ? replayVariantOf(request.raw) : undefined;
+    if (variant !== undefined && body && !entry.replays.has(variant) && entry.replays.size < MAX_REPLAYS) replaying.set(request, { entry, variant, body });
+  };
+
   const send = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: 'hit' | 'stale' | 'refreshing') => {
     const body = answer(request, reply, key, entry, how);
-    return body instanceof Promise ? body.then((compressed) => reply.send(compressed)) : reply.send(body);
+    if (body instanceof Promise)
+      return body.then((compressed) => {
+        if (how === 'hit') noteReplay(request, entry, compressed);
+        return reply.send(compressed);
+      });
+    if (how === 'hit') noteReplay(request, entry, body);
+    return reply.send(body);
   };
 
   /**
@@ -343,10 +382,25 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       encodable: varies && body.length >= COMPRESSION_THRESHOLD,
       variants: {},
       pending: {},
+      replays: new Map(),
     };
     built.set(request, entry);
     const started = begun.get(request);
     cache.store(key, entry, { scope: started?.scope, since: started?.generation ?? 0, startedAt: started?.startedAt });
     return (await answer(request, reply, key, entry, 'miss')) ?? '';
   });
+
+  if (fastPath) {
+    app.addHook('onResponse', (request, reply, done) => {
+      const replay = replaying.get(request);
+      if (replay && reply.statusCode === 200 && reply.getHeader('x-cache') === 'hit')
+        replay.entry.replays.set(replay.variant, {
+          headers: replayHeaders(reply.getHeaders()),
+          body: replay.body,
+          route: request.routeOptions.url ?? request.url,
+        });
+      done();
+    });
+    fastPath.serveFrom((url, variant) => (options.ttlMs > 0 ? lookup(url).fresh?.replays.get(variant) : undefined));
+  }
 }

@@ -1,0 +1,125 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { negotiateEncoding } from './compression.js';
+import { logsRequests, requestIdOf, requestLine } from './request-log.js';
+
+/**
+ * A cache hit as the full path (fastify and every hook) sent it: what the fast path sends again,
+ * with a request id of its own, to a request that would have been answered alike.
+ */
+export interface ReplayableHit {
+  /** Name, value, name, value… in the order the full path wrote them, without X-Request-Id and those node adds. */
+  headers: string[];
+  body: Buffer;
+  /** The matched route's pattern, for the metrics. */
+  route: string;
+}
+
+/**
+ * Request headers that no hook on the way to a hit reads, or whose effect the fast path applies
+ * itself (X-Request-Id) or keys its answers by (Accept-Encoding, Origin). A request with any other
+ * header (If-None-Match, Authorization, a cookie, the refresh marker, one a later hook will read) is
+ * left to the full path: a list of the known-harmless, not of the known-harmful, so that a header a
+ * future hook reads cannot be overlooked here.
+ */
+const HARMLESS_HEADERS = new Set([
+  'host',
+  'connection',
+  'user-agent',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'origin',
+  'referer',
+  'x-request-id',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'dnt',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+  'sec-ch-ua',
+  'sec-ch-ua-mobile',
+  'sec-ch-ua-platform',
+]);
+
+/**
+ * Which of an entry's recorded answers fits this request: its negotiated encoding and its Origin (a
+ * list of CORS origins echoes it). Undefined for a request the fast path must not answer: a
+ * method other than GET, or a header outside HARMLESS_HEADERS. The full path records under the
+ * same key, so both agree on what counts as the same request.
+ */
+export function replayVariantOf(request: IncomingMessage): string | undefined {
+  if (request.method !== 'GET') return undefined;
+  const raw = request.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (!HARMLESS_HEADERS.has(raw[i].toLowerCase())) return undefined;
+  return `${negotiateEncoding(request) ?? 'identity'} ${request.headers.origin ?? ''}`;
+}
+
+/** Where the fast path finds a fresh hit: the response cache's lookup by URL, fresh answers only. */
+export type HitFinder = (url: string, variant: string) => ReplayableHit | undefined;
+
+export interface FastPathSettings {
+  /** Whether a hit may skip the hooks now: not while a request must count against a rate limit, be traced, or say `Connection: close`. */
+  open: () => boolean;
+  log: FastifyBaseLogger;
+  /** The client's address as fastify's `request.ip` reads it (TRUST_PROXY), for the request log. */
+  clientAddress: (request: IncomingMessage) => string | undefined;
+  /** Told of each answer sent (the metrics count it as the full path's hook would). */
+  served?: (route: string, seconds: number) => void;
+}
+
+/**
+ * Cache hits answered in the node server's request listener, before fastify builds its request and
+ * reply and runs the hooks: about half of a hit's CPU time (docs/performance.md). It replays what
+ * the full path sent for the same URL and variant, so it has no rule of its own: every header
+ * (CORS, Cache-Control, ETag, Vary, X-Cache) is the full path's. What the hooks do besides headers
+ * it does itself: a request id, the request log line, the metrics. Everything else (a miss, a
+ * conditional or credentialed request, HEAD, while rate limits or tracing are on, while closing)
+ * goes to fastify as before.
+ */
+export class HitFastPath {
+  private find?: HitFinder;
+  private settings?: FastPathSettings;
+
+  /** For fastify's `serverFactory`: the server fastify would make, with this path in front of fastify's handler. */
+  readonly serverFactory = (handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions): Server => {
+    const server = createServer((request, response) => {
+      if (!this.answer(request, response)) handler(request, response);
+    });
+    // What fastify sets on the server it makes itself (fastify/lib/server.js), its defaults filled in.
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+
+  configure(settings: FastPathSettings): void {
+    this.settings = settings;
+  }
+
+  /** Called by the response cache that answers public GETs by URL: from then on its fresh hits may be replayed. */
+  serveFrom(find: HitFinder): void {
+    this.find = find;
+  }
+
+  private answer(request: IncomingMessage, response: ServerResponse): boolean {
+    const { find, settings } = this;
+    if (!find || !settings || request.url === undefined || !settings.open()) return false;
+    const variant = replayVariantOf(request);
+    if (variant === undefined) return false;
+    const hit = find(request.url, variant);
+    if (!hit) return false;
+    const began = process.hrtime.bigint();
+    const id = requestIdOf(request);
+    response.writeHead(200, ['x-request-id', id, ...hit.headers]);
+    response.end(hit.body);
+    const seconds = Number(process.hrtime.bigint() - began) / 1e9;
+    settings.served?.(hit.route, seconds);
+    if (logsRequests(settings.log))
+      settings.log.info({ reqId: id, ...requestLine(request.method ?? 'GET', request.url, 200, seconds * 1000, settings.clientAddress(request)) }, 'request');
+    return true;
+  }
+}
