@@ -36,6 +36,10 @@ const HARMLESS_HEADERS = new Set([
   'x-forwarded-proto',
   'x-real-ip',
   'dnt',
+  // A browser's reload and its fetch priority: the cache answers a hit whatever they say.
+  'cache-control',
+  'pragma',
+  'priority',
   'sec-fetch-site',
   'sec-fetch-mode',
   'sec-fetch-dest',
