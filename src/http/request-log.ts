@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { levels, type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
 
 /** Query parameters that grant access: API keys, tokens, session ids. Their values never reach a log. */
 const SECRET_PARAMETER = /([?&](?:apikey|api_key|api-key|auth_token|access_token|token|key|sid|secret|password)=)[^&#]*/gi;
@@ -20,8 +20,11 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /** Whether a logger writes the request lines (`info`): the line's fields are not even gathered otherwise, as hits are the hot path. */
 export function logsRequests(log: FastifyBaseLogger): boolean {
-  return (levels.values[log.level] ?? Number.POSITIVE_INFINITY) <= levels.values.info;
+  return (LEVEL_VALUES[log.level] ?? Number.POSITIVE_INFINITY) <= LEVEL_VALUES.info;
 }
+
+/** pino's numbers of the levels LOG_LEVEL names (`silent` writes nothing): pino is fastify's, not a dependency of ours to import. */
+const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 
 /** The fields of a request's log line (besides its id): the same for a hit the fast path answers (src/http/hit-fast-path.ts). */
 export function requestLine(method: string, url: string, status: number, ms: number, ip: string | undefined) {
