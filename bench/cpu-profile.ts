@@ -42,7 +42,7 @@ export interface ProfileSummary {
    * category. These add up to the busy time.
    */
   stages: ProfileShare[];
-  /** The window counted: from the first request routed to the last, s. */
+  /** The window counted: from the first request node dispatched to the last, s. */
   windowSeconds: number;
 }
 
@@ -97,7 +97,8 @@ function stageOf(frame: CallFrame): string | undefined {
   return STAGES.find(([pattern]) => pattern.test(name))?.[1];
 }
 
-const routed = (frames: CallFrame[]) => frames.some((frame) => frame.functionName === 'lookup' && packageOf(frame.url) === 'find-my-way');
+// Node's dispatch of a parsed request: every request passes it, those the fast path answers before fastify routes anything too.
+const routed = (frames: CallFrame[]) => frames.some((frame) => frame.functionName === 'parserOnIncoming' && frame.url === 'node:_http_server');
 
 export function summarizeProfile(path: string, requests: number, shown = 25): ProfileSummary {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
@@ -113,7 +114,7 @@ export function summarizeProfile(path: string, requests: number, shown = 25): Pr
   const self = new Map<string, number>();
   const stages = new Map<string, number>();
   let [busy, idle] = [0, 0];
-  // Start-up and shutdown are in the profile too: only the window in which requests were routed counts.
+  // Start-up and shutdown are in the profile too: only the window in which requests were dispatched counts.
   const stacks = profile.samples.map(stackOf);
   const first = stacks.findIndex(routed);
   const last = stacks.findLastIndex(routed);

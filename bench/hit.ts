@@ -213,7 +213,7 @@ export function reportHit(results: HitResult[], run: { connections: number; dura
     const p = r.profile;
     if (!p) continue;
     console.log(
-      `\nhit profile, scale ${r.scale}: ${p.requests} hits, ${p.rps} req/s under --cpu-prof; in the ${p.windowSeconds.toFixed(1)} s requests were routed, busy ${(p.busyMs / 1000).toFixed(1)} s, idle ${(p.idleMs / 1000).toFixed(1)} s; ${p.file}\n`,
+      `\nhit profile, scale ${r.scale}: ${p.requests} hits, ${p.rps} req/s under --cpu-prof; in the ${p.windowSeconds.toFixed(1)} s requests were dispatched, busy ${(p.busyMs / 1000).toFixed(1)} s, idle ${(p.idleMs / 1000).toFixed(1)} s; ${p.file}\n`,
     );
     console.log('| stage (innermost hook or fastify step on the stack) | share of busy | µs per hit |');
     console.log('|---|---:|---:|');

@@ -27,7 +27,7 @@ import { registerInputGuard } from './http/input-guard.js';
 import { registerLoadShedding } from './http/load-shedding.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limit.js';
-import { requestIpReader, trustProxyOption } from './http/client-address.js';
+import { clientKey, requestIpReader, trustProxyOption } from './http/client-address.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
 import { loggingOptions, registerRequestLog } from './http/request-log.js';
 import { registerResponseCache } from './http/response-cache.js';
@@ -161,15 +161,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCors(app, { origins: options.corsOrigins });
   registerStartupGate(app, isStarted, isMetricsScrape);
   // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
-  await registerRateLimits(app, options.rateLimits, { ...deps, graphqlMaxTokens: options.graphql?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
+  const budgets = await registerRateLimits(app, options.rateLimits, {
+    ...deps,
+    graphqlMaxTokens: options.graphql?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens,
+  });
   // One caller identity for every interface: resolved once, under the failed-key brake the rate limits set up.
   registerCallerResolution(app, { prisma: deps.prisma, clock: deps.clock, operatorToken: options.operatorToken });
-  // Closed whenever a hit must pass a hook the fast path does not stand in for: a rate limit, a span, `Connection: close`.
-  const publicRateLimited = (options.rateLimits?.publicPerMinute ?? 0) > 0;
+  // Closed whenever a hit must pass a hook the fast path does not stand in for: a span, `Connection: close`.
+  const ipOf = requestIpReader(options.trustProxy ?? false);
+  const { takePublic } = budgets;
   fastHits.configure({
-    open: () => !options.tracing && !publicRateLimited && isStarted() && !lifecycle.closing(),
+    open: () => !options.tracing && isStarted() && !lifecycle.closing(),
     log: app.log,
-    clientAddress: requestIpReader(options.trustProxy ?? false),
+    clientAddress: ipOf,
+    publicBudget: takePublic && ((request) => takePublic(clientKey(ipOf(request)))),
     served: (route, seconds) => app.fastHitServed?.(route, seconds),
   });
   registerResponseCache(app, {

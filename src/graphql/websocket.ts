@@ -13,7 +13,6 @@
  */
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentNode, type ExecutionArgs, GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { OperationResult } from 'graphql-ws';
@@ -24,7 +23,7 @@ import { ENDED_SESSION, verifyApiKey } from '../auth/api-keys.js';
 import { anonymousCaller, type Caller } from '../auth/caller.js';
 import { presentedCredential } from '../auth/presented-credential.js';
 import type { CorsOrigins } from '../http/cors.js';
-import { requestIpReader, type TrustProxy } from '../http/client-address.js';
+import { clientKey, requestIpReader, type TrustProxy } from '../http/client-address.js';
 import { SUBSCRIPTIONS_FULL_RETRY_AFTER_S } from '../live/updates.js';
 import type { ContextDependencies } from '../schema/context.js';
 import { useDocumentLimits } from './document-limits.js';
@@ -91,10 +90,7 @@ function refuseUpgrade(socket: Duplex, status: number, message: string, code: st
 /** The client address as fastify's `request.ip` reads it (the same trust in proxies), normalised as the caps count it (src/http/client-address.ts). */
 function clientAddressReader(trustProxy: TrustProxy | undefined): (request: IncomingMessage) => string {
   const ipOf = requestIpReader(trustProxy ?? false);
-  return (request) => {
-    const address = ipOf(request);
-    return address ? normalizeIP(address) : 'unknown';
-  };
+  return (request) => clientKey(ipOf(request));
 }
 
 /** Whether a browser page of `origin` may open the socket: the rule of /graphql's CORS (src/http/cors.ts); a client that sends no Origin is no browser page. */

@@ -25,6 +25,10 @@ export function requestIpReader(trustProxy: TrustProxy): (request: IncomingMessa
 
 /** Client address as the budgets see it: IPv4-mapped addresses as IPv4, IPv6 by /64 (one subscriber). */
 export function clientOf(request: FastifyRequest): string {
-  // No address once the socket is gone; those requests share one bucket rather than fail.
-  return request.ip ? normalizeIP(request.ip) : 'unknown';
+  return clientKey(request.ip);
+}
+
+/** A client address as the budgets count it. No address once the socket is gone: those requests share one bucket rather than fail. */
+export function clientKey(ip: string | undefined): string {
+  return ip ? normalizeIP(ip) : 'unknown';
 }

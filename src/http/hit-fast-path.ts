@@ -1,18 +1,37 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { negotiateEncoding } from './compression.js';
+import type { WindowState } from './fixed-window.js';
 import { logsRequests, requestIdOf, requestLine } from './request-log.js';
+import { BUDGET_HEADERS, budgetHeaderValues } from './too-many-requests.js';
 
 /**
  * A cache hit as the full path (fastify and every hook) sent it: what the fast path sends again,
  * with a request id of its own, to a request that would have been answered alike.
  */
 export interface ReplayableHit {
-  /** Name, value, name, value… in the order the full path wrote them, without X-Request-Id and those node adds. */
+  /** Name, value, name, value… in the order the full path wrote them, without X-Request-Id, the budget's and those node adds. */
   headers: string[];
+  /** Where in `headers` the full path told the client its public budget (it paid for the request): the fast path pays and tells anew there. */
+  budgetAt?: number;
   body: Buffer;
   /** The matched route's pattern, for the metrics. */
   route: string;
+}
+
+/** Headers each answer has its own of, or node writes itself: never part of a replay. */
+const OWN_HEADERS = new Set<string>(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', ...BUDGET_HEADERS]);
+
+/** A hit as the full path sent it: its headers (`reply.getHeaders()`, in the order written) and bytes. */
+export function replayOf(sent: Record<string, number | string | string[] | undefined>, body: Buffer, route: string): ReplayableHit {
+  const headers: string[] = [];
+  let budgetAt: number | undefined;
+  for (const [name, value] of Object.entries(sent)) {
+    if (name === BUDGET_HEADERS[0]) budgetAt = headers.length;
+    if (value === undefined || OWN_HEADERS.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
+  }
+  return { headers, budgetAt, body, route };
 }
 
 /**
@@ -65,11 +84,13 @@ export function replayVariantOf(request: IncomingMessage): string | undefined {
 export type HitFinder = (url: string, variant: string) => ReplayableHit | undefined;
 
 export interface FastPathSettings {
-  /** Whether a hit may skip the hooks now: not while a request must count against a rate limit, be traced, or say `Connection: close`. */
+  /** Whether a hit may skip the hooks now: not while a request must be traced or say `Connection: close`. */
   open: () => boolean;
   log: FastifyBaseLogger;
   /** The client's address as fastify's `request.ip` reads it (TRUST_PROXY), for the request log. */
   clientAddress: (request: IncomingMessage) => string | undefined;
+  /** Takes one unit of the request's client's public budget: what is left, or undefined when spent (the full path then refuses). */
+  publicBudget?: (request: IncomingMessage) => WindowState | undefined;
   /** Told of each answer sent (the metrics count it as the full path's hook would). */
   served?: (route: string, seconds: number) => void;
 }
@@ -79,9 +100,9 @@ export interface FastPathSettings {
  * reply and runs the hooks: about half of a hit's CPU time (docs/performance.md). It replays what
  * the full path sent for the same URL and variant, so it has no rule of its own: every header
  * (CORS, Cache-Control, ETag, Vary, X-Cache) is the full path's. What the hooks do besides headers
- * it does itself: a request id, the request log line, the metrics. Everything else (a miss, a
- * conditional or credentialed request, HEAD, while rate limits or tracing are on, while closing)
- * goes to fastify as before.
+ * it does itself: a request id, the public budget, the request log line, the metrics. Everything
+ * else (a miss, a conditional or credentialed request, HEAD, a client whose budget is spent, while
+ * tracing is on, while closing) goes to fastify as before.
  */
 export class HitFastPath {
   private find?: HitFinder;
@@ -117,8 +138,17 @@ export class HitFastPath {
     const hit = find(request.url, variant);
     if (!hit) return false;
     const began = process.hrtime.bigint();
+    let headers = hit.headers;
+    if (hit.budgetAt !== undefined) {
+      // The full path paid for this request from the client's budget: so does this one, or it lets the full path refuse it.
+      const left = settings.publicBudget?.(request);
+      if (!left) return false;
+      const values = budgetHeaderValues(left);
+      const told = BUDGET_HEADERS.flatMap((name, i) => [name, values[i]]);
+      headers = [...headers.slice(0, hit.budgetAt), ...told, ...headers.slice(hit.budgetAt)];
+    }
     const id = requestIdOf(request);
-    response.writeHead(200, ['x-request-id', id, ...hit.headers]);
+    response.writeHead(200, ['x-request-id', id, ...headers]);
     response.end(hit.body);
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;
     settings.served?.(hit.route, seconds);

@@ -5,10 +5,10 @@ import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
 import { credentialPresented, credentialScope } from './caller.js';
 import { clientOf } from './client-address.js';
-import { FixedWindowCounter } from './fixed-window.js';
+import { FixedWindowCounter, type WindowState } from './fixed-window.js';
 import { KeyCheckBrake } from './key-check-brake.js';
 import { SessionCap } from './session-cap.js';
-import { refuse, secondsOf, TooManyRequestsError } from './too-many-requests.js';
+import { refuse, secondsOf, tellBudget, TooManyRequestsError, type Limiter } from './too-many-requests.js';
 import { isRefresh } from './refresh-ahead.js';
 
 export interface RateLimitConfig {
@@ -75,34 +75,49 @@ function keyBucket(request: FastifyRequest): string {
 }
 
 /**
- * The budget per key. A request is paid for when it arrives, so a burst cannot slip through on the
- * last unit, and refunded when it was answered 503: a desk that retries its write through a database
- * outage has its whole budget when the database is back.
+ * A budget per minute (a client address's, or a key's). A request is paid for when it arrives, so a
+ * burst cannot slip through on the last unit.
  */
-class KeyBudget {
+class Budget {
   private readonly counter: FixedWindowCounter;
   private readonly paid = new WeakSet<FastifyRequest>();
 
-  constructor(perMinute: number) {
+  constructor(
+    perMinute: number,
+    private readonly bucketOf: (request: FastifyRequest) => string,
+    private readonly limiter: Limiter,
+  ) {
     this.counter = new FixedWindowCounter(perMinute, MINUTE_MS, CLIENTS_REMEMBERED);
   }
 
-  /** Pays for the request once, or refuses it when its key's budget is spent. */
+  /** Pays for the request once, or refuses it when its budget is spent. */
   spend(request: FastifyRequest, reply: FastifyReply): void {
     if (this.paid.has(request)) return;
-    const bucket = keyBucket(request);
-    if (!this.counter.take(bucket, 1)) {
+    const bucket = this.bucketOf(request);
+    const left = this.take(bucket);
+    if (!left) {
       const state = this.counter.state(bucket);
-      throw refuse(reply, state.limit, state.resetSeconds, 'Too many requests', 'key');
+      throw refuse(reply, state.limit, state.resetSeconds, 'Too many requests', this.limiter);
     }
     this.paid.add(request);
-    const state = this.counter.state(bucket);
-    reply.header('ratelimit-limit', state.limit).header('ratelimit-remaining', state.remaining).header('ratelimit-reset', state.resetSeconds);
+    tellBudget(reply, left);
   }
 
-  answered(request: FastifyRequest, statusCode: number): void {
-    if (statusCode === 503 && this.paid.has(request)) this.counter.giveBack(keyBucket(request), 1);
+  /** Takes one unit of a bucket: what is left then, or undefined, taking nothing, when it is spent. */
+  take(bucket: string): WindowState | undefined {
+    return this.counter.take(bucket, 1) ? this.counter.state(bucket) : undefined;
   }
+
+  /** Gives back what a request paid (a key's request answered 503: a desk that retries its write through an outage keeps its budget). */
+  refund(request: FastifyRequest): void {
+    if (this.paid.has(request)) this.counter.giveBack(this.bucketOf(request), 1);
+  }
+}
+
+/** What the budgets give the rest of the app: the public budget by client, for the cache hits answered before fastify (src/http/hit-fast-path.ts). */
+export interface Budgets {
+  /** Takes one unit of a client address's public budget (as `clientKey` names it); undefined when spent or when there is no public limit. */
+  takePublic?: (client: string) => WindowState | undefined;
 }
 
 export interface RateLimitDependencies {
@@ -118,8 +133,8 @@ export interface RateLimitDependencies {
  * balancer counts its own clients. Call before the response cache and the concurrency limit, so
  * cache hits are counted and refused requests never wait for a slot.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig | undefined, deps: RateLimitDependencies): Promise<void> {
-  if (!limits) return;
+export async function registerRateLimits(app: FastifyInstance, limits: RateLimitConfig | undefined, deps: RateLimitDependencies): Promise<Budgets> {
+  if (!limits) return {};
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: true,
@@ -132,8 +147,8 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
     keyGenerator,
     cache: CLIENTS_REMEMBERED,
   });
-  const publicBudget = limits.publicPerMinute > 0 ? app.rateLimit(options(limits.publicPerMinute, MINUTE_MS, clientOf)) : undefined;
-  const keyBudget = limits.keyPerMinute > 0 ? new KeyBudget(limits.keyPerMinute) : undefined;
+  const publicBudget = limits.publicPerMinute > 0 ? new Budget(limits.publicPerMinute, clientOf, 'public') : undefined;
+  const keyBudget = limits.keyPerMinute > 0 ? new Budget(limits.keyPerMinute, keyBucket, 'key') : undefined;
   const brake =
     limits.authFailures > 0 ? new KeyCheckBrake(app.createRateLimit(options(limits.authFailures, limits.authFailureWindowMs, clientOf))) : undefined;
   const sessions =
@@ -145,7 +160,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
   app.addHook('onRequest', async (request, reply) => {
     const kind = requestClass(request);
     if (kind === 'public') {
-      await publicBudget?.call(app, request, reply);
+      publicBudget?.spend(request, reply);
       return;
     }
     if (kind !== 'keyed') return;
@@ -159,13 +174,16 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
       // The requests whose key could only be read from the body: paid for now that it is parsed.
       if (requestClass(request) === 'keyed') keyBudget.spend(request, reply);
     });
-    app.addHook('onResponse', async (request, reply) => keyBudget.answered(request, reply.statusCode));
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode === 503) keyBudget.refund(request);
+    });
   }
   if (sessions) {
     app.addHook('preHandler', async (request, reply) => {
       if (request.method === 'POST' && request.routeOptions.url === '/graphql') await sessions.graphqlRequest(request, reply);
     });
   }
+  return { takePublic: publicBudget ? (client) => publicBudget.take(client) : undefined };
 }
 
 /**

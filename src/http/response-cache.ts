@@ -7,7 +7,7 @@ import { ScopedCache } from '../cache/scoped-cache.js';
 import type { ChangeScope } from '../live/change-scope.js';
 import type { ChangeFeed } from '../live/changes.js';
 import { isPrivateAnswer } from './private-answers.js';
-import { replayVariantOf, type HitFastPath, type ReplayableHit } from './hit-fast-path.js';
+import { replayOf, replayVariantOf, type HitFastPath, type ReplayableHit } from './hit-fast-path.js';
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 
 /**
@@ -144,19 +144,6 @@ export const DEFAULT_RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Replay variants kept per answer: a few encodings times the Origins a CORS list echoes; past it, hits take the full path. */
 const MAX_REPLAYS = 16;
-
-/** Headers each answer has its own of, or node writes itself: never part of a replay. */
-const NOT_REPLAYED = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-/** The headers a reply sent, as a replay's name, value, … list. */
-function replayHeaders(headers: Record<string, number | string | string[] | undefined>): string[] {
-  const list: string[] = [];
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || NOT_REPLAYED.has(name)) continue;
-    for (const one of Array.isArray(value) ? value : [value]) list.push(name, String(one));
-  }
-  return list;
-}
 
 function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -394,11 +381,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     app.addHook('onResponse', (request, reply, done) => {
       const replay = replaying.get(request);
       if (replay && reply.statusCode === 200 && reply.getHeader('x-cache') === 'hit')
-        replay.entry.replays.set(replay.variant, {
-          headers: replayHeaders(reply.getHeaders()),
-          body: replay.body,
-          route: request.routeOptions.url ?? request.url,
-        });
+        replay.entry.replays.set(replay.variant, replayOf(reply.getHeaders(), replay.body, request.routeOptions.url ?? request.url));
       done();
     });
     fastPath.serveFrom((url, variant) => (options.ttlMs > 0 ? lookup(url).fresh?.replays.get(variant) : undefined));

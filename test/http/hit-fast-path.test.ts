@@ -170,11 +170,31 @@ describe('cache hits answered before fastify', () => {
     expect([header(after, 'x-cache'), served.full() - before]).toEqual(['miss', 1]);
   });
 
-  it('is closed while a rate limit must count each request', async () => {
-    const served = await serve({ rateLimits: { publicPerMinute: 1000, keyPerMinute: 0, authFailures: 0, authFailureWindowMs: 600_000, sessionsPerHour: 0 } });
-    const { fullRuns, replay } = await missHitReplay(served, `/api/games/${gameId}`);
-    expect(fullRuns).toEqual([1, 1]);
-    expect(header(replay, 'x-cache')).toBe('hit');
+  it('pays each replayed hit from the client’s public budget, and leaves the refusal to the full path', async () => {
+    const served = await serve({ rateLimits: { publicPerMinute: 4, keyPerMinute: 0, authFailures: 0, authFailureWindowMs: 600_000, sessionsPerHour: 0 } });
+    const url = `${served.baseUrl}/api/games/${gameId}`;
+    const answers: Answer[] = [];
+    const fullRuns: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const before = served.full();
+      answers.push(await get(url));
+      fullRuns.push(served.full() - before);
+    }
+    expect(answers.map((answer) => [answer.status, header(answer, 'ratelimit-remaining')])).toEqual([
+      [200, '3'],
+      [200, '2'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ]);
+    // A miss and the first hit pass fastify, the next two are replayed, the refusal is fastify's again.
+    expect(fullRuns).toEqual([1, 1, 0, 0, 1]);
+    const withoutBudget = (answer: Answer) => comparable(answer).map(([name, value]) => [name, name === 'ratelimit-remaining' ? '…' : value]);
+    expect(withoutBudget(answers[2])).toEqual(withoutBudget(answers[1]));
+    expect([header(answers[4], 'retry-after'), header(answers[4], 'content-type')]).toEqual([
+      header(answers[4], 'ratelimit-reset'),
+      'application/json; charset=utf-8',
+    ]);
   });
 
   it('counts and logs each replayed hit as the full path does', async () => {
