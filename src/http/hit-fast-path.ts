@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { negotiateEncoding } from './compression.js';
 import type { WindowState } from './fixed-window.js';
@@ -109,8 +109,11 @@ export class HitFastPath {
   private settings?: FastPathSettings;
 
   /** For fastify's `serverFactory`: the server fastify would make, with this path in front of fastify's handler. */
-  readonly serverFactory = (handler: (request: IncomingMessage, response: ServerResponse) => void, options: FastifyServerOptions): Server => {
-    const server = createServer((request, response) => {
+  readonly serverFactory = (
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+    options: FastifyServerOptions & { http?: ServerOptions | null },
+  ): Server => {
+    const server = createServer(options.http ?? {}, (request, response) => {
       if (!this.answer(request, response)) handler(request, response);
     });
     // What fastify sets on the server it makes itself (fastify/lib/server.js), its defaults filled in.

@@ -129,11 +129,14 @@ function replicaGauges(registry: Registry, replicas: ReadReplicas): void {
 export function registerMetrics(app: FastifyInstance, database: Database, options: MetricsOptions): void {
   const registry = new Registry();
   const requestLabels = ['interface', 'method', 'route', 'status'] as const;
+  /** Adds the fast path's tallied hits to the counters; set below, called by a scrape before the counters are read. */
+  let flushFastHits = () => {};
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'Requests answered, by interface, method, route pattern (`unmatched` for unknown URLs) and status.',
     labelNames: requestLabels,
     registers: [registry],
+    collect: () => flushFastHits(),
   });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
@@ -147,6 +150,7 @@ export function registerMetrics(app: FastifyInstance, database: Database, option
     help: 'Cacheable GET requests by how the response cache answered: hit (fresh copy), miss (built and stored), stale (an old copy instead of a 503), refreshing (the copy a write superseded, while its rebuild runs).',
     labelNames: ['interface', 'result'],
     registers: [registry],
+    collect: () => flushFastHits(),
   });
   const invalidations = new Counter({
     name: 'http_response_cache_invalidations_total',
@@ -184,12 +188,26 @@ export function registerMetrics(app: FastifyInstance, database: Database, option
     done();
   });
   // A hit the fast path answered (src/http/hit-fast-path.ts) counts as the hook below would count it.
+  // Its counts wait in a tally per route until a scrape reads the counters (their `collect`): one
+  // histogram observation per hit is all it pays, as hits are the hot path.
+  const fastHits = new Map<string, { labels: { interface: string; method: string; route: string; status: number }; pending: number }>();
   app.decorate('fastHitServed', (route: string, seconds: number) => {
-    const labels = { interface: interfaceOf(route, options.path), method: 'GET', route, status: 200 };
-    requests.inc(labels);
-    latency.observe(labels, seconds);
-    cacheAnswers.inc({ interface: labels.interface, result: 'hit' });
+    let tally = fastHits.get(route);
+    if (!tally) {
+      tally = { labels: { interface: interfaceOf(route, options.path), method: 'GET', route, status: 200 }, pending: 0 };
+      fastHits.set(route, tally);
+    }
+    tally.pending += 1;
+    latency.observe(tally.labels, seconds);
   });
+  flushFastHits = () => {
+    for (const tally of fastHits.values()) {
+      if (tally.pending === 0) continue;
+      requests.inc(tally.labels, tally.pending);
+      cacheAnswers.inc({ interface: tally.labels.interface, result: 'hit' }, tally.pending);
+      tally.pending = 0;
+    }
+  };
   app.addHook('onResponse', (request, reply, done) => {
     const route = routeOf(request);
     const labels = { interface: interfaceOf(pathOf(request), options.path), method: request.method, route, status: reply.statusCode };
