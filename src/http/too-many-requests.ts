@@ -38,7 +38,7 @@ export function budgetHeaderValues(state: WindowState): string[] {
 /** Sets the headers of what a client has left on an answer. */
 export function tellBudget(reply: FastifyReply, state: WindowState): void {
   const values = budgetHeaderValues(state);
-  BUDGET_HEADERS.forEach((name, i) => reply.header(name, values[i]));
+  for (const [i, name] of BUDGET_HEADERS.entries()) reply.header(name, values[i]);
 }
 
 /**
