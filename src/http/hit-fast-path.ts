@@ -136,11 +136,11 @@ export class HitFastPath {
   private answer(request: IncomingMessage, response: ServerResponse): boolean {
     const { find, settings } = this;
     if (!find || !settings || request.url === undefined || !settings.open()) return false;
+    const began = process.hrtime.bigint();
     const variant = replayVariantOf(request);
     if (variant === undefined) return false;
     const hit = find(request.url, variant);
     if (!hit) return false;
-    const began = process.hrtime.bigint();
     let headers = hit.headers;
     if (hit.budgetAt !== undefined) {
       // The full path paid for this request from the client's budget: so does this one, or it lets the full path refuse it.
