@@ -281,8 +281,9 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   /** A hit the full path is sending, to be kept as a replay once it is sent with every hook's headers. */
   const replaying = new WeakMap<FastifyRequest, { entry: Entry; variant: string; body: Buffer }>();
   const noteReplay = (request: FastifyRequest, entry: Entry, body: Buffer | undefined) => {
-    const variant = fastPath && body ? replayVariantOf(request.raw) : undefined;
-    if (variant !== undefined && body && !entry.replays.has(variant) && entry.replays.size < MAX_REPLAYS) replaying.set(request, { entry, variant, body });
+    if (!fastPath || !body || entry.replays.size >= MAX_REPLAYS) return;
+    const variant = replayVariantOf(request.raw);
+    if (variant !== undefined && !entry.replays.has(variant)) replaying.set(request, { entry, variant, body });
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: 'hit' | 'stale' | 'refreshing') => {
@@ -384,6 +385,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
         replay.entry.replays.set(replay.variant, replayOf(reply.getHeaders(), replay.body, request.routeOptions.url ?? request.url));
       done();
     });
-    fastPath.serveFrom((url, variant) => (options.ttlMs > 0 ? lookup(url).fresh?.replays.get(variant) : undefined));
+    // With a TTL of 0 nothing is stored, so nothing is found.
+    fastPath.serveFrom((url, variant) => lookup(url).fresh?.replays.get(variant));
   }
 }
