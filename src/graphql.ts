@@ -9,6 +9,7 @@ import { useDocumentLimits } from './graphql/document-limits.js';
 import { yogaErrorLogger } from './graphql/error-log.js';
 import { maskError } from './graphql/errors.js';
 import { defaultGraphQLLimits, type GraphQLLimits } from './graphql/limits.js';
+import { noteBodyType, useMutationBodies } from './graphql/mutation-bodies.js';
 import { useNulRefusal } from './graphql/nul.js';
 import { createParseCaches, parsedDocument } from './graphql/parse-caches.js';
 import { createBoundedResponseCache } from './graphql/response-cache-store.js';
@@ -140,6 +141,7 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
       useValidationLimits(limits),
       // Before the result cache, which must know a query from a mutation when it looks.
       useOperationKinds(),
+      useMutationBodies(),
       // A query of public data reads from a caught-up replica, if any (src/schema/context.ts).
       {
         onExecute: ({ args }) => readFromReplica(args.contextValue as unknown as GraphQLContext, deps, args.document, args.operationName),
@@ -230,7 +232,10 @@ export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: 
     // Whose answer it is, is decided per operation in the handler below, not by the route.
     config: { answeredFromCache: holdsResult, privateAnswer: false },
     // Before the session cap and the result cache probe (preHandler), which read the document from the body.
-    preValidation: async (req) => fillPersistedBody(req, trusted),
+    preValidation: async (req) => {
+      noteBodyType(req);
+      fillPersistedBody(req, trusted);
+    },
     handler: async (req, reply) => {
       // yoga knows GET and POST only: a HEAD is run as the GET it stands for, and fastify drops the body.
       const response = await (req.method === 'HEAD' ? yoga.fetch(asGet(req), { req, reply }) : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }));

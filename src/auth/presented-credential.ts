@@ -11,6 +11,26 @@ export type CredentialCarrier = 'bearer' | 'x-api-key' | 'auth_token' | 'apikey'
  */
 export const CREDENTIAL_CARRIERS: readonly CredentialCarrier[] = ['bearer', 'x-api-key', 'auth_token', 'apikey'];
 
+/**
+ * Every parameter name whose value opens something: the keys' carriers above, the back office's
+ * login fields (`api_key` with `secret`, `anlass_id` with `password`), a favorite session's `sid`,
+ * and the spellings other clients use for a key. The request log redacts their values in URLs
+ * (src/http/request-log.ts), matched after decoding and in any case, so no spelling of a name the
+ * service reads as a credential writes the credential into a log.
+ */
+export const SECRET_PARAMETER_NAMES: readonly string[] = [
+  'auth_token',
+  'apikey',
+  'api_key',
+  'api-key',
+  'access_token',
+  'token',
+  'key',
+  'secret',
+  'password',
+  'sid',
+];
+
 export interface PresentedCredential {
   /** The key as sent. Never logged, never kept past the request. */
   secret: string;
@@ -24,25 +44,37 @@ export interface CredentialSources {
   body?: unknown;
 }
 
-function text(value: unknown): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  if (typeof first !== 'string') return undefined;
-  const trimmed = first.trim();
+/**
+ * A credential sent as a list or an object (`auth_token=a&auth_token=b`, `{"auth_token": ["a"]}`):
+ * which of its values would be the key is not for the service to guess, so the request is refused
+ * naming the parameter (src/http/caller.ts turns this into the interface's 400).
+ */
+export class CredentialShapeError extends Error {
+  constructor(readonly parameter: string) {
+    super(`${parameter} takes one value, got a list or an object: send the key once`);
+    this.name = 'CredentialShapeError';
+  }
+}
+
+function text(value: unknown, name: string): string | undefined {
+  if (value !== null && typeof value === 'object') throw new CredentialShapeError(name);
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
 }
 
 function field(container: unknown, name: string): string | undefined {
-  return container && typeof container === 'object' ? text((container as Record<string, unknown>)[name]) : undefined;
+  return container && typeof container === 'object' && Object.hasOwn(container, name) ? text((container as Record<string, unknown>)[name], name) : undefined;
 }
 
 function secretIn(sources: CredentialSources, carrier: CredentialCarrier): string | undefined {
   switch (carrier) {
     case 'bearer': {
-      const authorization = text(sources.headers.authorization);
-      return authorization && /^bearer\s/i.test(authorization) ? text(authorization.slice(7)) : undefined;
+      const authorization = text(sources.headers.authorization, 'Authorization');
+      return authorization && /^bearer\s/i.test(authorization) ? text(authorization.slice(7), 'Authorization') : undefined;
     }
     case 'x-api-key':
-      return text(sources.headers['x-api-key']);
+      return text(sources.headers['x-api-key'], 'X-Api-Key');
     case 'auth_token':
     case 'apikey':
       return field(sources.query, carrier) ?? field(sources.body, carrier);

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDED_SESSION, verifyApiKey } from '../auth/api-keys.js';
 import { anonymousCaller, type Caller } from '../auth/caller.js';
-import { presentedCredential, type PresentedCredential } from '../auth/presented-credential.js';
+import { CredentialShapeError, presentedCredential, type PresentedCredential } from '../auth/presented-credential.js';
 import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
 import { clientOf } from './client-address.js';
+import { badRequest } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,11 +33,19 @@ export function credentialScope(request: FastifyRequest): CredentialScope {
   return 'none';
 }
 
-/** The credential the request presents, by the one precedence (src/auth/presented-credential.ts), as far as it is readable yet. */
+/**
+ * The credential the request presents, by the one precedence (src/auth/presented-credential.ts), as
+ * far as it is readable yet. A key sent as a list or an object is the interface's 400, naming it.
+ */
 export function credentialPresented(request: FastifyRequest): PresentedCredential | undefined {
   const scope = credentialScope(request);
   if (scope === 'none') return undefined;
-  return presentedCredential({ headers: request.headers, query: request.query, body: scope === 'keyed' ? request.body : undefined });
+  try {
+    return presentedCredential({ headers: request.headers, query: request.query, body: scope === 'keyed' ? request.body : undefined });
+  } catch (error) {
+    if (error instanceof CredentialShapeError) throw badRequest(error.message);
+    throw error;
+  }
 }
 
 /**

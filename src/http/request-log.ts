@@ -2,12 +2,41 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { SECRET_PARAMETER_NAMES } from '../auth/presented-credential.js';
 
-/** Query parameters that grant access: API keys, tokens, session ids. Their values never reach a log. */
-const SECRET_PARAMETER = /([?&](?:apikey|api_key|api-key|auth_token|access_token|token|key|sid|secret|password)=)[^&#]*/gi;
+const SECRET_NAMES: ReadonlySet<string> = new Set(SECRET_PARAMETER_NAMES);
 
+/**
+ * Whether a query parameter's name, as written in the URL, names a credential: judged by meaning,
+ * not spelling, so it is decoded first (`api%6Bey` is `apikey`, `+` a space), compared in any case,
+ * and a bracketed form (`auth_token[]`) counts as its name. A name that does not decode is treated
+ * as secret: the service cannot say what it means, and a redacted value costs nothing.
+ */
+function namesSecret(written: string): boolean {
+  let name: string;
+  try {
+    name = decodeURIComponent(written.replace(/\+/g, ' '));
+  } catch {
+    return true;
+  }
+  return SECRET_NAMES.has(name.trim().toLowerCase().replace(/\[.*$/, ''));
+}
+
+/** The URL with the value of every credential parameter replaced by `[redacted]`; the path and other parameters as sent. */
 export function redactUrl(url: string): string {
-  return url.includes('?') ? url.replace(SECRET_PARAMETER, '$1[redacted]') : url;
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const end = url.indexOf('#', start);
+  const query = url.slice(start + 1, end < 0 ? undefined : end);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return equals >= 0 && namesSecret(name) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, start + 1)}${redacted}${end < 0 ? '' : url.slice(end)}`;
 }
 
 /** A caller's X-Request-Id when it is a plain token (a load balancer's), else a new one. */

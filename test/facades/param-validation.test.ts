@@ -24,7 +24,14 @@ describe('facade parameters', () => {
     expect(parse({ mode: 'list', season: '2025', hide_empty: 'NO', on_date: '2026-03-01', league_ids: '1, 2', amount: 'all', group: '', extra: 'x' })).toEqual({
       value: { mode: 'list', season: 2025, view: 'full', hide_empty: false, on_date: '2026-03-01', league_ids: [1, 2], amount: 'all', extra: 'x' },
     });
-    expect(parse({ mode: ['team', 'list'], amount: '7' })).toEqual({ value: { mode: 'team', view: 'full', hide_empty: true, amount: 7 } });
+    expect(parse({ mode: 'team', amount: '7' })).toEqual({ value: { mode: 'team', view: 'full', hide_empty: true, amount: 7 } });
+  });
+
+  it('refuses a repeated parameter, where one value belongs, by name', () => {
+    expect(messageOf({ mode: ['team', 'list'], amount: '7' })).toBe('Parameter mode takes one value, got 2: send it once');
+    expect(messageOf({ mode: 'list', league_ids: ['1', '2'] })).toBe(
+      'Parameter league_ids takes one value, got 2: a list is written once, comma-separated (1,2,3)',
+    );
   });
 
   it('refuses bad values with the texts deployed clients know', () => {

@@ -19,9 +19,18 @@ function pathOf(name: string): string[] {
 /** At most this deep: `positions[0][player_id]` is three. */
 const MAX_DEPTH = 3;
 
-function assign(target: Record<string, unknown>, path: string[], value: unknown): void {
+/**
+ * Names that would reach an object's prototype instead of a field of its own. Form names are the
+ * sender's to choose, and `__proto__[x]=1` assigned into a plain object writes onto
+ * `Object.prototype` for the whole process; so such a name is refused, and the nested fields are
+ * built on objects without a prototype besides.
+ */
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+function assign(target: Record<string, unknown>, path: string[], value: unknown, fullName: string): void {
   let node = target;
   for (const [index, key] of path.entries()) {
+    if (PROTOTYPE_NAMES.has(key)) throw badRequest(`Parameter ${fullName} is not a field name: ${key} is refused`);
     const last = index === path.length - 1;
     // `name[]` appends, as PHP and Rails clients write lists.
     const name = key === '' ? String(Object.keys(node).length) : key;
@@ -30,7 +39,7 @@ function assign(target: Record<string, unknown>, path: string[], value: unknown)
       return;
     }
     const next = node[name];
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) node[name] = {};
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) node[name] = Object.create(null);
     node = node[name] as Record<string, unknown>;
   }
 }
@@ -46,11 +55,11 @@ function listsOf(value: unknown): unknown {
 }
 
 function expandForm(flat: Record<string, unknown>): BoFields {
-  const nested: Record<string, unknown> = {};
+  const nested: Record<string, unknown> = Object.create(null);
   for (const [name, value] of Object.entries(flat)) {
     const path = pathOf(name);
     if (path.length > MAX_DEPTH) throw badRequest(`Parameter ${name} is nested deeper than ${MAX_DEPTH} levels`);
-    assign(nested, path, value);
+    assign(nested, path, value, name);
   }
   return listsOf(nested) as BoFields;
 }
@@ -65,9 +74,14 @@ export function boFields(request: FastifyRequest): BoFields {
   return { ...query, ...(isJson ? (body as BoFields) : expandForm(body as Record<string, unknown>)) };
 }
 
+/** A field that holds one value: a list or an object there (a repeated form name, a JSON array) is a 400 naming it, never its first element. */
 function scalar(fields: BoFields, name: string): unknown {
-  const value = fields[name];
-  return Array.isArray(value) ? value[0] : value;
+  return singleValue(Object.hasOwn(fields, name) ? fields[name] : undefined, name);
+}
+
+export function singleValue(value: unknown, name: string): unknown {
+  if (value !== null && typeof value === 'object') throw badRequest(`${name} takes one value, got ${Array.isArray(value) ? 'a list' : 'an object'}`);
+  return value;
 }
 
 function present(value: unknown): boolean {
@@ -112,7 +126,7 @@ export function requiredInteger(fields: BoFields, name: string): number {
 
 /** The back office's booleans: `yes`/`no`, also `true`/`false`, `1`/`0` and JSON booleans. */
 export function yesNo(value: unknown, name: string): boolean | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
+  const first = singleValue(value, name);
   if (!present(first)) return undefined;
   if (first === true || first === false) return first;
   const text = String(first).trim().toLowerCase();

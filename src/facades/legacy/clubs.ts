@@ -6,6 +6,7 @@ import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { id, integer, paramsSchema, seasonYear, withDefault, type ParamsOf, pathSchema } from '../shared/param-schema.js';
 import { renderContext, type RenderContext } from '../shared/render-context.js';
+import { oneValue } from '../shared/param-validation.js';
 import { parseParams } from '../shared/route.js';
 import { probe, type Snapshot } from '../shared/route-doc.js';
 import { seasonResolver } from '../shared/season.js';
@@ -137,7 +138,8 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
       '/search',
       async (request, ctx) => {
         const given = legacyParams(request);
-        const q = typeof given.q === 'string' ? given.q.trim() : '';
+        const sent = oneValue('q', given.q);
+        const q = typeof sent === 'string' ? sent.trim() : '';
         if (q.length < MIN_SEARCH_LENGTH) throw badRequest(`Search query q must have at least ${MIN_SEARCH_LENGTH} characters`);
         const params: ClubSearchParams = { q, limit: parseParams(CLUB_SEARCH_QUERY, given).limit };
         return reshapeClubSearch(await clubSearch({ q, limit: params.limit }), params, ctx);

@@ -5,7 +5,7 @@ import type { ParamSchema, ParamsSchema } from './param-schema.js';
 /**
  * Validates and converts a route's query string or path parameters as declared in param-schema.ts,
  * with the clear 400 texts deployed clients have always seen. Unknown parameters are kept as sent
- * and ignored; a repeated parameter counts with its first value; an empty one counts as absent.
+ * and ignored; a repeated parameter is refused (one value belongs there); an empty one counts as absent.
  */
 export type ParamPart = 'querystring' | 'params';
 type Raw = Record<string, unknown>;
@@ -14,10 +14,21 @@ type Result = { value: Raw } | { error: Error };
 const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
 const FALSE_WORDS = ['0', 'false', 'no', 'off'];
 
-function single(value: unknown): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  if (first === undefined || first === null || first === '') return undefined;
-  return String(first);
+/** A parameter that takes one value, read by a handler rather than a declared schema: a list (it was repeated) or an object is a 400 naming it. */
+export function oneValue(name: string, value: unknown): unknown {
+  if (value !== null && typeof value === 'object')
+    throw badRequest(`Parameter ${name} takes one value, got ${Array.isArray(value) ? value.length : 'an object'}: send it once`);
+  return value;
+}
+
+/** A parameter's one value: repeated (`season=1&season=2`) it is a list where one value belongs, and refused by name rather than read as its first. */
+function single(name: string, param: ParamSchema<unknown>, value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    const how = param.type === 'array' ? 'a list is written once, comma-separated (1,2,3)' : 'send it once';
+    throw badRequest(`Parameter ${name} takes one value, got ${value.length}: ${how}`);
+  }
+  if (value === undefined || value === null || value === '') return undefined;
+  return String(value);
 }
 
 const rangeText = (param: ParamSchema<unknown>) => `from ${param.minimum ?? '-∞'} to ${param.maximum ?? '∞'}`;
@@ -85,7 +96,7 @@ export function validateParams(schema: ParamsSchema<unknown>, part: ParamPart, d
   const value: Raw = { ...given };
   try {
     for (const [name, param] of Object.entries(schema.properties)) {
-      const raw = part === 'params' ? (given[name] === undefined ? '' : String(given[name])) : single(given[name]);
+      const raw = part === 'params' ? (given[name] === undefined ? '' : String(given[name])) : single(name, param, given[name]);
       if (raw === undefined) {
         if (schema.required.includes(name)) throw missing(name, param);
         if (param.default === undefined) delete value[name];

@@ -34,7 +34,9 @@ export function requestFields(query: unknown, body: unknown): RequestFields {
 
 /** `team_id`: required, a team id (a form's text or a JSON number). */
 export function extraGoalTeamId(fields: RequestFields): number {
-  const raw = Array.isArray(fields.team_id) ? fields.team_id[0] : fields.team_id;
+  const raw = fields.team_id;
+  if (raw !== null && typeof raw === 'object')
+    throw badRequest('team_id takes one value, got a list or an object: the id of the team that won the penalty shootout');
   if (raw === undefined || raw === null || raw === '') throw badRequest('team_id is required: the id of the team that won the penalty shootout');
   const given = String(raw).trim();
   if (!/^\d{1,9}$/.test(given)) throw badRequest(`team_id must be a team id, got "${given}"`);

@@ -56,7 +56,8 @@ export function uniqueResources(resources: Resource[]): Resource[] {
  * a 400 when one is not offered; an empty `include` counts as absent, as every empty parameter does.
  */
 export function includePaths<const T extends string>(raw: unknown, offered: readonly T[]): Set<T> {
-  const first = Array.isArray(raw) ? raw[0] : raw;
+  if (Array.isArray(raw)) throw badRequest('include takes one value, got a list: name the paths once, comma-separated');
+  const first = raw;
   if (first === undefined || first === null || first === '') return new Set();
   const paths = String(first)
     .split(',')
