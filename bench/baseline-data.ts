@@ -16,6 +16,7 @@ import {
 import type { DayGameData, GameRowData } from '../src/facades/rest/shared/game-row.js';
 import { GAME_LIST_QUERY, reshapeGameList, resolveListParams, selectListRound, type ListGroupsData } from '../src/facades/rest/games/list.js';
 import type { GamePhase } from '../src/domain/live-clock.js';
+import { shownDecision } from '../src/domain/game-status.js';
 import type { RenderContext } from '../src/facades/shared/render-context.js';
 import { parseParams } from '../src/facades/shared/route.js';
 
@@ -40,7 +41,7 @@ export const GAME_DETAIL_SQL = `SELECT ${GAME_COLUMNS} FROM "Game" g ${GAME_JOIN
 
 /** What the service's DAY_GAME_FRAGMENT reads, for the games of one day, in its order (start, then id). */
 export const CURRENT_GAMES_SQL = `
-  SELECT g.id, g."startsAt", g.status, g."homeScore", g."awayScore", g."clockPeriod", ht.name ht_name, at.name at_name,
+  SELECT g.id, g."startsAt", g.status, g."homeScore", g."awayScore", g."decidedBy", g."clockPeriod", ht.name ht_name, at.name at_name,
     l.id l_id, l.name l_name, gc.id gc_id, gc.name gc_name, ct.id ct_id, ct.name ct_name
   FROM "Game" g JOIN "Team" ht ON ht.id = g."homeTeamId" JOIN "Team" at ON at.id = g."awayTeamId"
   LEFT JOIN "LeagueGroup" grp ON grp.id = g."groupId" LEFT JOIN "League" l ON l.id = grp."leagueId"
@@ -54,6 +55,7 @@ interface DayGameRecord {
   status: DayGameData['status'];
   homeScore: number | null;
   awayScore: number | null;
+  decidedBy: NonNullable<DayGameData['decidedBy']>;
   clockPeriod: number | null;
   ht_name: string;
   at_name: string;
@@ -82,6 +84,7 @@ function dayGame(row: DayGameRecord): DayGameData {
     status: row.status,
     homeScore: row.homeScore,
     awayScore: row.awayScore,
+    decidedBy: shownDecision(row.status, row.decidedBy),
     clock: clockOf(row.status, row.clockPeriod),
     homeTeam: { name: row.ht_name },
     awayTeam: { name: row.at_name },
@@ -112,7 +115,7 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
       awayScore: row.awayScore as number | null,
       homePeriodScores: row.homePeriodScores as number[],
       awayPeriodScores: row.awayPeriodScores as number[],
-      decidedBy: row.decidedBy as GameRowData['decidedBy'],
+      decidedBy: shownDecision(row.status as string, row.decidedBy as NonNullable<GameRowData['decidedBy']>),
       clock: clockOf(row.status as string, row.clockPeriod as number | null),
       hasVideoStream: row.hasVideoStream as boolean,
       spectators: row.spectators as number | null,

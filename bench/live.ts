@@ -132,7 +132,7 @@ async function startGame(baseUrl: string, key: string, gameId: number): Promise<
     baseUrl,
     `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_SELECTION} } }`,
     // The bench plays scheduled games now, whenever they are scheduled: its key is a federation key.
-    { input: { gameId, idempotencyKey: randomUUID(), outsideStartWindow: true } },
+    { input: { gameId, idempotencyKey: randomUUID(), outsideStartWindow: true, reason: 'played at another time (bench)' } },
     key,
   );
 }

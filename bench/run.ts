@@ -44,7 +44,7 @@ const warmup = Number(option('warmup', '3'));
 const connections = Number(option('connections', '50'));
 const reuse = args.includes('--reuse');
 const subscriberCount = Number(option('subscribers', String(DEFAULT_SUBSCRIBERS)));
-/** The subscribers instance's --max-old-space-size in MB; the serve script's by default. */
+/** The subscribers instance's --max-old-space-size in MB; sized for the streams by default (`subscriberServeArgs`). */
 const subscriberHeap = option('subscriber-heap', '');
 const numbers = (text: string) => (text ? text.split(',').map(Number) : []);
 /** The open part's live games (one run each), goals written a second, and its rates. */
@@ -226,11 +226,29 @@ const SEARCH_ENDPOINTS: [string, RequestInit_?][] = [
 /** What the baseline serves (its bytes checked against the service's first); `:id` names them in the report. */
 const BASELINE_PATHS = (gameId: number | ':id') => ['/api/games?mode=list', '/api/games?mode=current', `/api/games/${gameId}`];
 
-/** The serve script's node arguments with the heap limit `--subscriber-heap` asks for, and that limit in MB. */
+/** What an idle instance holds and what each open SSE stream adds (MB, KB), as this part measured them (docs/live-games.md). */
+const IDLE_HEAP_MB = 64;
+const STREAM_HEAP_KB = 32;
+/**
+ * The share of the heap the open streams and the idle instance may take: the goals' deliveries
+ * peaked some 64 MB above it at 10,000 streams, and the heap refuses new streams at 85% of its
+ * limit (src/cache/heap-pressure.ts), which would measure the refusal instead of the arena.
+ */
+const SUBSCRIBER_HEAP_SHARE = 0.6;
+
+/**
+ * The serve script's node arguments with a heap that holds `--subscribers` streams, and that limit
+ * in MB: `--subscriber-heap` when given, else the serve script's heap or what the streams need
+ * (640 MB for 10,000), whichever is larger. SUBSCRIPTIONS_MAX admits them all; a heap that could
+ * not hold them would refuse them (HEAP_FULL) rather than measure them.
+ */
 function subscriberServeArgs(): { args: string[]; heapLimitMb: number } {
-  const args = serveArgs().map((arg) => (subscriberHeap && arg.startsWith('--max-old-space-size=') ? `--max-old-space-size=${subscriberHeap}` : arg));
-  const limit = args.find((arg) => arg.startsWith('--max-old-space-size='));
-  return { args, heapLimitMb: limit ? Number(limit.split('=')[1]) : NaN };
+  const served = serveArgs();
+  const servedLimit = Number(served.find((arg) => arg.startsWith('--max-old-space-size='))?.split('=')[1] ?? 0);
+  const needed = Math.ceil((IDLE_HEAP_MB + (subscriberCount * STREAM_HEAP_KB) / 1024) / SUBSCRIBER_HEAP_SHARE / 32) * 32;
+  const heapLimitMb = subscriberHeap ? Number(subscriberHeap) : Math.max(servedLimit, needed);
+  const args = served.filter((arg) => !arg.startsWith('--max-old-space-size='));
+  return { args: [`--max-old-space-size=${heapLimitMb}`, ...args], heapLimitMb };
 }
 
 async function benchScale(

@@ -2,7 +2,7 @@
 // game. S subscribers (`--subscribers`, 10,000 by default) open `gameUpdated` on one game over SSE,
 // from many client addresses (X-Forwarded-For: 20 streams per address, SUBSCRIPTIONS_PER_CLIENT's
 // default, to an instance run.ts starts for this part with TRUST_PROXY=loopback and SUBSCRIPTIONS_MAX
-// at S; `--subscriber-heap MB` sets its --max-old-space-size), then one goal a
+// at S and a heap sized for S streams; `--subscriber-heap MB` sets its --max-old-space-size), then one goal a
 // second is recorded for `--duration` seconds. It reports how many streams the instance held open,
 // how many events reached them out of those expected, the delay from sending the goal's mutation to
 // each subscriber's event (p50, p99, max), the server's heap (idle, with every stream open, and at its
@@ -246,6 +246,7 @@ export async function benchSubscribers(options: SubscribersOptions): Promise<Sub
     await mutate(options.baseUrl, key, 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', {
       gameId: game.id,
       outsideStartWindow: true,
+      reason: 'played at another time (bench)',
     });
     const idleHeap = await settledHeapMb(options.baseUrl);
     const idleRss = rssMb(options.servicePid);

@@ -20,6 +20,9 @@ import { type GameFormat, gameFormat, type StoredGameFormat } from '../src/domai
 import type { PlayerPosition } from '../src/generated/prisma/enums.js';
 import { EMPTY_SHEET, type GameSheet, type LiveAction, planLiveGame, realTimeMs, wrapUpOf } from '../src/data/demo/live-play.js';
 import { chooseSheetLines, type SheetCandidate, sideSheetOf } from '../src/data/demo/live-sheet.js';
+
+/** The demo plays games whenever they are scheduled, with a federation key: its word for deciding them outside their window. */
+const DEMO_REASON = 'demo: played now, whatever its schedule';
 import { Random } from '../src/data/demo/random.js';
 
 const MAX_GAMES = 20;
@@ -255,7 +258,7 @@ function writeOf(action: LiveAction): Write {
   switch (action.kind) {
     case 'startGame':
       // The demo plays the next scheduled games now, whenever they are scheduled: a federation key's start.
-      return { mutation: 'startGame', inputType: 'StartGameInput', fields: { outsideStartWindow: true } };
+      return { mutation: 'startGame', inputType: 'StartGameInput', fields: { outsideStartWindow: true, reason: DEMO_REASON } };
     case 'inspection':
       return { mutation: 'recordInspection', inputType: 'RecordInspectionInput', fields: { ...when(action.second), done: action.done } };
     case 'goal':
@@ -313,7 +316,7 @@ function writeOf(action: LiveAction): Write {
       return {
         mutation: 'finishGame',
         inputType: 'FinishGameInput',
-        fields: { decidedBy: action.decidedBy, shootoutWinner: action.shootoutWinner ?? undefined },
+        fields: { decidedBy: action.decidedBy, shootoutWinner: action.shootoutWinner ?? undefined, reason: DEMO_REASON },
       };
   }
 }
@@ -524,7 +527,7 @@ async function wrapUp(client: GraphQLClient, run: GameRun, second: number): Prom
       const finished = await send(
         client,
         run.game.id,
-        { mutation: 'finishGame', inputType: 'FinishGameInput', fields: { decidedBy: 'REGULAR' } },
+        { mutation: 'finishGame', inputType: 'FinishGameInput', fields: { decidedBy: 'REGULAR', reason: DEMO_REASON } },
         game.version,
       );
       return stopped('finished', `game ${run.game.id} finished ${scoreOf(finished.game)}`);
@@ -534,7 +537,12 @@ async function wrapUp(client: GraphQLClient, run: GameRun, second: number): Prom
     }
   }
   try {
-    const aborted = await send(client, run.game.id, { mutation: 'abortGame', inputType: 'AbortGameInput', fields: { second } }, game.version);
+    const aborted = await send(
+      client,
+      run.game.id,
+      { mutation: 'abortGame', inputType: 'AbortGameInput', fields: { second, reason: DEMO_REASON } },
+      game.version,
+    );
     return stopped('aborted', `game ${run.game.id} aborted at ${clockText(second)} (${scoreOf(aborted.game)})${refusal}`);
   } catch (error) {
     if (!(error instanceof GraphQLFailure)) throw error;

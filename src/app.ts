@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
+import type { HeapAdmission } from './cache/heap-pressure.js';
 import { systemClock, type Clock } from './clock.js';
 import { DEFAULT_SPONSOR_PATH, type Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -14,7 +15,7 @@ import { mountGraphQL } from './graphql.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
 import { subscriptionStreams } from './graphql/subscription-stream.js';
 import { registerCompression } from './http/compression.js';
-import { registerConcurrencyLimit } from './http/concurrency-limit.js';
+import { type ConcurrencyState, registerConcurrencyLimit } from './http/concurrency-limit.js';
 import { registerCallerResolution } from './http/caller.js';
 import { registerCors } from './http/cors.js';
 import { registerRequestDeadline } from './http/deadline.js';
@@ -95,6 +96,10 @@ export interface AppOptions extends Partial<AppSettings> {
   changes?: ChangeFeed;
   /** The embedded database's per-start operator token, which administers keys (src/auth/api-keys.ts); none on PostgreSQL. */
   operatorToken?: string;
+  /** Whether the heap has room for a new stream, socket or expensive operation (src/cache/heap-pressure.ts): the process's own by default, a test's own measure in tests. */
+  heap?: HeapAdmission;
+  /** Told each change of the request slots' state, so that a test waits for a request to queue instead of for time to pass; none by default. */
+  onConcurrencyChange?: (state: ConcurrencyState) => void;
 }
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
@@ -124,11 +129,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const live = new LiveUpdates(changes, {
     maxPerClient: options.subscriptionsPerClient,
     maxTotal: options.subscriptionsMax,
+    heap: options.heap,
     resumeWindowMs: options.streamResumeWindowMs,
     resumeMaxChanges: options.streamResumeMaxChanges,
   });
-  // What GraphQL over WebSocket checks at the upgrade, which no fastify hook sees (src/graphql/websocket.ts).
-  app.decorate('webSocketSettings', { corsOrigins: options.corsOrigins, trustProxy: options.trustProxy, operatorToken: options.operatorToken });
   const deps = {
     prisma: options.database.prisma,
     replicas,
@@ -203,6 +207,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxQueuePerRoute: options.maxQueuePerRoute,
     maxWaitMs: options.queueTimeoutMs,
     exempt: (url, request) => isHealthCheck(url) || isMetricsScrape(url) || subscriptionStream(request),
+    onChange: options.onConcurrencyChange,
+  });
+  // What GraphQL over WebSocket applies itself, since no fastify hook sees its upgrade or its operations (src/graphql/websocket.ts):
+  // the origin and client address rules, and the request slots (the budgets and the brake it reads from `clientLimits`).
+  app.decorate('webSocketSettings', {
+    corsOrigins: options.corsOrigins,
+    trustProxy: options.trustProxy,
+    operatorToken: options.operatorToken,
+    requestSlot: concurrency.acquire,
   });
   registerRequestDeadline(app, {
     timeoutMs: options.requestTimeoutMs ?? 0,
@@ -232,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       limits: options.graphql,
       trustedDocuments: options.trustedDocuments,
       tracing: Boolean(options.tracing),
+      heap: options.heap,
     });
   });
   // Before the interfaces: the document is built from the routes registered after it.

@@ -5,6 +5,8 @@ import type { GraphQLSchema } from 'graphql';
 import type { ContextDependencies, GraphQLContext } from './schema/context.js';
 import { createContext, readFromReplica } from './schema/context.js';
 import { useExecutionDeadline } from './graphql/deadline.js';
+import { useHeapAdmission } from './graphql/heap-admission.js';
+import { type HeapAdmission, processHeapPressure } from './cache/heap-pressure.js';
 import { useDocumentLimits } from './graphql/document-limits.js';
 import { yogaErrorLogger } from './graphql/error-log.js';
 import { maskError } from './graphql/errors.js';
@@ -15,7 +17,8 @@ import { createParseCaches, parsedDocument } from './graphql/parse-caches.js';
 import { createBoundedResponseCache } from './graphql/response-cache-store.js';
 import { operationOf, resultCacheKeys } from './graphql/result-cache-key.js';
 import { BurstLog } from './http/burst-log.js';
-import { createCompressedMemo } from './http/compression.js';
+import { createCompressedMemo, varyOnAcceptEncoding } from './http/compression.js';
+import { notModified, representationDigest, weakTag } from './http/entity-tags.js';
 import { executedQuery, isCallersResult, isPublicResult, mayShare, useOperationKinds } from './graphql/shared-results.js';
 import { useSharedSubscriptions } from './graphql/shared-subscriptions.js';
 import { useValidationLimits } from './graphql/validation.js';
@@ -51,6 +54,8 @@ export interface GraphQLOptions {
   instrumentation?: Plugin<Record<string, unknown>>[];
   /** A span per operation (OpenTelemetry, when the service traces). */
   tracing?: boolean;
+  /** Whether the heap has room for an expensive operation (src/graphql/heap-admission.ts); the process's own by default. */
+  heap?: HeapAdmission;
 }
 
 /**
@@ -78,6 +83,21 @@ function varyOn(reply: FastifyReply, names: readonly string[]): void {
  * a second lock on the same door.)
  */
 const PRIVATE_TYPES = ['FavoriteSession', 'Favorite'];
+
+/**
+ * Keeps If-None-Match from the result cache's plugin. The plugin answers a request whose
+ * If-None-Match names a key it holds with a 304 of its own, and its ETag is that key: the hash of
+ * the operation, which stays the same when a write changes the result, so an old answer would be
+ * called current. mountGraphQL judges If-None-Match itself, against a tag of the bytes it sends.
+ * Listed before the plugin: yoga runs the plugins' onRequest hooks in their order.
+ */
+function useRevalidationByBytes(): Plugin {
+  return {
+    onRequest({ request }) {
+      request.headers.delete('if-none-match');
+    },
+  };
+}
 
 /** The yoga server behind /graphql, without HTTP: mountGraphQL serves it, benchmarks call its fetch. */
 export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions, log: FastifyBaseLogger) {
@@ -146,6 +166,7 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
       {
         onExecute: ({ args }) => readFromReplica(args.contextValue as unknown as GraphQLContext, deps, args.document, args.operationName),
       } satisfies Plugin,
+      useRevalidationByBytes(),
       useResponseCache({
         // Only query operations are looked up and stored: a mutation's or subscription's answer is its caller's alone.
         enabled: (_request, context) => options.responseCacheTtlMs > 0 && mayShare(context),
@@ -167,6 +188,8 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
       }),
       // Only operations that run are traced: a cached answer has no operation to show.
       ...(options.tracing ? [useOperationSpans()] : []),
+      // After the response cache (a stored answer costs no heap), before the deadline (a refusal starts no timer).
+      useHeapAdmission(options.heap ?? processHeapPressure, limits.maxComplexity),
       // After the response cache: a hit is answered before the deadline starts.
       useExecutionDeadline(limits.timeoutMs),
       // Last: its subscribe function is the one that runs.
@@ -194,13 +217,21 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
 }
 
 /**
+ * Whether yoga's answer is a result of the result cache, stored or storable: yoga marks it with an
+ * ETag (the result cache's key), only on a query result without errors. Whose it is decides
+ * `answersPrivately`.
+ */
+function isStoredResult(response: Response): boolean {
+  return response.status === 200 && response.headers.has('etag');
+}
+
+/**
  * Whether a public answer may be kept by browsers and shared caches: a GET (or HEAD) whose answer is
- * a stored result of the result cache (it has yoga's ETag: a query without errors that nobody's key
- * decided), or the 304 that revalidates one. POST answers are not kept by HTTP caches anyway and
- * say nothing.
+ * a stored result of the result cache (a query without errors that nobody's key decided). POST
+ * answers are not kept by HTTP caches anyway and say nothing.
  */
 function isSharedAnswer(req: FastifyRequest, response: Response): boolean {
-  return (req.method === 'GET' || req.method === 'HEAD') && (response.status === 200 || response.status === 304) && response.headers.has('etag');
+  return (req.method === 'GET' || req.method === 'HEAD') && isStoredResult(response);
 }
 
 function asGet(req: FastifyRequest): Request {
@@ -237,13 +268,17 @@ export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: 
       fillPersistedBody(req, trusted);
     },
     handler: async (req, reply) => {
+      // Judged below, against the tag of the bytes sent; yoga never sees it (useRevalidationByBytes).
+      const ifNoneMatch = req.headers['if-none-match'];
       // yoga knows GET and POST only: a HEAD is run as the GET it stands for, and fastify drops the body.
       const response = await (req.method === 'HEAD' ? yoga.fetch(asGet(req), { req, reply }) : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }));
       const yours = answersPrivately(req, response);
       response.headers.forEach((value, key) => {
-        // A tag names a shared result; an answer that is the caller's alone carries none to revalidate against.
-        // (yoga's Headers keep the case they were set in: `ETag`.)
-        if (!(yours && /^(etag|last-modified)$/i.test(key))) reply.header(key, value);
+        // yoga's ETag is the result cache's key, the same before and after a write: no validator. A
+        // stored result gets its tag from its bytes below. (yoga's Headers keep the case they were set in: `ETag`.)
+        if (/^etag$/i.test(key)) return;
+        // An answer that is the caller's alone carries no validator to revalidate against.
+        if (!(yours && /^last-modified$/i.test(key))) reply.header(key, value);
       });
       if (yours) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
       else if (isSharedAnswer(req, response)) {
@@ -260,9 +295,22 @@ export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: 
       const streamed = /^(?:text\/event-stream|multipart\/)/i.test(response.headers.get('content-type') ?? '');
       if (streamed || response.body === null) return reply.send(response.body);
       const body = Buffer.from(await response.arrayBuffer());
-      // A result from yoga's response cache (it carries yoga's ETag) is compressed once, not on every hit.
-      reply.send(response.headers.has('etag') && !yours ? await compressOnce(req, reply, body) : body);
-      return reply;
+      if (yours || !isStoredResult(response)) return reply.send(body);
+      // A shared result: its tag is made from the bytes and their media type (src/http/entity-tags.ts),
+      // so a write that changes the result changes the tag. A hit's bytes are at hand, so a 304 executes nothing.
+      const digest = representationDigest(response.headers.get('content-type') ?? '', body);
+      const tag = weakTag(digest);
+      reply.header('etag', tag);
+      // Only a GET or HEAD is revalidated: a POST is answered in full, whatever it holds.
+      if ((req.method === 'GET' || req.method === 'HEAD') && notModified(ifNoneMatch, tag)) {
+        // The headers the 200 would send that guide a cache (RFC 9110 §15.4.5), not those of its body.
+        reply.removeHeader('content-type');
+        reply.removeHeader('content-length');
+        varyOnAcceptEncoding(reply);
+        return reply.status(304).send();
+      }
+      // Compressed once per result and encoding, not on every hit; keyed by the tag's digest.
+      return reply.send(await compressOnce(req, reply, body, digest));
     },
   });
 }

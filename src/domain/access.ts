@@ -1,4 +1,5 @@
 import { ForbiddenError } from './errors.js';
+import type { Decider } from './result-authority.js';
 
 /** The scope that lets a key record live games: its club's home games, or every game for a federation key. */
 export const GAMES_WRITE_SCOPE = 'games:write';
@@ -85,4 +86,9 @@ export function reportableGames(credential: ApiCredential): ReportableGames {
   assertMayWriteGames(credential);
   if (isEventKey(credential)) return { kind: 'games', gameIds: credential.gameIds };
   return credential.clubId === null ? { kind: 'all' } : { kind: 'homeClub', clubId: credential.clubId };
+}
+
+/** Who a writing key decides a game as (result-authority.ts): the federation's keys (no club, no event) or a game's desk. */
+export function deciderOf(credential: ApiCredential): Decider {
+  return credential.clubId === null && !isEventKey(credential) ? 'federation' : 'desk';
 }

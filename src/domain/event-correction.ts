@@ -1,9 +1,11 @@
 /**
  * Correcting and deleting what was recorded during play (a goal, a penalty, a timeout, and every
  * other recorded kind: event-kinds.ts) while the game is being played; markers follow from
- * transitions and a finished game's events are corrected in the back office.
+ * transitions. A game that is over takes no correction: the status change that ended it is undone
+ * first (game-transitions.ts), on every interface, which opens the game to corrections again.
  */
 import { InvalidInputError, NotFoundError } from './errors.js';
+import type { GameStatus } from './game-status.js';
 import {
   assertFederationCode,
   assertGoalieMovesAlternate,
@@ -12,18 +14,29 @@ import {
   isGoalieMove,
   isSideless,
   namesPlayer,
+  playerSideOf,
   requiresPlayer,
 } from './event-kinds.js';
 import { assertScorerIsNotAssist, playerOnSheet } from './game-sheet.js';
 import { type CorrectedFields, type EventEffect, type LiveGameState, type StoredEvent, teamOf, type WriteOf } from './game-write.js';
 import { assertCorrectable, assertPenaltyReason, assertTimeoutLeft, periodForCorrection, type Phase, type Side } from './live-game.js';
 
-/** The recorded event a correction or deletion names, which must be this game's and still correctable. */
+/** What ended a game that is over, as the desk undoes it. */
+const ENDING: Partial<Record<GameStatus, string>> = { FINISHED: 'the final whistle', FORFEIT: 'the forfeit', ABORTED: 'the abort' };
+
+/**
+ * The recorded event a correction or deletion names, which must be this game's and still correctable.
+ * The refusal after the end names the way out on every interface (the back office, GraphQL, the
+ * other facades all show this text): undo the ending, then correct or delete.
+ */
 function correctableEvent<E extends StoredEvent>(game: LiveGameState<E>, phase: Phase, eventId: number): E {
   const event = game.events.find((candidate) => candidate.id === eventId);
   if (!event) throw new NotFoundError(`Game ${game.gameId} has no event ${eventId}`);
   assertCorrectable(event.type);
-  if (phase.kind === 'finished') throw new InvalidInputError('The game is over: its events are corrected in the back office, not live');
+  if (phase.kind === 'finished') {
+    const ending = ENDING[game.status] ?? 'its last status change';
+    throw new InvalidInputError(`The game is over: undo ${ending} first (the back office's undo, GraphQL undoStatus), then correct or delete the event`);
+  }
   return event;
 }
 
@@ -68,13 +81,14 @@ export function correctionOf<E extends StoredEvent>(game: LiveGameState<E>, phas
   assertPenaltyReason(write.reason);
   const sideChanged = side !== event.side;
   // A player named before belongs to the side: moving the event to the other side needs the players named again.
-  const named = (licenseId: number | null | undefined, before: number | null) => {
+  // The player is on the sheet of the side credited, or of the other side for an own goal (playerSideOf); an assist on the side's.
+  const named = (licenseId: number | null | undefined, before: number | null, sheetSide: (credited: Side) => Side) => {
     if (licenseId == null) return sideChanged ? null : before;
     if (side === null) throw new InvalidInputError(`A ${event.type} event naming a player names the side whose game sheet they are on`);
-    return playerOnSheet(game, side, licenseId);
+    return playerOnSheet(game, sheetSide(side), licenseId);
   };
-  const playerId = named(write.playerLicenseId, event.playerId);
-  const assistId = named(write.assistLicenseId, event.assistId);
+  const playerId = named(write.playerLicenseId, event.playerId, (credited) => playerSideOf(event.type, credited));
+  const assistId = named(write.assistLicenseId, event.assistId, (credited) => credited);
   assertScorerIsNotAssist(playerId, assistId);
   if (playerId === null && requiresPlayer(event.type))
     throw new InvalidInputError(`A ${event.type} event names its player: name them on the side it moves to (playerLicenseId)`);

@@ -3,7 +3,8 @@
  * them (its category ids in brackets), and the rules of their recording that are neither about the
  * clock (live-game.ts) nor about the game sheet (game-sheet.ts). None of them scores: the score
  * counts goals and own goals only (live-game.ts `replayScore`); a penalty shot that goes in (29,
- * 164) is a goal with `penaltyShot`, one that misses (19) is PENALTY_SHOT_MISSED.
+ * 164) is a goal with `penaltyShot`, one that misses (19) is PENALTY_SHOT_MISSED. An own goal (20)
+ * is credited to the side it counts for and names the player who scored it, of the other side.
  */
 import { InvalidInputError } from './errors.js';
 import { clockText } from './game-clock.js';
@@ -22,11 +23,28 @@ export type PlayerEventType = (typeof PLAYER_EVENT_TYPES)[number];
 export const FEDERATION_CODE_MIN = 0;
 export const FEDERATION_CODE_MAX = 999;
 
+/**
+ * A penalty shot that goes in is in the federation's catalogue twice: 164 (GamePenalty, a goal
+ * event) and 29 (Penalty hit, a player event). Both are one goal kind here; a goal keeps in its
+ * `code` which of the two the desk recorded, so that it reads back as sent.
+ */
+export const PENALTY_SHOT_GOAL_CODES = { gamePenalty: 164, penaltyHit: 29 } as const;
+
 const includes = (types: readonly string[], type: string) => types.includes(type);
 
-/** The recorded events that name a player: goals (scorer, assist), penalties, penalty ends, player events and MISC. */
+/** The recorded events that name a player: goals (scorer, assist), own goals (scorer), penalties, penalty ends, player events and MISC. */
 export function namesPlayer(type: string): boolean {
-  return type === 'GOAL' || type === 'PENALTY' || type === 'PENALTY_END' || type === 'MISC' || includes(PLAYER_EVENT_TYPES, type);
+  return type === 'GOAL' || type === 'OWN_GOAL' || type === 'PENALTY' || type === 'PENALTY_END' || type === 'MISC' || includes(PLAYER_EVENT_TYPES, type);
+}
+
+export const otherSide = (side: Side): Side => (side === 'HOME' ? 'AWAY' : 'HOME');
+
+/**
+ * The side whose game sheet an event's player is on: the side it is credited to, except for an own
+ * goal, which counts for the side its scorer plays against.
+ */
+export function playerSideOf(type: string, side: Side): Side {
+  return type === 'OWN_GOAL' ? otherSide(side) : side;
 }
 
 /** The recorded events that are about one player and mean nothing without them. */
@@ -46,6 +64,15 @@ export function isGoalieMove(type: string): type is TeamEventType {
 export function assertFederationCode(code: number, name = 'code'): void {
   if (!Number.isInteger(code) || code < FEDERATION_CODE_MIN || code > FEDERATION_CODE_MAX)
     throw new InvalidInputError(`${name} must be a whole number from ${FEDERATION_CODE_MIN} to ${FEDERATION_CODE_MAX}, got ${code}`);
+}
+
+/** A goal's code says which of the two penalty-shot categories it was recorded as; only a penalty shot has one. */
+export function assertGoalCode(code: number, penaltyShot: boolean): void {
+  const codes: readonly number[] = Object.values(PENALTY_SHOT_GOAL_CODES);
+  if (!penaltyShot || !codes.includes(code))
+    throw new InvalidInputError(
+      `A goal's code is the category of the penalty shot it was scored from, ${PENALTY_SHOT_GOAL_CODES.gamePenalty} (GamePenalty) or ${PENALTY_SHOT_GOAL_CODES.penaltyHit} (Penalty hit), got ${code}${penaltyShot ? '' : ' for a goal not from a penalty shot'}`,
+    );
 }
 
 /** An assist or a deputy sits out a penalty that is another's (its role says so): the penalty names who serves it. */

@@ -5,7 +5,14 @@
  * game sheet; the wall-clock moment the desk gives (`worldTime`) is stored beside the second.
  */
 import { InvalidInputError } from './errors.js';
-import { assertFederationCode, assertGoalieMovesAlternate, assertPenaltyEndsFollowPenalties, assertPenaltyServerNamed } from './event-kinds.js';
+import {
+  assertFederationCode,
+  assertGoalCode,
+  assertGoalieMovesAlternate,
+  assertPenaltyEndsFollowPenalties,
+  assertPenaltyServerNamed,
+  playerSideOf,
+} from './event-kinds.js';
 import { assertScorerIsNotAssist, playerOnSheet } from './game-sheet.js';
 import type { EventDraft, LiveGameState, StoredEvent, WriteOf } from './game-write.js';
 import { assertPenaltyReason, assertTimeoutLeft, periodForRecord, type Phase } from './live-game.js';
@@ -21,21 +28,24 @@ function withDraft(events: readonly StoredEvent[], draft: EventDraft): StoredEve
   return [...events, { ...draft, id: 0, sequence, playerId: draft.playerId ?? null, assistId: null, homeScore: null, awayScore: null }];
 }
 
+/** A goal, or an own goal: credited to `side`, whose scorer (when named) plays for the other side. */
 export function goalOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordGoal'>): EventDraft {
   const period = periodForRecord(game.format, phase, write.second);
-  if (write.ownGoal && (write.scorerLicenseId != null || write.assistLicenseId != null))
-    throw new InvalidInputError('An own goal names no scorer and no assist');
+  if (write.ownGoal && write.assistLicenseId != null) throw new InvalidInputError('An own goal has no assist');
   if (write.ownGoal && write.penaltyShot) throw new InvalidInputError('A penalty shot is not an own goal');
+  if (write.code != null) assertGoalCode(write.code, write.penaltyShot === true);
   // Before the sheet is consulted, as it always was: one license names one player on a game's sheet.
   assertScorerIsNotAssist(write.scorerLicenseId, write.assistLicenseId);
+  const type = write.ownGoal ? 'OWN_GOAL' : 'GOAL';
   return {
-    type: write.ownGoal ? 'OWN_GOAL' : 'GOAL',
+    type,
     second: write.second,
     period,
     side: write.side,
-    playerId: playerOnSheet(game, write.side, write.scorerLicenseId),
+    playerId: playerOnSheet(game, playerSideOf(type, write.side), write.scorerLicenseId),
     assistId: playerOnSheet(game, write.side, write.assistLicenseId),
     penaltyShot: write.penaltyShot ?? false,
+    ...(write.code != null ? { code: write.code } : {}),
     ...worldTimeOf(write.worldTime),
   };
 }

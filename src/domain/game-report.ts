@@ -47,7 +47,9 @@ function lastOf(transitions: readonly ReportTransition[], matches: (kind: string
  * - Seconds played: a reported result's seconds; otherwise the latest second the clock or an event
  *   reached (a game not started has played none).
  * - Started and finished: the wall-clock moments of the last start and of the last transition that
- *   ended play (an undone one is gone from the record). Finished stays null while play goes on.
+ *   ended play (an undone one is gone from the record). Finished stays null while play goes on, and
+ *   for a game forfeited before it started: no play ended (a result reported without a start says
+ *   the game was played, so its report's moment stands).
  * - Overtime played: decided in overtime or by penalty shots, or an event or the clock in overtime.
  * - Shootout played: decided by penalty shots, or the game waiting for them (no period open after
  *   regulation and overtime).
@@ -60,11 +62,15 @@ export function reportFacts(input: ReportInput): ReportFacts {
   const inOvertime = overtime !== null && (input.clockPeriod === overtime || input.events.some((event) => event.period === overtime));
   const waitingForShots = input.status === 'LIVE' && input.clockPeriod === null && lastSecond >= regulationSeconds(input.format);
   const finished = input.status !== 'SCHEDULED' && input.status !== 'LIVE';
+  const startedAt = lastOf(input.transitions, (kind) => kind === 'START');
+  // Started: the start's marker is in the log (a game started before its status changes were kept
+  // has the marker without the transition).
+  const neverPlayed = input.status === 'FORFEIT' && startedAt === null && !input.events.some((event) => event.type === 'GAME_START');
   return {
     totalSecondsPlayed: input.secondsPlayed ?? (input.status === 'SCHEDULED' ? 0 : lastSecond),
     playerInspectionOrdered: input.events.some((event) => event.type === 'PLAYER_INSPECTION'),
-    startedAt: lastOf(input.transitions, (kind) => kind === 'START'),
-    finishedAt: finished ? lastOf(input.transitions, (kind) => ENDING_KINDS.has(kind)) : null,
+    startedAt,
+    finishedAt: finished && !neverPlayed ? lastOf(input.transitions, (kind) => ENDING_KINDS.has(kind)) : null,
     overtimePlayed: input.decidedBy === 'OVERTIME' || input.decidedBy === 'PENALTY_SHOTS' || inOvertime,
     penaltyShootoutPlayed: input.decidedBy === 'PENALTY_SHOTS' || (waitingForShots && input.format.penaltyShootout),
   };

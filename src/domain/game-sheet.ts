@@ -1,6 +1,7 @@
 /**
- * Who a live write may name: a player on the game sheet of the side the event is credited to, and
- * never one player as both the scorer and the assist of a goal.
+ * Who a live write may name: a player on the game sheet of the side the event is credited to (an
+ * own goal's scorer: of the other side, event-kinds.ts `playerSideOf`), and never one player as
+ * both the scorer and the assist of a goal.
  */
 import { InvalidInputError } from './errors.js';
 import { type LiveGameState, teamOf } from './game-write.js';

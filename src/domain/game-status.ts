@@ -27,6 +27,14 @@ export const DECIDED_STATUSES = ['FINISHED', 'FORFEIT'] as const satisfies reado
  */
 export const VISITORS_COUNTED_STATUSES = ['FINISHED'] as const satisfies readonly GameStatus[];
 
+/**
+ * Games whose decision (regular time, overtime, penalty shots) is shown: only games played to the
+ * end. Every other game keeps a stored decision that decided nothing (the column's default for a
+ * game not played, what a forfeit or an abort left in place), and showing it would say "decided in
+ * regular time" of a game never decided by play.
+ */
+export const DECISION_SHOWN_STATUSES = ['FINISHED'] as const satisfies readonly GameStatus[];
+
 /** Games still to come or under way: a knock-out round with one of them is not decided yet. */
 export const PENDING_STATUSES = ['SCHEDULED', 'LIVE'] as const satisfies readonly GameStatus[];
 
@@ -52,6 +60,8 @@ export const isPlayed = (status: string): boolean => includes(PLAYED_STATUSES, s
 export const isDecided = (status: string): boolean => includes(DECIDED_STATUSES, status);
 export const countsForVisitors = (status: string): boolean => includes(VISITORS_COUNTED_STATUSES, status);
 export const isPending = (status: string): boolean => includes(PENDING_STATUSES, status);
+/** The decision a game shows (GraphQL `Game.decidedBy`, the back office's `decided_by`): its stored one, or none (DECISION_SHOWN_STATUSES). */
+export const shownDecision = <D extends string>(status: string, decidedBy: D): D | null => (includes(DECISION_SHOWN_STATUSES, status) ? decidedBy : null);
 /**
  * Whether a write that leaves a game in `after`, from `before`, may change a result that counts
  * (standings): only a game decided on either side of it has one. A goal in a live game does not.

@@ -50,13 +50,18 @@ export function forfeitOutcome(status: GameStatus, format: GameFormat, forfeitin
 export function abortSecond(status: GameStatus, format: GameFormat, events: readonly LogEvent[], given: number | null | undefined): number {
   if (status === 'SCHEDULED') throw new InvalidInputError('The game has not started: a game that is not played is cancelled, not aborted');
   if (status !== 'LIVE') throw new InvalidInputError(`A ${status.toLowerCase()} game cannot be aborted`);
+  const second = given ?? Math.max(0, ...events.map((event) => event.second));
+  assertAbortSecond(format, events, second);
+  return second;
+}
+
+/** The second play stopped at, when an abort is written and when it is corrected: from the last event recorded to the end of play. */
+function assertAbortSecond(format: GameFormat, events: readonly LogEvent[], second: number): void {
   const lastEvent = Math.max(0, ...events.map((event) => event.second));
   const end = boundsOfPeriod(format, lastPeriod(format)).end;
-  const second = given ?? lastEvent;
   if (!Number.isInteger(second) || second < lastEvent || second > end) {
     throw new InvalidInputError(`second must be a whole number from the last event's (${lastEvent}) to the end of play (${end})`);
   }
-  return second;
 }
 
 /** A result reported as a whole, before or instead of the events. */
@@ -70,7 +75,12 @@ export interface ResultReport {
 }
 
 /** What a reported result decides: the score, how it was decided, and the seconds played (the clock's full length when not given). */
-export function reportedResult(status: GameStatus, format: GameFormat, report: ResultReport): { score: Score; decidedBy: Decision; secondsPlayed: number } {
+export function reportedResult(
+  status: GameStatus,
+  format: GameFormat,
+  report: ResultReport,
+  recorded: { home: number; away: number },
+): { score: Score; decidedBy: Decision; secondsPlayed: number } {
   if (closed(status)) throw new InvalidInputError(`A ${status.toLowerCase()} game has its result: undo its last status change first`);
   for (const [field, value] of [
     ['homeScore', report.homeScore],
@@ -93,12 +103,41 @@ export function reportedResult(status: GameStatus, format: GameFormat, report: R
   } else if (tied && !format.drawAllowed) {
     throw new InvalidInputError('The score is tied and this league lets no draw stand: report the overtime or the penalty shots that decided it');
   }
+  assertPossibleMargin(decidedBy, report.homeScore, report.awayScore);
+  // The goals recorded live are the score (the score is never typed in a second time): a report may
+  // stand in for events nobody recorded, but not contradict those that were. Replacing them is a
+  // correction of each goal, which keeps its own audit. A shootout's goal is no event of play: a
+  // tie recorded live agrees with a shootout won by one.
+  const shootoutGoal = decidedBy === 'PENALTY_SHOTS' && recorded.home === recorded.away ? 1 : 0;
+  const agrees =
+    recorded.home + recorded.away + shootoutGoal === report.homeScore + report.awayScore &&
+    report.homeScore >= recorded.home &&
+    report.awayScore >= recorded.away;
+  if (recorded.home + recorded.away > 0 && !agrees) {
+    throw new InvalidInputError(
+      `The game has recorded goals (${recorded.home}:${recorded.away}): a reported result must agree with them. ` +
+        'Correct or delete the goals that are wrong first, or finish the game with its final whistle',
+    );
+  }
   const fullLength = boundsOfPeriod(format, lastPeriod(format)).end;
   const secondsPlayed = report.secondsPlayed ?? (decidedBy === 'REGULAR' ? regulationSeconds(format) : fullLength);
   if (!Number.isInteger(secondsPlayed) || secondsPlayed < 0 || secondsPlayed > fullLength) {
     throw new InvalidInputError(`secondsPlayed must be a whole number from 0 to ${fullLength}`);
   }
   return { score: scoreOf(report.homeScore, report.awayScore), decidedBy, secondsPlayed };
+}
+
+/**
+ * Overtime is played to a golden goal and ends one goal apart; a shootout adds one goal to a tie.
+ * Any other margin could not have happened.
+ */
+export function assertPossibleMargin(decidedBy: Decision, home: number, away: number): void {
+  if (decidedBy === 'REGULAR' || Math.abs(home - away) === 1) return;
+  throw new InvalidInputError(
+    decidedBy === 'OVERTIME'
+      ? `Overtime ends with its golden goal, one goal apart: ${home}:${away} cannot be a result decided in overtime`
+      : `A shootout adds one goal to a tie: ${home}:${away} cannot be a result decided by penalty shots`,
+  );
 }
 
 export function assertSpectators(spectators: number | null | undefined): void {
@@ -152,6 +191,7 @@ export function correctedTransition<E extends LogEvent & { id: number }>(
   if (to === 'PENALTY_SHOOTOUT' && !written.some((event) => event.type === 'PENALTY_SHOOTOUT')) {
     throw new InvalidInputError('This game was not decided by penalty shots: there is no shootout to correct');
   }
+  if (to === 'ABORTED') assertAbortSecond(format, events, second);
   const moved = written.filter((event) => MOVED_MARKERS.has(event.type));
   const period = moved.find((event) => event.type === 'GAME_END')?.period;
   if (period != null) {

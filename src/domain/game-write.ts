@@ -10,18 +10,22 @@ import type { CorrectableTransition, ResultReport, TransitionKind, TransitionRec
 import type { Decision, LogEvent, Marker, RecordedType, Score, Side, StartWindow } from './live-game.js';
 import type { PenaltyKind, PenaltyRole } from './player-statistics.js';
 import type { PlayerEventType, TeamEventType } from './event-kinds.js';
+import type { Decider } from './result-authority.js';
 
 export type GameWrite =
   /** `outsideStartWindow`: a federation key's word that the game is played now, whatever its schedule (the schema refuses it from other keys). */
-  | { kind: 'startGame'; outsideStartWindow?: boolean }
+  | { kind: 'startGame'; outsideStartWindow?: boolean; reason?: string | null }
   | {
       kind: 'recordGoal';
       side: Side;
       second: number;
       scorerLicenseId?: number | null;
       assistLicenseId?: number | null;
+      /** Credited to `side`; its scorer, when named, is on the other side's sheet. */
       ownGoal?: boolean | null;
       penaltyShot?: boolean | null;
+      /** A penalty shot's category as the desk recorded it (event-kinds.ts `PENALTY_SHOT_GOAL_CODES`). */
+      code?: number | null;
       worldTime?: Date | null;
     }
   | {
@@ -44,11 +48,12 @@ export type GameWrite =
   /** `side` only with a player, whose sheet it names. */
   | { kind: 'recordMisc'; second: number; code: number; side?: Side | null; playerLicenseId?: number | null; worldTime?: Date | null }
   | { kind: 'recordInspection'; second: number; done: boolean; worldTime?: Date | null }
-  | { kind: 'endPeriod' }
+  /** `beforeShootout`: the end of play before penalty shots (the back office's start_penalty_shootout), refused anywhere else. */
+  | { kind: 'endPeriod'; beforeShootout?: boolean }
   /** The next period begins now (the back office's start_third): the open one if it has not begun (its start marker takes the moment), else the one after it. */
   | { kind: 'startPeriod'; worldTime?: Date | null }
   /** `decidedBy` absent: as the game stands (`decisionAsItStands`), the back office's plain game_over. */
-  | { kind: 'finishGame'; decidedBy?: Decision | null; shootoutWinner?: Side | null }
+  | { kind: 'finishGame'; decidedBy?: Decision | null; shootoutWinner?: Side | null; reason?: string | null }
   | {
       kind: 'correctEvent';
       eventId: number;
@@ -63,12 +68,12 @@ export type GameWrite =
       worldTime?: Date | null;
     }
   | { kind: 'deleteEvent'; eventId: number }
-  | { kind: 'forfeitGame'; forfeitingSide: Side }
+  | { kind: 'forfeitGame'; forfeitingSide: Side; reason?: string | null }
   /** `second`: the clock when play stopped; the last recorded event's when not given. */
-  | { kind: 'abortGame'; second?: number | null }
-  | ({ kind: 'reportResult' } & ResultReport)
-  | { kind: 'undoStatus' }
-  | { kind: 'correctTransition'; to: CorrectableTransition; second: number }
+  | { kind: 'abortGame'; second?: number | null; reason?: string | null }
+  | ({ kind: 'reportResult'; reason?: string | null } & ResultReport)
+  | { kind: 'undoStatus'; reason?: string | null }
+  | { kind: 'correctTransition'; to: CorrectableTransition; second: number; reason?: string | null }
   | { kind: 'recordSpectators'; spectators: number };
 
 export type GameWriteKind = GameWrite['kind'];
@@ -108,6 +113,8 @@ export interface LiveGameState<E extends StoredEvent = StoredEvent> {
   /** The moment of the write, from the service's clock, and when a game may be started (GAME_START_*_MINUTES). */
   now: Date;
   startWindow: StartWindow;
+  /** Who writes: a game's desk, or the federation (result-authority.ts). A desk when not given, as a reader listing what a desk may send. */
+  decider?: Decider;
   /** How the game is decided now (REGULAR until a final whistle says otherwise). */
   decidedBy: Decision;
   /** The score stored on the game; none before the start (the events' score when not given). */
@@ -222,6 +229,26 @@ export interface WritePlan<E extends StoredEvent = StoredEvent> {
   /** What caches and subscribers are told. */
   announce: { kind: GameChangeKind; scoreChanged: boolean; statusChanged: boolean; resultChanged: boolean };
 }
+
+/**
+ * Writes whose same request twice may mean twice: an undo goes one step further back, a period's
+ * end or start moves on to the next one. They carry nothing of their own (no second, no player) by
+ * which a resend could be told from a repeat, so a resend is recognised by time alone
+ * (src/live/write-idempotency.ts). Every other write names what it records, and the same one twice
+ * in a row is a resend.
+ */
+export function isRepeatableWrite(write: GameWrite): boolean {
+  return REPEATABLE_WRITES.has(write.kind);
+}
+const REPEATABLE_WRITES: ReadonlySet<GameWriteKind> = new Set(['undoStatus', 'endPeriod', 'startPeriod']);
+
+/**
+ * How long the same request of a repeatable write, derived from its content (no key of the
+ * client's), counts as a resend: a desk whose answer was lost resends at once (its software's
+ * retry, a second tap on a frozen screen), while a desk that means "undo once more" reads the first
+ * answer first. The answer to a resend says it was one, and how to send the same again on purpose.
+ */
+export const RESEND_WINDOW_MS = 5_000;
 
 /** The team credited with what a side does. */
 export function teamOf(game: Pick<LiveGameState, 'homeTeamId' | 'awayTeamId'>, side: Side): number {

@@ -157,7 +157,8 @@ export function startMarkers(status: string, timing: StartTiming): Marker[] {
   if (!inWindow && !timing.outsideWindow) {
     throw new InvalidInputError(
       `The game is scheduled for ${timing.startsAt.toISOString()}: it can be started from ${timing.window.earlyMinutes} minutes before to ` +
-        `${timing.window.lateMinutes} minutes after that (a federation key may start it at another time with outsideStartWindow: true)`,
+        `${timing.window.lateMinutes} minutes after that. Outside that only the federation may start it, stating its reason ` +
+        '(GraphQL `outsideStartWindow: true` and `reason`; back office `outside_start_window=yes` and `reason=`)',
     );
   }
   return [
@@ -183,12 +184,31 @@ function periodAfter(format: GameFormat, period: number, score: { home: number; 
  * Ending the open period. Play resumes at once in the next period (the clock stands still between
  * periods); after regulation only a tie goes on, into overtime. A decided game is finished instead.
  */
-export function endPeriodMarkers(format: GameFormat, phase: Phase, score: { home: number; away: number }): Marker[] {
+export function endPeriodMarkers(format: GameFormat, phase: Phase, score: { home: number; away: number }, beforeShootout = false): Marker[] {
   const { period, periodOpen } = playing(phase);
   if (!periodOpen) throw new InvalidInputError(`Period ${period} has already ended`);
+  if (beforeShootout) assertShootoutFollows(format, period, score);
   const end: Marker = { type: 'PERIOD_END', second: boundsOfPeriod(format, period).end, period };
   const next = periodAfter(format, period, score);
   return next === null ? [end] : [end, { type: 'PERIOD_START', second: end.second, period: next }];
+}
+
+/**
+ * The end of play before penalty shots (the back office's start_penalty_shootout without its
+ * winner): only at the end of the last period before the shots (overtime, or regulation in a
+ * league without it), tied, in a league that plays them. Anywhere else it would end a period the
+ * desk did not mean to end, and the next final whistle would record an overtime never played.
+ */
+function assertShootoutFollows(format: GameFormat, period: number, score: { home: number; away: number }): void {
+  if (!format.penaltyShootout || format.drawAllowed) throw new InvalidInputError('This league plays no penalty shots');
+  const overtime = overtimePeriod(format);
+  const last = overtime ?? format.periods;
+  if (period !== last) {
+    throw new InvalidInputError(
+      `Penalty shots follow the end of ${overtime === null ? `period ${format.periods}` : 'overtime'}; the game is in period ${period}`,
+    );
+  }
+  if (score.home !== score.away) throw new InvalidInputError(`Penalty shots follow a tie: the score is ${score.home}:${score.away}`);
 }
 
 const MARKER_TYPES = new Set(['GAME_START', 'PERIOD_START', 'PERIOD_END', 'GAME_END', 'PENALTY_SHOOTOUT']);

@@ -23,7 +23,7 @@ export interface SheetLineRequest {
   licenseId: number;
   /** The shirt number; absent: the number the player last wore (`numberSheet`). */
   number?: number | null;
-  /** Null: no position on the sheet (`resolveSheetLines` fills in a goalkeeper's). */
+  /** Null: no position on the sheet (`resolveSheetLines` fills in the player's known one where there is one). */
   position: PlayerPosition | null;
   captain?: boolean | null;
   /** False: this line's number is not the player's to remember (a borrowed shirt). */
@@ -37,8 +37,14 @@ export interface SheetLineRequest {
 export interface SheetLineInput extends Omit<SheetLineRequest, 'licenseId' | 'position'> {
   licenseId?: number | null;
   playerId?: number | null;
-  /** Absent: a goalkeeper's line keeps goal (the back office sends positions without one); others have none. */
+  /** Absent: the player's known position (`knownPosition`; the back office sends lines without one). */
   position?: PlayerPosition | null;
+}
+
+/** A candidate of the team's lineup as a line naming it is resolved: the lineup rules' facts and the player's known position. */
+export interface SheetCandidate extends CandidateFacts {
+  /** Where the player plays, as the lineup candidates show it (src/domain/lineup-candidates.ts `candidateRecords`). */
+  position: PlayerPosition | null;
 }
 
 type SheetRule =
@@ -121,16 +127,29 @@ export function licenseOfPlayer(playerId: number, candidates: ReadonlyMap<number
 }
 
 /**
- * Names every line's player by license, as the rules judge a sheet: a line sent with `licenseId`
- * keeps it, a line sent with `playerId` gets `licenseOfPlayer`. Refuses a line naming both or
- * neither, and a player without a license of the club for the game, every problem at once.
+ * The position of a line sent without one: where the player is known to play (their membership in
+ * the team, else in another team of the club, else their registered position: the lineup
+ * candidates' `position`), so that a desk that sends no positions (the back office's bare
+ * `player_ids`) leaves none of them empty that the league knows; a goalkeeper keeps goal. None
+ * when nothing is known of the player.
  */
-export function resolveSheetLines(lines: readonly SheetLineInput[], candidates: ReadonlyMap<number, CandidateFacts>): SheetLineRequest[] {
+export function knownPosition(candidate: SheetCandidate | undefined): PlayerPosition | null {
+  if (!candidate) return null;
+  return candidate.position ?? (candidate.isGoalkeeper ? 'GOALKEEPER' : null);
+}
+
+/**
+ * Names every line's player by license, as the rules judge a sheet: a line sent with `licenseId`
+ * keeps it, a line sent with `playerId` gets `licenseOfPlayer`; a line without a position gets the
+ * player's `knownPosition`. Refuses a line naming both or neither, and a player without a license
+ * of the club for the game, every problem at once.
+ */
+export function resolveSheetLines(lines: readonly SheetLineInput[], candidates: ReadonlyMap<number, SheetCandidate>): SheetLineRequest[] {
   const problems: SheetProblem[] = [];
   const positioned = (line: Omit<SheetLineInput, 'licenseId' | 'playerId'>, licenseId: number): SheetLineRequest => ({
     ...line,
     licenseId,
-    position: line.position ?? (candidates.get(licenseId)?.isGoalkeeper ? 'GOALKEEPER' : null),
+    position: line.position ?? knownPosition(candidates.get(licenseId)),
   });
   const resolved = lines.flatMap(({ licenseId, playerId, ...line }, index): SheetLineRequest[] => {
     if (licenseId != null && playerId == null) return [positioned(line, licenseId)];

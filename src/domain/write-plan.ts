@@ -21,6 +21,7 @@ import {
   type Score,
   startMarkers,
 } from './live-game.js';
+import { assertMayDecideNow, DECIDING_WRITES } from './result-authority.js';
 import { type SettlingEvent, settleRunningScores } from './running-score.js';
 import { clockAfter } from './live-clock.js';
 import {
@@ -36,6 +37,9 @@ import {
 } from './game-transitions.js';
 
 const NONE = { kind: 'none' } as const;
+
+// Every deciding write is a write this module decides (result-authority.ts cannot import the write's type).
+DECIDING_WRITES satisfies readonly GameWriteKind[];
 
 const CHANGE_OF: Record<GameWriteKind, GameChangeKind> = {
   startGame: 'STARTED',
@@ -122,6 +126,7 @@ function kept<E extends StoredEvent>(kind: TransitionKind, effect: EventEffect<E
 
 /** The rules' verdict on one write, without storing anything: what `planWrite` applies and `statusMessagesAllowed` tries. */
 export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: GameWrite, score: { home: number; away: number }): Decided<E> {
+  assertMayDecideNow(write, { now: game.now, startsAt: game.startsAt, startWindow: game.startWindow, decider: game.decider ?? 'desk' });
   const phase = phaseOf(game.status, game.events);
   const markers = (added: Marker[]): EventEffect<E> => ({ kind: 'markers', markers: numbered(game, added.map(draftOf)) });
   const recorded = (draft: EventDraft): EventEffect<E> => ({ kind: 'recorded', event: numbered(game, [draft])[0] });
@@ -133,7 +138,7 @@ export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: Gam
       return { effect, status: 'LIVE', transition: kept('START', effect) };
     }
     case 'endPeriod': {
-      const effect = markers(endPeriodMarkers(game.format, phase, score));
+      const effect = markers(endPeriodMarkers(game.format, phase, score, write.beforeShootout === true));
       return { effect, status: game.status, transition: kept('PERIOD_END', effect) };
     }
     case 'finishGame': {
@@ -148,10 +153,11 @@ export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: Gam
     }
     case 'abortGame': {
       const second = abortSecond(game.status, game.format, game.events, write.second);
-      return { effect: NONE, status: 'ABORTED', transition: { record: { kind: 'ABORT', second } } };
+      // The second play stopped at is the game's seconds played: the clock and the report show it.
+      return { effect: NONE, status: 'ABORTED', fields: { secondsPlayed: second }, transition: { record: { kind: 'ABORT', second } } };
     }
     case 'reportResult': {
-      const reported = reportedResult(game.status, game.format, write);
+      const reported = reportedResult(game.status, game.format, write, score);
       return {
         effect: NONE,
         status: 'FINISHED',
@@ -179,6 +185,8 @@ export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: Gam
         effect: { kind: 'moved', events: corrected.moved, second: corrected.second },
         status: game.status,
         score: 'stored',
+        // An abort's second is the game's seconds played (as abortGame stores it).
+        ...(write.to === 'ABORTED' ? { fields: { secondsPlayed: corrected.second } } : {}),
         transition: { correct: { number: corrected.number, second: corrected.second } },
       };
     }

@@ -29,9 +29,8 @@ export function neverShare(context: object): void {
 
 /**
  * Whether the result cache may look this execution up and store it: only query operations. Before
- * the operation is known (yoga's early look-up by the request's text, or an If-None-Match) it may
- * look: only query results that nobody's key decided are ever stored, so a mutation's text never
- * finds anything.
+ * the operation is known (yoga's early look-up by the request's text) it may look: only query
+ * results that nobody's key decided are ever stored, so a mutation's text never finds anything.
  */
 export function mayShare(context: object): boolean {
   if (unshared.has(context)) return false;

@@ -3,7 +3,7 @@
 import { type DocumentNode, type ExecutionResult, GraphQLError, print } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { FastifyReply } from 'fastify';
-import { isStreamEnd, type LiveUpdates, type Subscriber } from '../live/updates.js';
+import { isStreamEnd, type LiveUpdates, type SocketHold, type Subscriber } from '../live/updates.js';
 import type { GraphQLContext } from '../schema/context.js';
 import { lastPositionOf, resumePosition } from '../schema/live-subscriptions.js';
 import { type FrameSocket, StreamMember, sharedResult } from './stream-member.js';
@@ -101,6 +101,14 @@ function sseSocketOf(context: unknown): FrameSocket | undefined {
   return reply.raw;
 }
 
+/** The WebSocket each operation's context came over (src/graphql/websocket.ts): its streams take their slots from its hold. */
+const socketsOfContexts = new WeakMap<object, SocketHold>();
+
+/** Says that the operation of `context` came over the WebSocket of `hold`, so that its stream counts in the socket's places. */
+export function overSocket(context: object, hold: SocketHold): void {
+  socketsOfContexts.set(context, hold);
+}
+
 /** The stream's side of its queue, as yoga pulls it: a stream the server ends takes its error as its last result. */
 function resultsOf(stream: Subscriber<ExecutionResult>): AsyncIterableIterator<ExecutionResult> {
   const iterator: AsyncIterableIterator<ExecutionResult> = {
@@ -190,9 +198,13 @@ export function useSharedSubscriptions(live: LiveUpdates | undefined): Plugin {
       let member: StreamMember | undefined;
       let stream: Subscriber<ExecutionResult>;
       try {
-        stream = live.openStream<ExecutionResult>(ctx.caller.clientId, () => {
-          if (member) joined.leave(member);
-        });
+        stream = live.openStream<ExecutionResult>(
+          ctx.caller.clientId,
+          () => {
+            if (member) joined.leave(member);
+          },
+          socketsOfContexts.get(ctx),
+        );
       } catch (error) {
         if (joined.members.size === 0) joined.end();
         if (error instanceof GraphQLError) return { errors: [error] };

@@ -7,6 +7,14 @@
  * and subscription caps apply; what the pipeline does not see (yoga's `onParams` hooks: the document
  * limits and the NUL refusal), this module asks for itself.
  *
+ * What fastify's hooks apply to an HTTP request, a socket applies itself, from the same counters, so
+ * that a socket is no way around them (docs/security.md "One set of bounds for every transport"):
+ * its connection_init and each operation pay the caller's budget (the address's public one, or the
+ * key's); a keyed connection_init is checked under the failed-key brake, and every keyed one is
+ * refused while the brake is closed, without its key being looked at; a query or mutation holds a
+ * request slot of the concurrency limit while it runs; and the socket itself holds a place under
+ * the stream caps (`SocketHold`, src/live/updates.ts).
+ *
  * Attached to fastify's HTTP server with a `ws` server in `noServer` mode rather than with
  * @fastify/websocket (not installed): the upgrade is one GET that only needs its origin, its client
  * address and the caps checked, and graphql-ws's `useServer` drives a `ws` server directly.
@@ -14,7 +22,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type DocumentNode, type ExecutionArgs, GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, type ExecutionResult, getOperationAST, GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { OperationResult } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
@@ -24,11 +32,16 @@ import { anonymousCaller, type Caller } from '../auth/caller.js';
 import { presentedCredential } from '../auth/presented-credential.js';
 import type { CorsOrigins } from '../http/cors.js';
 import { clientKey, requestIpReader, type TrustProxy } from '../http/client-address.js';
-import { SUBSCRIPTIONS_FULL_RETRY_AFTER_S } from '../live/updates.js';
+import { HttpError } from '../http/errors.js';
+import { BRAKE_CLOSED_MESSAGE } from '../http/key-check-brake.js';
+import { type Budget, keyBucketOf } from '../http/rate-limit.js';
+import { TooManyRequestsError } from '../http/too-many-requests.js';
+import type { SocketHold } from '../live/updates.js';
 import type { ContextDependencies } from '../schema/context.js';
 import { useDocumentLimits } from './document-limits.js';
 import { defaultGraphQLLimits, type GraphQLLimits } from './limits.js';
 import { useNulRefusal } from './nul.js';
+import { overSocket } from './shared-subscriptions.js';
 import { neverShare } from './shared-results.js';
 
 /** What the HTTP app knows and the WebSocket endpoint needs: set by buildApp (src/app.ts). */
@@ -39,6 +52,12 @@ export interface WebSocketSettings {
   trustProxy?: TrustProxy;
   /** The embedded database's operator token (src/auth/api-keys.ts). */
   operatorToken?: string;
+  /**
+   * A request slot of the concurrency limit (src/http/concurrency-limit.ts, `acquire`) for a query or
+   * mutation, under the route WEBSOCKET_ROUTE: its release, or the 503 a request would get. None
+   * without a limit.
+   */
+  requestSlot?: (route: string, abandoned?: AbortSignal) => Promise<() => void>;
 }
 
 declare module 'fastify' {
@@ -65,8 +84,43 @@ export const GRAPHQL_TRANSPORT_WS = 'graphql-transport-ws';
 /** A subscribe message carries the document and its variables: the document's limit plus this much for variables and the envelope. */
 const VARIABLES_BYTES = 64 * 1024;
 
-/** What graphql-ws keeps per connection: the caller, resolved once when it is acknowledged. */
-type ConnectionExtra = Record<PropertyKey, unknown> & { caller?: Caller };
+/** The name the concurrency limit knows a socket's operations by: they have a share of the slots and the queue of their own, as a route has. */
+export const WEBSOCKET_ROUTE = 'graphql-ws';
+
+/** The close code of a connection_init refused by a budget or the failed-key brake: the 4xxx range is the application's, and 429 says why. */
+export const RATE_LIMITED_CLOSE_CODE = 4429;
+
+/**
+ * What graphql-ws keeps per connection: the caller, resolved once when it is acknowledged, and the
+ * key budget's bucket of the key it presented (none: an anonymous socket pays its address's public budget).
+ */
+type ConnectionExtra = Record<PropertyKey, unknown> & { caller?: Caller; keyBucket?: string };
+
+/** What the upgrade decided of a socket: its client address, its place under the stream caps, and a signal that it has gone. */
+interface Upgrade {
+  clientId: string;
+  hold?: SocketHold;
+  gone: AbortSignal;
+}
+
+/** A budget or the brake refused: the error's message, and when to come back. */
+interface Refusal {
+  message: string;
+  retryAfterSeconds: number;
+}
+
+/** What an operation paid: given back when it is answered 503, as an HTTP request's key budget is. */
+interface Payment {
+  refund(): void;
+}
+
+/** An operation's pipeline as graphql-ws calls it, the request slot it holds (a query's or a mutation's), and what it paid. */
+interface Operation {
+  execute: Run;
+  subscribe: Run;
+  release?: () => void;
+  payment: Payment;
+}
 
 /** The yoga server of /graphql (src/graphql.ts), whose context factory reads the request's caller. */
 type GraphQLYoga = YogaServerInstance<{ req: FastifyRequest; reply: FastifyReply }, object>;
@@ -99,32 +153,88 @@ function originAllowed(origins: CorsOrigins | undefined, origin: string | undefi
   return origins.includes(origin);
 }
 
-/** An error as a WebSocket client gets it: without the HTTP status and headers yoga keeps for its own answers. */
+/**
+ * An error as a WebSocket client gets it: without the HTTP status and headers yoga keeps for its own
+ * answers; a Retry-After among those headers (a full instance, the database away) becomes
+ * `extensions.retryAfter`, in seconds, as the refusals of this module carry it.
+ */
 function formatted(error: GraphQLError): GraphQLFormattedError {
   const json = error.toJSON();
   if (!json.extensions) return json;
-  const { http: _http, unexpected: _unexpected, ...extensions } = json.extensions;
+  const { http, unexpected: _unexpected, ...extensions } = json.extensions;
+  const retryAfter = Number((http as { headers?: Record<string, string> } | undefined)?.headers?.['Retry-After']);
+  if (Number.isFinite(retryAfter) && extensions.retryAfter === undefined) extensions.retryAfter = retryAfter;
   return { ...json, extensions: Object.keys(extensions).length > 0 ? extensions : undefined };
+}
+
+/** A refusal of a budget or the brake, as an operation's error: the code /graphql's 429 carries, and when to come back. */
+function rateLimited(refusal: Refusal): GraphQLError {
+  return new GraphQLError(refusal.message, { extensions: { code: 'RATE_LIMITED', retryAfter: refusal.retryAfterSeconds } });
+}
+
+/** Takes a unit of `bucket`, or says why not (the budget's text of an HTTP 429); nothing to pay without the budget. */
+function pay(budget: Budget | undefined, bucket: string, limiter: 'public' | 'key'): Refusal | undefined {
+  if (!budget || budget.take(bucket)) return undefined;
+  const retryAfterSeconds = budget.state(bucket).resetSeconds;
+  return { message: new TooManyRequestsError(retryAfterSeconds, limiter).message, retryAfterSeconds };
+}
+
+/** Whether an operation was answered as a 503 would be over HTTP (the database away, a full instance). */
+function answeredUnavailable(result: unknown): boolean {
+  const errors = (result as ExecutionResult | undefined)?.errors;
+  return Array.isArray(errors) && errors.some((error) => (error.extensions?.http as { status?: number } | undefined)?.status === 503);
 }
 
 /**
  * Serves GraphQL over WebSocket on `yoga`'s endpoint: refuses an upgrade from an origin CORS does not
- * allow (403), past the client's or the instance's open connections (SUBSCRIPTIONS_PER_CLIENT and
- * SUBSCRIPTIONS_MAX, 429 and 503), or while the app closes (503); closes every socket with 1001
- * (Going Away) when the app closes, so its clients reconnect elsewhere.
+ * allow (403), past the client's or the instance's places under the stream caps, which its sockets
+ * and streams share (SUBSCRIPTIONS_PER_CLIENT and SUBSCRIPTIONS_MAX, 429 and 503), or while the app
+ * closes (503); holds connection_inits and operations to the budgets, the failed-key brake and the
+ * request slots (RATE_LIMITED, SERVICE_UNAVAILABLE); closes every socket with 1001 (Going Away) when
+ * the app closes, so its clients reconnect elsewhere.
  */
 export function mountGraphQLWebSocket(app: FastifyInstance, yoga: GraphQLYoga, deps: ContextDependencies, options: WebSocketOptions): void {
   const settings = app.webSocketSettings ?? {};
   const live = deps.live;
   const limits: GraphQLLimits = { ...defaultGraphQLLimits(options.production), ...options.limits };
   const clientOf = clientAddressReader(settings.trustProxy);
-  const maxPerClient = live?.maxPerClient ?? Number.POSITIVE_INFINITY;
-  const maxTotal = live?.maxTotal ?? Number.POSITIVE_INFINITY;
-  const openPerClient = new Map<string, number>();
-  let open = 0;
+  // Set by registerRateLimits before /graphql is mounted; absent when rate limits are off.
+  const { publicBudget, keyBudget, keyChecks: brake } = app.clientLimits ?? {};
   let closing = false;
-  const clientIds = new WeakMap<IncomingMessage, string>();
-  const runs = new WeakMap<object, { execute: Run; subscribe: Run }>();
+  const upgrades = new WeakMap<IncomingMessage, Upgrade>();
+  const upgradeOf = (request: IncomingMessage): Upgrade => upgrades.get(request) ?? { clientId: clientOf(request), gone: new AbortController().signal };
+  const runs = new WeakMap<object, Operation>();
+
+  /** A connection_init refused by a budget or the brake: the socket is closed, its key never looked at. */
+  const refuseConnection = (socket: WebSocket, refusal: Refusal): false => {
+    socket.close(RATE_LIMITED_CLOSE_CODE, refusal.message);
+    return false;
+  };
+  /** How long the client's brake stays closed, or undefined while it is open. */
+  const brakeClosed = async (clientId: string): Promise<Refusal | undefined> => {
+    const closed = await brake?.closedFor(clientId);
+    if (!closed) return undefined;
+    return {
+      message: new TooManyRequestsError(closed.retryAfterSeconds, 'auth_failures', BRAKE_CLOSED_MESSAGE).message,
+      retryAfterSeconds: closed.retryAfterSeconds,
+    };
+  };
+  /**
+   * An operation pays on arrival, as an HTTP request does: a keyed socket's from its key's budget,
+   * refused while its address's brake is closed (every keyed request is); an anonymous one's from
+   * its address's public budget.
+   */
+  const payFor = async (extra: ConnectionExtra, clientId: string): Promise<Payment | GraphQLError> => {
+    const bucket = extra.keyBucket;
+    if (bucket === undefined) {
+      const refused = pay(publicBudget, clientId, 'public');
+      return refused ? rateLimited(refused) : { refund: () => undefined };
+    }
+    const closed = await brakeClosed(clientId);
+    if (closed) return rateLimited(closed);
+    const refused = pay(keyBudget, bucket, 'key');
+    return refused ? rateLimited(refused) : { refund: () => keyBudget?.giveBack(bucket) };
+  };
   // yoga runs these on the request's parameters, which a WebSocket operation never passes through.
   const parameterChecks = [useDocumentLimits({ maxBytes: limits.maxDocumentBytes, maxTokens: limits.maxTokens, isKnown: () => false }), useNulRefusal()];
 
@@ -135,9 +245,12 @@ export function mountGraphQLWebSocket(app: FastifyInstance, yoga: GraphQLYoga, d
       // The connection's caller: a key in `connection_init` ({ authorization: 'Bearer …' } or
       // { 'x-api-key': … }; browsers cannot set headers on a WebSocket), else in the upgrade's
       // headers or query string, by the one precedence. Resolved once, as a request's is.
+      //
+      // The connection_init is the socket's request, and pays as one; a keyed one is checked under
+      // the failed-key brake as an HTTP request's key is, and refused unlooked-at while it is closed.
       onConnect: async (ctx) => {
         const request = ctx.extra.request;
-        const clientId = clientIds.get(request) ?? clientOf(request);
+        const { clientId } = upgradeOf(request);
         const params = ctx.connectionParams ?? {};
         const fromInit = presentedCredential({
           headers: { authorization: stringOf(params.authorization ?? params.Authorization), 'x-api-key': stringOf(params['x-api-key'] ?? params['X-Api-Key']) },
@@ -145,15 +258,27 @@ export function mountGraphQLWebSocket(app: FastifyInstance, yoga: GraphQLYoga, d
         const query = Object.fromEntries(new URL(request.url ?? '/', 'http://localhost').searchParams);
         const presented = fromInit ?? presentedCredential({ headers: request.headers, query });
         if (!presented) {
+          const refused = pay(publicBudget, clientId, 'public');
+          if (refused) return refuseConnection(ctx.extra.socket, refused);
           ctx.extra.caller = anonymousCaller(clientId);
           return true;
         }
+        const closed = await brakeClosed(clientId);
+        if (closed) return refuseConnection(ctx.extra.socket, closed);
+        const bucket = keyBucketOf(presented.secret, clientId);
+        const refused = pay(keyBudget, bucket, 'key');
+        if (refused) return refuseConnection(ctx.extra.socket, refused);
         const verdict = await verifyApiKey(deps.prisma, presented.secret, deps.clock.now(), settings.operatorToken);
+        if (verdict === null) await brake?.failedFor(clientId, app.log);
         const credential = verdict === ENDED_SESSION ? null : verdict;
         ctx.extra.caller = { authentication: credential ? 'valid' : 'invalid', credential, clientId };
+        ctx.extra.keyBucket = bucket;
         return true;
       },
       onSubscribe: async (ctx, _id, sent) => {
+        const upgrade = upgradeOf(ctx.extra.request);
+        const payment = await payFor(ctx.extra, upgrade.clientId);
+        if (payment instanceof GraphQLError) return [payment];
         let payload = sent;
         try {
           payload = options.trustedParams ? { ...sent, ...options.trustedParams(sent) } : sent;
@@ -172,7 +297,7 @@ export function mountGraphQLWebSocket(app: FastifyInstance, yoga: GraphQLYoga, d
         }
         // A request of its own per operation, as yoga's context factory expects one (src/graphql.ts).
         // The context factory reads the caller off it (callerOf, src/http/caller.ts); there is no reply.
-        const req = { caller: ctx.extra.caller ?? anonymousCaller(clientIds.get(ctx.extra.request) ?? 'unknown') } as unknown as FastifyRequest;
+        const req = { caller: ctx.extra.caller ?? anonymousCaller(upgrade.clientId) } as unknown as FastifyRequest;
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({ req, params: payload });
         let document: DocumentNode;
         try {
@@ -183,21 +308,53 @@ export function mountGraphQLWebSocket(app: FastifyInstance, yoga: GraphQLYoga, d
         }
         const errors = validate(schema, document);
         if (errors.length > 0) return errors;
+        // graphql-ws's own answer when the operation cannot be picked, given here, where it would
+        // otherwise skip execute and so the release of the slot taken below.
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return [new GraphQLError('Unable to identify operation')];
         const contextValue = await contextFactory();
         // Not even a query's answer is looked up in or stored into the shared result cache: a socket's answers are its own.
         neverShare(contextValue);
-        runs.set(contextValue, { execute: execute as Run, subscribe: subscribe as Run });
+        // A subscription's stream takes its place from the socket's (the socket's own for its first stream).
+        if (upgrade.hold) overSocket(contextValue, upgrade.hold);
+        let release: (() => void) | undefined;
+        // A query or mutation holds a request slot while it runs, as over HTTP; a subscription's
+        // stream holds its place under the stream caps instead. Waiting ends when the socket goes.
+        if (operation.operation !== 'subscription' && settings.requestSlot) {
+          try {
+            release = await settings.requestSlot(WEBSOCKET_ROUTE, upgrade.gone);
+          } catch (error) {
+            if (!(error instanceof HttpError)) throw error;
+            payment.refund();
+            return [new GraphQLError(error.message, { extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: error.retryAfterSeconds } })];
+          }
+        }
+        runs.set(contextValue, { execute: execute as Run, subscribe: subscribe as Run, release, payment });
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
       },
-      execute: (args) => runOf(args).execute(args),
-      subscribe: (args) => runOf(args).subscribe(args),
+      execute: async (args) => {
+        const operation = runOf(args);
+        try {
+          const result = await operation.execute(args);
+          if (answeredUnavailable(result)) operation.payment.refund();
+          return result;
+        } finally {
+          operation.release?.();
+        }
+      },
+      subscribe: async (args) => {
+        const operation = runOf(args);
+        const result = await operation.subscribe(args);
+        if (answeredUnavailable(result)) operation.payment.refund();
+        return result;
+      },
       onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: result.errors.map(formatted) } : undefined),
       onError: (_ctx, _id, _payload, errors) => errors.map(formatted),
     },
     wss,
   );
 
-  function runOf(args: ExecutionArgs): { execute: Run; subscribe: Run } {
+  function runOf(args: ExecutionArgs): Operation {
     const run = runs.get(args.contextValue as object);
     if (!run) throw new Error('a WebSocket operation without its enveloped pipeline');
     return run;
@@ -210,25 +367,22 @@ export function mountGraphQLWebSocket(app: FastifyInstance, yoga: GraphQLYoga, d
     const origin = request.headers.origin;
     if (!originAllowed(settings.corsOrigins, origin)) return refuseUpgrade(socket, 403, `Origin ${origin} may not open this socket`, 'FORBIDDEN');
     const clientId = clientOf(request);
-    const ofClient = openPerClient.get(clientId) ?? 0;
-    if (ofClient >= maxPerClient) {
-      return refuseUpgrade(socket, 429, `Too many open connections from this client (at most ${maxPerClient}): close one first`, 'TOO_MANY_SUBSCRIPTIONS');
+    let hold: SocketHold | undefined;
+    try {
+      // A place under the stream caps, refused as a stream past them is (429 for the client, 503 for the instance).
+      hold = live?.openSocket(clientId);
+    } catch (error) {
+      if (!(error instanceof GraphQLError)) throw error;
+      const http = (error.extensions.http ?? {}) as { status?: number; headers?: Record<string, string> };
+      return refuseUpgrade(socket, http.status ?? 503, error.message, String(error.extensions.code ?? 'SUBSCRIPTIONS_FULL'), http.headers);
     }
-    if (open >= maxTotal) {
-      return refuseUpgrade(socket, 503, `This server holds as many connections as it can (${maxTotal}): try again in a while`, 'SUBSCRIPTIONS_FULL', {
-        'Retry-After': String(SUBSCRIPTIONS_FULL_RETRY_AFTER_S),
-      });
-    }
-    // Counted from now until the socket closes, whether the handshake succeeds or not.
-    open += 1;
-    openPerClient.set(clientId, ofClient + 1);
+    // Held from now until the socket closes, whether the handshake succeeds or not.
+    const gone = new AbortController();
     socket.once('close', () => {
-      open -= 1;
-      const left = (openPerClient.get(clientId) ?? 1) - 1;
-      if (left > 0) openPerClient.set(clientId, left);
-      else openPerClient.delete(clientId);
+      hold?.close();
+      gone.abort();
     });
-    clientIds.set(request, clientId);
+    upgrades.set(request, { clientId, hold, gone: gone.signal });
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) => wss.emit('connection', ws, request));
   });
 

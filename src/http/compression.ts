@@ -83,18 +83,22 @@ export function compressBody(body: Buffer, encoding: ContentEncoding): Promise<B
  * Compresses answers that another cache serves again and again (yoga's response cache, which keeps
  * results, not bytes) once per content and encoding instead of on every hit. Keyed by a hash of the
  * body, so a changed result is never answered with an old variant; least recently used out first.
+ * A caller that has hashed the body already (its entity-tag's `representationDigest`,
+ * src/http/entity-tags.ts) passes that digest, and the body is not hashed twice.
  * Sets Content-Encoding and Vary when it compresses, so @fastify/compress leaves the bytes alone.
  */
-export function createCompressedMemo(maxBytes = 4 * 1024 * 1024): (request: FastifyRequest, reply: FastifyReply, body: Buffer) => Buffer | Promise<Buffer> {
+export function createCompressedMemo(
+  maxBytes = 4 * 1024 * 1024,
+): (request: FastifyRequest, reply: FastifyReply, body: Buffer, digest?: string) => Buffer | Promise<Buffer> {
   const memo = new Map<string, Buffer>();
   let bytes = 0;
-  return (request, reply, body) => {
+  return (request, reply, body, digest) => {
     if (body.length < COMPRESSION_THRESHOLD || !isCompressible(reply.getHeader('content-type'))) return body;
     const encoding = negotiateEncoding(request);
     if (!encoding) return body;
     varyOnAcceptEncoding(reply);
     reply.header('content-encoding', encoding);
-    const key = `${encoding} ${createHash('sha1').update(body).digest('base64url')}`;
+    const key = `${encoding} ${digest ?? createHash('sha1').update(body).digest('base64url')}`;
     const stored = memo.get(key);
     if (stored) {
       memo.delete(key);

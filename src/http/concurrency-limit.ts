@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
@@ -39,6 +40,8 @@ export interface ConcurrencyLimitOptions {
    * not throw; none by default.
    */
   onChange?: (state: ConcurrencyState) => void;
+  /** The clock in ms that times answers (`moving`), so that a test moves it instead of waiting; `performance.now` by default. */
+  now?: () => number;
 }
 
 export interface ConcurrencyState {
@@ -54,6 +57,19 @@ export interface ConcurrencyState {
   saturated: boolean;
 }
 
+/** The limit as the app holds it: its state (readiness, tests), and a slot for work that no fastify request carries. */
+export interface ConcurrencyLimit {
+  (): ConcurrencyState;
+  /**
+   * Takes a slot for `route` (a name of its own, which has its share of the slots and the queue as
+   * a route has), waiting as a request does: resolves with the slot's release once it is taken, or
+   * rejects with the 503 a request would get (the queue full, waited too long, or `abandoned`
+   * fired while waiting). Without a limit it resolves at once. Used by GraphQL over WebSocket
+   * (src/graphql/websocket.ts), whose operations pass no fastify hook.
+   */
+  acquire(route: string, abandoned?: AbortSignal): Promise<() => void>;
+}
+
 /** How the queue's places are shared between routes. */
 export interface QueueShares {
   /** Places one route may hold. */
@@ -66,12 +82,14 @@ export interface QueueShares {
 
 /**
  * The queue's shares: no route holds more than `maxQueuePerRoute`, and the last quarter of the
- * queue is a reserve that only routes holding fewer than a few places (a 32nd of the queue, at
- * least one) may take. A per-route share alone does not protect the rest: a locked `Game` table
- * blocks every route that reads games (`/api/games/:id`, `/api/games`, the match centre,
- * `/graphql`, …), and their shares together fill the queue. Routes with many requests waiting
- * therefore stop where the reserve begins, whatever their number, and a route that is being
- * served (its few waiting requests move on) still finds a place. A quiet route may hold a few
+ * queue is a reserve that only quiet routes may take: routes holding fewer than a few places (a
+ * 32nd of the queue, at least one) that keep answering quickly (`moving`, in
+ * `registerConcurrencyLimit`). A per-route share alone does not protect the rest: a locked `Game`
+ * table blocks every route that reads games (`/api/games/:id`, `/api/games`, the match centre,
+ * `/graphql`, …), and their shares together fill the queue. Routes stuck behind it therefore stop
+ * where the reserve begins, whatever their number, even those holding few places each (when the
+ * stuck routes are many, each holds few), and a route that is being served (its few waiting
+ * requests move on) still finds a place. A quiet route may hold a few
  * places rather than one, so a burst on it is not refused while its first request waits for a
  * slot. The reserve holds eight routes' whole quiet allowance before it is full; with that many
  * routes crowding it besides those that filled the rest, the service as a whole is overloaded.
@@ -95,6 +113,19 @@ interface Waiter {
   start(): void;
 }
 
+/** A request holding a slot. */
+interface Run {
+  route: string;
+  startedAt: number;
+}
+
+/**
+ * An answer that took longer than this is not quick: its route may not take the slots kept for
+ * quick routes until it answers quickly again. Below the 2 s a statement waits for a locked table
+ * (DB_LOCK_TIMEOUT_MS), above what the routes that never wait take on a loaded machine.
+ */
+const QUICK_ANSWER_MS = 1000;
+
 /**
  * Bounds the requests being worked on at once. What a request holds while it runs (rows, GraphQL
  * results, response objects) is then bounded too, which is what makes the heap cap of
@@ -107,12 +138,12 @@ interface Waiter {
  * A free slot goes to the waiting route with the fewest requests running, and no route may hold
  * more than `maxPerRoute` slots: requests stuck on one slow table cannot starve the endpoints that
  * never touch it. Routes stuck together (a locked table is read by many) are held back the same
- * way: the slots one route may not take, and the queue's reserve (`queueShares`), stay for routes
- * with nothing running or few waiting.
+ * way: the slots one route may not take stay for routes that keep answering quickly (`moving`),
+ * and the queue's reserve (`queueShares`) for routes with few waiting.
  */
-export function registerConcurrencyLimit(app: FastifyInstance, options: ConcurrencyLimitOptions): () => ConcurrencyState {
+export function registerConcurrencyLimit(app: FastifyInstance, options: ConcurrencyLimitOptions): ConcurrencyLimit {
   const max = options.maxInFlight;
-  if (max <= 0) return () => ({ inFlight: 0, waiting: 0, saturated: false });
+  if (max <= 0) return Object.assign(() => ({ inFlight: 0, waiting: 0, saturated: false }), { acquire: async () => () => undefined });
   const maxPerRoute = Math.min(max, options.maxPerRoute ?? max);
   // The slots one route may not take are kept, likewise, for routes with nothing running: several
   // routes stuck behind one locked table would otherwise take them all between them.
@@ -120,29 +151,63 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
   const maxQueue = options.maxQueue ?? Number.POSITIVE_INFINITY;
   const shares = queueShares(maxQueue, options.maxQueuePerRoute);
   const maxWaitMs = options.maxWaitMs ?? 0;
+  const now = options.now ?? (() => performance.now());
   let inFlight = 0;
   let waiting = 0;
+  /** The requests holding slots, in the order they took them: the first is the oldest. */
+  const runs = new Set<Run>();
+  /** Per route that has answered: when its latest answer was sent if it was quick, else -Infinity. */
+  const quickAnswer = new Map<string, number>();
   const runningByRoute = new Map<string, number>();
   const waitingByRoute = new Map<string, Waiter[]>();
   const snapshot = (): ConcurrencyState => ({ inFlight, waiting, saturated: waiting >= maxQueue });
   const changed = () => options.onChange?.(snapshot());
 
   const running = (route: string) => runningByRoute.get(route) ?? 0;
-  /** Whether a request of `route` may start now, with `alsoWaiting` more of its route waiting. */
-  const mayStart = (route: string, alsoWaiting: number) =>
-    inFlight < max && running(route) < maxPerRoute && (inFlight < max - slotReserve || (running(route) === 0 && alsoWaiting === 0));
+  /**
+   * Whether `route` has shown that it is not held up by what holds the requests now running: its
+   * latest answer was quick and was sent while every one of them was already running. Routes stuck
+   * behind one locked table cannot: their answers are slow, or were sent before the requests now
+   * waiting on the lock began. (When an answer was sent, not when it began: a quick route that
+   * started just before a batch of stuck requests took the freed slots still overtook them.) How
+   * many requests of a route wait says nothing, since a quick route's requests wait as long as the
+   * slots are taken. Undefined for a route that has not answered yet.
+   */
+  const overtook = (route: string): boolean | undefined => {
+    const answered = quickAnswer.get(route);
+    if (answered === undefined) return undefined;
+    const oldest: Run | undefined = runs.values().next().value;
+    return answered >= (oldest?.startedAt ?? Number.NEGATIVE_INFINITY);
+  };
+  /** A route that has not answered yet is given the benefit of the doubt. */
+  const moving = (route: string) => overtook(route) ?? true;
+  /**
+   * Whether a request of `route` may start now. The last `slotReserve` slots go to a moving route
+   * with nothing running: one each, since a route that answers one request quickly may still send
+   * others that wait on the lock (`/graphql` carries every query).
+   */
+  const mayStart = (route: string) =>
+    inFlight < max && running(route) < maxPerRoute && (inFlight < max - slotReserve || (running(route) === 0 && moving(route)));
   const mayWait = (route: string) => {
     if (waiting >= maxQueue) return false;
     const held = waitingByRoute.get(route)?.length ?? 0;
     if (held >= shares.perRoute) return false;
-    return held < shares.quietBelow || waiting < maxQueue - shares.reserve;
+    return waiting < maxQueue - shares.reserve || (held < shares.quietBelow && moving(route));
   };
-  const begin = (route: string) => {
+  const begin = (route: string): Run => {
+    const run = { route, startedAt: now() };
+    runs.add(run);
     inFlight += 1;
     runningByRoute.set(route, running(route) + 1);
     changed();
+    return run;
   };
-  const end = (route: string) => {
+  /** `remember`: whether the route is a registered one; paths no route matched are not remembered, so that they cannot grow the map. */
+  const end = (run: Run, remember: boolean) => {
+    const { route, startedAt } = run;
+    runs.delete(run);
+    const answered = now();
+    if (remember) quickAnswer.set(route, answered - startedAt <= QUICK_ANSWER_MS ? answered : Number.NEGATIVE_INFINITY);
     inFlight -= 1;
     const left = running(route) - 1;
     if (left > 0) runningByRoute.set(route, left);
@@ -150,15 +215,23 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     startWaiting();
     changed();
   };
-  // The route with the fewest requests running first; among those, the one with the fewest waiting
-  // (a quiet route, whose requests are likely quick, rather than one crowded behind a locked table),
-  // then the oldest request.
-  const order = (a: Waiter[], b: Waiter[]) => running(a[0].route) - running(b[0].route) || a.length - b.length || a[0].enqueuedAt - b[0].enqueuedAt;
+  // The route with the fewest requests running first; among those, the one whose latest quick
+  // answer was sent last (one that has not answered yet first, one whose latest answer was slow last):
+  // a route stuck behind a locked table answered slowly, or last before the lock, while a quick
+  // route crowded out of the slots answered just before. How many wait says little (a busy quick
+  // route has the most waiting), so it only breaks ties; then the oldest request.
+  const latestQuick = (route: string) => quickAnswer.get(route) ?? Number.POSITIVE_INFINITY;
+  const order = (a: Waiter[], b: Waiter[]) =>
+    running(a[0].route) - running(b[0].route) ||
+    // NaN (both never answered, or both slow) is falsy: the next rule decides.
+    latestQuick(b[0].route) - latestQuick(a[0].route) ||
+    a.length - b.length ||
+    a[0].enqueuedAt - b[0].enqueuedAt;
   const startWaiting = () => {
     while (inFlight < max) {
       let chosen: Waiter[] | undefined;
       for (const queue of waitingByRoute.values()) {
-        if (!mayStart(queue[0].route, queue.length - 1)) continue;
+        if (!mayStart(queue[0].route)) continue;
         if (!chosen || order(queue, chosen) < 0) chosen = queue;
       }
       if (!chosen) return;
@@ -182,13 +255,14 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     const route = routeOf(request);
     let state: 'waiting' | 'working' | 'closed' = 'waiting';
     let timer: NodeJS.Timeout | undefined;
+    let run: Run | undefined;
     const waiter: Waiter = {
       route,
       enqueuedAt: Date.now(),
       start: () => {
         clearTimeout(timer);
         state = 'working';
-        begin(route);
+        run = begin(route);
         done();
       },
     };
@@ -197,11 +271,11 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     // build), which a listener on 'close' would miss, leaking the slot.
     finished(reply.raw, () => {
       clearTimeout(timer);
-      if (state === 'working') end(route);
+      if (state === 'working' && run) end(run, request.routeOptions.url !== undefined);
       else if (state === 'waiting') leaveQueue(waiter);
       state = 'closed';
     });
-    if (mayStart(route, waitingByRoute.get(route)?.length ?? 0)) return waiter.start();
+    if (mayStart(route)) return waiter.start();
     if (!mayWait(route)) {
       state = 'closed';
       return done(serviceUnavailable('The service is busy; try again shortly', BUSY_RETRY_AFTER_SECONDS));
@@ -220,6 +294,50 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
       }, maxWaitMs);
     }
   };
+
+  // The same admission as `admit`'s, for work no fastify request carries: it waits in the same
+  // queue under its own route name, and gives its slot back when `release` is called.
+  const acquire = (route: string, abandoned?: AbortSignal): Promise<() => void> =>
+    new Promise((resolve, reject) => {
+      let state: 'waiting' | 'working' | 'closed' = 'waiting';
+      let timer: NodeJS.Timeout | undefined;
+      const refuse = () => {
+        state = 'closed';
+        abandoned?.removeEventListener('abort', leave);
+        reject(serviceUnavailable('The service is busy; try again shortly', BUSY_RETRY_AFTER_SECONDS));
+      };
+      const leave = () => {
+        if (state !== 'waiting') return;
+        clearTimeout(timer);
+        leaveQueue(waiter);
+        refuse();
+      };
+      const waiter: Waiter = {
+        route,
+        enqueuedAt: Date.now(),
+        start: () => {
+          clearTimeout(timer);
+          abandoned?.removeEventListener('abort', leave);
+          state = 'working';
+          const run = begin(route);
+          resolve(() => {
+            if (state !== 'working') return;
+            state = 'closed';
+            end(run, true);
+          });
+        },
+      };
+      if (abandoned?.aborted) return refuse();
+      if (mayStart(route)) return waiter.start();
+      if (!mayWait(route)) return refuse();
+      const queue = waitingByRoute.get(route) ?? [];
+      queue.push(waiter);
+      waitingByRoute.set(route, queue);
+      waiting += 1;
+      changed();
+      abandoned?.addEventListener('abort', leave, { once: true });
+      if (maxWaitMs > 0) timer = setTimeout(leave, maxWaitMs);
+    });
 
   /** Requests let past onRequest to be admitted once their body is parsed. */
   const admittedAfterBody = new WeakSet<FastifyRequest>();
@@ -243,7 +361,7 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     );
   });
 
-  return snapshot;
+  return Object.assign(snapshot, { acquire });
 }
 
 /**

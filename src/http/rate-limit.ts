@@ -6,7 +6,7 @@ import type { PrismaClient } from '../db/database.js';
 import { credentialPresented, credentialScope } from './caller.js';
 import { clientOf } from './client-address.js';
 import { FixedWindowCounter, type WindowState } from './fixed-window.js';
-import { KeyCheckBrake } from './key-check-brake.js';
+import { brakeKey, KeyCheckBrake } from './key-check-brake.js';
 import { SessionCap } from './session-cap.js';
 import { refuse, secondsOf, tellBudget, TooManyRequestsError, type Limiter } from './too-many-requests.js';
 import { isRefresh } from './refresh-ahead.js';
@@ -30,10 +30,14 @@ const MINUTE_MS = 60_000;
  */
 const CLIENTS_REMEMBERED = 20_000;
 
-/** The limits the facades consult at their key checks and session changes. */
+/** The limits the facades consult at their key checks and session changes, and GraphQL over WebSocket at its connections and operations. */
 export interface ClientLimits {
   keyChecks?: KeyCheckBrake;
   sessions?: SessionCap;
+  /** The public budget, by client address as `clientKey` names it; absent when off. */
+  publicBudget?: Budget;
+  /** The key budget, by `keyBucketOf`; absent when off. */
+  keyBudget?: Budget;
 }
 
 declare module 'fastify' {
@@ -70,15 +74,19 @@ function keyMayBeInBody(request: FastifyRequest): boolean {
 
 /** Keys are counted by a hash, so no key is held in memory or can reach a log through a counter; a keyed request without a key by its address. */
 function keyBucket(request: FastifyRequest): string {
-  const presented = credentialPresented(request);
-  return presented ? `key:${createHash('sha256').update(presented.secret).digest('base64url').slice(0, 22)}` : `ip:${clientOf(request)}`;
+  return keyBucketOf(credentialPresented(request)?.secret, clientOf(request));
+}
+
+/** The key budget's bucket of a presented secret, or of the client address (as `clientKey` names it) when no key was presented. */
+export function keyBucketOf(secret: string | undefined, client: string): string {
+  return secret !== undefined ? `key:${createHash('sha256').update(secret).digest('base64url').slice(0, 22)}` : `ip:${client}`;
 }
 
 /**
  * A budget per minute (a client address's, or a key's). A request is paid for when it arrives, so a
  * burst cannot slip through on the last unit.
  */
-class Budget {
+export class Budget {
   private readonly counter: FixedWindowCounter;
   private readonly paid = new WeakSet<FastifyRequest>();
 
@@ -106,6 +114,16 @@ class Budget {
   /** Takes one unit of a bucket: what is left then, or undefined, taking nothing, when it is spent. */
   take(bucket: string): WindowState | undefined {
     return this.counter.take(bucket, 1) ? this.counter.state(bucket) : undefined;
+  }
+
+  /** What a bucket has left, and when it is full again (the retry hint of a refusal). */
+  state(bucket: string): WindowState {
+    return this.counter.state(bucket);
+  }
+
+  /** Gives back a unit taken with `take` in the bucket's current window: work outside fastify (a WebSocket operation) answered 503. */
+  giveBack(bucket: string): void {
+    this.counter.giveBack(bucket, 1);
   }
 
   /** Gives back what a request paid (a key's request answered 503: a desk that retries its write through an outage keeps its budget). */
@@ -150,12 +168,12 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
   const publicBudget = limits.publicPerMinute > 0 ? new Budget(limits.publicPerMinute, clientOf, 'public') : undefined;
   const keyBudget = limits.keyPerMinute > 0 ? new Budget(limits.keyPerMinute, keyBucket, 'key') : undefined;
   const brake =
-    limits.authFailures > 0 ? new KeyCheckBrake(app.createRateLimit(options(limits.authFailures, limits.authFailureWindowMs, clientOf))) : undefined;
+    limits.authFailures > 0 ? new KeyCheckBrake(app.createRateLimit(options(limits.authFailures, limits.authFailureWindowMs, brakeKey))) : undefined;
   const sessions =
     limits.sessionsPerHour > 0
       ? new SessionCap(limits.sessionsPerHour, { prisma: deps.prisma, clock: deps.clock, maxTokens: deps.graphqlMaxTokens }, clientOf)
       : undefined;
-  app.decorate('clientLimits', { keyChecks: brake, sessions } satisfies ClientLimits);
+  app.decorate('clientLimits', { keyChecks: brake, sessions, publicBudget, keyBudget } satisfies ClientLimits);
 
   app.addHook('onRequest', async (request, reply) => {
     const kind = requestClass(request);

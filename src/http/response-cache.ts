@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { finished } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wallClock, type CacheClock, type DropReason } from '../cache/bounded.js';
@@ -9,6 +8,7 @@ import type { ChangeFeed } from '../live/changes.js';
 import { isPrivateAnswer } from './private-answers.js';
 import { replayOf, replayVariantOf, type HitFastPath, type ReplayableHit } from './hit-fast-path.js';
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
+import { entityTagOf, notModified } from './entity-tags.js';
 
 /**
  * With whom a route's GET answers may be shared, as the route declares it in `config.responseCache`:
@@ -98,7 +98,7 @@ interface Entry {
   /** Encoded once: every hit sends the same bytes instead of encoding the text again. */
   body: Buffer;
   contentType: string;
-  /** One weak tag for every encoding of the body: it names the content, not the bytes on the wire. */
+  /** Of the body and its media type: one weak tag for every encoding of the body (src/http/entity-tags.ts). */
   etag: string;
   /** Of a compressible type: answers say `Vary: Accept-Encoding`. */
   varies: boolean;
@@ -144,15 +144,6 @@ export const DEFAULT_RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Replay variants kept per answer: a few encodings times the Origins a CORS list echoes; past it, hits take the full path. */
 const MAX_REPLAYS = 16;
-
-function etagOf(body: Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-function matches(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  return typeof header === 'string' && header.split(',').some((tag) => tag.trim() === etag);
-}
 
 /**
  * Cache-Control of a public answer a response cache keeps for `ttlMs` (the /api caches' and
@@ -265,7 +256,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       .header('cache-control', how === 'refreshing' ? SUPERSEDED_CACHE_CONTROL : cacheControl)
       .header('x-cache', how);
     if (entry.varies) varyOnAcceptEncoding(reply);
-    if (matches(request, entry.etag)) {
+    if (notModified(request.headers['if-none-match'], entry.etag)) {
       reply.status(304);
       return undefined;
     }
@@ -365,7 +356,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const entry: Entry = {
       body,
       contentType,
-      etag: etagOf(body),
+      etag: entityTagOf(contentType, body),
       varies,
       encodable: varies && body.length >= COMPRESSION_THRESHOLD,
       variants: {},

@@ -5,7 +5,7 @@
  * src/domain/write-plan.ts), store its plan, raise the version, and keep the audit record, which
  * also remembers the idempotency key (src/live/write-idempotency.ts). No league rule is decided here.
  */
-import { assertMayWriteGame, assertMayWriteGames, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
+import { assertMayWriteGame, assertMayWriteGames, deciderOf, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
 import type { PrismaClient } from '../db/database.js';
 import { commitPosition } from '../db/replicas.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
@@ -15,12 +15,14 @@ import {
   type EventEffect,
   type GameWrite,
   type LiveGameState,
+  isRepeatableWrite,
   licensesNamedBy,
   type NewEvent,
   type RunningScoreChange,
   type WritePlan,
 } from '../domain/game-write.js';
-import { planWrite } from '../domain/write-plan.js';
+import type { Decider } from '../domain/result-authority.js';
+import { planWriteNamingAllowed } from '../domain/status-messages.js';
 import { gameFormat, type StoredGameFormat } from '../domain/game-format.js';
 import type { Decision, StartWindow } from '../domain/live-game.js';
 import type { TransitionRecord } from '../domain/game-transitions.js';
@@ -104,19 +106,20 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
        FROM "GameTransition" t WHERE t."gameId" = g.id) AS transitions
     FROM "Game" g LEFT JOIN "LeagueGroup" lg ON lg.id = g."groupId" WHERE g.id = ${request.gameId} FOR UPDATE OF g`;
   if (!game) throw new NotFoundError(`No game ${request.gameId}`);
-  const hash = inputHash(request);
-  const { replay, storedKey } = await lookUpKey(tx, credential.keyId, request, game, hash);
-  if (replay) return { gameId: replay.gameId, version: replay.version, eventId: replay.eventId, replayed: true, change: null };
   assertPaired(game, 'started or recorded');
   const teams = await tx.team.findMany({ where: { id: { in: [game.homeTeamId, game.awayTeamId] } }, select: { id: true, clubId: true } });
   const clubOf = (teamId: number) => teams.find((team) => team.id === teamId)?.clubId ?? -1;
+  // Before a retry is looked up: the game's writes are replayed to whoever may write it, and to no one else.
   assertMayWriteGame(credential, { id: game.id, homeClubId: clubOf(game.homeTeamId) });
+  const hash = inputHash(request);
+  const { replay, storedKey } = await lookUpKey(tx, credential.keyId, request, game, hash, { now, repeatable: isRepeatableWrite(request.write) });
+  if (replay) return { gameId: replay.gameId, version: replay.version, eventId: replay.eventId, replayed: true, change: null };
   if (request.expectedVersion != null && request.expectedVersion !== game.version) {
     throw new ConflictError(`The game is at version ${game.version}, not ${request.expectedVersion}: reload it and write again`, game.version);
   }
 
-  const state = await lockedState(tx, game, request.write, { now, startWindow });
-  const plan = planWrite(state, request.write);
+  const state = await lockedState(tx, game, request.write, { now, startWindow, decider: deciderOf(credential) });
+  const plan = planWriteNamingAllowed(state, request.write);
   const stored = await storeEffect(tx, game.id, plan.effect);
   await storeRunningScores(tx, plan.runningScores, stored.created);
   await storeTransition(tx, game, plan, state, now);
@@ -238,7 +241,7 @@ async function lockedState(
   tx: Tx,
   game: Paired<LockedGame>,
   write: GameWrite,
-  moment: { now: Date; startWindow: StartWindow },
+  moment: { now: Date; startWindow: StartWindow; decider: Decider },
 ): Promise<LiveGameState<EventRow>> {
   const events = await tx.gameEvent.findMany({ where: { gameId: game.id }, orderBy: [{ second: 'asc' }, { sequence: 'asc' }, { id: 'asc' }] });
   const licenseIds = licensesNamedBy(write);

@@ -13,8 +13,16 @@ import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { assertPaired } from '../domain/pairing.js';
 import { teamOf } from '../domain/game-write.js';
 import type { Side } from '../domain/live-game.js';
-import type { CandidateFacts } from '../domain/lineup.js';
-import { judgeSheet, numberSheet, resolveSheetLines, SHEET_CHANGE_KIND, type SheetEntry, type SheetLineInput } from '../domain/sheet-write.js';
+import { playerSideOf } from '../domain/event-kinds.js';
+import {
+  judgeSheet,
+  numberSheet,
+  resolveSheetLines,
+  SHEET_CHANGE_KIND,
+  type SheetCandidate,
+  type SheetEntry,
+  type SheetLineInput,
+} from '../domain/sheet-write.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { journalChange } from './change-journal.js';
 import type { ChangeAffects, GameChange } from './changes.js';
@@ -40,8 +48,8 @@ export interface SheetWriteOutcome {
   change: GameChange | null;
 }
 
-/** The candidates of the team's lineup for the game, as the lineup rules see them (src/schema/lineup-facts.ts loads them). */
-export type CandidatesOf = (gameId: number, teamId: number) => Promise<readonly CandidateFacts[]>;
+/** The candidates of the team's lineup for the game, as the lineup rules see them, with their known positions (src/schema/lineup-facts.ts loads them). */
+export type CandidatesOf = (gameId: number, teamId: number) => Promise<readonly SheetCandidate[]>;
 
 /**
  * As long as a live write may wait for a connection and the game's lock (WRITE_TIMEOUT_MS in
@@ -126,7 +134,7 @@ async function writeLocked(
   credential: StoredKeyCredential,
   request: SheetWriteRequest,
   teamId: number,
-  candidates: ReadonlyMap<number, CandidateFacts>,
+  candidates: ReadonlyMap<number, SheetCandidate>,
   now: Date,
 ): Promise<SheetWriteOutcome> {
   // The season comes with the lock (the affected teams are its members); the game row alone is locked.
@@ -157,7 +165,7 @@ async function writeLocked(
     status: game.status,
     candidates,
     otherSheetPlayerIds: new Set(sheet.filter((line) => line.teamId !== teamId).map((line) => line.playerId)),
-    linesNamedByEvents: await linesNamedByEvents(tx, game.id, teamId, before),
+    linesNamedByEvents: await linesNamedByEvents(tx, game, teamId, before),
   });
   const after = numberSheet(
     lines,
@@ -222,14 +230,22 @@ function auditedLine(line: Pick<SheetEntry, 'licenseId' | 'playerId' | 'number' 
   return { licenseId: line.licenseId, playerId: line.playerId, number: line.number, position: line.position, captain: line.captain };
 }
 
-/** The team's lines whose player an event of the game names (scorer, assist, penalized): the rules keep them on the sheet. */
-async function linesNamedByEvents(tx: Tx, gameId: number, teamId: number, before: readonly StoredLine[]): Promise<StoredLine[]> {
+/**
+ * The team's lines whose player an event of the game names for the team (scorer, assist, penalized,
+ * and the scorer of an own goal credited to the other team): the rules keep them on the sheet.
+ */
+async function linesNamedByEvents(tx: Tx, game: LockedGame, teamId: number, before: readonly StoredLine[]): Promise<StoredLine[]> {
   if (before.length === 0) return [];
   const events = await tx.gameEvent.findMany({
-    where: { gameId, teamId, OR: [{ playerId: { not: null } }, { assistId: { not: null } }] },
-    select: { playerId: true, assistId: true },
+    where: { gameId: game.id, OR: [{ playerId: { not: null } }, { assistId: { not: null } }] },
+    select: { type: true, side: true, teamId: true, playerId: true, assistId: true },
   });
-  const named = new Set(events.flatMap((event) => [event.playerId, event.assistId]));
+  const named = new Set(
+    events.flatMap((event) => {
+      const playerTeam = event.side ? teamOf(game, playerSideOf(event.type, event.side)) : event.teamId;
+      return [...(playerTeam === teamId ? [event.playerId] : []), ...(event.teamId === teamId ? [event.assistId] : [])];
+    }),
+  );
   return before.filter((line) => named.has(line.playerId));
 }
 

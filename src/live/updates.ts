@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { HEAP_FULL_CODE, HEAP_FULL_RETRY_AFTER_S, type HeapAdmission, processHeapPressure } from '../cache/heap-pressure.js';
 import type { ChangeFeed, GameChange, LeagueChange } from './changes.js';
 import { ChangeMemo } from './change-memo.js';
 import { DEFAULT_RESUME_MAX_CHANGES, DEFAULT_RESUME_WINDOW_MS, type ResumeWindow } from './stream-positions.js';
@@ -54,6 +55,8 @@ export interface LiveUpdatesOptions {
   maxPerClient?: number;
   /** SUBSCRIPTIONS_MAX. */
   maxTotal?: number;
+  /** Whether the heap has room for another stream or socket, whatever the caps say; the process's own by default (tests pass theirs). */
+  heap?: HeapAdmission;
   /** Pending changes per subscriber before it is cut off (DEFAULT_SUBSCRIBER_BUFFER). */
   bufferSize?: number;
   /** Subscribers handed a change per turn of the event loop (DEFAULT_HAND_OUT_SLICE). */
@@ -195,6 +198,49 @@ export class Subscriber<T = Delivery> implements AsyncIterator<T | StreamEnd, un
 }
 
 /**
+ * What a WebSocket holds of its client's and the instance's caps (SUBSCRIPTIONS_PER_CLIENT,
+ * SUBSCRIPTIONS_MAX): one place while it is idle, one per stream while it has streams. Its first
+ * stream takes the socket's own place, each further one a place of its own, so a socket with n
+ * streams holds n places, never n + 1. Once the socket has closed, its streams (which end soon
+ * after) keep theirs until they end.
+ */
+export class SocketHold {
+  /** Releases of the places held, the socket's own first. */
+  private readonly places: (() => void)[] = [];
+  private streams = 0;
+  private closed = false;
+
+  /** `admit` takes a place under the caps, or throws their refusal. */
+  constructor(private readonly admit: () => () => void) {
+    this.places.push(admit());
+  }
+
+  /** A stream's slot, and its release: refused past the caps when the stream needs a place beyond those the socket holds. */
+  streamSlot(): () => void {
+    if (this.streams >= this.places.length) this.places.push(this.admit());
+    this.streams += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.streams -= 1;
+      this.settle();
+    };
+  }
+
+  /** The socket closed: its own place is given back once no stream of it needs it. */
+  close(): void {
+    this.closed = true;
+    this.settle();
+  }
+
+  private settle(): void {
+    const needed = this.closed ? this.streams : Math.max(1, this.streams);
+    while (this.places.length > needed) this.places.pop()?.();
+  }
+}
+
+/**
  * What the live side of the schema needs: the change feed its writes publish to, and the
  * subscriptions fed by that same feed, whichever instance the write went through. Open
  * subscriptions are capped per client and per instance, and each buffers a bounded number of
@@ -215,14 +261,15 @@ export class LiveUpdates {
   private readonly openPerClient = new Map<string, number>();
   private open = 0;
   private readonly openWaiters = new Set<{ count: number; resolve: () => void }>();
-  /** SUBSCRIPTIONS_PER_CLIENT: also the WebSocket connections one client may hold open (src/graphql/websocket.ts). */
+  /** SUBSCRIPTIONS_PER_CLIENT: streams and WebSocket connections of one client together (`SocketHold`, src/graphql/websocket.ts). */
   readonly maxPerClient: number;
-  /** SUBSCRIPTIONS_MAX: also the WebSocket connections this instance holds open. */
+  /** SUBSCRIPTIONS_MAX: streams and WebSocket connections of this instance together. */
   readonly maxTotal: number;
   /** What a stream resumed from a position may replay. */
   readonly resumeWindow: ResumeWindow;
   private readonly bufferSize: number;
   private readonly handOutSlice: number;
+  private readonly heap: HeapAdmission;
   private readonly outbox: Outgoing[] = [];
   /** A later turn of the event loop will hand out the rest of the outbox. */
   private draining = false;
@@ -235,6 +282,7 @@ export class LiveUpdates {
   ) {
     this.maxPerClient = options.maxPerClient ?? DEFAULT_SUBSCRIPTIONS_PER_CLIENT;
     this.maxTotal = options.maxTotal ?? DEFAULT_SUBSCRIPTIONS_MAX;
+    this.heap = options.heap ?? processHeapPressure;
     this.bufferSize = options.bufferSize ?? DEFAULT_SUBSCRIBER_BUFFER;
     this.handOutSlice = Math.max(1, options.handOutSlice ?? DEFAULT_HAND_OUT_SLICE);
     this.resumeWindow = {
@@ -267,10 +315,10 @@ export class LiveUpdates {
   /**
    * One client's stream of items handed to it with `handOut`: bounded as a subscription's queue is
    * (SUBSCRIBER_TOO_SLOW past it), its slot counted against the client's and the instance's caps,
-   * refused past them.
+   * refused past them. A stream opened over a WebSocket takes its slot from the socket's hold.
    */
-  openStream<T>(clientId: string, onEnd: (stream: Subscriber<T>) => void = () => undefined): Subscriber<T> {
-    const release = this.admit(clientId);
+  openStream<T>(clientId: string, onEnd: (stream: Subscriber<T>) => void = () => undefined, socket?: SocketHold): Subscriber<T> {
+    const release = socket ? socket.streamSlot() : this.admit(clientId);
     if (this.closed) {
       release();
       throw new GraphQLError('The server is shutting down', { extensions: { code: 'SUBSCRIPTIONS_FULL', http: { status: 503, spec: false } } });
@@ -296,6 +344,18 @@ export class LiveUpdates {
     if (this.closed || targets.length === 0) return;
     this.outbox.push({ size: targets.length, next: 0, handAt: (index) => hand(targets[index]) });
     if (!this.draining) this.drain();
+  }
+
+  /**
+   * A WebSocket's place under the client's and the instance's caps, taken at its upgrade and refused
+   * past either as a stream is: an idle socket holds server memory as a stream does. Its streams
+   * count in the same pool (`SocketHold`).
+   */
+  openSocket(clientId: string): SocketHold {
+    if (this.closed) {
+      throw new GraphQLError('The server is shutting down', { extensions: { code: 'SUBSCRIPTIONS_FULL', http: { status: 503, spec: false } } });
+    }
+    return new SocketHold(() => this.admit(clientId));
   }
 
   /** Resolves once at most `count` subscriptions are open: a stream's slot is freed when the server lets go of it, after its client has gone (for tests). */
@@ -340,6 +400,12 @@ export class LiveUpdates {
           code: 'SUBSCRIPTIONS_FULL',
           http: { status: 503, spec: false, headers: { 'Retry-After': String(SUBSCRIPTIONS_FULL_RETRY_AFTER_S) } },
         },
+      });
+    }
+    // The caps are settings: one set above what the heap holds would let streams grow until V8 aborts the process.
+    if (!this.heap.admits()) {
+      throw new GraphQLError('This server is short of memory for another stream or connection: try again in a while, or fetch instead', {
+        extensions: { code: HEAP_FULL_CODE, http: { status: 503, spec: false, headers: { 'Retry-After': String(HEAP_FULL_RETRY_AFTER_S) } } },
       });
     }
     this.open += 1;

@@ -1,20 +1,28 @@
 /**
  * The idempotency of a game's writes, as the audit keeps it: every write of a game is audited under
- * its key's idempotency key ("GameAuditEntry", unique per API key), together with a hash of its
- * input and the version it made. A retry with the same key and input finds that row and returns the
- * first result; the same key with another input is refused. Live writes (src/live/game-writer.ts)
- * and game-sheet writes (src/live/sheet-writer.ts) share the table, so one key is used once, whatever
- * it was used for.
+ * its idempotency key, together with a hash of its input and the version it made. A retry with the
+ * same key and input finds that row and returns the first result; the same key with another input
+ * is refused. Live writes (src/live/game-writer.ts) and game-sheet writes (src/live/sheet-writer.ts)
+ * share the table, so one key is used once, whatever it was used for.
+ *
+ * A key belongs to the game, not to whoever sent it: two desks of one game, or the federation
+ * resending a desk's write, meet the same row (each caller is first checked to be allowed to write
+ * the game). A caller's key also stays unique across its own writes (the table's unique index), so a
+ * key sent for one game and then for another is refused rather than written twice.
  *
  * A key's scope says how long it replays. `WRITE` (the default): for good. `LAST_WRITE`: only while
  * the write it made is still the game's last write. That scope is for keys derived from a request's
  * content (a back-office client sends none, and the same request is legitimately sent again later: a
  * second period end, a lineup A→B→A), which must tell a retry from a repeat. Such a key is stored as
  * `key@game:versionBefore`: the write that made the game's current version is the one stored with
- * the version before it, so a retry finds it exactly while nothing else was written since.
+ * the version before it, so a retry finds it exactly while nothing else was written since. A write
+ * whose repeat is meaningful by itself (an undo, a period's end or start: `isRepeatableWrite`)
+ * replays under such a key only within `RESEND_WINDOW_MS` of the first: later, the same request is
+ * the desk's next step.
  */
 import { createHash } from 'node:crypto';
 import { InvalidInputError } from '../domain/errors.js';
+import { RESEND_WINDOW_MS } from '../domain/game-write.js';
 import { Prisma } from '../generated/prisma/client.js';
 
 /** The longest key stored (GameAuditEntry.idempotencyKey): what a client sends with `WRITE`, and a `LAST_WRITE` key with its suffix. */
@@ -48,6 +56,14 @@ export interface EarlierWrite {
   version: number;
   eventId: number | null;
   inputHash: string;
+  /** When it was written, by the service's clock. */
+  at: Date;
+}
+
+/** When a retry is judged, and whether the write's repeat could be meant (`isRepeatableWrite`). */
+export interface RetryTiming {
+  now: Date;
+  repeatable: boolean;
 }
 
 const scopeOf = (key: Idempotency): IdempotencyScope => key.idempotencyScope ?? 'WRITE';
@@ -81,9 +97,12 @@ export function storedKeys(key: Idempotency, game: LockedVersion): { earlier: st
  * construction (versions rise by one per write, under the game's lock), and the check makes sure of
  * it should a `WRITE` key happen to be spelled like a scoped one.
  */
-export function retryVerdict(key: Idempotency, game: LockedVersion, earlier: EarlierWrite | null, inputHash: string): 'replay' | 'write' {
+export function retryVerdict(key: Idempotency, game: LockedVersion, earlier: EarlierWrite | null, inputHash: string, timing?: RetryTiming): 'replay' | 'write' {
   if (!earlier) return 'write';
-  if (scopeOf(key) === 'LAST_WRITE' && (earlier.gameId !== game.id || earlier.version !== game.version)) return 'write';
+  if (scopeOf(key) === 'LAST_WRITE') {
+    if (earlier.gameId !== game.id || earlier.version !== game.version) return 'write';
+    if (timing?.repeatable && timing.now.getTime() - earlier.at.getTime() > RESEND_WINDOW_MS) return 'write';
+  }
   if (earlier.inputHash !== inputHash) throw new InvalidInputError(`idempotencyKey "${key.idempotencyKey}" was already used for a different write`);
   return 'replay';
 }
@@ -104,16 +123,22 @@ export async function lookUpKey(
   key: Idempotency,
   game: LockedVersion,
   inputHash: string,
+  timing?: RetryTiming,
 ): Promise<{ replay: EarlierWrite | null; storedKey: string }> {
   const stored = storedKeys(key, game);
-  const earlier =
+  // The game's own first write under this key, whoever sent it; else this caller's use of it on
+  // another game. One statement: the caller has at most one row per key (the unique index).
+  const found =
     stored.earlier === null
-      ? null
-      : await tx.gameAuditEntry.findUnique({
-          where: { apiKeyId_idempotencyKey: { apiKeyId: keyId, idempotencyKey: stored.earlier } },
-          select: { gameId: true, version: true, eventId: true, inputHash: true },
+      ? []
+      : await tx.gameAuditEntry.findMany({
+          where: { idempotencyKey: stored.earlier, OR: [{ gameId: game.id }, { apiKeyId: keyId }] },
+          select: { gameId: true, version: true, eventId: true, inputHash: true, at: true },
+          orderBy: { id: 'asc' },
+          take: 2,
         });
-  return { replay: retryVerdict(key, game, earlier, inputHash) === 'replay' ? earlier : null, storedKey: stored.written };
+  const earlier = found.find((row) => row.gameId === game.id) ?? found[0] ?? null;
+  return { replay: retryVerdict(key, game, earlier, inputHash, timing) === 'replay' ? earlier : null, storedKey: stored.written };
 }
 
 /**

@@ -67,7 +67,7 @@ export function createContext(deps: ContextDependencies, options: ContextOptions
     primary: deps.prisma,
     clock: deps.clock,
     publicBaseUrl: deps.publicBaseUrl,
-    loaders: createLoaders(deps.prisma),
+    loaders: createLoaders(deps.prisma, deps.clock),
     internal,
     live: internal && !options.publishes ? null : (deps.live ?? null),
     caller,
@@ -103,7 +103,7 @@ export function readFromReplica(ctx: GraphQLContext, deps: Pick<ContextDependenc
   const replica = deps.replicas.pick(ctx.primary);
   if (replica === ctx.prisma) return;
   ctx.prisma = replica;
-  ctx.loaders = createLoaders(replica);
+  ctx.loaders = createLoaders(replica, ctx.clock);
 }
 
 export function absoluteUrl(ctx: GraphQLContext, url: string | null): string | null {

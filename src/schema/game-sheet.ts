@@ -38,7 +38,7 @@ const GameSheetLineInput = builder.inputType('GameSheetLineInput', {
     position: t.field({
       type: PlayerPositionEnum,
       description:
-        'The goalkeepers of the sheet are those it names GOALKEEPER (1–3). Absent: GOALKEEPER for a player whose usual position is goalkeeper, none for the others.',
+        "The goalkeepers of the sheet are those it names GOALKEEPER (1–3). Absent: the player's known position (as lineupCandidates shows it: GOALKEEPER for a goalkeeper), none when nothing is known.",
     }),
     captain: t.boolean({ defaultValue: false, description: 'At most one captain per team.' }),
     rememberNumber: t.boolean({

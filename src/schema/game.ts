@@ -1,5 +1,6 @@
 import { localDay, localTime } from '../domain/league-time.js';
 import { refereesVisible } from '../domain/referees.js';
+import { shownDecision } from '../domain/game-status.js';
 import { penaltyRoleOf } from '../domain/player-statistics.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
 import { NODE_BY_ID } from './node.js';
@@ -45,7 +46,12 @@ builder.prismaNode('Game', {
     awayScore: t.exposeInt('awayScore', { nullable: true }),
     homePeriodScores: t.exposeIntList('homePeriodScores'),
     awayPeriodScores: t.exposeIntList('awayPeriodScores'),
-    decidedBy: t.expose('decidedBy', { type: GameDecisionEnum }),
+    decidedBy: t.field({
+      type: GameDecisionEnum,
+      nullable: true,
+      description: 'How a game played to the end (FINISHED) was decided; null for every other status: scheduled, live, cancelled, forfeited, aborted.',
+      resolve: (game) => shownDecision(game.status, game.decidedBy),
+    }),
     spectators: t.exposeInt('spectators', { nullable: true }),
     forfeitedBy: t.expose('forfeitedBy', {
       type: TeamSideEnum,
@@ -127,11 +133,18 @@ builder.prismaNode('GameEvent', {
       select: { type: true, penaltyRole: true },
       resolve: (event) => (event.type === 'PENALTY' ? penaltyRoleOf(event.penaltyRole) : null),
     }),
-    code: t.exposeInt('code', { nullable: true, description: "The federation's code, 0–999: a penalty's offence code, a MISC event's meaning." }),
+    code: t.exposeInt('code', {
+      nullable: true,
+      description:
+        "The federation's code, 0–999: a penalty's offence code, a MISC event's meaning, a penalty-shot goal's category as recorded (164 GamePenalty, 29 Penalty hit).",
+    }),
     inspectionDone: t.exposeBoolean('inspectionDone', { nullable: true, description: 'A PLAYER_INSPECTION: done (true) or skipped (false).' }),
     worldTime: t.expose('worldTime', { type: 'DateTime', nullable: true, description: 'When the desk recorded the event, by the wall clock (as it gave it).' }),
     team: t.relation('team', { nullable: true }),
-    player: t.relation('player', { nullable: true }),
+    player: t.relation('player', {
+      nullable: true,
+      description: "The player it names: the scorer (an own goal's plays for the other side than `side`), the penalized player, the player it happened to.",
+    }),
     assist: t.relation('assist', { nullable: true }),
   }),
 });

@@ -39,6 +39,17 @@ const writeFields = (t: InputFieldBuilder) => ({
   expectedVersion: t.int({ description: 'The game version this write is based on; another is a CONFLICT naming the current one.' }),
 });
 
+/**
+ * The federation's word for a decision outside the game's window (src/domain/result-authority.ts):
+ * refused from a desk, required from the federation there, kept in the audit.
+ */
+const decidingFields = (t: InputFieldBuilder) => ({
+  reason: t.string({
+    description:
+      "Why the game is decided outside its window (from GAME_START_EARLY_MINUTES before its start to the later of GAME_START_LATE_MINUTES after it and the end of its day): a federation key only, and required then; kept in the game's audit.",
+  }),
+});
+
 /** When an event happened: the game clock, and the wall-clock moment the desk recorded it at. */
 const clockFields = (t: InputFieldBuilder) => ({
   second: t.int({
@@ -56,15 +67,21 @@ const eventFields = (t: InputFieldBuilder) => ({
 const ForfeitGameInput = builder.inputType('ForfeitGameInput', {
   fields: (t) => ({
     ...writeFields(t),
+    ...decidingFields(t),
     forfeitingSide: t.field({ type: TeamSideEnum, required: true, description: "The side that forfeits: the other wins by its league's forfeit score." }),
   }),
 });
 const AbortGameInput = builder.inputType('AbortGameInput', {
-  fields: (t) => ({ ...writeFields(t), second: t.int({ description: 'The game clock when play stopped; the last recorded event’s when not given.' }) }),
+  fields: (t) => ({
+    ...writeFields(t),
+    ...decidingFields(t),
+    second: t.int({ description: 'The game clock when play stopped; the last recorded event’s when not given.' }),
+  }),
 });
 const ReportResultInput = builder.inputType('ReportResultInput', {
   fields: (t) => ({
     ...writeFields(t),
+    ...decidingFields(t),
     homeScore: t.int({ required: true }),
     awayScore: t.int({ required: true }),
     spectators: t.int(),
@@ -73,26 +90,40 @@ const ReportResultInput = builder.inputType('ReportResultInput', {
     penaltyShootout: t.boolean({ description: 'Decided by penalty shots (the shootout goal counts in the score).' }),
   }),
 });
-const UndoStatusInput = builder.inputType('UndoStatusInput', { fields: (t) => writeFields(t) });
+const UndoStatusInput = builder.inputType('UndoStatusInput', { fields: (t) => ({ ...writeFields(t), ...decidingFields(t) }) });
 const CorrectableTransitionEnum = builder.enumType('CorrectableTransition', {
   values: CORRECTABLE_TRANSITIONS,
   description: 'A past status change whose second may be corrected; the periods start at fixed seconds.',
 });
 const CorrectTransitionInput = builder.inputType('CorrectTransitionInput', {
-  fields: (t) => ({ ...writeFields(t), to: t.field({ type: CorrectableTransitionEnum, required: true }), second: t.int({ required: true }) }),
+  fields: (t) => ({
+    ...writeFields(t),
+    ...decidingFields(t),
+    to: t.field({ type: CorrectableTransitionEnum, required: true }),
+    second: t.int({ required: true }),
+  }),
 });
 const RecordSpectatorsInput = builder.inputType('RecordSpectatorsInput', { fields: (t) => ({ ...writeFields(t), spectators: t.int({ required: true }) }) });
 
 const StartGameInput = builder.inputType('StartGameInput', {
   fields: (t) => ({
     ...writeFields(t),
+    ...decidingFields(t),
     outsideStartWindow: t.boolean({
       description:
         'Start the game although it is not within the start window around its scheduled start (GAME_START_EARLY_MINUTES before to GAME_START_LATE_MINUTES after): a federation key only.',
     }),
   }),
 });
-const EndPeriodInput = builder.inputType('EndPeriodInput', { fields: (t) => writeFields(t) });
+const EndPeriodInput = builder.inputType('EndPeriodInput', {
+  fields: (t) => ({
+    ...writeFields(t),
+    beforePenaltyShootout: t.boolean({
+      description:
+        "The end of play before penalty shots (the back office's start_penalty_shootout without its winner): only at the end of a tied overtime, or of regulation in a league without overtime; refused anywhere else.",
+    }),
+  }),
+});
 const StartPeriodInput = builder.inputType('StartPeriodInput', {
   fields: (t) => ({
     ...writeFields(t),
@@ -103,10 +134,14 @@ const RecordGoalInput = builder.inputType('RecordGoalInput', {
   fields: (t) => ({
     ...writeFields(t),
     ...eventFields(t),
-    scorerLicenseId: t.int({ description: "The scorer's license; must be on the side's game sheet." }),
+    scorerLicenseId: t.int({ description: "The scorer's license; must be on the side's game sheet (an own goal's: on the other side's)." }),
     assistLicenseId: t.int(),
-    ownGoal: t.boolean({ description: 'Credited to `side`; names no player.' }),
+    ownGoal: t.boolean({ description: 'Credited to `side`, the side it counts for; its scorer, if named, plays for the other side. No assist.' }),
     penaltyShot: t.boolean({ description: 'Scored from a penalty shot during play.' }),
+    code: t.int({
+      description:
+        "Only with penaltyShot: the federation's category the desk recorded it as, 164 (GamePenalty) or 29 (Penalty hit); kept as the event's `code`.",
+    }),
   }),
 });
 const RecordPenaltyInput = builder.inputType('RecordPenaltyInput', {
@@ -158,6 +193,7 @@ const RecordInspectionInput = builder.inputType('RecordInspectionInput', {
 const FinishGameInput = builder.inputType('FinishGameInput', {
   fields: (t) => ({
     ...writeFields(t),
+    ...decidingFields(t),
     decidedBy: t.field({
       type: GameDecisionEnum,
       description:
@@ -215,7 +251,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: StartGameInput, required: true }) },
     resolve: (_root, { input }, ctx) => {
       if (input.outsideStartWindow) assertMayStartOutsideWindow(ctx.access.credential('Recording games'));
-      return write(ctx, input, input.outsideStartWindow ? { kind: 'startGame', outsideStartWindow: true } : { kind: 'startGame' });
+      return write(
+        ctx,
+        input,
+        input.outsideStartWindow ? { kind: 'startGame', outsideStartWindow: true, reason: input.reason } : { kind: 'startGame', reason: input.reason },
+      );
     },
   }),
   recordGoal: t.field({
@@ -230,6 +270,7 @@ builder.mutationFields((t) => ({
         assistLicenseId: input.assistLicenseId,
         ownGoal: input.ownGoal,
         penaltyShot: input.penaltyShot,
+        code: input.code,
         worldTime: input.worldTime,
       }),
   }),
@@ -259,7 +300,7 @@ builder.mutationFields((t) => ({
     type: GameWriteResult,
     description: 'Ends the period being played; the next one begins (after regulation only a tie goes on, into overtime).',
     args: { input: t.arg({ type: EndPeriodInput, required: true }) },
-    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'endPeriod' }),
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'endPeriod', ...(input.beforePenaltyShootout ? { beforeShootout: true } : {}) }),
   }),
   startPeriod: t.field({
     type: GameWriteResult,
@@ -272,7 +313,8 @@ builder.mutationFields((t) => ({
     type: GameWriteResult,
     description: 'The final whistle: REGULAR after period 3, OVERTIME after a golden goal, PENALTY_SHOTS after a tied overtime (name the shootout winner).',
     args: { input: t.arg({ type: FinishGameInput, required: true }) },
-    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'finishGame', decidedBy: input.decidedBy, shootoutWinner: input.shootoutWinner }),
+    resolve: (_root, { input }, ctx) =>
+      write(ctx, input, { kind: 'finishGame', decidedBy: input.decidedBy, shootoutWinner: input.shootoutWinner, reason: input.reason }),
   }),
   correctEvent: t.field({
     type: GameWriteResult,
@@ -304,13 +346,13 @@ builder.mutationFields((t) => ({
     type: GameWriteResult,
     description: "Records a forfeit, before or during play: status FORFEIT, the other side winning by the league's forfeit score.",
     args: { input: t.arg({ type: ForfeitGameInput, required: true }) },
-    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'forfeitGame', forfeitingSide: input.forfeitingSide }),
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'forfeitGame', forfeitingSide: input.forfeitingSide, reason: input.reason }),
   }),
   abortGame: t.field({
     type: GameWriteResult,
     description: 'Stops a game under way for good: status ABORTED, the score as it stood, no result counted.',
     args: { input: t.arg({ type: AbortGameInput, required: true }) },
-    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'abortGame', second: input.second }),
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'abortGame', second: input.second, reason: input.reason }),
   }),
   reportResult: t.field({
     type: GameWriteResult,
@@ -325,6 +367,7 @@ builder.mutationFields((t) => ({
         secondsPlayed: input.secondsPlayed,
         overtime: input.overtime,
         penaltyShootout: input.penaltyShootout,
+        reason: input.reason,
       }),
   }),
   undoStatus: t.field({
@@ -332,13 +375,13 @@ builder.mutationFields((t) => ({
     description:
       'Undoes the last status change written live (a start, a period end, a final whistle, a forfeit, an abort, a reported result); every event recorded since it is deleted.',
     args: { input: t.arg({ type: UndoStatusInput, required: true }) },
-    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'undoStatus' }),
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'undoStatus', reason: input.reason }),
   }),
   correctTransition: t.field({
     type: GameWriteResult,
     description: 'Corrects the second a past status change happened at: the final whistle, the shootout, a forfeit or an abort.',
     args: { input: t.arg({ type: CorrectTransitionInput, required: true }) },
-    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'correctTransition', to: input.to, second: input.second }),
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'correctTransition', to: input.to, second: input.second, reason: input.reason }),
   }),
   recordSpectators: t.field({
     type: GameWriteResult,

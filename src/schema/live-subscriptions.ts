@@ -93,7 +93,7 @@ function updateOf(item: LiveItem, _args: unknown, ctx: GraphQLContext): Delivery
     throw item.end;
   }
   executions += 1;
-  ctx.loaders = item.memo.get('loaders', () => createLoaders(ctx.prisma));
+  ctx.loaders = item.memo.get('loaders', () => createLoaders(ctx.prisma, ctx.clock));
   lastPositions.set(ctx, positionOf(item.change));
   return item;
 }
@@ -154,7 +154,7 @@ const idleLoaders = new WeakMap<GraphQLContext['prisma'], Loaders>();
  */
 function releaseRequestLoaders(ctx: GraphQLContext): void {
   let idle = idleLoaders.get(ctx.prisma);
-  if (!idle) idleLoaders.set(ctx.prisma, (idle = createLoaders(ctx.prisma)));
+  if (!idle) idleLoaders.set(ctx.prisma, (idle = createLoaders(ctx.prisma, ctx.clock)));
   ctx.loaders = idle;
 }
 

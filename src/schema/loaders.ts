@@ -1,7 +1,9 @@
 import DataLoader from 'dataloader';
+import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
 import type { GameClass, League } from '../generated/prisma/client.js';
 import { DECIDED_STATUSES, PLAYED_STATUSES, VISITORS_COUNTED_STATUSES } from '../domain/game-status.js';
+import { resultsCountBefore } from '../domain/result-authority.js';
 import { rankScorers } from '../domain/top-scorers.js';
 import { seasonOfGame } from '../domain/season.js';
 import { computeStandings, type StandingRow } from '../domain/standings.js';
@@ -35,7 +37,7 @@ export interface Competition {
   gameClass: GameClass;
 }
 
-export function createLoaders(prisma: PrismaClient): Loaders {
+export function createLoaders(prisma: PrismaClient, clock: Clock): Loaders {
   const nextGameLoaders = new Map<number, DataLoader<FavoriteRecord, number | null, number>>();
   const loaders: Omit<Loaders, keyof StatisticsLoaders> = {
     records: createRecordLoaders(prisma),
@@ -62,7 +64,8 @@ export function createLoaders(prisma: PrismaClient): Loaders {
       const [registrations, games] = await Promise.all([
         prisma.teamRegistration.findMany({ where: { groupId: { in: [...groupIds] } }, select: { groupId: true, teamId: true } }),
         prisma.game.findMany({
-          where: { groupId: { in: [...groupIds] }, status: { in: [...DECIDED_STATUSES] } },
+          // A result counts from its game's day on: a forfeit declared ahead of time changes no table before then.
+          where: { groupId: { in: [...groupIds] }, status: { in: [...DECIDED_STATUSES] }, startsAt: { lt: resultsCountBefore(clock.now()) } },
           select: { groupId: true, homeTeamId: true, awayTeamId: true, status: true, homeScore: true, awayScore: true, decidedBy: true },
         }),
       ]);

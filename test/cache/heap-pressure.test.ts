@@ -60,3 +60,57 @@ describe('heap pressure', () => {
     expect(looks).toBe(2);
   });
 });
+
+describe('admission by the heap', () => {
+  it('admits below the admission mark (0.85) and refuses above it, without counting or shedding while it admits', () => {
+    let used = 0.5;
+    const pressure = new HeapPressure({ usedShare: () => used, minIntervalMs: 0 });
+    const cache = cacheUnder(pressure);
+    for (let i = 0; i < 10; i++) cache.set(`k${i}`, 'x'.repeat(100));
+    used = 0.84;
+    expect(pressure.nearLimit()).toBe(false);
+    expect(pressure.admits()).toBe(true);
+    expect(pressure.refusedCount).toBe(0);
+    expect(pressure.shedCount).toBe(0);
+    used = 0.86;
+    expect(pressure.nearLimit()).toBe(true);
+    expect(pressure.admits()).toBe(false);
+    expect(pressure.refusedCount).toBe(1);
+    used = 0.5;
+    expect(pressure.admits()).toBe(true);
+    expect(pressure.refusedCount).toBe(1);
+  });
+
+  it('lets the caches shed their least recently used half on a refusal, at most once per interval', () => {
+    let now = 0;
+    // Below the caches' own high mark: only the refusal makes them shed.
+    const pressure = new HeapPressure({ usedShare: () => 0.7, liveShare: () => 0.9, minIntervalMs: 250, now: () => now });
+    const cache = cacheUnder(pressure);
+    for (let i = 0; i < 100; i++) cache.set(`k${i}`, 'x'.repeat(100));
+    expect(cache.size).toBe(100);
+    expect(pressure.admits()).toBe(false);
+    expect(pressure.shedCount).toBe(1);
+    expect(cache.size).toBeLessThanOrEqual(50);
+    const afterFirst = cache.size;
+    expect(pressure.admits()).toBe(false);
+    expect(pressure.shedCount).toBe(1);
+    expect(cache.size).toBe(afterFirst);
+    now += 250;
+    expect(pressure.admits()).toBe(false);
+    expect(pressure.shedCount).toBe(2);
+    expect(pressure.refusedCount).toBe(3);
+  });
+
+  it('reads the live share when it is given apart from the used one, and takes its own mark', () => {
+    const pressure = new HeapPressure({ usedShare: () => 0.99, liveShare: () => 0.6, admissionMark: 0.7 });
+    expect(pressure.admits()).toBe(true);
+    const tighter = new HeapPressure({ usedShare: () => 0.1, liveShare: () => 0.6, admissionMark: 0.5 });
+    expect(tighter.admits()).toBe(false);
+  });
+
+  it('measures the process by default: a fresh process is far below the mark', () => {
+    const pressure = new HeapPressure();
+    expect(pressure.nearLimit()).toBe(false);
+    expect(pressure.admits()).toBe(true);
+  });
+});

@@ -116,10 +116,31 @@ describe('correcting a recorded event', () => {
     const own = new Log().started();
     const ownGoal = own.add('OWN_GOAL', 100, 1, 'HOME', { homeScore: 1, awayScore: 0 });
     expect(() => planWrite(game, correct(homeTimeout, { playerLicenseId: HOME_1.licenseId }))).toThrow('A TIMEOUT event names no player');
-    expect(() => planWrite(stateOf('LIVE', own.events), correct(ownGoal, { playerLicenseId: HOME_1.licenseId }))).toThrow('A OWN_GOAL event names no player');
+    // An own goal credited to home names its scorer from the away sheet.
+    expect(() => planWrite(stateOf('LIVE', own.events), correct(ownGoal, { playerLicenseId: HOME_1.licenseId }))).toThrow(
+      `License ${HOME_1.licenseId} is not on the away team's game sheet`,
+    );
+    expect(() => planWrite(stateOf('LIVE', own.events), correct(ownGoal, { assistLicenseId: AWAY_1.licenseId }))).toThrow('Only a goal has an assist');
     expect(() => planWrite(game, correct(penalty, { assistLicenseId: HOME_1.licenseId }))).toThrow('Only a goal has an assist');
     expect(() => planWrite(game, correct(homeGoal, { penaltyKind: 'MATCH' }))).toThrow('Only a penalty has a kind and a reason');
     expect(() => planWrite(game, correct(homeGoal, { reason: 'x' }))).toThrow('Only a penalty has a kind and a reason');
+  });
+
+  it('corrects an own goal’s scorer, a player of the side it does not count for; moved to the other side, the scorer is named again', () => {
+    const own = new Log().started();
+    const ownGoal = own.add('OWN_GOAL', 100, 1, 'HOME', { homeScore: 1, awayScore: 0 });
+    const game = stateOf('LIVE', own.events);
+    expect(corrected(game, correct(ownGoal, { playerLicenseId: AWAY_1.licenseId })).fields).toMatchObject({
+      side: 'HOME',
+      teamId: HOME_TEAM,
+      playerId: AWAY_1.playerId,
+      assistId: null,
+    });
+    expect(corrected(game, correct(ownGoal, { side: 'AWAY', playerLicenseId: HOME_1.licenseId })).fields).toMatchObject({
+      side: 'AWAY',
+      teamId: AWAY_TEAM,
+      playerId: HOME_1.playerId,
+    });
   });
 
   it('moves a timeout to the other team only while that team has its timeout left', () => {
@@ -141,7 +162,9 @@ describe('correcting a recorded event', () => {
     expect(() => planWrite(game, correct(periodEnd))).toThrow('A PERIOD_END event follows from starting');
     expect(() => planWrite(game, { kind: 'correctEvent', eventId: 999, second: 5 })).toThrow(new NotFoundError('Game 7 has no event 999'));
     const over = stateOf('FINISHED', game.events);
-    expect(() => planWrite(over, correct(homeGoal, { second: 5 }))).toThrow('The game is over: its events are corrected in the back office, not live');
+    expect(() => planWrite(over, correct(homeGoal, { second: 5 }))).toThrow(
+      "The game is over: undo the final whistle first (the back office's undo, GraphQL undoStatus), then correct or delete the event",
+    );
     expect(() => planWrite(over, correct(homeGoal, { second: 5 }))).toThrow(InvalidInputError);
   });
 });
@@ -179,6 +202,9 @@ describe('deleting a recorded event', () => {
     const { game, gameStart, homeGoal } = periodTwo();
     expect(() => planWrite(game, remove(gameStart))).toThrow('it cannot be corrected or deleted');
     expect(() => planWrite(game, { kind: 'deleteEvent', eventId: 999 })).toThrow(NotFoundError);
-    expect(() => planWrite(stateOf('FINISHED', game.events), remove(homeGoal))).toThrow('The game is over: its events are corrected in the back office');
+    expect(() => planWrite(stateOf('FINISHED', game.events), remove(homeGoal))).toThrow('The game is over: undo the final whistle first');
+    // A forfeit or an abort during play is undone the same way, and the text names it.
+    expect(() => planWrite(stateOf('FORFEIT', game.events), remove(homeGoal))).toThrow("The game is over: undo the forfeit first (the back office's undo");
+    expect(() => planWrite(stateOf('ABORTED', game.events), remove(homeGoal))).toThrow('The game is over: undo the abort first');
   });
 });

@@ -6,6 +6,7 @@ import {
   assertPenaltyEndsFollowPenalties,
   assertPenaltyServerNamed,
   namesPlayer,
+  playerSideOf,
   PLAYER_EVENT_TYPES,
   requiresPlayer,
   TEAM_EVENT_TYPES,
@@ -168,10 +169,17 @@ describe('the recorded kinds', () => {
   });
 
   it('name a player where the federation records one, and require one where they mean nothing without', () => {
-    expect(['GOAL', 'PENALTY', 'PENALTY_END', 'MISC', ...PLAYER_EVENT_TYPES].every(namesPlayer)).toBe(true);
-    expect(['OWN_GOAL', 'TIMEOUT', 'GOALIE_OUT', 'GOALIE_BACK', 'PLAYER_INSPECTION'].some(namesPlayer)).toBe(false);
+    expect(['GOAL', 'OWN_GOAL', 'PENALTY', 'PENALTY_END', 'MISC', ...PLAYER_EVENT_TYPES].every(namesPlayer)).toBe(true);
+    expect(['TIMEOUT', 'GOALIE_OUT', 'GOALIE_BACK', 'PLAYER_INSPECTION'].some(namesPlayer)).toBe(false);
     expect(['PENALTY_END', ...PLAYER_EVENT_TYPES].every(requiresPlayer)).toBe(true);
-    expect(['GOAL', 'PENALTY', 'MISC'].some(requiresPlayer)).toBe(false);
+    expect(['GOAL', 'OWN_GOAL', 'PENALTY', 'MISC'].some(requiresPlayer)).toBe(false);
+  });
+
+  it('name the player of the side they are credited to, except an own goal, whose scorer plays for the other side', () => {
+    expect(playerSideOf('GOAL', 'HOME')).toBe('HOME');
+    expect(playerSideOf('PENALTY', 'AWAY')).toBe('AWAY');
+    expect(playerSideOf('OWN_GOAL', 'HOME')).toBe('AWAY');
+    expect(playerSideOf('OWN_GOAL', 'AWAY')).toBe('HOME');
   });
 });
 

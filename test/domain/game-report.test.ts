@@ -120,6 +120,19 @@ describe('a report’s facts', () => {
     });
     expect(reportFacts({ ...base, status: 'SCHEDULED', clockSecond: null, events: [], transitions: [] }).totalSecondsPlayed).toBe(0);
   });
+
+  it('a forfeit before the start ended no play: not finished; a forfeit or an abort during play finished when it was written', () => {
+    const forfeitAt = new Date('2026-11-22T17:40:00Z');
+    const beforeStart = { ...base, status: 'FORFEIT', clockSecond: null, clockPeriod: null, events: [], transitions: [{ kind: 'FORFEIT', at: forfeitAt }] };
+    expect(reportFacts(beforeStart)).toMatchObject({ startedAt: null, finishedAt: null, totalSecondsPlayed: 0 });
+    const duringPlay = { ...base, clockPeriod: null, transitions: [...base.transitions, { kind: 'FORFEIT', at: forfeitAt }] };
+    expect(reportFacts({ ...duringPlay, status: 'FORFEIT' }).finishedAt).toEqual(forfeitAt);
+    const aborted = { ...duringPlay, status: 'ABORTED', transitions: [...base.transitions, { kind: 'ABORT', at: forfeitAt }] };
+    expect(reportFacts(aborted).finishedAt).toEqual(forfeitAt);
+    // Started before status changes were kept: the start's marker says it was played.
+    const markedStart = { ...beforeStart, events: [{ type: 'GAME_START', second: 0, period: 1 }] };
+    expect(reportFacts(markedStart).finishedAt).toEqual(forfeitAt);
+  });
 });
 
 describe('each sheet’s top scorer', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countsForVisitors,
   DECIDED_STATUSES,
+  DECISION_SHOWN_STATUSES,
   GAME_STATUSES,
   isCancelled,
   isDecided,
@@ -10,6 +11,7 @@ import {
   NEXT_GAME_STATUSES,
   PENDING_STATUSES,
   PLAYED_STATUSES,
+  shownDecision,
   VISITORS_COUNTED_STATUSES,
 } from '../../src/domain/game-status.js';
 
@@ -39,6 +41,14 @@ describe('game statuses', () => {
   it("offer every game but a cancelled one as a favorite's next game", () => {
     expect(NEXT_GAME_STATUSES).toEqual(GAME_STATUSES.filter((status) => status !== 'CANCELLED'));
     expect(NEXT_GAME_STATUSES).toEqual(['SCHEDULED', 'LIVE', 'FINISHED', 'FORFEIT', 'ABORTED']);
+  });
+
+  it('show the decision of a game played to the end only: a scheduled, live, cancelled, forfeited or aborted game was decided by no play', () => {
+    expect(DECISION_SHOWN_STATUSES).toEqual(['FINISHED']);
+    // In GAME_STATUSES' order: scheduled, live, finished, cancelled, forfeit, aborted.
+    expect(GAME_STATUSES.map((status) => shownDecision(status, 'PENALTY_SHOTS'))).toEqual([null, null, 'PENALTY_SHOTS', null, null, null]);
+    expect(shownDecision('FORFEIT', 'REGULAR')).toBeNull();
+    expect(shownDecision('FINISHED', 'REGULAR')).toBe('REGULAR');
   });
 
   it('tell a cancelled game apart', () => {

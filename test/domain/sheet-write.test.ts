@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/domain/errors.js';
 import { GAME_STATUSES } from '../../src/domain/game-status.js';
-import type { CandidateFacts } from '../../src/domain/lineup.js';
 import {
   assertSheetWritable,
   judgeSheet,
@@ -9,12 +8,13 @@ import {
   licenseOfPlayer,
   numberSheet,
   resolveSheetLines,
+  type SheetCandidate,
   type SheetLineRequest,
   type SheetSituation,
 } from '../../src/domain/sheet-write.js';
 
-/** License 100 + n names player n; 1 and 2 keep goal usually, 9 is locked, 10 is suspended. */
-function facts(n: number, over: Partial<CandidateFacts> = {}): CandidateFacts {
+/** License 100 + n names player n; 1 and 2 keep goal usually, the others play forward; 9 is locked, 10 is suspended. */
+function facts(n: number, over: Partial<SheetCandidate> = {}): SheetCandidate {
   return {
     licenseId: 100 + n,
     playerId: n,
@@ -24,6 +24,7 @@ function facts(n: number, over: Partial<CandidateFacts> = {}): CandidateFacts {
     memberOfLowerTeam: false,
     suspended: false,
     isGoalkeeper: n <= 2,
+    position: n <= 2 ? 'GOALKEEPER' : 'FORWARD',
     ...over,
   };
 }
@@ -182,6 +183,27 @@ describe('a line naming a player', () => {
     expect(refusal([...sheet(), ...resolveSheetLines([{ playerId: 10, position: 'FORWARD' }], CANDIDATES)])).toContain(
       'not_eligible: license 110: player is suspended',
     );
+  });
+
+  it('gives a line sent without a position the player’s known position, a goalkeeper’s goal, and none when nothing is known', () => {
+    const known = new Map(
+      [facts(1), facts(2, { position: null }), facts(3, { position: 'DEFENDER' }), facts(4, { position: null }), facts(5, { position: 'CENTER' })].map((f) => [
+        f.licenseId,
+        f,
+      ]),
+    );
+    expect(
+      resolveSheetLines(
+        [{ licenseId: 101 }, { licenseId: 102, position: null }, { playerId: 3 }, { licenseId: 104 }, { licenseId: 105, position: 'FORWARD' }],
+        known,
+      ),
+    ).toEqual([
+      { licenseId: 101, position: 'GOALKEEPER' },
+      { licenseId: 102, position: 'GOALKEEPER' },
+      { licenseId: 103, position: 'DEFENDER' },
+      { licenseId: 104, position: null },
+      { licenseId: 105, position: 'FORWARD' },
+    ]);
   });
 
   it('refuses a player without a license of the club, and a line naming both or neither, every problem at once', () => {

@@ -100,17 +100,28 @@ describe('recording a goal', () => {
     expect(() => planWrite(liveInPeriodOne(), sameTwice)).toThrow('The scorer cannot assist the own goal');
   });
 
-  it('records an own goal for the side credited, naming no player, and refuses one naming a player or scored from a penalty shot', () => {
+  it('records an own goal for the side credited, naming its scorer of the other side or nobody, and refuses one with an assist or scored from a penalty shot', () => {
     const { plan, event } = recorded(liveInPeriodOne(), goal({ side: 'AWAY', ownGoal: true }));
     expect(event).toMatchObject({ type: 'OWN_GOAL', side: 'AWAY', teamId: AWAY_TEAM, playerId: null, assistId: null });
     expect(plan.game.score).toMatchObject({ home: 0, away: 1 });
-    expect(() => planWrite(liveInPeriodOne(), goal({ ownGoal: true, scorerLicenseId: HOME_1.licenseId }))).toThrow('An own goal names no scorer and no assist');
-    expect(() => planWrite(liveInPeriodOne(), goal({ ownGoal: true, assistLicenseId: HOME_1.licenseId }))).toThrow('An own goal names no scorer and no assist');
+    // A home player's own goal counts for away, and keeps the home player who scored it.
+    const scored = recorded(liveInPeriodOne(), goal({ side: 'AWAY', ownGoal: true, scorerLicenseId: HOME_1.licenseId }));
+    expect(scored.event).toMatchObject({ type: 'OWN_GOAL', side: 'AWAY', teamId: AWAY_TEAM, playerId: HOME_1.playerId, assistId: null });
+    expect(scored.plan.game.score).toMatchObject({ home: 0, away: 1 });
+    expect(() => planWrite(liveInPeriodOne(), goal({ ownGoal: true, scorerLicenseId: HOME_1.licenseId }))).toThrow(
+      `License ${HOME_1.licenseId} is not on the away team's game sheet`,
+    );
+    expect(() => planWrite(liveInPeriodOne(), goal({ side: 'AWAY', ownGoal: true, assistLicenseId: AWAY_1.licenseId }))).toThrow('An own goal has no assist');
     expect(() => planWrite(liveInPeriodOne(), goal({ ownGoal: true, penaltyShot: true }))).toThrow('A penalty shot is not an own goal');
   });
 
-  it('marks a goal scored from a penalty shot', () => {
+  it('marks a goal scored from a penalty shot, keeping the category it was recorded as (164 or 29)', () => {
     expect(recorded(liveInPeriodOne(), goal({ penaltyShot: true })).event).toMatchObject({ type: 'GOAL', penaltyShot: true });
+    expect(recorded(liveInPeriodOne(), goal({ penaltyShot: true })).event).not.toHaveProperty('code');
+    expect(recorded(liveInPeriodOne(), goal({ penaltyShot: true, code: 29 })).event).toMatchObject({ type: 'GOAL', penaltyShot: true, code: 29 });
+    expect(recorded(liveInPeriodOne(), goal({ penaltyShot: true, code: 164 })).event).toMatchObject({ type: 'GOAL', penaltyShot: true, code: 164 });
+    expect(() => planWrite(liveInPeriodOne(), goal({ code: 29 }))).toThrow("A goal's code is the category of the penalty shot it was scored from");
+    expect(() => planWrite(liveInPeriodOne(), goal({ penaltyShot: true, code: 501 }))).toThrow('164 (GamePenalty) or 29 (Penalty hit), got 501');
   });
 
   it('names only players on the side’s game sheet', () => {

@@ -1,6 +1,8 @@
 // /graphql behind a real shared cache: nginx's proxy_cache in front of the service's socket, obeying
-// only the headers the service sends (Cache-Control, Vary). A persisted query's GET is served from
-// nginx the second time; an answer a key decided, or any answer to a keyed request, never is.
+// only the headers the service sends (Cache-Control, Vary, ETag). A persisted query's GET is served from
+// nginx the second time; an answer a key decided, or any answer to a keyed request, never is. When
+// nginx revalidates an answer it holds (If-None-Match with its ETag), a write in between gets it the
+// new answer, and only the current tag a 304.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,7 +17,7 @@ import { buildApp } from '../../src/app.js';
 import { sha256Hex } from '../../src/graphql/persisted-documents.js';
 import { openTestLeague, type TestLeague } from '../support/app.js';
 import { createKey } from '../support/keys.js';
-import { scheduledGameWithSheet } from '../support/live.js';
+import { postGraphQL, scheduledGameWithSheet, WRITE_RESULT } from '../support/live.js';
 
 const run = promisify(execFile);
 /** Debian's nginx (nginx-light), as .ci/run installs it. */
@@ -45,6 +47,8 @@ http {
     location / {
       proxy_pass ${upstream};
       proxy_cache graphql;
+      # An expired answer is revalidated with the ETag (and Last-Modified) it was stored with.
+      proxy_cache_revalidate on;
       add_header X-Cache-Status $upstream_cache_status always;
     }
   }
@@ -69,15 +73,26 @@ describe.runIf(HAVE_NGINX)('a shared cache (nginx proxy_cache) in front of /grap
   let directory: string;
   let cache = '';
   let nginxStarted = false;
+  let upstream = '';
   let clubReader: string;
   let candidates: string;
-  /** The request URLs the service itself answered. */
-  const served: string[] = [];
+  let desk: string;
+  let game: Awaited<ReturnType<typeof scheduledGameWithSheet>>['game'];
+  let sheet: Awaited<ReturnType<typeof scheduledGameWithSheet>>['sheet'];
+  /** The requests the service itself answered: their URL and the If-None-Match they came with. */
+  const served: { url: string; ifNoneMatch?: string }[] = [];
+  /**
+   * Answers to these paths tell nginx that they are stale at once (X-Accel-Expires, nginx's own
+   * header, in the past), so that its next request for one revalidates it without the test waiting
+   * out max-age.
+   */
+  const staleAtOnce = new Set<string>();
 
   beforeAll(async () => {
     league = await openTestLeague();
-    const { game } = await scheduledGameWithSheet(league.db);
+    ({ game, sheet } = await scheduledGameWithSheet(league.db));
     clubReader = (await createKey(league.db, 'club reader', game.homeTeam!.clubId)).key;
+    desk = (await createKey(league.db, 'federation desk', null, ['games:write'])).key;
     candidates = `{ lineupCandidates(gameId: ${game.id}, teamId: ${game.homeTeamId}, includeIneligible: true) { licenseId eligible } }`;
     app = await buildApp({
       database: league.db,
@@ -87,8 +102,15 @@ describe.runIf(HAVE_NGINX)('a shared cache (nginx proxy_cache) in front of /grap
       responseCacheTtlMs: 60_000,
       trustedDocuments: { mode: 'apq', manifest: new Map() },
     });
-    app.server.on('request', (request: IncomingMessage) => served.push(request.url ?? ''));
-    const upstream = await app.listen({ host: '127.0.0.1', port: 0 });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (staleAtOnce.has(request.url)) reply.header('x-accel-expires', '@1');
+      return payload;
+    });
+    app.server.on('request', (request: IncomingMessage) => {
+      const ifNoneMatch = request.headers['if-none-match'];
+      served.push({ url: request.url ?? '', ...(ifNoneMatch === undefined ? {} : { ifNoneMatch }) });
+    });
+    upstream = await app.listen({ host: '127.0.0.1', port: 0 });
     directory = await mkdtemp(join(tmpdir(), 'nginx-cache-'));
     // nginx's workers run as nobody when the test runs as root.
     await chmod(directory, 0o777);
@@ -113,7 +135,7 @@ describe.runIf(HAVE_NGINX)('a shared cache (nginx proxy_cache) in front of /grap
 
   const through = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${cache}${path}`, { headers: { accept: 'application/graphql-response+json', ...headers } });
-  const timesServed = (path: string) => served.filter((url) => url === path).length;
+  const timesServed = (path: string) => served.filter(({ url }) => url === path).length;
 
   it('a persisted query by GET: the second request is a HIT the service never sees', async () => {
     const query = '{ clubs(season: 2026, first: 3) { edges { node { id name } } } }';
@@ -157,5 +179,52 @@ describe.runIf(HAVE_NGINX)('a shared cache (nginx proxy_cache) in front of /grap
     expect(anonymous.headers.get('x-cache-status')).toBe('MISS');
     expect(JSON.stringify(await anonymous.json())).not.toContain('licenseId');
     expect(timesServed(path)).toBe(3);
+  });
+
+  it('revalidating with the tag it holds: after a write nginx gets the new answer, then a 304 for the new tag', async () => {
+    const query = `{ game(id: ${game.id}) { id status homeScore awayScore } }`;
+    const path = `/graphql?query=${encodeURIComponent(query)}`;
+    const accept = { accept: 'application/graphql-response+json' };
+    const write = async (document: string, input: Record<string, unknown>) => {
+      const answer = await postGraphQL(upstream, document, { input: { gameId: game.id, idempotencyKey: `nginx-${input.second ?? 'start'}`, ...input } }, desk);
+      expect(answer.errors).toBeUndefined();
+    };
+    await write(`mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_RESULT} } }`, {});
+    staleAtOnce.add(path);
+    type Score = { data: { game: { homeScore: number } } };
+
+    const first = await through(path);
+    expect(first.headers.get('x-cache-status')).toBe('MISS');
+    const oldTag = first.headers.get('etag') ?? '';
+    const before = (await first.json()) as Score;
+
+    await write(`mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_RESULT} } }`, {
+      side: 'HOME',
+      second: 61,
+      scorerLicenseId: sheet.HOME[0].licenseId,
+    });
+    // Another client, straight to the service: the result cache holds the new result again, under
+    // the same key as before the write.
+    const direct = await fetch(`${upstream}${path}`, { headers: accept });
+    const newTag = direct.headers.get('etag') ?? '';
+    const current = (await direct.json()) as Score;
+    expect(current.data.game.homeScore).toBe(before.data.game.homeScore + 1);
+    expect(newTag).not.toBe(oldTag);
+
+    // nginx revalidates with the old tag: the service answers in full (nginx says EXPIRED, not REVALIDATED).
+    const revalidated = await through(path);
+    expect(served.at(-1)).toEqual({ url: path, ifNoneMatch: oldTag });
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.headers.get('x-cache-status')).toBe('EXPIRED');
+    expect(revalidated.headers.get('etag')).toBe(newTag);
+    expect(await revalidated.json()).toEqual(current);
+
+    // With the new tag it holds now, a 304 keeps nginx's copy.
+    const kept = await through(path);
+    expect(served.at(-1)).toEqual({ url: path, ifNoneMatch: newTag });
+    expect(kept.headers.get('x-cache-status')).toBe('REVALIDATED');
+    expect(await kept.json()).toEqual(current);
+    // Tags of the bytes, as entity-tags (quoted), which nginx sends back as they came.
+    for (const tag of [oldTag, newTag]) expect(tag).toMatch(/^W\/"[A-Za-z0-9_-]{22}"$/);
   });
 });

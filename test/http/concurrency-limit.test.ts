@@ -190,6 +190,45 @@ describe('concurrency limit', () => {
     expect(started.slice(0, 4)).toEqual([1, 2, 1, 0]);
   });
 
+  it('gives the slots one route may not take only to routes that answered quickly since the oldest request running began', async () => {
+    // The limiter's clock: answers are timed on it, so a test moves it instead of waiting.
+    let now = 0;
+    const { app, started, gates, state, when, drain } = appWithGate(4, { maxPerRoute: 2, now: () => now });
+    const answered = async (url: string) => {
+      const response = app.inject({ url });
+      await when(() => gates.length > 0);
+      gates.shift()!();
+      expect((await response).statusCode).toBe(200);
+    };
+    // Before anything is stuck, /jam and /block answer quickly.
+    await answered('/jam/1');
+    await answered('/block/1');
+    // At 10 ms a request begins that waits on a lock. /stall answers after it began, but slowly; /other quickly.
+    now = 10;
+    const stuck = [app.inject({ url: '/work/1' })];
+    await when(() => state().inFlight === 1);
+    now = 20;
+    const slow = app.inject({ url: '/stall/1' });
+    await when(() => gates.length === 2);
+    now = 1520;
+    gates.splice(1, 1)[0]();
+    expect((await slow).statusCode).toBe(200);
+    expect((await app.inject({ url: '/other' })).statusCode).toBe(200);
+    stuck.push(app.inject({ url: '/work/2' }));
+    await when(() => state().inFlight === 2);
+    // Two slots are kept. /jam and /block last answered before /work/1 began, /stall slowly: none
+    // has shown that it is not held up with /work, and each waits with nothing running.
+    const waiting = [app.inject({ url: '/jam/21' }), app.inject({ url: '/block/22' }), app.inject({ url: '/stall/23' })];
+    await when(() => state().inFlight + state().waiting === 5);
+    expect(state()).toEqual({ inFlight: 2, waiting: 3, saturated: false });
+    // /other overtook /work/1: it takes a kept slot.
+    expect((await app.inject({ url: '/other' })).statusCode).toBe(200);
+    await drain(10);
+    expect((await Promise.all([...stuck, ...waiting])).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    // The freed slots went to the routes whose latest quick answers were the latest, the one that answered slowly last.
+    expect(started.slice(-3)).toEqual([21, 22, 23]);
+  });
+
   it('gives a free slot to the waiting route with the fewest requests running', async () => {
     const { app, started, gates, settled, drain } = appWithGate(2);
     const work = [1, 2, 3].map((n) => app.inject({ url: `/work/${n}` }));
@@ -294,6 +333,37 @@ describe('concurrency limit', () => {
     expect((await Promise.all(quiet)).map((r) => r.statusCode)).toEqual([200, 200]);
   });
 
+  it('keeps the reserve of the queue from routes that have not answered quickly since the oldest request running began', async () => {
+    // 8 places: 4 for one route; the last 2 for routes holding none that are not held up (queueShares(8, 4)).
+    let now = 0;
+    const { app, gates, state, changed, when, drain } = appWithGate(2, { maxPerRoute: 2, maxQueue: 8, maxQueuePerRoute: 4, now: () => now });
+    const first = app.inject({ url: '/block/1' });
+    await when(() => gates.length === 1);
+    gates.shift()!();
+    expect((await first).statusCode).toBe(200);
+    now = 10;
+    const accepted = [app.inject({ url: '/work/1' })];
+    await when(() => state().inFlight === 1);
+    now = 20;
+    expect((await app.inject({ url: '/other' })).statusCode).toBe(200); // overtook /work/1
+    accepted.push(...[2, 3, 4, 5, 6].map((n) => app.inject({ url: `/work/${n}` })), ...[1, 2].map((n) => app.inject({ url: `/jam/${n}` })));
+    await when(() => state().waiting === 6);
+    // /block holds no place, but last answered before /work/1 began: it may not take the reserve.
+    let refused: number | undefined;
+    app.inject({ url: '/block/2' }).then((response) => {
+      refused = response.statusCode;
+      changed();
+    });
+    await when(() => refused !== undefined || state().waiting === 7);
+    expect(refused).toBe(503);
+    // /other overtook /work/1, and /stall has not answered yet: each takes a place of the reserve.
+    accepted.push(app.inject({ url: '/other' }), app.inject({ url: '/stall/1' }));
+    await when(() => state().waiting === 8);
+    expect(state()).toEqual({ inFlight: 2, waiting: 8, saturated: true });
+    await drain(12); // the ten accepted and the two answers of the start
+    expect((await Promise.all(accepted)).map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+  });
+
   it('asks a request that may be exempt again once its body is parsed', async () => {
     const exempt = (_url: string, request: FastifyRequest) =>
       request.method !== 'POST' ? false : request.body === undefined ? ('once-parsed' as const) : (request.body as { stream: boolean }).stream;
@@ -314,5 +384,43 @@ describe('concurrency limit', () => {
     await busy;
     expect((await other).statusCode).toBe(200);
     expect(served).toEqual([true, false]);
+  });
+});
+
+describe('a slot for work that no fastify request carries (acquire)', () => {
+  it('waits in the queue the requests wait in, is refused 503 when it is full, leaves it when abandoned, and gives its slot back once', async () => {
+    const { app, started, gates, state, when, settled } = appWithGate(1, { maxQueue: 2 });
+    const busy = app.inject({ url: '/work/1' });
+    await settled(1);
+    const abandon = new AbortController();
+    const abandoned = state.acquire('graphql-ws', abandon.signal);
+    const queued = state.acquire('graphql-ws');
+    expect(state()).toEqual({ inFlight: 1, waiting: 2, saturated: true });
+    await expect(state.acquire('graphql-ws')).rejects.toMatchObject({ status: 503, retryAfterSeconds: 1, message: 'The service is busy; try again shortly' });
+    abandon.abort();
+    await expect(abandoned).rejects.toMatchObject({ status: 503 });
+    expect(state()).toMatchObject({ inFlight: 1, waiting: 1 });
+
+    gates.shift()!();
+    const release = await queued;
+    expect((await busy).statusCode).toBe(200);
+    expect(state()).toMatchObject({ inFlight: 1, waiting: 0 });
+    // Its slot is held until it is released: a request waits for it.
+    const next = app.inject({ url: '/work/2' });
+    await when(() => state().waiting === 1);
+    release();
+    release();
+    await when(() => started.length === 2);
+    gates.shift()!();
+    expect((await next).statusCode).toBe(200);
+    await when(() => state().inFlight === 0);
+    expect(state()).toEqual({ inFlight: 0, waiting: 0, saturated: false });
+  });
+
+  it('takes a slot at once without a limit', async () => {
+    const limit = registerConcurrencyLimit(Fastify(), { maxInFlight: 0 });
+    const release = await limit.acquire('graphql-ws');
+    release();
+    expect(limit()).toEqual({ inFlight: 0, waiting: 0, saturated: false });
   });
 });

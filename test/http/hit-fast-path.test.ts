@@ -147,6 +147,10 @@ describe('cache hits answered before fastify', () => {
     const { hit } = await missHitReplay(served, path);
     const asks: [Record<string, string>, string, number][] = [
       [{ 'if-none-match': String(header(hit, 'etag')) }, 'GET', 304],
+      // A list and `*` are judged by the full path too (src/http/entity-tags.ts).
+      [{ 'if-none-match': `W/"other", ${header(hit, 'etag')}` }, 'GET', 304],
+      [{ 'if-none-match': '*' }, 'GET', 304],
+      [{ 'if-none-match': 'W/"other"' }, 'GET', 200],
       [{}, 'HEAD', 200],
       [{ authorization: 'Bearer nothing' }, 'GET', 200],
       [{ cookie: 'a=b' }, 'GET', 200],

@@ -27,12 +27,14 @@ const WRITE_SHEET = `mutation ($input: WriteGameSheetInput!) {
 }`;
 const START = `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_RESULT} } }`;
 const GOAL = `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_RESULT} } }`;
+const OWN_GOAL = `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { game { homeScore awayScore } event { side player { id } } } }`;
 const LINEUP = 'query ($id: Int!, $side: TeamSide!) { game(id: $id) { id lineup(side: $side) { number captain player { id } } } }';
 
 interface SheetLine {
   licenseId: number;
   number?: number | null;
-  position: 'GOALKEEPER' | 'DEFENDER' | 'CENTER' | 'FORWARD';
+  /** Absent: the player's known position. */
+  position?: 'GOALKEEPER' | 'DEFENDER' | 'CENTER' | 'FORWARD';
   captain?: boolean;
 }
 /** A line naming its player, as the back office does, instead of the license. */
@@ -290,6 +292,25 @@ describe('writing the sheets of a scheduled game', () => {
     expect(await league.db.prisma.lineupEntry.findMany({ where: { gameId: game.id }, orderBy: { id: 'asc' } })).toEqual(sheet);
   });
 
+  it('gives a line without a position the player’s known position (a goalkeeper’s goal), shown by GraphQL and the REST lineup', async () => {
+    const goalie = candidates.HOME[0];
+    const chosen = [goalie, ...candidates.HOME.filter((c) => !c.isGoalkeeper).slice(0, 6)];
+    expect(chosen.filter((c) => c.position !== null && c.position !== 'GOALKEEPER').length).toBeGreaterThan(0);
+    const written = await writeSheet({ side: 'HOME', lines: chosen.map((c) => ({ licenseId: c.licenseId })) });
+    expect(written.errors).toBeUndefined();
+    const positionOf = new Map(written.result?.lines.map((line) => [line.license.id, line.position]));
+    expect(positionOf).toEqual(new Map(chosen.map((c) => [c.licenseId, c.position])));
+    expect(positionOf.get(goalie.licenseId)).toBe('GOALKEEPER');
+    const rest = await getRest(`/api/games/${game.id}/teams/0/players`);
+    const shown = new Map(
+      rest.body.data.regions[0].rows.map((row: { cells: { text?: string[]; link?: { ids: number[] } }[] }) => [
+        row.cells[2].link?.ids[0],
+        row.cells[1].text?.[0] ?? '',
+      ]),
+    );
+    for (const c of chosen) expect(shown.get(c.playerId) !== '', `player ${c.playerId}`).toBe(c.position !== null);
+  });
+
   it('refuses an ineligible license, naming it and the reason', async () => {
     const all = await loadCandidateFacts(league.db.prisma, game.id, game.homeTeamId, () => undefined);
     const ineligible = all.find((c) => !eligibility(c).eligible);
@@ -392,6 +413,22 @@ describe('the game played from the sheet', () => {
     const added = await writeSheet({ side: 'AWAY', lines: sheetOf(candidates.AWAY, 8) });
     expect(added.errors).toBeUndefined();
     expect(added.result?.lines).toHaveLength(8);
+  });
+
+  it('records an own goal naming its scorer, a player of the other side, who stays on that side’s sheet', async () => {
+    const scorer = candidates.AWAY[3];
+    const own = await postGraphQL<{ recordGoal: { game: { homeScore: number; awayScore: number }; event: { side: string; player: { id: number } | null } } }>(
+      baseUrl,
+      OWN_GOAL,
+      { input: { gameId: game.id, idempotencyKey: nextKey(), side: 'HOME', second: 130, ownGoal: true, scorerLicenseId: scorer.licenseId } },
+      federationKey.key,
+    );
+    expect(own.errors).toBeUndefined();
+    expect(own.data?.recordGoal).toMatchObject({ event: { side: 'HOME', player: { id: scorer.playerId } }, game: { homeScore: 1, awayScore: 1 } });
+    const without = sheetOf(candidates.AWAY, 8).filter((line) => line.licenseId !== scorer.licenseId);
+    const refused = await writeSheet({ side: 'AWAY', lines: without });
+    expect(refused.errors?.[0].message).toContain(`named_by_event: license ${scorer.licenseId}`);
+    expect((await writeSheet({ side: 'AWAY', lines: sheetOf(candidates.AWAY, 8) })).errors).toBeUndefined();
   });
 
   it('costs a bounded number of statements, however long the sheet', async () => {

@@ -106,7 +106,7 @@ describe('a forfeit', () => {
 describe('an abort', () => {
   it('stops a live game with the score as it stood; no result counts', async () => {
     const { game } = await scheduledGameWithSheet(league.db);
-    await write(START, game.id, { outsideStartWindow: true });
+    await write(START, game.id, { outsideStartWindow: true, reason: 'played at another time (test)' });
     await write(GOAL, game.id, { side: 'HOME', second: 400 });
     await cachedViews(game.id);
     await write(ABORT, game.id, { second: 700 });
@@ -144,7 +144,7 @@ describe('an undo', () => {
     ({
       game: { id: gameId },
     } = await scheduledGameWithSheet(league.db));
-    await write(START, gameId, { outsideStartWindow: true });
+    await write(START, gameId, { outsideStartWindow: true, reason: 'played at another time (test)' });
     await write(GOAL, gameId, { side: 'HOME', second: 300 });
     await write(END_PERIOD, gameId);
     await write(GOAL, gameId, { side: 'AWAY', second: 1300 });
@@ -167,11 +167,13 @@ describe('an undo', () => {
     expect(await gameOf(gameId)).toMatchObject({ status: 'SCHEDULED', homeScore: null, awayScore: null, events: [] });
     expect((await updates.next()).data.gameUpdated).toMatchObject({ kind: 'STATUS_UNDONE', game: { status: 'SCHEDULED' } });
     updates.close();
-    expect((await refused(UNDO, gameId))?.message).toBe('No status change of this game was recorded live: there is nothing to undo');
+    expect((await refused(UNDO, gameId))?.message).toBe(
+      'No status change of this game was recorded live: there is nothing to undo. Allowed now: start, report_result, forfait',
+    );
   });
 
   it('takes back a forfeit and a final whistle, and corrects the second of a final whistle', async () => {
-    await write(START, gameId, { outsideStartWindow: true });
+    await write(START, gameId, { outsideStartWindow: true, reason: 'played at another time (test)' });
     await write(FORFEIT, gameId, { forfeitingSide: 'HOME' });
     await write(UNDO, gameId);
     expect(await gameOf(gameId)).toMatchObject({ status: 'LIVE', homeScore: 0, awayScore: 0, forfeitedBy: null });

@@ -1,5 +1,6 @@
 import type { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { HeapPressure } from '../../src/cache/heap-pressure.js';
 import { createLocalChangeFeed, type GameChange, type LeagueChange } from '../../src/live/changes.js';
 import { ChangeMemo, MAX_SHARED_LOADS } from '../../src/live/change-memo.js';
 import { isStreamEnd, LiveUpdates, type LiveItem } from '../../src/live/updates.js';
@@ -40,6 +41,65 @@ describe('open subscriptions are capped per client and per instance', () => {
     expect(() => live.subscribe('c', () => true)).not.toThrow();
     live.close();
     expect(live.stats()).toEqual({ open: 0, buffered: 0 });
+  });
+});
+
+describe('open subscriptions are refused by the heap', () => {
+  it('refuses a new stream with HEAP_FULL (503 and Retry-After) past the heap mark, whatever the caps allow; open ones stay', async () => {
+    let live = 0.5;
+    const heap = new HeapPressure({ usedShare: () => live, minIntervalMs: 0 });
+    const updates = new LiveUpdates(createLocalChangeFeed(), { maxPerClient: 10_000, maxTotal: 1_000_000, heap });
+    const first = updates.subscribeToGame('a', 1)[Symbol.asyncIterator]();
+    live = 0.9;
+    for (const open of [() => updates.subscribeToGame('a', 1), () => updates.subscribe('b', () => true), () => updates.openStream('c')]) {
+      const refused = refusal(open);
+      expect(refused.message).toContain('short of memory');
+      expect(refused.extensions).toMatchObject({ code: 'HEAP_FULL', http: { status: 503, headers: { 'Retry-After': '10' } } });
+    }
+    expect(updates.stats().open).toBe(1);
+    expect(heap.refusedCount).toBe(3);
+    // The caps are asked first: a client past its own cap is told so (429), not sent to wait for the heap.
+    const capped = new LiveUpdates(createLocalChangeFeed(), { maxPerClient: 1, heap });
+    live = 0.5;
+    capped.subscribe('a', () => true);
+    live = 0.9;
+    expect(refusal(() => capped.subscribe('a', () => true)).extensions).toMatchObject({ code: 'TOO_MANY_SUBSCRIPTIONS' });
+    live = 0.5;
+    expect(() => updates.subscribe('b', () => true)).not.toThrow();
+    expect(updates.stats().open).toBe(2);
+    await first.return?.();
+    updates.close();
+    capped.close();
+  });
+});
+
+describe('a WebSocket holds places under the same caps as its streams', () => {
+  it('an idle socket holds one; its first stream takes the socket’s, each further one its own; a closed socket’s streams keep theirs until they end', async () => {
+    const live = new LiveUpdates(createLocalChangeFeed(), { maxPerClient: 3, maxTotal: 4 });
+    const socket = live.openSocket('a');
+    expect(live.stats().open).toBe(1);
+    const first = live.openStream('a', undefined, socket);
+    expect(live.stats().open).toBe(1);
+    const second = live.openStream('a', undefined, socket);
+    live.subscribe('a', () => true);
+    expect(live.stats().open).toBe(3);
+    expect(refusal(() => live.openStream('a', undefined, socket)).extensions).toMatchObject({ code: 'TOO_MANY_SUBSCRIPTIONS', http: { status: 429 } });
+    expect(refusal(() => live.openSocket('a')).extensions).toMatchObject({ code: 'TOO_MANY_SUBSCRIPTIONS', http: { status: 429 } });
+    live.openSocket('b');
+    expect(refusal(() => live.openSocket('c')).extensions).toMatchObject({ code: 'SUBSCRIPTIONS_FULL', http: { status: 503 } });
+
+    // Its streams end: the socket keeps one place while it is open.
+    await first.return();
+    expect(live.stats().open).toBe(3);
+    await second.return();
+    expect(live.stats().open).toBe(3);
+    const again = live.openStream('a', undefined, socket);
+    expect(live.stats().open).toBe(3);
+    socket.close();
+    expect(live.stats().open).toBe(3);
+    await again.return();
+    expect(live.stats().open).toBe(2);
+    live.close();
   });
 });
 

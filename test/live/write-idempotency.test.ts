@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/domain/errors.js';
+import { RESEND_WINDOW_MS } from '../../src/domain/game-write.js';
 import {
   assertIdempotencyKey,
   type EarlierWrite,
@@ -12,7 +13,16 @@ import {
 const WRITE = { idempotencyKey: 'k', idempotencyScope: 'WRITE' } as const;
 const LAST = { idempotencyKey: 'k', idempotencyScope: 'LAST_WRITE' } as const;
 const game = { id: 1003928, version: 5 };
-const written = (over: Partial<EarlierWrite> = {}): EarlierWrite => ({ gameId: game.id, version: game.version, eventId: null, inputHash: 'h', ...over });
+const AT = new Date('2026-11-22T15:30:00Z');
+const written = (over: Partial<EarlierWrite> = {}): EarlierWrite => ({
+  gameId: game.id,
+  version: game.version,
+  eventId: null,
+  inputHash: 'h',
+  at: AT,
+  ...over,
+});
+const later = (ms: number) => new Date(AT.getTime() + ms);
 
 describe('which stored key a key maps to', () => {
   it('WRITE (also when no scope is given): the key itself, for the lookup and the new write', () => {
@@ -67,5 +77,15 @@ describe('when a key replays', () => {
   it('LAST_WRITE: writes anew when what the stored key found is not the game’s last write (a WRITE key spelled like a scoped one)', () => {
     expect(retryVerdict(LAST, game, written({ version: 3 }), 'h')).toBe('write');
     expect(retryVerdict(LAST, game, written({ gameId: 42 }), 'other')).toBe('write');
+  });
+
+  it('LAST_WRITE of a repeatable write (undo, a period end or start): a resend within the resend window, the desk’s next step after it', () => {
+    const undo = { now: later(RESEND_WINDOW_MS), repeatable: true };
+    expect(retryVerdict(LAST, game, written(), 'h', undo)).toBe('replay');
+    expect(retryVerdict(LAST, game, written(), 'h', { ...undo, now: later(RESEND_WINDOW_MS + 1) })).toBe('write');
+    // Anything else the desk records names what it records: the same one twice in a row is a resend, however late.
+    expect(retryVerdict(LAST, game, written(), 'h', { now: later(3_600_000), repeatable: false })).toBe('replay');
+    // A key the client chose (WRITE) is its word that this is the same write, whenever it comes.
+    expect(retryVerdict(WRITE, game, written(), 'h', { ...undo, now: later(3_600_000) })).toBe('replay');
   });
 });

@@ -137,7 +137,7 @@ describe.skipIf(!serverUrl || !existsSync(HAPROXY))('three instances on one data
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
       body: JSON.stringify({
         query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }',
-        variables: { input: { gameId: games[0].id, idempotencyKey: 'balancer-start', outsideStartWindow: true } },
+        variables: { input: { gameId: games[0].id, idempotencyKey: 'balancer-start', outsideStartWindow: true, reason: 'played at another time (test)' } },
       }),
     }).then((response) => response.json() as Promise<{ data?: { startGame: { version: number } } }>);
     expect(written.data?.startGame.version).toBe(1);

@@ -95,7 +95,7 @@ describe.skipIf(!serverUrl)('WORKERS=2: two processes on one port, consistent th
       body: JSON.stringify({
         query: 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }',
         // A federation key starts the earliest scheduled game now, whenever it is scheduled.
-        variables: { input: { gameId: game.id, idempotencyKey: 'workers-start', outsideStartWindow: true } },
+        variables: { input: { gameId: game.id, idempotencyKey: 'workers-start', outsideStartWindow: true, reason: 'played at another time (test)' } },
       }),
     }).then((response) => response.json() as Promise<{ data?: { startGame: { version: number } } }>);
     expect(written.data?.startGame.version).toBe(1);

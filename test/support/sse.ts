@@ -19,11 +19,12 @@ export async function subscribe<T = Record<string, unknown>>(
   baseUrl: string,
   query: string,
   variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ): Promise<SseSubscription<T>> {
   const abort = new AbortController();
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
-    headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+    headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query, variables }),
     signal: abort.signal,
   });

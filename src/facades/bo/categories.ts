@@ -1,10 +1,12 @@
 // The back office's event categories (`category_id`) and the canonical writes they stand for, in
 // one table that serves both ways: a POSTed event becomes its mutation, and a recorded event is
 // shown with its category. The words are the federation's; the meaning is the schema's.
+import { PENALTY_SHOT_GOAL_CODES } from '../../domain/event-kinds.js';
 import type { PenaltyKind, PenaltyRole, PlayerEventKind, TeamEventKind, TeamSide } from '../generated/graphql.js';
 
 export type CategoryWrite =
-  | { write: 'goal'; subtype: 'Goal' | 'GamePenalty'; penaltyShot: boolean }
+  /** `code`: a penalty shot's category, which the goal keeps so that it reads back as sent. */
+  | { write: 'goal'; subtype: 'Goal' | 'GamePenalty' | 'Player'; penaltyShot: boolean; code?: number }
   | { write: 'ownGoal'; subtype: 'Player' }
   | { write: 'penalty'; subtype: 'Penalty'; kind: PenaltyKind; role: PenaltyRole; side?: TeamSide }
   | { write: 'penaltyEnd'; subtype: 'PenaltyEnd' }
@@ -20,13 +22,15 @@ const player = (kind: PlayerEventKind): CategoryWrite => ({ write: 'playerEvent'
 
 /**
  * Every category of the federation's /bo/games documentation. A penalty shot that goes in is a
- * goal from a penalty shot whether sent as 164 (GamePenalty) or 29 (Penalty hit); it is shown as
- * 164. A deputy penalty (161 home, 162 away) is a 2' bench penalty served by the player named.
+ * goal from a penalty shot whether sent as 164 (GamePenalty) or 29 (Penalty hit, a Player event
+ * in the documentation); the goal keeps which one in its code and is shown with it. An own goal
+ * (20) is sent for the team of the player who scored it and counts for the other side. A deputy
+ * penalty (161 home, 162 away) is a 2' bench penalty served by the player named.
  */
 export const CATEGORIES: ReadonlyMap<number, CategoryWrite> = new Map<number, CategoryWrite>([
   [1, { write: 'goal', subtype: 'Goal', penaltyShot: false }],
-  [164, { write: 'goal', subtype: 'GamePenalty', penaltyShot: true }],
-  [29, { write: 'goal', subtype: 'GamePenalty', penaltyShot: true }],
+  [164, { write: 'goal', subtype: 'GamePenalty', penaltyShot: true, code: PENALTY_SHOT_GOAL_CODES.gamePenalty }],
+  [29, { write: 'goal', subtype: 'Player', penaltyShot: true, code: PENALTY_SHOT_GOAL_CODES.penaltyHit }],
   [3, offender('MINOR_2')],
   [4, offender('MAJOR_5')],
   [5, offender('MISCONDUCT_10')],
@@ -70,15 +74,19 @@ export interface RecordedKind {
   penaltyKind: PenaltyKind | null;
   penaltyRole: PenaltyRole | null;
   penaltyShot: boolean;
+  code: number | null;
   inspectionDone: boolean | null;
 }
 
-const SHOWN_AS_29 = 29;
+/** A penalty shot's category: the one its goal was recorded as; a goal recorded without one (imported, or through GraphQL) is a GamePenalty. */
+const penaltyShotCategory = (code: number | null) =>
+  code === PENALTY_SHOT_GOAL_CODES.penaltyHit ? PENALTY_SHOT_GOAL_CODES.penaltyHit : PENALTY_SHOT_GOAL_CODES.gamePenalty;
 
 function matches(category: CategoryWrite, event: RecordedKind): boolean {
   switch (category.write) {
     case 'goal':
-      return event.type === 'GOAL' && event.penaltyShot === category.penaltyShot;
+      if (event.type !== 'GOAL' || event.penaltyShot !== category.penaltyShot) return false;
+      return !category.penaltyShot || penaltyShotCategory(event.code) === category.code;
     case 'ownGoal':
       return event.type === 'OWN_GOAL';
     case 'penalty': {
@@ -104,7 +112,7 @@ function matches(category: CategoryWrite, event: RecordedKind): boolean {
 /** The category a recorded event is shown with; null for the markers of status changes (start, period ends, final whistle). */
 export function categoryOf(event: RecordedKind): { id: number; category: CategoryWrite } | null {
   for (const [id, category] of CATEGORIES) {
-    if (id !== SHOWN_AS_29 && matches(category, event)) return { id, category };
+    if (matches(category, event)) return { id, category };
   }
   return null;
 }

@@ -182,7 +182,10 @@ const POSITION = {
     number: integer('The shirt number; without one the player wears their last.'),
     captain: yesNo('The captain.'),
     goalkeeper: yesNo('A goalkeeper (over `position`).'),
-    position: { enum: ['goalkeeper', 'defender', 'defender_left', 'defender_right', 'center', 'forward_center', 'forward', 'forward_left', 'forward_right'] },
+    position: {
+      enum: ['goalkeeper', 'defender', 'defender_left', 'defender_right', 'center', 'forward_center', 'forward', 'forward_left', 'forward_right'],
+      description: "Without it (and without `goalkeeper: yes`): the player's known position, a goalkeeper's goal; none when nothing is known.",
+    },
     do_not_remember_number: yesNo('Keep the number for this game only.'),
   },
 };
@@ -192,7 +195,7 @@ export const BO_LINEUP_DOC: OperationDoc = {
   tag: TAG,
   summary: "Write a team's whole sheet",
   description:
-    "The sheet as `positions` (JSON, or form fields `positions[0][player_id]=…`), or as bare `player_ids` / `license_ids` (comma-separated or a list). It replaces the team's sheet.",
+    "The sheet as `positions` (JSON, or form fields `positions[0][player_id]=…`), or as bare `player_ids` / `license_ids` (comma-separated or a list). It replaces the team's sheet. A line without a position takes the player's known one.",
   response: 'bo_positions',
   authToken: true,
   writes: true,
@@ -234,7 +237,7 @@ export const BO_EVENT_DOC: OperationDoc = {
   tag: TAG,
   summary: 'Record an event',
   description:
-    "An event of any category: goal 1, penalty shot 164 (and 29), penalties 3–9, 49, 167, assists 153–158, deputy penalties 161/162, penalty end 151, timeouts 10/11, goalie out/back 15/16, player events 12–14, 17–20, misc 39, player inspection 165/166. A player must be on the team's sheet.",
+    "An event of any category: goal 1, penalty shot 164 or 29, penalties 3–9, 49, 167, assists 153–158, deputy penalties 161/162, penalty end 151, timeouts 10/11, goalie out/back 15/16, player events 12–14, 17–20, misc 39, player inspection 165/166. A player must be on the team's sheet. An own goal (20) is sent for the team of the player who scored it and counts for the other team. The event reads back with the category, team and players sent.",
   response: 'bo_event',
   authToken: true,
   writes: true,
@@ -244,8 +247,8 @@ export const BO_EVENT_DOC: OperationDoc = {
       category_id: { type: 'integer', enum: CATEGORY_IDS },
       time: TIME,
       world_time: WORLD_TIME,
-      team_id: integer('The team the event is for (a timeout or deputy penalty: its category says).'),
-      player_id: integer('The player: scorer, offender, …'),
+      team_id: integer("The team the event is for (a timeout or deputy penalty: its category says); an own goal's: its scorer's team."),
+      player_id: integer('The player: scorer (of an own goal too), offender, …'),
       assister_id: integer("The goal's assist."),
       code: integer("A penalty code, or the misc event's code (39: required)."),
       idempotency_key: IDEMPOTENCY_KEY,

@@ -3,6 +3,7 @@
 // sides and licenses (write-context.ts); `time` (h:mm:ss) becomes the game second.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../auth/caller.js';
+import { otherSide } from '../../domain/event-kinds.js';
 import { callerOf } from '../../http/caller.js';
 import { graphql } from '../generated/gql.js';
 import type { TeamSide } from '../generated/graphql.js';
@@ -10,7 +11,7 @@ import { badRequest } from '../shared/errors.js';
 import { type FacadeDependencies, facadeMutation } from '../shared/facade.js';
 import { CATEGORIES, CATEGORY_IDS, type CategoryWrite } from './categories.js';
 import { BO_DELETE_EVENT_DOC, BO_EVENT_DOC } from './docs.js';
-import { boAnswer } from './envelope.js';
+import { boWritten } from './envelope.js';
 import { type BoFields, boFields, gameTime, integerField, requiredInteger, worldTime } from './fields.js';
 import { type WriteIdempotency, writeIdempotency } from '../shared/idempotency.js';
 import { eventIdOf, gameIdOf } from './paths.js';
@@ -105,13 +106,15 @@ export function boEventRoutes(app: FastifyInstance, deps: FacadeDependencies): v
           // A penalty shot has no assist (the documentation's GamePenalty).
           assistLicenseId: category.penaltyShot ? undefined : licenseIn(fields, 'assister_id', context, side),
           penaltyShot: category.penaltyShot,
+          code: category.code,
         };
         return (await goal({ input }, caller)).recordGoal;
       }
       case 'ownGoal': {
-        // Sent for the team of the player who scored it; it counts for the other side. The schema's own goal names no player.
-        const scorers = sideIn(fields, context) === 'HOME' ? 'AWAY' : 'HOME';
-        return (await goal({ input: { ...base, side: scorers, ownGoal: true } }, caller)).recordGoal;
+        // Sent for the team of the player who scored it (on that team's sheet); it counts for the other side.
+        const scorers = sideIn(fields, context);
+        const input = { ...base, side: otherSide(scorers), ownGoal: true, scorerLicenseId: licenseIn(fields, 'player_id', context, scorers) };
+        return (await goal({ input }, caller)).recordGoal;
       }
       case 'penalty': {
         const side = sideIn(fields, context, category.side);
@@ -158,8 +161,7 @@ export function boEventRoutes(app: FastifyInstance, deps: FacadeDependencies): v
     const caller = callerOf(request);
     const context = await contextOf(gameIdOf(request), caller);
     const written = await record(category, fields, context, writeIdempotency(request, fields), caller);
-    if (written.replayed) reply.header('idempotent-replayed', 'true');
-    return boAnswer(written.event ? boEvent(written.event) : null);
+    return boWritten(reply, written.replayed, written.event ? boEvent(written.event, context.teams) : null, 'event');
   });
 
   app.delete('/games/:game_id/events/:event_id', { config: { doc: BO_DELETE_EVENT_DOC } }, async (request: FastifyRequest, reply: FastifyReply) => {
@@ -167,7 +169,6 @@ export function boEventRoutes(app: FastifyInstance, deps: FacadeDependencies): v
     const eventId = eventIdOf(request);
     const input = { gameId: gameIdOf(request), eventId, ...writeIdempotency(request, fields) };
     const { deleteEvent: deleted } = await deleteEvent({ input }, callerOf(request));
-    if (deleted.replayed) reply.header('idempotent-replayed', 'true');
-    return boAnswer({ id: eventId, deleted: true });
+    return boWritten(reply, deleted.replayed, { id: eventId, deleted: true }, 'deletion');
   });
 }

@@ -1,14 +1,14 @@
 // PUT /bo/games/:game_id/lineups/:team_id: a team's whole sheet for the game, as `positions`
 // (player_id or license_id, number, captain, goalkeeper or position, do_not_remember_number), or
-// as bare `player_ids` / `license_ids`. Which license a player's line uses, which number a line
-// without one wears and what a sheet must satisfy are the schema's (writeGameSheet).
+// as bare `player_ids` / `license_ids`. Which license a player's line uses, which number and
+// position a line without one takes and what a sheet must satisfy are the schema's (writeGameSheet).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../../http/caller.js';
 import { graphql } from '../generated/gql.js';
 import type { GameSheetLineInput, PlayerPosition } from '../generated/graphql.js';
 import { badRequest } from '../shared/errors.js';
 import { type FacadeDependencies, facadeMutation } from '../shared/facade.js';
-import { boAnswer } from './envelope.js';
+import { boWritten } from './envelope.js';
 import { BO_LINEUP_DOC } from './docs.js';
 import { type BoFields, boFields, integerField, textField, wholeNumber, yesNo } from './fields.js';
 import { writeIdempotency } from '../shared/idempotency.js';
@@ -93,8 +93,7 @@ export function boLineupRoutes(app: FastifyInstance, deps: FacadeDependencies): 
     const context = await contextOf(gameIdOf(request), caller);
     const input = { gameId: context.gameId, side: context.sideOf(teamIdOf(request)), lines, ...writeIdempotency(request, fields) };
     const { writeGameSheet: written } = await writeSheet({ input }, caller);
-    if (written.replayed) reply.header('idempotent-replayed', 'true');
     const topScorers = new Set(written.game.topScorerPlayerIds);
-    return boAnswer({ positions: written.lines.map((line) => boPosition(line, written.game.id, topScorers)) });
+    return boWritten(reply, written.replayed, { positions: written.lines.map((line) => boPosition(line, written.game.id, topScorers)) }, 'lineup');
   });
 }

@@ -4,6 +4,7 @@
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
 import { zurichDateTime } from '../shared/format.js';
+import { playerSideOf } from '../../domain/event-kinds.js';
 import { categoryOf } from './categories.js';
 import { gameTimeText } from './fields.js';
 
@@ -51,10 +52,22 @@ export type BoGameData = ResultOf<typeof BO_GAME_FRAGMENT>;
 export type BoEventData = ResultOf<typeof BO_EVENT_FRAGMENT>;
 export type BoPositionData = ResultOf<typeof BO_POSITION_FRAGMENT>;
 
-/** An event as the back office shows it; null for the markers of status changes, which /bo shows as the game's status instead. */
-export function boEvent(event: BoEventData): Record<string, unknown> | null {
+/** The game's two teams, which an event's `team_id` is read from. */
+export interface BoTeams {
+  home: number | null;
+  away: number | null;
+}
+
+/**
+ * An event as the back office shows it; null for the markers of status changes, which /bo shows as
+ * the game's status instead. `team_id` is the team of the player it names (playerSideOf), as the
+ * desk sends it: an own goal's is its scorer's team, though it counts for the other.
+ */
+export function boEvent(event: BoEventData, teams: BoTeams): Record<string, unknown> | null {
   const category = categoryOf(event);
   if (!category) return null;
+  const playerSide = event.side ? playerSideOf(event.type, event.side) : null;
+  const teamOfPlayerSide = playerSide === null ? null : playerSide === 'HOME' ? teams.home : teams.away;
   return {
     id: event.id,
     type: 'Event',
@@ -63,10 +76,11 @@ export function boEvent(event: BoEventData): Record<string, unknown> | null {
     time: gameTimeText(event.second),
     second: event.second,
     world_time: event.worldTime ? zurichDateTime(new Date(event.worldTime)) : null,
-    team_id: event.team?.id ?? null,
+    team_id: teamOfPlayerSide ?? event.team?.id ?? null,
     player_id: event.player?.id ?? null,
     assister_id: event.assist?.id ?? null,
-    code: event.code ?? null,
+    // A goal's code is the penalty shot's category, shown as its category_id.
+    code: category.category.write === 'goal' ? null : (event.code ?? null),
     attrs: event.type === 'PLAYER_INSPECTION' ? { done: event.inspectionDone === true } : {},
   };
 }
@@ -112,7 +126,7 @@ function gameEntry(game: BoGameData, events: readonly { id: unknown }[]): Record
     away_score: game.awayScore ?? null,
     home_period_scores: game.homePeriodScores,
     away_period_scores: game.awayPeriodScores,
-    decided_by: game.decidedBy.toLowerCase(),
+    decided_by: game.decidedBy?.toLowerCase() ?? null,
     forfeited_by: game.forfeitedBy?.toLowerCase() ?? null,
     referees: [game.firstReferee, game.secondReferee].filter((name): name is string => Boolean(name)),
     venue: game.venue ? `${game.venue.name}, ${game.venue.city}` : null,
@@ -138,7 +152,8 @@ export function boGameReports(games: readonly BoGameData[]) {
   const events: Record<string, unknown>[] = [];
   const list = games.map((game) => {
     const topScorers = new Set(game.topScorerPlayerIds);
-    const shown = game.events.map(boEvent).filter((event): event is Record<string, unknown> & { id: number } => event !== null);
+    const sides = { home: game.homeTeam?.id ?? null, away: game.awayTeam?.id ?? null };
+    const shown = game.events.map((event) => boEvent(event, sides)).filter((event): event is Record<string, unknown> & { id: number } => event !== null);
     teams.push(...[game.homeTeam, game.awayTeam].filter((team) => team !== null));
     positions.push(...game.lineup.map((position) => boPosition(position, game.id, topScorers)));
     events.push(...shown);

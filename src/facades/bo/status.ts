@@ -8,9 +8,9 @@ import { graphql } from '../generated/gql.js';
 import type { CorrectableTransition } from '../generated/graphql.js';
 import { badRequest } from '../shared/errors.js';
 import { type FacadeDependencies, facadeMutation } from '../shared/facade.js';
-import { boAnswer } from './envelope.js';
+import { boWritten } from './envelope.js';
 import { BO_STATUS_DOC, BO_STATUS_POST_DOC, BO_TRANSITION_ALIAS_DOC, BO_TRANSITION_DOC } from './docs.js';
-import { type BoFields, boFields, integerField, requiredInteger, requiredText, sideField, yesNo } from './fields.js';
+import { type BoFields, boFields, integerField, requiredInteger, requiredText, sideField, textField, yesNo } from './fields.js';
 import { type WriteIdempotency, writeIdempotency } from '../shared/idempotency.js';
 import { gameIdOf } from './paths.js';
 import { type BoGameData, boGameReports } from './report.js';
@@ -66,9 +66,11 @@ export function boStatusRoutes(app: FastifyInstance, deps: FacadeDependencies): 
 
   async function send(event: StatusEvent, fields: BoFields, gameId: number, keyed: WriteIdempotency, caller: Caller): Promise<Outcome> {
     const base = { gameId, ...keyed };
+    // The federation's word for a decision outside the game's window (src/domain/result-authority.ts).
+    const decided = { ...base, reason: textField(fields, 'reason') };
     switch (event) {
       case 'start':
-        return (await start({ input: base }, caller)).startGame;
+        return (await start({ input: { ...decided, outsideStartWindow: yesNo(fields.outside_start_window, 'outside_start_window') } }, caller)).startGame;
       case 'start_third':
         return (await startPeriod({ input: base }, caller)).startPeriod;
       case 'end_third':
@@ -76,15 +78,15 @@ export function boStatusRoutes(app: FastifyInstance, deps: FacadeDependencies): 
       case 'start_penalty_shootout': {
         // With its winner the shootout is the game's decision; without, the tied overtime ends and the game waits for the shots.
         const winner = sideField(fields, 'winner');
-        if (winner === undefined) return (await endPeriod({ input: base }, caller)).endPeriod;
-        return (await finish({ input: { ...base, decidedBy: 'PENALTY_SHOTS', shootoutWinner: winner } }, caller)).finishGame;
+        if (winner === undefined) return (await endPeriod({ input: { ...base, beforePenaltyShootout: true } }, caller)).endPeriod;
+        return (await finish({ input: { ...decided, decidedBy: 'PENALTY_SHOTS', shootoutWinner: winner } }, caller)).finishGame;
       }
       case 'game_over':
         // Decided as the game stands (regulation, overtime, or penalty shots with their `winner`).
-        return (await finish({ input: { ...base, shootoutWinner: sideField(fields, 'winner') } }, caller)).finishGame;
+        return (await finish({ input: { ...decided, shootoutWinner: sideField(fields, 'winner') } }, caller)).finishGame;
       case 'report_result': {
         const input = {
-          ...base,
+          ...decided,
           homeScore: requiredInteger(fields, 'home'),
           awayScore: requiredInteger(fields, 'away'),
           spectators: integerField(fields, 'spectators'),
@@ -97,20 +99,20 @@ export function boStatusRoutes(app: FastifyInstance, deps: FacadeDependencies): 
       case 'forfait': {
         // "With the home team carrying the win" unless `winner` says otherwise.
         const winner = sideField(fields, 'winner') ?? 'HOME';
-        return (await forfeit({ input: { ...base, forfeitingSide: winner === 'HOME' ? 'AWAY' : 'HOME' } }, caller)).forfeitGame;
+        return (await forfeit({ input: { ...decided, forfeitingSide: winner === 'HOME' ? 'AWAY' : 'HOME' } }, caller)).forfeitGame;
       }
       case 'abort':
-        return (await abort({ input: { ...base, second: integerField(fields, 'second') } }, caller)).abortGame;
+        return (await abort({ input: { ...decided, second: integerField(fields, 'second') } }, caller)).abortGame;
       case 'undo':
-        return (await undo({ input: base }, caller)).undoStatus;
+        return (await undo({ input: decided }, caller)).undoStatus;
     }
   }
 
   const setStatus = async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = boFields(request);
-    const outcome = await send(statusEventIn(fields), fields, gameIdOf(request), writeIdempotency(request, fields), callerOf(request));
-    if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-    return boAnswer(boGameReports([outcome.game]));
+    const event = statusEventIn(fields);
+    const outcome = await send(event, fields, gameIdOf(request), writeIdempotency(request, fields), callerOf(request));
+    return boWritten(reply, outcome.replayed, boGameReports([outcome.game]), event);
   };
   app.put('/games/:game_id/status', { config: { doc: BO_STATUS_DOC } }, setStatus);
   app.post('/games/:game_id/status', { config: { doc: BO_STATUS_POST_DOC } }, setStatus);
@@ -122,10 +124,15 @@ export function boStatusRoutes(app: FastifyInstance, deps: FacadeDependencies): 
       throw badRequest(`The start of ${to} is fixed by the rules (thirds start at 0:00, 20:00 and 40:00, the prolongation when regulation ends)`);
     const kind = CORRECTABLE[to];
     if (!kind) throw badRequest(`to must be one of ${Object.keys(CORRECTABLE).join(', ')}; got "${to}"`);
-    const input = { gameId: gameIdOf(request), to: kind, second: requiredInteger(fields, 'second'), ...writeIdempotency(request, fields) };
+    const input = {
+      gameId: gameIdOf(request),
+      to: kind,
+      second: requiredInteger(fields, 'second'),
+      reason: textField(fields, 'reason'),
+      ...writeIdempotency(request, fields),
+    };
     const { correctTransition: outcome } = await correct({ input }, callerOf(request));
-    if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-    return boAnswer(boGameReports([outcome.game]));
+    return boWritten(reply, outcome.replayed, boGameReports([outcome.game]), 'correction');
   };
   app.put('/games/:game_id/status/history/transitions', { config: { doc: BO_TRANSITION_DOC } }, correctTransition);
   // The documentation's text names this path; its example the one above.

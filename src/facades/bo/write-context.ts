@@ -30,7 +30,7 @@ export class WriteContext {
   }
 
   /** The two teams: `reportableGame` refuses a game whose pairing is undecided, so both are known here. */
-  private get teams(): { home: number; away: number } {
+  get teams(): { home: number; away: number } {
     const { homeTeam, awayTeam } = this.game;
     if (!homeTeam || !awayTeam) throw badRequest(`Game ${this.game.id} has no teams yet`);
     return { home: homeTeam.id, away: awayTeam.id };

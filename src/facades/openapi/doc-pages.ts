@@ -7,8 +7,8 @@
  * complete only then), and served public and long-cacheable with an ETag: they change only with
  * the service's version. Why pages and not a redirect: docs/decisions.md.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { entityTagOf, notModified } from '../../http/entity-tags.js';
 import { notFound } from '../shared/errors.js';
 import type { TableEnvelope } from '../shared/wire.js';
 import type { JsonSchema } from './envelopes.js';
@@ -230,6 +230,8 @@ export function indexPage(document: DocumentForPages, base: string): string {
   );
 }
 
+const DOC_PAGE_TYPE = 'text/html; charset=utf-8';
+
 interface Built {
   body: string;
   etag: string;
@@ -242,16 +244,15 @@ export function docPageRoutes(app: FastifyInstance, options: { publicBaseUrl: st
     let found = built.get(key);
     if (!found) {
       const body = render();
-      found = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      found = { body, etag: entityTagOf(DOC_PAGE_TYPE, body) };
       built.set(key, found);
     }
     return found;
   };
   const send = (request: FastifyRequest, reply: FastifyReply, { body, etag }: Built) => {
     reply.header('cache-control', DOC_PAGES_CACHE_CONTROL).header('etag', etag);
-    const asked = request.headers['if-none-match'];
-    if (typeof asked === 'string' && asked.split(',').some((tag) => tag.trim() === etag)) return reply.status(304).send();
-    return reply.type('text/html; charset=utf-8').send(body);
+    if (notModified(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.type(DOC_PAGE_TYPE).send(body);
   };
   const base = options.publicBaseUrl.replace(/\/+$/, '');
   app.get(DOC_PAGES_PATH, (request, reply) =>

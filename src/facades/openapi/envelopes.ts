@@ -265,9 +265,6 @@ const byId = (schema: JsonSchema): JsonSchema => ({ type: 'object', propertyName
 /** A success of the back office: `{status: {code: 0, msg: "ok"}, payload}`. */
 const boAnswer = (payload: JsonSchema, description: string): JsonSchema => ({ ...object({ status: ref('BoOk'), payload }), description });
 
-/** The categories an event is shown with: every one a POST takes but 29, which is recorded, and shown, as 164. */
-const SHOWN_CATEGORY_IDS = CATEGORY_IDS.filter((id) => id !== 29);
-
 const BACK_OFFICE: Record<string, JsonSchema> = {
   BoOk: object({ code: { const: 0 }, msg: { const: 'ok' } }),
   BoTeam: object({ id: integer, type: { const: 'Team' }, name: string }),
@@ -290,14 +287,18 @@ const BACK_OFFICE: Record<string, JsonSchema> = {
     id: integer,
     type: { const: 'Event' },
     subtype: { enum: ['Goal', 'GamePenalty', 'Penalty', 'PenaltyEnd', 'Team', 'Player', 'Misc', 'PlayerInspection'] },
-    category_id: { enum: SHOWN_CATEGORY_IDS },
+    // An event is shown with the category it was sent with: every one a POST takes.
+    category_id: { enum: CATEGORY_IDS },
     time: { ...string, pattern: '^\\d+:\\d{2}:\\d{2}$', description: 'Game time h:mm:ss from the start of the game.' },
     second: { ...integer, minimum: 0 },
     world_time: nullable(zurichTime),
-    team_id: nullable(integer),
+    team_id: {
+      ...nullable(integer),
+      description: "The team the event was sent for: an own goal's is its scorer's team, though the goal counts for the other.",
+    },
     player_id: nullable(integer),
     assister_id: nullable(integer),
-    code: nullable(integer),
+    code: { ...nullable(integer), description: "A penalty's or a misc event's code; a goal has none (a penalty shot's category is its category_id)." },
     attrs: { oneOf: [object({}), object({ done: boolean })], description: '`{done}` on a player inspection (165, 166), else empty.' },
   }),
   BoGame: object({
@@ -312,7 +313,7 @@ const BACK_OFFICE: Record<string, JsonSchema> = {
     away_score: nullable(integer),
     home_period_scores: arrayOf(integer),
     away_period_scores: arrayOf(integer),
-    decided_by: { enum: ['regular', 'overtime', 'penalty_shots'] },
+    decided_by: { enum: ['regular', 'overtime', 'penalty_shots', null], description: 'How a finished game was decided; null for every other status.' },
     forfeited_by: { enum: ['home', 'away', null] },
     referees: arrayOf(string),
     venue: nullable(string),

@@ -30,8 +30,15 @@ export type GameSummaryData = ResultOf<typeof GAME_SUMMARY_DOCUMENT>;
 
 const COLUMNS = [column('text', TEXTS.gameSummaryTitle), column('info', TEXTS.gameInfo), column('details', TEXTS.goalsAndPenalties)];
 
+/**
+ * A template with its values. A value that ends in an abbreviation's full stop (`3:4 n.P.`) ends the
+ * sentence too when the template's own full stop follows it: one stop, not `n.P..`.
+ */
 function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+  return template.replace(/\{(\w+)\}(\.?)/g, (_, key: string, stop: string) => {
+    const value = values[key] ?? '';
+    return stop && value.endsWith('.') ? value : value + stop;
+  });
 }
 
 /** Pure: title `A - B 3:2 (1:0, 2:2, 0:0)`, one row: summary paragraph, info, [goals line, penalties line]. */
@@ -70,7 +77,8 @@ export function reshapeGameSummary(data: GameSummaryData, params: GameParams, ct
     .map((e) => {
       const scorer = playerText(e.player, e.assist) || e.team?.name || '';
       // A penalty-shot goal is marked as in the events table: `2:1 A. Muster (Penalty) (33:41)`.
-      const mark = e.penaltyShot ? ` ${t(TEXTS.penaltyShotGoal)}` : '';
+      // An own goal naming its scorer says so: the player plays for the other team than the one it counts for.
+      const mark = e.penaltyShot ? ` ${t(TEXTS.penaltyShotGoal)}` : e.type === 'OWN_GOAL' && e.player ? ` (${t(TEXTS.ownGoal)})` : '';
       return `${e.homeScore ?? 0}:${e.awayScore ?? 0} ${scorer}${mark} (${clockText(e.second)})`.trim();
     });
   const penaltyMinutes = (side: string) =>

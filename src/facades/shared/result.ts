@@ -7,7 +7,8 @@ export interface ScoreFacts {
   status: string;
   homeScore: number | null;
   awayScore: number | null;
-  decidedBy: string;
+  /** Null unless the game was played to the end (shownDecision in src/domain/game-status.ts). */
+  decidedBy: string | null;
   homePeriodScores: number[];
   awayPeriodScores: number[];
 }
@@ -25,12 +26,15 @@ export function statusMark(status: string): Translated | undefined {
   return status === 'FORFEIT' || status === 'ABORTED' ? SUFFIX[status] : undefined;
 }
 
-export function resultText(game: ScoreFacts, suffix: (decidedBy: string) => string | null): string {
+/** The score and its facts, without the period scores: what the result text reads (the live-day table selects no more). */
+export type ResultFacts = Pick<ScoreFacts, 'status' | 'homeScore' | 'awayScore' | 'decidedBy'>;
+
+export function resultText(game: ResultFacts, suffix: (decidedBy: string) => string | null): string {
   if (game.homeScore === null || game.awayScore === null || game.status === 'SCHEDULED' || isCancelled(game.status)) return '-';
   const score = `${game.homeScore}:${game.awayScore}`;
   if (game.status === 'LIVE') return `${score}*`;
   const marked = statusMark(game.status) ? game.status : game.decidedBy;
-  const extra = marked === 'REGULAR' ? null : suffix(marked);
+  const extra = marked === null || marked === 'REGULAR' ? null : suffix(marked);
   return extra ? `${score} ${extra}` : score;
 }
 

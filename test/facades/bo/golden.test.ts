@@ -272,6 +272,9 @@ describe('PUT /bo/games/:id/lineups/:team_id, as documented', () => {
     });
     expect(lines.find((line) => line.player_id === away[0].playerId)).toMatchObject({ goalkeeper: true, position: 'goalkeeper', captain: false });
     expect(lines.filter((line) => line.captain)).toHaveLength(1);
+    // The documented lines send no position: each takes the player's known one.
+    for (const candidate of away) expect(lines.find((line) => line.player_id === candidate.playerId)?.position).toBe(candidate.position?.toLowerCase() ?? null);
+    expect(lines.filter((line) => line.position !== null && line.position !== 'goalkeeper').length).toBeGreaterThan(0);
   });
 
   it('writes the home sheet as license_ids', async () => {
@@ -355,11 +358,13 @@ describe('PUT /bo/games/:id/status and POST /bo/games/:id/events, as documented'
     expect(timeout).toMatchObject({ subtype: 'Team', category_id: 10, team_id: game.homeTeamId!, world_time: '2015-10-28T12:34:45+01:00' });
   });
 
-  it('Player 20 (own goal): counts for the other team', async () => {
+  it('Player 20 (own goal): counts for the other team, and reads back with the team and player sent', async () => {
     const own = event(await send<BoEvent>(DOC.player));
-    expect(own).toMatchObject({ subtype: 'Player', category_id: 20, time: '0:42:00' });
+    const sent = { subtype: 'Player', category_id: 20, time: '0:42:00', team_id: game.homeTeamId!, player_id: home[1].playerId };
+    expect(own).toMatchObject(sent);
     const report = await send<Report>(DOC.game);
     expect(report.body.payload.list[0]).toMatchObject({ home_score: 1, away_score: 1 });
+    expect(report.body.payload.references.events[String(own.id)]).toMatchObject(sent);
   });
 
   it('DELETE /bo/games/:id/events/:event_id with auth_token in the body (an event of the demo league’s live game)', async () => {

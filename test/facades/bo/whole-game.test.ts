@@ -56,7 +56,7 @@ interface ReportEntry {
   phase: string | null;
   home_score: number | null;
   away_score: number | null;
-  decided_by: string;
+  decided_by: string | null;
   forfeited_by: string | null;
   total_seconds_played: number;
   started_at_worldtime: string | null;
@@ -109,6 +109,8 @@ describe('a whole game through /bo', () => {
         ...fields,
       },
     });
+  /** What the desk sent for each event recorded, by the event's id. */
+  const recorded = new Map<number, Record<string, string | number>>();
   const byHome = (index: number) => ({ team_id: game.homeTeamId!, player_id: home[index].playerId });
   const byAway = (index: number) => ({ team_id: game.awayTeamId!, player_id: away[index].playerId });
 
@@ -134,12 +136,25 @@ describe('a whole game through /bo', () => {
     expect(homeSheet.positions.filter((line) => line.goalkeeper)).toHaveLength(1);
     expect(homeSheet.positions.filter((line) => line.captain)).toHaveLength(1);
     const awaySheet = ok(
-      await call<{ positions: unknown[] }>('PUT', `/bo/games/${game.id}/lineups/${game.awayTeamId!}`, {
-        form: { auth_token: token, player_ids: away.map((c) => c.playerId).join(',') },
-      }),
+      await call<{ positions: { player_id: number; position: string | null; goalkeeper: boolean }[] }>(
+        'PUT',
+        `/bo/games/${game.id}/lineups/${game.awayTeamId!}`,
+        { form: { auth_token: token, player_ids: away.map((c) => c.playerId).join(',') } },
+      ),
     );
     expect(awaySheet.positions).toHaveLength(9);
     expect((await report()).list[0].positions).toHaveLength(18);
+    // Bare player_ids name no positions: each line takes the player's known one (the lineup candidates'), a goalkeeper's goal.
+    const known = new Map(away.map((c) => [c.playerId, c.position?.toLowerCase() ?? null]));
+    expect(new Map(awaySheet.positions.map((line) => [line.player_id, line.position]))).toEqual(known);
+    expect(awaySheet.positions.filter((line) => line.position !== null && line.position !== 'goalkeeper').length).toBeGreaterThan(0);
+    expect(awaySheet.positions.find((line) => line.player_id === away[0].playerId)).toMatchObject({ position: 'goalkeeper', goalkeeper: true });
+    // The REST lineup shows them.
+    const lineup = (await (await fetch(`${baseUrl}/api/games/${game.id}/teams/1/players`)).json()) as {
+      data: { regions: { rows: { cells: { text?: string[]; link?: { ids: number[] } }[] }[] }[] };
+    };
+    const shownPositions = new Map(lineup.data.regions[0].rows.map((row) => [row.cells[2].link?.ids[0], row.cells[1].text?.[0] ?? '']));
+    for (const candidate of away) expect(shownPositions.get(candidate.playerId) !== '', `player ${candidate.playerId}`).toBe(candidate.position !== null);
   });
 
   it('records an event of every category through three thirds and the prolongation, then the final whistle', async () => {
@@ -195,7 +210,9 @@ describe('a whole game through /bo', () => {
       for (const [second, categoryId, fields] of events) {
         const answer = await post(second, categoryId, fields);
         expect(answer.status, `category ${categoryId}: ${JSON.stringify(answer.body)}`).toBe(200);
-        expect(answer.body.payload.category_id).toBe(categoryId === 29 ? 164 : categoryId);
+        // The event comes back as the desk sent it: its category (29 stays 29), team and players (an own goal keeps its scorer).
+        expect(answer.body.payload, `category ${categoryId}`).toMatchObject({ category_id: categoryId, ...fields });
+        recorded.set(answer.body.payload.id, { category_id: categoryId, ...fields });
         sent.push(categoryId);
       }
       const ended = ok(await status('end_third')).list[0];
@@ -221,12 +238,40 @@ describe('a whole game through /bo', () => {
       prolongation_played: true,
     });
     const shown = entry.events.map((id) => references.events[String(id)].category_id).sort((a, b) => a - b);
-    // A penalty shot that went in is shown as 164 whether sent as 164 or 29.
+    // A penalty shot that went in is shown as it was sent: 164 or 29.
     expect(shown).toEqual([
-      1, 1, 1, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 39, 49, 151, 153, 154, 155, 156, 157, 158, 161, 162, 164, 164, 165, 166, 167,
+      1, 1, 1, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 29, 39, 49, 151, 153, 154, 155, 156, 157, 158, 161, 162, 164, 165, 166, 167,
     ]);
+    // Read again, every event is what the desk sent.
+    for (const [id, fields] of recorded) expect(references.events[String(id)], `event ${id}`).toMatchObject(fields);
     const deputy = Object.values(references.events).find((event) => event.category_id === 161);
     expect(deputy).toMatchObject({ team_id: game.homeTeamId!, player_id: home[5].playerId, second: 1800 });
+  });
+
+  it('GraphQL shows the own goal with the player who scored it, counting for the other side, and which penalty-shot category was sent', async () => {
+    const canonical = await postGraphQL<{
+      game: {
+        homeScore: number;
+        awayScore: number;
+        events: {
+          second: number;
+          type: string;
+          side: string;
+          penaltyShot: boolean;
+          code: number | null;
+          team: { id: number } | null;
+          player: { id: number } | null;
+        }[];
+      };
+    }>(baseUrl, 'query ($id: Int!) { game(id: $id) { homeScore awayScore events { second type side penaltyShot code team { id } player { id } } } }', {
+      id: game.id,
+    });
+    const at = (second: number) => canonical.data?.game.events.find((event) => event.second === second);
+    // An away player's own goal counts for home.
+    expect(at(1920)).toMatchObject({ type: 'OWN_GOAL', side: 'HOME', team: { id: game.homeTeamId! }, player: { id: away[2].playerId } });
+    expect(at(180)).toMatchObject({ type: 'GOAL', penaltyShot: true, code: 164, side: 'AWAY', player: { id: away[1].playerId } });
+    expect(at(240)).toMatchObject({ type: 'GOAL', penaltyShot: true, code: 29, side: 'HOME', player: { id: home[3].playerId } });
+    expect(canonical.data?.game).toMatchObject({ homeScore: 4, awayScore: 3 });
   });
 
   it('after game_over, /bo, GraphQL, /api and /api/v3 show the same score on the next request, and a subscriber gets the final version', async () => {
@@ -303,7 +348,8 @@ describe('a forfeit through /bo', () => {
     const token = await login([forfeitGame.id]);
     const entry = ok(await call<Report>('PUT', `/bo/games/${forfeitGame.id}/status`, { form: { auth_token: token, event: 'forfait', winner: 'home' } }))
       .list[0];
-    expect(entry).toMatchObject({ status: 'forfeit', home_score: 5, away_score: 0, forfeited_by: 'away', finished_at_worldtime: expect.any(String) });
+    // Forfeited before the start: no play ended, so no finish, and no decision by play.
+    expect(entry).toMatchObject({ status: 'forfeit', home_score: 5, away_score: 0, forfeited_by: 'away', decided_by: null, finished_at_worldtime: null });
     const canonical = await postGraphQL<{ game: { status: string; homeScore: number; awayScore: number } }>(
       baseUrl,
       'query ($id: Int!) { game(id: $id) { status homeScore awayScore } }',

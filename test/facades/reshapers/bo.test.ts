@@ -53,10 +53,10 @@ describe('the back office’s parameters', () => {
 
 /** The event a category's write records, as the schema stores it. */
 function recorded(category: CategoryWrite): RecordedKind {
-  const none = { side: null, penaltyKind: null, penaltyRole: null, penaltyShot: false, inspectionDone: null };
+  const none = { side: null, penaltyKind: null, penaltyRole: null, penaltyShot: false, code: null, inspectionDone: null };
   switch (category.write) {
     case 'goal':
-      return { ...none, type: 'GOAL', penaltyShot: category.penaltyShot };
+      return { ...none, type: 'GOAL', penaltyShot: category.penaltyShot, code: category.code ?? null };
     case 'ownGoal':
       return { ...none, type: 'OWN_GOAL' };
     case 'penalty':
@@ -83,14 +83,15 @@ describe('event categories', () => {
     expect([...CATEGORIES.keys()].sort((a, b) => a - b)).toEqual([...documented].sort((a, b) => a - b));
   });
 
-  it('an event recorded for a category is shown with that category (a penalty hit, 29, as 164)', () => {
-    for (const [id, category] of CATEGORIES) expect(categoryOf(recorded(category))?.id).toBe(id === 29 ? 164 : id);
+  it('an event recorded for a category is shown with that category (a penalty hit, 29, as 29)', () => {
+    for (const [id, category] of CATEGORIES) expect(categoryOf(recorded(category))?.id).toBe(id);
   });
 
-  it('the markers of status changes have no category, and an imported penalty without a role is the offender’s', () => {
-    const marker = { type: 'PERIOD_END', side: null, penaltyKind: null, penaltyRole: null, penaltyShot: false, inspectionDone: null };
+  it('the markers of status changes have no category, an imported penalty without a role is the offender’s, a penalty-shot goal without its category 164', () => {
+    const marker = { type: 'PERIOD_END', side: null, penaltyKind: null, penaltyRole: null, penaltyShot: false, code: null, inspectionDone: null };
     expect(categoryOf(marker)).toBeNull();
     expect(categoryOf({ ...marker, type: 'PENALTY', side: 'AWAY', penaltyKind: 'MAJOR_5' })?.id).toBe(4);
+    expect(categoryOf({ ...marker, type: 'GOAL', side: 'HOME', penaltyShot: true })?.id).toBe(164);
   });
 });
 
@@ -121,7 +122,7 @@ const GAME: BoGameData = {
   awayScore: 0,
   homePeriodScores: [1],
   awayPeriodScores: [0],
-  decidedBy: 'REGULAR',
+  decidedBy: null,
   forfeitedBy: null,
   spectators: 230,
   firstReferee: 'Reto Frei',
@@ -198,6 +199,7 @@ describe('a game report', () => {
         starts_at: '2026-12-05T16:00:00+01:00',
         status: 'live',
         phase: 'third1',
+        decided_by: null,
         referees: ['Reto Frei'],
         spectators: 230,
         total_seconds_played: 300,
@@ -226,5 +228,25 @@ describe('a game report', () => {
       attrs: {},
     });
     expect(Object.keys(references.teams)).toEqual(['430001', '430002']);
+  });
+
+  it('shows the decision of a finished game in lower case, and none where GraphQL has none', () => {
+    const finished = { ...GAME, status: 'FINISHED', decidedBy: 'PENALTY_SHOTS' } as BoGameData;
+    expect(boGameReports([finished]).list[0]).toMatchObject({ status: 'finished', decided_by: 'penalty_shots' });
+    expect(boGameReports([{ ...GAME, status: 'FORFEIT' }]).list[0]).toMatchObject({ status: 'forfeit', decided_by: null });
+  });
+
+  it('shows each event as the desk sent it: an own goal for its scorer’s team, a penalty hit as 29 without a code', () => {
+    const goal = GAME.events[0];
+    const events = [
+      // A home player's own goal: it counts for away.
+      { ...goal, id: 1500000003, type: 'OWN_GOAL', side: 'AWAY', team: { id: 430002 }, player: { id: 600004 } },
+      { ...goal, id: 1500000004, penaltyShot: true, code: 29 },
+      { ...goal, id: 1500000005, penaltyShot: true, code: 164 },
+    ] as BoGameData['events'];
+    const { references } = boGameReports([{ ...GAME, events }]);
+    expect(references.events['1500000003']).toMatchObject({ subtype: 'Player', category_id: 20, team_id: 430001, player_id: 600004, code: null });
+    expect(references.events['1500000004']).toMatchObject({ subtype: 'Player', category_id: 29, team_id: 430001, player_id: 600004, code: null });
+    expect(references.events['1500000005']).toMatchObject({ subtype: 'GamePenalty', category_id: 164, team_id: 430001, player_id: 600004, code: null });
   });
 });

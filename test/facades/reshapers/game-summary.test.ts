@@ -22,7 +22,7 @@ describe('reshapeGameSummary', () => {
     expect(table.data.title).toBe('UHC Birkenfeld - Floorball Grünau 4:3 n.V. (1:2, 2:0, 0:1, 1:0)');
     expect(table.data.subtitle).toBe('Herren GF L-UPL Gruppe 1 Runde 7 2026/27');
     expect(cellsOf(table)).toEqual([
-      ['UHC Birkenfeld gewinnt gegen Floorball Grünau mit 4:3 n.V..'],
+      ['UHC Birkenfeld gewinnt gegen Floorball Grünau mit 4:3 n.V.'],
       ['Zuschauer: 812', 'Schiedsrichter: Anna Keller, Urs Frei'],
       ['Tore: 1:0 A. Muster (B. Keller) (12:34), 1:1 Floorball Grünau (25:00)', "Strafen: UHC Birkenfeld 5', Floorball Grünau 4'"],
     ]);
@@ -38,11 +38,22 @@ describe('reshapeGameSummary', () => {
     expect(paragraph({ ...scheduled, venue: null })).toBe('UHC Birkenfeld empfängt Floorball Grünau am 22.11.2026 um 20:00.');
     expect(paragraph({ status: 'CANCELLED' })).toBe('Das Spiel wurde abgesagt.');
     expect(paragraph({ status: 'LIVE', homeScore: 1, awayScore: 2 })).toBe('Das Spiel läuft: 1:2*.');
-    expect(paragraph({ status: 'FORFEIT', homeScore: 0, awayScore: 5, decidedBy: 'REGULAR' })).toBe('Das Spiel wurde forfait gewertet: 0:5.');
-    expect(paragraph({ status: 'ABORTED', homeScore: 2, awayScore: 1, decidedBy: 'REGULAR' })).toBe('Das Spiel wurde beim Stand von 2:1 abgebrochen.');
+    expect(paragraph({ status: 'FORFEIT', homeScore: 0, awayScore: 5, decidedBy: null })).toBe('Das Spiel wurde forfait gewertet: 0:5.');
+    expect(paragraph({ status: 'ABORTED', homeScore: 2, awayScore: 1, decidedBy: null })).toBe('Das Spiel wurde beim Stand von 2:1 abgebrochen.');
     const scheduledTable = reshapeGameSummary({ game: { ...overtimeGame, ...scheduled, firstReferee: null, events: [] } }, params, renderContextFor('de'));
     expect(scheduledTable.data.title).toBe('UHC Birkenfeld - Floorball Grünau');
     expect(cellsOf(scheduledTable).slice(1)).toEqual([[], ['Tore: keine', "Strafen: UHC Birkenfeld 0', Floorball Grünau 0'"]]);
+  });
+
+  it('ends the sentence with one full stop after a result marked n.P. (t.a.b., d.r.), and keeps the stop after an unmarked one', () => {
+    const shootout = { ...overtimeGame, homeScore: 3, awayScore: 4, decidedBy: 'PENALTY_SHOTS', events: [] } satisfies NonNullable<GameSummaryData['game']>;
+    const paragraphIn = (game: NonNullable<GameSummaryData['game']>, locale: 'de' | 'fr' | 'it' | 'en') =>
+      cellsOf(reshapeGameSummary({ game }, params, renderContextFor(locale)))[0][0];
+    expect(paragraphIn(shootout, 'de')).toBe('Floorball Grünau gewinnt gegen UHC Birkenfeld mit 3:4 n.P.');
+    expect(paragraphIn(shootout, 'fr')).toBe('Floorball Grünau bat UHC Birkenfeld 3:4 t.a.b.');
+    expect(paragraphIn(shootout, 'it')).toBe('Floorball Grünau batte UHC Birkenfeld 3:4 d.r.');
+    expect(paragraphIn(shootout, 'en')).toBe('Floorball Grünau beat UHC Birkenfeld 3:4 SO.');
+    expect(paragraphIn({ ...shootout, decidedBy: 'REGULAR' }, 'de')).toBe('Floorball Grünau gewinnt gegen UHC Birkenfeld mit 3:4.');
   });
 
   it('marks a goal scored from a penalty shot, as the events table does', () => {
@@ -51,11 +62,17 @@ describe('reshapeGameSummary', () => {
     expect(cellsOf(table)[2][0]).toBe('Buts: 1:0 A. Muster (penalty) (12:34)');
   });
 
+  it('marks an own goal that names its scorer, a player of the other team', () => {
+    const own = gameEvent(4, 1500, 'OWN_GOAL', { side: 'AWAY', homeScore: 1, awayScore: 1, team: away, player: muster });
+    const table = reshapeGameSummary({ game: { ...overtimeGame, events: [own] } }, params, renderContextFor('de'));
+    expect(cellsOf(table)[2][0]).toBe('Tore: 1:1 A. Muster (Eigentor) (25:00)');
+  });
+
   it('speaks the requested language', () => {
     const table = reshapeGameSummary(data, params, renderContextFor('fr'));
     expect(table.data.headers[0].text).toBe('Résumé');
     expect(table.data.title).toBe('UHC Birkenfeld - Floorball Grünau 4:3 a.p. (1:2, 2:0, 0:1, 1:0)');
-    expect(cellsOf(table)[0]).toEqual(['UHC Birkenfeld bat Floorball Grünau 4:3 a.p..']);
+    expect(cellsOf(table)[0]).toEqual(['UHC Birkenfeld bat Floorball Grünau 4:3 a.p.']);
     expect(cellsOf(table)[2][1]).toBe("Pénalités: UHC Birkenfeld 5', Floorball Grünau 4'");
   });
 
@@ -67,7 +84,7 @@ describe('reshapeGameSummary', () => {
       awayScore: null,
       homePeriodScores: [],
       awayPeriodScores: [],
-      decidedBy: 'REGULAR',
+      decidedBy: null,
       spectators: null,
       events: [],
     };

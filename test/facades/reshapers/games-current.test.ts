@@ -14,6 +14,7 @@ const game = (id: number, overrides: Partial<DayGameData>): DayGameData => ({
   status: 'FINISHED',
   homeScore: 5,
   awayScore: 4,
+  decidedBy: 'REGULAR',
   clock: { phase: 'FINISHED', period: null },
   homeTeam: { name: `Heim ${id}` },
   awayTeam: { name: `Gast ${id}` },
@@ -26,11 +27,11 @@ const game = (id: number, overrides: Partial<DayGameData>): DayGameData => ({
 
 const data: CurrentGamesData = {
   games: connection([
-    game(5, { group: null, cupRound: { tournament: { id: 901, name: 'Ligacup Herren' } }, status: 'FORFEIT', homeScore: 5, awayScore: 0 }),
-    game(4, { group: league(10, 'NLB', 11, 'Herren GF'), status: 'CANCELLED' }),
-    game(3, { group: league(2, 'L-UPL', 21, 'Damen GF'), status: 'SCHEDULED', homeScore: null, awayScore: null }),
+    game(5, { group: null, cupRound: { tournament: { id: 901, name: 'Ligacup Herren' } }, status: 'FORFEIT', homeScore: 5, awayScore: 0, decidedBy: null }),
+    game(4, { group: league(10, 'NLB', 11, 'Herren GF'), status: 'CANCELLED', decidedBy: null }),
+    game(3, { group: league(2, 'L-UPL', 21, 'Damen GF'), status: 'SCHEDULED', homeScore: null, awayScore: null, decidedBy: null }),
     game(1, {}),
-    game(2, { status: 'LIVE', homeScore: 1, awayScore: 1, clock: { phase: 'PERIOD', period: 2 } }),
+    game(2, { status: 'LIVE', homeScore: 1, awayScore: 1, decidedBy: null, clock: { phase: 'PERIOD', period: 2 } }),
   ]),
   earlier: connection([{ startsAt: '2026-11-15T12:00:00Z' }]),
   later: connection([]),
@@ -85,6 +86,21 @@ describe('reshapeCurrentGames', () => {
   });
 });
 
+describe('reshapeCurrentGames: a result decided beyond regular time', () => {
+  // The list and the detail write `3:4 n.P.`; the day's games showed a bare `3:4` (issue point 11).
+  it('marks it as every games table does: n.V., n.P., in the language asked for', () => {
+    const decided = connection([
+      game(7, { homeScore: 3, awayScore: 4, decidedBy: 'PENALTY_SHOTS' }),
+      game(8, { homeScore: 5, awayScore: 4, decidedBy: 'OVERTIME' }),
+      game(9, { status: 'ABORTED', homeScore: 2, awayScore: 1, decidedBy: null }),
+    ]);
+    const scores = (locale: 'de' | 'fr') =>
+      reshapeCurrentGames({ ...data, games: decided }, params, renderContextFor(locale)).data.regions[0].rows.map((r) => r.cells[4].text);
+    expect(scores('de')).toEqual([['3:4 n.P.'], ['5:4 n.V.'], ['2:1 Abbr.']]);
+    expect(scores('fr')).toEqual([['3:4 t.a.b.'], ['5:4 a.p.'], ['2:1 interr.']]);
+  });
+});
+
 describe('the day shown', () => {
   it('before_date looks back from the start of that day, after_date forward from the end of it', () => {
     expect(sliderTarget({ before_date: '2026-11-22' })).toEqual({ instant: new Date('2026-11-21T23:00:00Z'), direction: 'before' });
@@ -114,6 +130,7 @@ describe('reshapeCurrentGames: an undecided pairing', () => {
       status: 'SCHEDULED',
       homeScore: null,
       awayScore: null,
+      decidedBy: null,
       homeTeam: null,
       awayTeam: null,
       homePlaceholder: 'Sieger Halbfinal 1',

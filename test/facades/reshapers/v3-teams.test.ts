@@ -90,7 +90,13 @@ describe('add_extra_goal parameters', () => {
   it('team_id from the query or the body (the body wins), as text or a JSON number', () => {
     expect(extraGoalTeamId(requestFields({ team_id: '430001' }, undefined))).toBe(430001);
     expect(extraGoalTeamId(requestFields({ team_id: '1' }, { team_id: 430005 }))).toBe(430005);
-    expect(extraGoalTeamId(requestFields({}, { team_id: [' 430005 '] }))).toBe(430005);
+    expect(extraGoalTeamId(requestFields({}, { team_id: ' 430005 ' }))).toBe(430005);
+  });
+
+  it('a team_id sent as a list is a 400 naming it, never its first element', () => {
+    expect(() => extraGoalTeamId(requestFields({}, { team_id: [' 430005 '] }))).toThrow(
+      expect.objectContaining({ status: 400, message: expect.stringMatching(/^team_id takes one value/) }),
+    );
   });
 
   it('a missing or malformed team_id is a 400 saying what it takes', () => {

@@ -10,10 +10,8 @@ import { textIn, type RenderContext } from '../../shared/render-context.js';
 import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
-import { isCancelled } from '../../../domain/game-status.js';
 import { livePeriodText } from '../../shared/live-period.js';
-import { statusMark } from '../../shared/result.js';
-import { dateLine, gameCompetitionName, gameLink, gameRowExtras, nodes, sideText, type DayGameData } from '../shared/game-row.js';
+import { dateLine, gameCompetitionName, gameLink, gameResult, gameRowExtras, nodes, sideText, type DayGameData } from '../shared/game-row.js';
 
 /** Games of one league day plus whether game days exist before and after it (for the slider). */
 export const CURRENT_GAMES_DOCUMENT = graphql(`
@@ -117,10 +115,9 @@ function regionKey(game: DayGameData): string {
 function currentGameRow(game: DayGameData, ctx: RenderContext) {
   const t = textIn(ctx);
   const live = game.status === 'LIVE';
-  const plain = game.homeScore === null || game.awayScore === null ? '-' : `${game.homeScore}:${game.awayScore}`;
-  // A forfeit or an abort is marked as in every games table; a live score stays plain here, as deployed.
-  const mark = statusMark(game.status);
-  const score = mark && plain !== '-' ? `${plain} ${t(mark)}` : plain;
+  // The result as every games table writes it (n.V., n.P., a forfeit's or an abort's mark); only a
+  // live score stays plain here, without the other tables' `*`, as deployed.
+  const score = live && game.homeScore !== null && game.awayScore !== null ? `${game.homeScore}:${game.awayScore}` : gameResult(game, ctx);
   return row(
     [
       // `Spiel läuft` stays the first line, which deployed clients look for; the period follows it.
@@ -128,7 +125,7 @@ function currentGameRow(game: DayGameData, ctx: RenderContext) {
       linkedText(gameLink(game), sideText(game, 'home', ctx)),
       textCell('-'),
       linkedText(gameLink(game), sideText(game, 'away', ctx)),
-      textCell(game.status === 'SCHEDULED' || isCancelled(game.status) ? '-' : score),
+      textCell(score),
     ],
     gameRowExtras(game),
   );

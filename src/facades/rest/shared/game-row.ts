@@ -3,7 +3,7 @@ import { isCancelled } from '../../../domain/game-status.js';
 import { graphql } from '../../generated/gql.js';
 import { formatDate, formatTime } from '../../shared/format.js';
 import { textIn, type RenderContext } from '../../shared/render-context.js';
-import { periodsText, SUFFIX, resultText, type ScoreFacts } from '../../shared/result.js';
+import { periodsText, SUFFIX, resultText, type ResultFacts } from '../../shared/result.js';
 import { column, linkedText, pageLink, row, textCell, type Column } from '../../shared/table.js';
 import type { Cell, Row } from '../../shared/wire.js';
 import { TEXTS } from '../../shared/texts.js';
@@ -31,7 +31,7 @@ export const GAME_ROW_FRAGMENT = graphql(`
  */
 export const DAY_GAME_FRAGMENT = graphql(`
   fragment DayGame on Game {
-    id startsAt status homeScore awayScore
+    id startsAt status homeScore awayScore decidedBy
     clock { phase period }
     homeTeam { name }
     awayTeam { name }
@@ -54,7 +54,7 @@ export interface Connection<T> {
 
 export const nodes = <T>(connection: Connection<T>): T[] => connection.edges.map((edge) => edge.node);
 
-export function gameResult(game: ScoreFacts, ctx: Pick<RenderContext, 'locale'>): string {
+export function gameResult(game: ResultFacts, ctx: Pick<RenderContext, 'locale'>): string {
   const t = textIn(ctx);
   return resultText(game, (decidedBy) => (SUFFIX[decidedBy] ? t(SUFFIX[decidedBy]) : null));
 }
