@@ -158,6 +158,9 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
   const runs = new Set<Run>();
   /** Per route that has answered: when its latest answer was sent if it was quick, else -Infinity. */
   const quickAnswer = new Map<string, number>();
+  /** The earliest start of the requests answered slowly in the last QUICK_ANSWER_MS, and when that window ends. */
+  let slowSince = Number.POSITIVE_INFINITY;
+  let slowUntil = Number.NEGATIVE_INFINITY;
   const runningByRoute = new Map<string, number>();
   const waitingByRoute = new Map<string, Waiter[]>();
   const snapshot = (): ConcurrencyState => ({ inFlight, waiting, saturated: waiting >= maxQueue });
@@ -165,19 +168,26 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
 
   const running = (route: string) => runningByRoute.get(route) ?? 0;
   /**
-   * Whether `route` has shown that it is not held up by what holds the requests now running: its
-   * latest answer was quick and was sent while every one of them was already running. Routes stuck
-   * behind one locked table cannot: their answers are slow, or were sent before the requests now
-   * waiting on the lock began. (When an answer was sent, not when it began: a quick route that
-   * started just before a batch of stuck requests took the freed slots still overtook them.) How
-   * many requests of a route wait says nothing, since a quick route's requests wait as long as the
-   * slots are taken. Undefined for a route that has not answered yet.
+   * When the requests that may be held up began: the oldest of those running, or of those that
+   * ended slowly within the last QUICK_ANSWER_MS. The latter bridge the moment a lock's timeout ends
+   * a batch of stuck requests and the next batch, from the queue, takes their slots: the quick
+   * routes that were answered all along do not start again from nothing.
+   */
+  const heldUpSince = () => {
+    const oldest: Run | undefined = runs.values().next().value;
+    const since = Math.min(oldest?.startedAt ?? Number.POSITIVE_INFINITY, now() <= slowUntil ? slowSince : Number.POSITIVE_INFINITY);
+    return since === Number.POSITIVE_INFINITY ? Number.NEGATIVE_INFINITY : since;
+  };
+  /**
+   * Whether `route` has shown that it is not held up by what holds the others: its latest answer
+   * was quick and was sent after they began (`heldUpSince`). Routes stuck behind one locked table
+   * cannot: their answers are slow, or were sent before the requests now waiting on the lock began.
+   * How many requests of a route wait says nothing, since a quick route's requests wait as long as
+   * the slots are taken. Undefined for a route that has not answered yet.
    */
   const overtook = (route: string): boolean | undefined => {
     const answered = quickAnswer.get(route);
-    if (answered === undefined) return undefined;
-    const oldest: Run | undefined = runs.values().next().value;
-    return answered >= (oldest?.startedAt ?? Number.NEGATIVE_INFINITY);
+    return answered === undefined ? undefined : answered >= heldUpSince();
   };
   /** A route that has not answered yet is given the benefit of the doubt. */
   const moving = (route: string) => overtook(route) ?? true;
@@ -207,7 +217,12 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     const { route, startedAt } = run;
     runs.delete(run);
     const answered = now();
-    if (remember) quickAnswer.set(route, answered - startedAt <= QUICK_ANSWER_MS ? answered : Number.NEGATIVE_INFINITY);
+    const quick = answered - startedAt <= QUICK_ANSWER_MS;
+    if (remember) quickAnswer.set(route, quick ? answered : Number.NEGATIVE_INFINITY);
+    if (!quick) {
+      slowSince = answered <= slowUntil ? Math.min(slowSince, startedAt) : startedAt;
+      slowUntil = answered + QUICK_ANSWER_MS;
+    }
     inFlight -= 1;
     const left = running(route) - 1;
     if (left > 0) runningByRoute.set(route, left);

@@ -88,6 +88,8 @@ export function keyBucketOf(secret: string | undefined, client: string): string 
  */
 export class Budget {
   private readonly counter: FixedWindowCounter;
+  /** Units given back per bucket and window: a client that sends on through an outage without pausing is slowed once they run out. */
+  private readonly refunds: FixedWindowCounter;
   private readonly paid = new WeakSet<FastifyRequest>();
 
   constructor(
@@ -96,6 +98,7 @@ export class Budget {
     private readonly limiter: Limiter,
   ) {
     this.counter = new FixedWindowCounter(perMinute, MINUTE_MS, CLIENTS_REMEMBERED);
+    this.refunds = new FixedWindowCounter(refundsPerWindow(perMinute), MINUTE_MS, CLIENTS_REMEMBERED);
   }
 
   /** Pays for the request once, or refuses it when its budget is spent. */
@@ -123,13 +126,26 @@ export class Budget {
 
   /** Gives back a unit taken with `take` in the bucket's current window: work outside fastify (a WebSocket operation) answered 503. */
   giveBack(bucket: string): void {
-    this.counter.giveBack(bucket, 1);
+    if (this.refunds.take(bucket, 1)) this.counter.giveBack(bucket, 1);
   }
 
-  /** Gives back what a request paid (a key's request answered 503: a desk that retries its write through an outage keeps its budget). */
+  /**
+   * Gives back what a request paid (a key's request answered 503: a desk that retries its write
+   * through an outage keeps its budget), up to the bucket's refunds of the window.
+   */
   refund(request: FastifyRequest): void {
-    if (this.paid.has(request)) this.counter.giveBack(this.bucketOf(request), 1);
+    if (this.paid.has(request)) this.giveBack(this.bucketOf(request));
   }
+}
+
+/**
+ * Refunds a bucket gets per window: a quarter of its budget. A desk that retries through an outage
+ * once a second (60 a minute) keeps its whole budget under the default limits; one that resends
+ * without pausing (hundreds a second, each answered 503) has its refunds spent within a second and
+ * then pays for every 503, so its budget ends its loop with 429s instead of letting it run forever.
+ */
+export function refundsPerWindow(perMinute: number): number {
+  return Math.max(1, Math.floor(perMinute / 4));
 }
 
 /** What the budgets give the rest of the app: the public budget by client, for the cache hits answered before fastify (src/http/hit-fast-path.ts). */

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
-import type { RateLimitConfig } from '../../src/http/rate-limit.js';
+import { Budget, type RateLimitConfig, refundsPerWindow } from '../../src/http/rate-limit.js';
 import type { Database } from '../../src/db/database.js';
 import { loadDemoLeague } from '../../src/data/demo/index.js';
 import { FixedWindowCounter } from '../../src/http/fixed-window.js';
@@ -429,5 +429,35 @@ describe('FixedWindowCounter (pure)', () => {
     counter.take('c', 1);
     expect(counter.state('a').remaining).toBe(1);
     expect(counter.state('b').remaining).toBe(0);
+  });
+});
+
+describe('Budget refunds (pure)', () => {
+  it('gives back a request answered 503 up to a quarter of the budget a window: a client that never pauses through an outage is slowed', () => {
+    const budget = new Budget(8, () => 'desk', 'key');
+    expect(refundsPerWindow(8)).toBe(2);
+    // Eight writes, each answered 503 and refunded while refunds last: the first two cost nothing.
+    for (let sent = 0; sent < 8; sent++) {
+      expect(budget.take('desk'), `write ${sent + 1}`).toBeDefined();
+      budget.giveBack('desk');
+    }
+    // Two were refunded, six paid: two units left, then the budget is spent.
+    expect(budget.state('desk').remaining).toBe(2);
+    expect(budget.take('desk')).toBeDefined();
+    expect(budget.take('desk')).toBeDefined();
+    expect(budget.take('desk')).toBeUndefined();
+    // Another client's refunds are its own.
+    expect(budget.take('other')).toBeDefined();
+    budget.giveBack('other');
+    expect(budget.state('other').remaining).toBe(8);
+  });
+
+  it('under the default key budget a desk retrying once a second keeps its whole budget', () => {
+    const budget = new Budget(1200, () => 'desk', 'key');
+    for (let retry = 0; retry < 60; retry++) {
+      budget.take('desk');
+      budget.giveBack('desk');
+    }
+    expect(budget.state('desk').remaining).toBe(1200);
   });
 });

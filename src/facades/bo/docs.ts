@@ -8,6 +8,7 @@
 // writes to the league (`writes`) shows only its errors; every error example is refused before
 // anything is written, so recording them changes nothing the other examples read.
 import { type DeclaredParams, example, type OperationDoc, probe, type RequestBodyDoc } from '../shared/route-doc.js';
+import { RESEND_WINDOW_MS } from '../../domain/game-write.js';
 import { CATEGORY_IDS } from './categories.js';
 
 const TAG = 'Back office (/bo)';
@@ -293,13 +294,16 @@ const STATUS_BODY = body(
     second: integer('report_result: the seconds played; abort: when.'),
     prolongation: yesNo('report_result: overtime was played.'),
     penalty_shootout: yesNo('report_result: penalty shots decided.'),
+    outside_start_window: yesNo('start: the federation starts the game outside its start window (with `reason`).'),
+    reason: text(
+      "Why the federation decides the game outside its window (start, game_over, report_result, forfait, abort, undo): required then, refused from a game's desk; kept in the game's audit.",
+    ),
     idempotency_key: IDEMPOTENCY_KEY,
   },
   ['event'],
 );
 
-const STATUS_DESCRIPTION =
-  "A status message: `start`, `start_third`, `end_third`, `start_penalty_shootout`, `game_over`, `report_result`, `forfait`, `abort`, `undo`. Answers the game's report after it, as GET /bo/games/{game_id} does; the report's `messages` are those the game takes now.";
+const STATUS_DESCRIPTION = `A status message: \`start\`, \`start_third\`, \`end_third\`, \`start_penalty_shootout\`, \`game_over\`, \`report_result\`, \`forfait\`, \`abort\`, \`undo\`. Answers the game's report after it, as GET /bo/games/{game_id} does; the report's \`messages\` are those the game takes now, and a message it does not take is a 400 naming those it does. A game's desk (a club's token for its home games, an event's for its games) decides a game from the opening of its start window (an hour before its start by default) to the end of its day; outside that only a federation token may, with \`reason\`. The same message resent within ${RESEND_WINDOW_MS / 1000} seconds with nothing written in between is answered as the first was, with \`msg\` saying so (\`undo\`, \`end_third\` and \`start_third\` sent again later go one step further); a reported result must agree with the goals recorded, and a result decided in overtime or by penalty shots is one goal apart.`;
 
 export const BO_STATUS_DOC: OperationDoc = {
   id: 'boStatus',

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/caller.js';
 import { graphql } from '../generated/gql.js';
+import { oneValue } from '../shared/param-validation.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, facadeMutation, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
@@ -64,7 +65,7 @@ export function v3ExtraGoalRoutes(app: FastifyInstance, deps: FacadeDependencies
           tag: 'Lineup interface (v3)',
           summary: 'Credits the penalty shootout’s winner its goal, deciding the game',
           description:
-            'For a game whose tied overtime (or, without overtime, tied regulation) has ended: the team of `team_id` won the penalty shootout. The game is decided by penalty shots with that team one goal ahead, as `finishGame(decidedBy: PENALTY_SHOTS, shootoutWinner)` does; anything else is a 400. Needs an event’s token (`/bo/session/auth_anlass`) or a key that may write the game. A resend of the same request replays the write (`Idempotent-Replayed: true`); an `Idempotency-Key` header is used as sent. Answers the game; `include` takes `home_team`, `away_team`.',
+            'For a game whose tied overtime (or, without overtime, tied regulation) has ended: the team of `team_id` won the penalty shootout. The game is decided by penalty shots with that team one goal ahead, as `finishGame(decidedBy: PENALTY_SHOTS, shootoutWinner)` does; anything else is a 400. Needs an event’s token (`/bo/session/auth_anlass`) or a key that may write the game. Outside the game’s decision window (from an hour before its start to the end of its day) only a federation key may, with `reason`. A resend of the same request replays the write (`Idempotent-Replayed: true`); an `Idempotency-Key` header is used as sent. Answers the game; `include` takes `home_team`, `away_team`.',
           response: 'v3_game',
           writes: true,
           parsedPath: V3_EXTRA_GOAL_PATH,
@@ -91,7 +92,15 @@ export function v3ExtraGoalRoutes(app: FastifyInstance, deps: FacadeDependencies
       const fields = requestFields(request.query, request.body);
       const teamId = extraGoalTeamId(fields);
       const shootoutWinner = extraGoalSide(orNotFound((await game({ id: gameId })).game, `No game ${gameId}`), teamId);
-      const input = { gameId, decidedBy: 'PENALTY_SHOTS' as const, shootoutWinner, ...writeIdempotency(request, fields, 'v3') };
+      // `reason`: the federation's word for a decision outside the game's window (src/domain/result-authority.ts).
+      const reason = oneValue('reason', fields.reason);
+      const input = {
+        gameId,
+        decidedBy: 'PENALTY_SHOTS' as const,
+        shootoutWinner,
+        reason: typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : undefined,
+        ...writeIdempotency(request, fields, 'v3'),
+      };
       const { finishGame: outcome } = await addExtraGoal({ input }, callerOf(request));
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       return reply.type(JSON_API_TYPE).send(reshapeV3Game({ game: outcome.game }, { id: gameId, include }, renderContext(request, deps)));
