@@ -120,9 +120,9 @@ interface Run {
 }
 
 /**
- * An answer that took longer than this is not quick: its route may not take the slots kept for
- * quick routes until it answers quickly again. Below the 2 s a statement waits for a locked table
- * (DB_LOCK_TIMEOUT_MS), above what the routes that never wait take on a loaded machine.
+ * An answer that took longer than this is not quick: its route may not take the slots and places
+ * kept for quick routes until it answers quickly again. Below the 2 s a statement waits for a
+ * locked table (DB_LOCK_TIMEOUT_MS), above what the routes that never wait take on a loaded machine.
  */
 const QUICK_ANSWER_MS = 1000;
 
@@ -138,15 +138,15 @@ const QUICK_ANSWER_MS = 1000;
  * A free slot goes to the waiting route with the fewest requests running, and no route may hold
  * more than `maxPerRoute` slots: requests stuck on one slow table cannot starve the endpoints that
  * never touch it. Routes stuck together (a locked table is read by many) are held back the same
- * way: the slots one route may not take stay for routes that keep answering quickly (`moving`),
- * and the queue's reserve (`queueShares`) for routes with few waiting.
+ * way: the slots one route may not take, and the queue's reserve (`queueShares`), stay for routes
+ * that have shown they keep answering quickly while the others wait (`moving`).
  */
 export function registerConcurrencyLimit(app: FastifyInstance, options: ConcurrencyLimitOptions): ConcurrencyLimit {
   const max = options.maxInFlight;
   if (max <= 0) return Object.assign(() => ({ inFlight: 0, waiting: 0, saturated: false }), { acquire: async () => () => undefined });
   const maxPerRoute = Math.min(max, options.maxPerRoute ?? max);
-  // The slots one route may not take are kept, likewise, for routes with nothing running: several
-  // routes stuck behind one locked table would otherwise take them all between them.
+  // The slots one route may not take are kept, likewise, for quick routes with nothing running
+  // (`mayStart`): several routes stuck behind one locked table would otherwise take them all between them.
   const slotReserve = max - maxPerRoute;
   const maxQueue = options.maxQueue ?? Number.POSITIVE_INFINITY;
   const shares = queueShares(maxQueue, options.maxQueuePerRoute);

@@ -161,6 +161,7 @@ describe.skipIf(!serverUrl)('the request queue while one table is locked', () =>
       (n) => service.inject({ url: `/api/teams/${pick(ids.teams, n)}` }),
     ];
     const locker = new pg.Client({ connectionString: server.url });
+    await locker.connect();
     let released = false;
     const gameAnswers: Promise<{ status: number; busy: boolean; beforeRelease: boolean }>[] = [];
     const sendGame = (route: (n: number) => Promise<LightMyRequestResponse>, n: number) =>
@@ -176,7 +177,6 @@ describe.skipIf(!serverUrl)('the request queue while one table is locked', () =>
       // The service has been answering every route (quickly) before the lock.
       const before = await Promise.all([...gameRoutes, ...quietRoutes].map((route) => route(0)));
       expect(before.map((response) => response.statusCode)).toEqual(Array(before.length).fill(200));
-      await locker.connect();
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE "Game" IN ACCESS EXCLUSIVE MODE');
       // As the lock begins, the quiet routes are still being asked: each answers once after the first
@@ -200,10 +200,11 @@ describe.skipIf(!serverUrl)('the request queue while one table is locked', () =>
       released = true;
       await locker.query('ROLLBACK').catch(() => undefined);
       await locker.end();
+      await Promise.allSettled(gameAnswers);
+      await service.close();
+      await patient.close();
     }
     const games = await Promise.all(gameAnswers);
-    await service.close();
-    await patient.close();
     expect(quietStatuses).toEqual(Array(53).fill(200));
     // While the lock was held no game request was answered, but those the queue refused at once.
     expect(games.filter((answer) => answer.beforeRelease && !answer.busy)).toEqual([]);

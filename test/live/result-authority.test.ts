@@ -84,6 +84,25 @@ describe('who may decide a result, and when', () => {
     expect(audit.change).toMatchObject({ input: { reason: 'Away team withdrew from the league' } });
   });
 
+  it('a back-office start outside the window tells each desk what it can send: the federation’s outside_start_window with a reason', async () => {
+    const { game, clubKey } = await gameScheduledIn(3 * 24 * 60);
+    const clubToken = await partnerToken(app, clubKey);
+    const early = await bo(app, 'PUT', `/bo/games/${game.id}/status`, { form: { auth_token: clubToken, event: 'start' } });
+    expect(early.statusCode, early.raw).toBe(400);
+    expect(early.body.status.msg).toContain('back office `outside_start_window=yes` and `reason=`');
+    const federationToken = await partnerToken(app, federationKey);
+    const withoutReason = await bo(app, 'PUT', `/bo/games/${game.id}/status`, {
+      form: { auth_token: federationToken, event: 'start', outside_start_window: 'yes' },
+    });
+    expect(withoutReason.statusCode, withoutReason.raw).toBe(400);
+    expect(withoutReason.body.status.msg).toMatch(/state the reason/);
+    const started = await bo<{ list: { status: string }[] }>(app, 'PUT', `/bo/games/${game.id}/status`, {
+      form: { auth_token: federationToken, event: 'start', outside_start_window: 'yes', reason: 'rescheduled by the league' },
+    });
+    expect(started.statusCode, started.raw).toBe(200);
+    expect(started.body.payload.list[0].status).toBe('live');
+  });
+
   it('a desk decides its game on the day: a club key forfeits a game that starts in an hour', async () => {
     const { game, clubKey } = await gameScheduledIn(60);
     const forfeit = await write(FORFEIT, game.id, { forfeitingSide: 'AWAY' }, clubKey);
