@@ -139,14 +139,17 @@ export class Budget {
 }
 
 /**
- * Refunds a bucket gets per window: a quarter of its budget. A desk that retries through an outage
- * once a second (60 a minute) keeps its whole budget under the default limits; one that resends
- * without pausing (hundreds a second, each answered 503) has its refunds spent within a second and
- * then pays for every 503, so its budget ends its loop with 429s instead of letting it run forever.
+ * Refunds a bucket gets per window: one a second (a desk retrying its write through an outage once a
+ * second keeps its whole budget, however small the budget is), or a quarter of the budget where that
+ * is more. A client that resends without pausing (hundreds a second, each answered 503) spends them
+ * within a second, then pays for every 503, so its budget ends its loop with 429s instead of letting
+ * it run forever.
  */
 export function refundsPerWindow(perMinute: number): number {
-  return Math.max(1, Math.floor(perMinute / 4));
+  return Math.max(REFUNDS_PER_MINUTE, Math.floor(perMinute / 4));
 }
+
+const REFUNDS_PER_MINUTE = 60;
 
 /** What the budgets give the rest of the app: the public budget by client, for the cache hits answered before fastify (src/http/hit-fast-path.ts). */
 export interface Budgets {

@@ -433,31 +433,33 @@ describe('FixedWindowCounter (pure)', () => {
 });
 
 describe('Budget refunds (pure)', () => {
-  it('gives back a request answered 503 up to a quarter of the budget a window: a client that never pauses through an outage is slowed', () => {
+  it('gives back requests answered 503 up to one a second: a client that never pauses through an outage is slowed, then refused', () => {
     const budget = new Budget(8, () => 'desk', 'key');
-    expect(refundsPerWindow(8)).toBe(2);
-    // Eight writes, each answered 503 and refunded while refunds last: the first two cost nothing.
-    for (let sent = 0; sent < 8; sent++) {
-      expect(budget.take('desk'), `write ${sent + 1}`).toBeDefined();
+    expect(refundsPerWindow(8)).toBe(60);
+    expect(refundsPerWindow(1200)).toBe(300);
+    // A client resending a write the moment each 503 comes back.
+    let sent = 0;
+    while (sent < 1000 && budget.take('desk')) {
+      sent += 1;
       budget.giveBack('desk');
     }
-    // Two were refunded, six paid: two units left, then the budget is spent.
-    expect(budget.state('desk').remaining).toBe(2);
-    expect(budget.take('desk')).toBeDefined();
-    expect(budget.take('desk')).toBeDefined();
-    expect(budget.take('desk')).toBeUndefined();
+    // 60 were refunded, then 8 paid for: the 69th is refused, not the 1000th (or never).
+    expect(sent).toBe(68);
+    expect(budget.state('desk').remaining).toBe(0);
     // Another client's refunds are its own.
     expect(budget.take('other')).toBeDefined();
     budget.giveBack('other');
     expect(budget.state('other').remaining).toBe(8);
   });
 
-  it('under the default key budget a desk retrying once a second keeps its whole budget', () => {
-    const budget = new Budget(1200, () => 'desk', 'key');
-    for (let retry = 0; retry < 60; retry++) {
-      budget.take('desk');
-      budget.giveBack('desk');
+  it('a desk retrying once a second keeps its whole budget, at the default and at a small one', () => {
+    for (const perMinute of [1200, 3]) {
+      const budget = new Budget(perMinute, () => 'desk', 'key');
+      for (let retry = 0; retry < 60; retry++) {
+        budget.take('desk');
+        budget.giveBack('desk');
+      }
+      expect(budget.state('desk').remaining, `budget ${perMinute}`).toBe(perMinute);
     }
-    expect(budget.state('desk').remaining).toBe(1200);
   });
 });

@@ -2,7 +2,6 @@
 // them. Success is code 0 ("ok"); an error carries its HTTP status as its code and no payload.
 import type { ErrorFormat } from '../../http/error-format.js';
 import type { FastifyReply } from 'fastify';
-import { RESEND_WINDOW_MS } from '../../domain/game-write.js';
 
 export interface BoAnswer<T> {
   status: { code: number; msg: string };
@@ -17,12 +16,12 @@ export function boAnswer<T>(payload: T, msg = 'ok'): BoAnswer<T> {
  * The `msg` of an answer that is a replay: the same request arrived again while its first write was
  * still the game's last (a resend whose answer was lost), so nothing was written a second time. The
  * desk is told so in words, not only in a header its software may not read, and how to send the
- * same message again on purpose (src/live/write-idempotency.ts decides where the line is).
+ * same again on purpose (src/live/write-idempotency.ts decides where the line is).
  */
 function replayMessage(what: string): string {
   return (
     `ok (resent: this ${what} was already applied and nothing has been written since, so nothing was written again; ` +
-    `to send it again on purpose, wait ${RESEND_WINDOW_MS / 1000} seconds or give it another world_time or idempotency_key)`
+    'to send the same again on purpose, give it an idempotency_key of its own)'
   );
 }
 

@@ -79,7 +79,7 @@ function scalar(fields: BoFields, name: string): unknown {
   return singleValue(Object.hasOwn(fields, name) ? fields[name] : undefined, name);
 }
 
-export function singleValue(value: unknown, name: string): unknown {
+function singleValue(value: unknown, name: string): unknown {
   if (value !== null && typeof value === 'object') throw badRequest(`${name} takes one value, got ${Array.isArray(value) ? 'a list' : 'an object'}`);
   return value;
 }
