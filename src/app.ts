@@ -85,7 +85,7 @@ export interface AppOptions extends Partial<AppSettings> {
   clock?: Clock;
   /** Where log lines go (tests capture them); standard output by default. */
   logStream?: DestinationStream;
-  /** The response caches' and the GraphQL result cache's clock in ms (TTLs, stale-if-error), for tests; `Date.now` by default. */
+  /** The response caches', the GraphQL result cache's and the kept rows' clock in ms (TTLs, stale-if-error), for tests; `Date.now` by default. */
   cacheClock?: () => number;
   /** Whether the database is migrated and loaded; until then every request but health is a 503. Started by default. */
   isStarted?: () => boolean;
@@ -100,6 +100,8 @@ export interface AppOptions extends Partial<AppSettings> {
   heap?: HeapAdmission;
   /** Told each change of the request slots' state, so that a test waits for a request to queue instead of for time to pass; none by default. */
   onConcurrencyChange?: (state: ConcurrencyState) => void;
+  /** The clock in ms that times answers for the request slots' shares (src/http/concurrency-limit.ts): `performance.now` by default; a test's own, so that how fast the machine is does not decide which answer was quick. */
+  concurrencyClock?: () => number;
 }
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
@@ -120,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First of all hooks: everything a request runs is inside its span.
   if (options.tracing) traceRequests(app);
   if (options.cacheClock) app.decorate('responseCacheClock', options.cacheClock);
-  const schema = getSchema();
+  const schema = getSchema({ production: options.production ?? false });
   const changes = options.changes ?? createLocalChangeFeed();
   // First of the feed's listeners: from the moment a write is heard of, no replica that lacks it serves a read (src/db/replicas.ts).
   const replicas = options.database.replicas;
@@ -208,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxWaitMs: options.queueTimeoutMs,
     exempt: (url, request) => isHealthCheck(url) || isMetricsScrape(url) || subscriptionStream(request),
     onChange: options.onConcurrencyChange,
+    now: options.concurrencyClock,
   });
   // What GraphQL over WebSocket applies itself, since no fastify hook sees its upgrade or its operations (src/graphql/websocket.ts):
   // the origin and client address rules, and the request slots (the budgets and the brake it reads from `clientLimits`).
@@ -255,7 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerBoFacade(app, { ...deps, schema });
   await registerRestFacade(
     app,
-    { ...deps, schema, rowCache: { ttlMs: options.responseCacheTtlMs ?? 0, changes } },
+    { ...deps, schema, rowCache: { ttlMs: options.responseCacheTtlMs ?? 0, changes, now: options.cacheClock } },
     { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH },
   );
   schedulePurge(app, deps.prisma, deps.clock);
