@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     }
     return;
   }
-  const target = await openAdapter({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, charAsText: true });
+  const target = await openAdapter({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, npmScript: config.npmScript, charAsText: true });
   try {
     if (command === 'deploy') {
       const applied = await applyMigrations(target.factory);

@@ -1,14 +1,14 @@
 // npm run wire:snapshot -- [--out file] [--scale X]
 // Dumps every facade's answer for a fixed list of requests on the demo league (fixed seed, fixed
-// "now"), so a refactoring can be checked byte for byte: dump before, dump after, diff. Each entry
+// "now": scripts/examples/demo-fixture.ts), so a refactoring can be checked byte for byte: dump before, dump after, diff. Each entry
 // shows the request, status, content type, a SHA-256 of the raw body and the body (JSON indented
 // for reading; the hash is of the bytes as sent).
 //
 // The requests are the routes' own: each route declares its probes (`doc.snapshot`, or else its
 // OpenAPI examples are sent) on its declaration, with ids of the demo league named symbolically
-// (src/data/demo/example-ids.ts); this script only collects them from the built app, orders them
-// (`at`, src/facades/shared/route-doc.ts; src/facades/openapi/snapshot-probes.ts, shared with the
-// doc-links test) and sends them. The secrets they name by placeholder are the run's (src/facades/openapi/examples.ts, withSecrets): `{sid}` the session the first
+// (scripts/examples/example-ids.ts); this script only collects them from the built app, orders them
+// (`at`, src/facades/shared/route-doc.ts; scripts/examples/snapshot-probes.ts, shared with the
+// doc-links test) and sends them. The secrets they name by placeholder are the run's (scripts/examples/secrets.ts, withSecrets): `{sid}` the session the first
 // add_favorite made, `{token}` and `{event_token}` a back-office login made for the request, and
 // the back office's keys; the dump shows sessions and tokens as `<sid>` and `<token>`.
 import { createHash } from 'node:crypto';
@@ -17,14 +17,14 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { fixedClock } from '../src/clock.js';
-import { exampleIds } from '../src/data/demo/example-ids.js';
 import { loadDemoLeague } from '../src/data/demo/index.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { newApiKey } from '../src/domain/api-keys.js';
-import { createExampleSecrets, type ExampleSecrets, SESSION_TOKEN, withSecrets } from '../src/facades/openapi/examples.js';
-import { type Probe, snapshotProbes } from '../src/facades/openapi/snapshot-probes.js';
+import { DEMO_NOW as NOW, demoFixture } from './examples/demo-fixture.js';
+import { exampleIds } from './examples/example-ids.js';
+import { createExampleSecrets, type ExampleSecrets, SESSION_TOKEN, withSecrets } from './examples/secrets.js';
+import { type Probe, snapshotProbes } from './examples/snapshot-probes.js';
 
-const NOW = new Date('2026-11-22T15:30:00Z');
 async function createKey(db: Database, clubId: number | null): Promise<string> {
   const { key, prefix, hash } = newApiKey();
   await db.prisma.apiKey.create({ data: { name: `snapshot ${clubId ?? 'federation'}`, prefix, hash, clubId, createdAt: NOW } });
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' }, scale: { type: 'string' } }, strict: true });
   const db = await openDatabase({ dataDir: 'memory://' });
   try {
-    await loadDemoLeague(db.prisma, { seed: 7, scale: values.scale === undefined ? 0.1 : Number(values.scale), now: NOW });
+    await loadDemoLeague(db.prisma, demoFixture({ scale: values.scale === undefined ? undefined : Number(values.scale) }));
     // No lineup is checked with the candidates' licenses here: `ids.licenses` stays empty.
     const ids = await exampleIds(db.prisma);
     const keys = { club: await createKey(db, ids.club), federation: await createKey(db, null) };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import type { NpmScript } from './db/data-dir-lock.js';
 import { DEFAULT_START_WINDOW, type StartWindow } from './domain/live-game.js';
 import { resolve } from 'node:path';
 import { defaultMaxPerRoute, defaultMaxQueuePerRoute } from './http/concurrency-limit.js';
@@ -9,7 +10,7 @@ import { manifestFrom, TRUSTED_DOCUMENTS_MODES, type TrustedDocuments, type Trus
 import type { MetricsOptions } from './http/metrics.js';
 import type { TrustProxy } from './http/client-address.js';
 import type { RateLimitConfig } from './http/rate-limit.js';
-import { DEFAULT_RESUME_MAX_CHANGES, DEFAULT_RESUME_WINDOW_MS } from './live/stream-positions.js';
+import { DEFAULT_RESUME_MAX_CHANGES, DEFAULT_RESUME_WINDOW_MS } from './live/resume-window.js';
 import { TracingConfigError, tracingSettings, type TracingSettings } from './tracing/settings.js';
 
 /** Every environment variable the service reads, parsed and validated once at start-up. */
@@ -39,6 +40,8 @@ export interface Config {
   eventLoopMaxDelayMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   production: boolean;
+  /** The npm script that started this process (npm_lifecycle_event, npm_lifecycle_script), which the embedded database's lock file names; none outside npm. */
+  npmScript: NpmScript | undefined;
   /** Load the demo league on start when the database holds no season. */
   demoOnEmpty: boolean;
   demoSeed: number;
@@ -280,6 +283,31 @@ function redisUrlFrom(env: Env): string | undefined {
   return url;
 }
 
+/**
+ * npm_lifecycle_event and npm_lifecycle_script: the npm script that started this process, as npm
+ * (and npx) sets them for the process it runs and every process below it; which process is the
+ * script's own is told apart where the lock file is written (src/db/data-dir-lock.ts).
+ */
+export function npmScriptFrom(env: Env): NpmScript | undefined {
+  const name = env.npm_lifecycle_event;
+  return name ? { name, command: env.npm_lifecycle_script ?? '' } : undefined;
+}
+
+/** A service named on the command line (`--url`, `--key`) or in the environment (SERVICE_URL, ADMIN_KEY). */
+export interface ServiceTarget {
+  url?: string;
+  key?: string;
+}
+
+/**
+ * SERVICE_URL and ADMIN_KEY: the running service `npm run keys` and `npm run audit` administer
+ * (src/data/cli/admin-client.ts). The CLIs' own settings, outside Config, so that an admin key never
+ * sits among the service's.
+ */
+export function serviceTargetFrom(env: Env = process.env): ServiceTarget {
+  return { url: env.SERVICE_URL || undefined, key: env.ADMIN_KEY || undefined };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST || '0.0.0.0';
@@ -318,6 +346,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventLoopMaxDelayMs: integer(env, 'EVENT_LOOP_MAX_DELAY_MS', 1000, 0, 60_000),
     logLevel,
     production: env.NODE_ENV === 'production',
+    npmScript: npmScriptFrom(env),
     demoOnEmpty: flag(env, 'DEMO_ON_EMPTY', true),
     demoSeed: integer(env, 'DEMO_SEED', 2025, 0, 2 ** 31 - 1),
     demoScale: positiveNumber(env, 'DEMO_SCALE', 1),

@@ -26,6 +26,7 @@ export async function openServiceDatabase(config: Config): Promise<ServiceDataba
   const serving = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    npmScript: config.npmScript,
     sharedBuffersMb: config.embeddedSharedBuffersMb,
     poolSize: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,

@@ -3,7 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { DatabaseAvailability, DatabaseRefusedError } from './availability.js';
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { acquireDataDirLock, type DataDirLock, type NpmScript } from './data-dir-lock.js';
 import { databaseFailureOf, DatabasePoolBusyError } from './failures.js';
 import { templateFor } from './pglite-template.js';
 
@@ -12,6 +12,8 @@ export interface DatabaseTarget {
   databaseUrl?: string;
   /** PGlite data directory; 'memory://' keeps it in memory (tests). */
   dataDir?: string;
+  /** The npm script that started this process (Config.npmScript): the embedded database's lock file names it to whoever finds the directory taken. */
+  npmScript?: NpmScript;
   /** The embedded database's shared_buffers in MB; PGlite's own 128 MB when absent. */
   sharedBuffersMb?: number;
   poolSize?: number;
@@ -101,7 +103,7 @@ export async function openAdapter(target: DatabaseTarget): Promise<OpenAdapter> 
   // Its WebAssembly memory only grows, and shared_buffers is most of what it grows by (docs/operations.md "Memory").
   const startParams = target.sharedBuffersMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${target.sharedBuffersMb}MB`] : undefined;
   // Before PGlite touches the files: a second process on them would damage the database.
-  const dataDirLock = inMemory ? undefined : acquireDataDirLock(dataDir);
+  const dataDirLock = inMemory ? undefined : acquireDataDirLock(dataDir, { npmScript: target.npmScript });
   const client = await PGlite.create({ dataDir, extensions, startParams, loadDataDir: target.fromTemplate === false ? undefined : templateFor(dataDir) }).catch(
     (error: unknown) => {
       dataDirLock?.release();

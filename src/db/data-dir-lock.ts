@@ -18,6 +18,14 @@ export interface DataDirHolder {
   service?: { url: string; operatorToken: string };
 }
 
+/** The npm script that started a process (npm_lifecycle_event, npm_lifecycle_script; read by src/config.ts, Config.npmScript). */
+export interface NpmScript {
+  /** The script's name: `keys` under `npm run keys`. */
+  name: string;
+  /** Its command as package.json has it. */
+  command: string;
+}
+
 export interface DataDirLock {
   readonly path: string;
   /** Rewrites the lock file (atomically: temp file + rename, mode 0600) with `service` added. */
@@ -63,15 +71,19 @@ export class DataDirLockedError extends Error {
   }
 }
 
-/** Takes the lock or throws DataDirLockedError naming the live holder. A lock whose holder is dead is taken over safely. */
-export function acquireDataDirLock(dataDir: string, options: { command?: string } = {}): DataDirLock {
+/**
+ * Takes the lock or throws DataDirLockedError naming the live holder. A lock whose holder is dead is
+ * taken over safely. The holder is described as `command`, else by this process's arguments and the
+ * npm script that started it (`npmScript`, Config.npmScript).
+ */
+export function acquireDataDirLock(dataDir: string, options: { command?: string; npmScript?: NpmScript } = {}): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, LOCK_FILE_NAME);
   const record: LockRecord = {
     pid: process.pid,
     host: hostname(),
     startedAt: new Date().toISOString(),
-    command: options.command ?? describeThisProcess(),
+    command: options.command ?? describeThisProcess(options.npmScript),
     processStartTicks: processStartTicks(process.pid),
     lockId: randomUUID(),
   };
@@ -313,16 +325,15 @@ function holderOf(record: LockRecord): DataDirHolder {
 }
 
 /** `npm run keys: node scripts/keys.ts list`: the npm script, if one started this process, and the arguments. */
-function describeThisProcess(): string {
+function describeThisProcess(npmScript: NpmScript | undefined): string {
   const args = process.argv.slice(1).map((arg) => {
     const inside = isAbsolute(arg) ? relative(process.cwd(), arg) : arg;
     return inside && !inside.startsWith('..') ? inside : arg;
   });
   const node = ['node', ...args].join(' ').slice(0, 200);
   // npm's variables are inherited by every process below the script (npx sets them too): only the one it runs is that script.
-  const { npm_lifecycle_event: script, npm_lifecycle_script: scriptCommand } = process.env;
-  const startedByScript = Boolean(script && args[0] && scriptCommand?.includes(args[0]));
-  return startedByScript ? `npm run ${script}: ${node}` : node;
+  const script = npmScript && args[0] && npmScript.command.includes(args[0]) ? npmScript.name : undefined;
+  return script ? `npm run ${script}: ${node}` : node;
 }
 
 function lockedMessage(dataDir: string, holder: DataDirHolder): string {

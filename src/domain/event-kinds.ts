@@ -1,27 +1,82 @@
 /**
- * The events officials record besides goals, penalties and timeouts, as the federation records
- * them (its category ids in brackets), and the rules of their recording that are neither about the
- * clock (live-game.ts) nor about the game sheet (game-sheet.ts). None of them scores: the score
- * counts goals and own goals only (live-game.ts `replayScore`); a penalty shot that goes in (29,
- * 164) is a goal with `penaltyShot`, one that misses (19) is PENALTY_SHOT_MISSED. An own goal (20)
- * is credited to the side it counts for and names the player who scored it, of the other side.
+ * The catalogue of event kinds: every kind a game's log holds, with what each one is. The GraphQL
+ * enums, the score, the events table's text and team column, and the back office's categories and
+ * their prose are read from here; test/db/game-event-type.test.ts holds the Prisma enum and the
+ * migrations against it. A new kind is one entry here, and the compiler or that test asks for the rest.
+ *
+ * The kinds officials record besides goals, penalties and timeouts are the federation's (its
+ * category ids in the `bo` lists). Only goals, own goals and a shootout win score (live-game.ts
+ * `replayScore`); a penalty shot that goes in (29, 164) is a goal with `penaltyShot`, one that misses
+ * (19) is PENALTY_SHOT_MISSED. An own goal (20) is credited to the side it counts for and names the
+ * player who scored it, of the other side. The rules of their recording that are neither about the
+ * clock (live-game.ts) nor about the game sheet (game-sheet.ts) are at the end of this module.
  */
 import { InvalidInputError } from './errors.js';
 import { clockText } from './game-clock.js';
-// Types only: live-game.ts builds its RECORDED_TYPES from the lists here.
-import type { LogEvent, Side } from './live-game.js';
+import type { PenaltyKind, PenaltyRole } from './player-statistics.js';
 
-/** A side's goalie leaves the goal for an extra skater (15) and is back in it (16). */
-export const TEAM_EVENT_TYPES = ['GOALIE_OUT', 'GOALIE_BACK'] as const;
-export type TeamEventType = (typeof TEAM_EVENT_TYPES)[number];
+export type Side = 'HOME' | 'AWAY';
 
-/** What happens to one player of a side: top player (12), change of goalie (13), injury (14), crossbar (17), post (18), penalty shot missed (19). */
-export const PLAYER_EVENT_TYPES = ['BEST_PLAYER', 'GOALIE_CHANGE', 'INJURY', 'CROSSBAR', 'POST', 'PENALTY_SHOT_MISSED'] as const;
-export type PlayerEventType = (typeof PLAYER_EVENT_TYPES)[number];
+/** An event of the log as far as the rules read it. */
+export interface LogEvent {
+  type: string;
+  side: Side | null;
+  second: number;
+  sequence: number;
+  period: number | null;
+}
 
-/** The federation's codes (a penalty's offence, a MISC event's meaning) run from 0 to 999; the database checks the same bounds. */
-export const FEDERATION_CODE_MIN = 0;
-export const FEDERATION_CODE_MAX = 999;
+/**
+ * A kind's shape: the write that records it (game-write.ts), each with the fields it carries, or a
+ * marker, which a status change writes. The back office's categories fix some of those fields.
+ */
+interface CategoryFields {
+  marker: never;
+  goal: { subtype: 'Goal' | 'GamePenalty' | 'Player'; penaltyShot: boolean; code?: number };
+  ownGoal: { subtype: 'Player' };
+  penalty: { subtype: 'Penalty'; penaltyKind: PenaltyKind; role: PenaltyRole; side?: Side };
+  timeout: { subtype: 'Team'; side: Side };
+  penaltyEnd: { subtype: 'PenaltyEnd' };
+  teamEvent: { subtype: 'Team' };
+  playerEvent: { subtype: 'Player' };
+  misc: { subtype: 'Misc' };
+  inspection: { subtype: 'PlayerInspection'; done: boolean };
+}
+export type EventShape = keyof CategoryFields;
+export type RecordedShape = Exclude<EventShape, 'marker'>;
+
+/** The groups the back office's documentation lists its categories in (src/facades/bo/docs.ts has their words). */
+export type BoGroup =
+  | 'goal'
+  | 'penaltyShot'
+  | 'penalties'
+  | 'assists'
+  | 'deputyPenalties'
+  | 'penaltyEnd'
+  | 'timeouts'
+  | 'goalieMoves'
+  | 'playerEvents'
+  | 'misc'
+  | 'inspection';
+
+/** A back office category (`category_id`, the federation's id) of a kind of shape S: its group, its subtype and the fields it fixes. */
+export type BoCategory<S extends EventShape = EventShape> = { [K in S]: { id: number; group: BoGroup } & CategoryFields[K] }[S];
+
+export type EventKindSpec<S extends EventShape = EventShape> = {
+  [K in S]: {
+    shape: K;
+    /** Whether its event names a player: always, when the desk names one, or never. */
+    player: 'required' | 'optional' | 'none';
+    /** Whether it is credited to a side: always, only when it names a player (its sheet's), or never. */
+    side: 'credited' | 'withPlayer' | 'none';
+    /** It counts one goal for the side it is credited to. */
+    scores: boolean;
+    /** Its text in the facades' vocabulary (`TEXTS` in src/facades/shared/texts.ts); the compiler refuses a key that is not there. */
+    text: string;
+    /** Its back office categories; a marker is shown as the game's status instead. */
+    bo: readonly BoCategory<K>[];
+  };
+}[S];
 
 /**
  * A penalty shot that goes in is in the federation's catalogue twice: 164 (GamePenalty, a goal
@@ -30,11 +85,162 @@ export const FEDERATION_CODE_MAX = 999;
  */
 export const PENALTY_SHOT_GOAL_CODES = { gamePenalty: 164, penaltyHit: 29 } as const;
 
-const includes = (types: readonly string[], type: string) => types.includes(type);
+const marker = <T extends string>(text: T, side: 'credited' | 'none' = 'none', scoring = false) =>
+  ({ shape: 'marker', player: 'none', side, scores: scoring, text, bo: [] }) as const;
+const offender = (id: number, penaltyKind: PenaltyKind) => ({ id, group: 'penalties', subtype: 'Penalty', penaltyKind, role: 'OFFENDER' }) as const;
+const assist = (id: number, penaltyKind: PenaltyKind) => ({ id, group: 'assists', subtype: 'Penalty', penaltyKind, role: 'ASSIST' }) as const;
+const teamEvent = <T extends string>(id: number, text: T) =>
+  ({ shape: 'teamEvent', player: 'none', side: 'credited', scores: false, text, bo: [{ id, group: 'goalieMoves', subtype: 'Team' }] }) as const;
+const playerEvent = <T extends string>(id: number, text: T) =>
+  ({ shape: 'playerEvent', player: 'required', side: 'credited', scores: false, text, bo: [{ id, group: 'playerEvents', subtype: 'Player' }] }) as const;
+
+/**
+ * Every kind, in the order of the database enum (which is the GraphQL enum's order). The
+ * categories are those of the federation's /bo/games documentation: a goal from a penalty shot is
+ * sent as 164 or 29; an own goal (20) is sent for the team of the player who scored it; a deputy
+ * penalty (161 home, 162 away) is a 2' bench penalty served by the player named.
+ */
+export const EVENT_KINDS = {
+  GAME_START: marker('gameStart'),
+  PERIOD_START: marker('periodStart'),
+  GOAL: {
+    shape: 'goal',
+    player: 'optional',
+    side: 'credited',
+    scores: true,
+    text: 'goalScorer',
+    bo: [
+      { id: 1, group: 'goal', subtype: 'Goal', penaltyShot: false },
+      { id: 164, group: 'penaltyShot', subtype: 'GamePenalty', penaltyShot: true, code: PENALTY_SHOT_GOAL_CODES.gamePenalty },
+      { id: 29, group: 'penaltyShot', subtype: 'Player', penaltyShot: true, code: PENALTY_SHOT_GOAL_CODES.penaltyHit },
+    ],
+  },
+  OWN_GOAL: {
+    shape: 'ownGoal',
+    player: 'optional',
+    side: 'credited',
+    scores: true,
+    text: 'ownGoal',
+    bo: [{ id: 20, group: 'playerEvents', subtype: 'Player' }],
+  },
+  PENALTY: {
+    shape: 'penalty',
+    player: 'optional',
+    side: 'credited',
+    scores: false,
+    text: 'penalty',
+    bo: [
+      offender(3, 'MINOR_2'),
+      offender(4, 'MAJOR_5'),
+      offender(5, 'MISCONDUCT_10'),
+      offender(6, 'MATCH_1'),
+      offender(7, 'MATCH_2'),
+      offender(8, 'MATCH_3'),
+      offender(9, 'PENALTY_SHOT'),
+      offender(49, 'MINOR_2_2'),
+      offender(167, 'MATCH'),
+      assist(153, 'MINOR_2'),
+      assist(154, 'MAJOR_5'),
+      assist(155, 'MISCONDUCT_10'),
+      assist(156, 'MATCH_1'),
+      assist(157, 'MATCH_2'),
+      assist(158, 'MATCH_3'),
+      { id: 161, group: 'deputyPenalties', subtype: 'Penalty', penaltyKind: 'MINOR_2', role: 'DEPUTY', side: 'HOME' },
+      { id: 162, group: 'deputyPenalties', subtype: 'Penalty', penaltyKind: 'MINOR_2', role: 'DEPUTY', side: 'AWAY' },
+    ],
+  },
+  TIMEOUT: {
+    shape: 'timeout',
+    player: 'none',
+    side: 'credited',
+    scores: false,
+    text: 'timeoutHome',
+    bo: [
+      { id: 10, group: 'timeouts', subtype: 'Team', side: 'HOME' },
+      { id: 11, group: 'timeouts', subtype: 'Team', side: 'AWAY' },
+    ],
+  },
+  PERIOD_END: marker('periodEnd'),
+  /** The shootout's winner is credited one goal more. */
+  PENALTY_SHOOTOUT: marker('penaltyShootout', 'credited', true),
+  GAME_END: marker('gameEnd'),
+  BEST_PLAYER: playerEvent(12, 'bestPlayer'),
+  /** A player's last penalty has ended. */
+  PENALTY_END: {
+    shape: 'penaltyEnd',
+    player: 'required',
+    side: 'credited',
+    scores: false,
+    text: 'penaltyEnd',
+    bo: [{ id: 151, group: 'penaltyEnd', subtype: 'PenaltyEnd' }],
+  },
+  GOALIE_OUT: teamEvent(15, 'goalieOut'),
+  GOALIE_BACK: teamEvent(16, 'goalieBack'),
+  GOALIE_CHANGE: playerEvent(13, 'goalieChange'),
+  INJURY: playerEvent(14, 'injury'),
+  CROSSBAR: playerEvent(17, 'crossbar'),
+  POST: playerEvent(18, 'post'),
+  PENALTY_SHOT_MISSED: playerEvent(19, 'penaltyShotMissed'),
+  /** A federation code without a kind of its own; `code` says what. It has a side when it names a player. */
+  MISC: { shape: 'misc', player: 'optional', side: 'withPlayer', scores: false, text: 'miscEvent', bo: [{ id: 39, group: 'misc', subtype: 'Misc' }] },
+  /** The players' licenses were checked, or the check was skipped; it is about both teams. */
+  PLAYER_INSPECTION: {
+    shape: 'inspection',
+    player: 'none',
+    side: 'none',
+    scores: false,
+    text: 'inspectionDone',
+    bo: [
+      { id: 165, group: 'inspection', subtype: 'PlayerInspection', done: true },
+      { id: 166, group: 'inspection', subtype: 'PlayerInspection', done: false },
+    ],
+  },
+} as const satisfies Record<string, EventKindSpec>;
+
+export type EventKind = keyof typeof EVENT_KINDS;
+/** The kinds of a shape (or of several). */
+export type KindOfShape<S extends EventShape> = { [K in EventKind]: (typeof EVENT_KINDS)[K]['shape'] extends S ? K : never }[EventKind];
+
+/** Every kind, in the catalogue's order. */
+export const EVENT_KIND_NAMES = Object.keys(EVENT_KINDS) as EventKind[];
+
+export const isEventKind = (type: string): type is EventKind => Object.hasOwn(EVENT_KINDS, type);
+
+/** The kind's entry; undefined for a type the catalogue does not have. */
+const specOf = (type: string): EventKindSpec | undefined => (isEventKind(type) ? EVENT_KINDS[type] : undefined);
+
+/** The kinds of a shape, in the catalogue's order. */
+export function kindsShaped<S extends EventShape>(...shapes: S[]): KindOfShape<S>[] {
+  return EVENT_KIND_NAMES.filter((type): type is KindOfShape<S> => (shapes as EventShape[]).includes(EVENT_KINDS[type].shape));
+}
+
+/** Events officials record during play; markers (period start and end, game start and end, the shootout) follow from transitions. */
+export const RECORDED_TYPES = kindsShaped('goal', 'ownGoal', 'penalty', 'timeout', 'penaltyEnd', 'teamEvent', 'playerEvent', 'misc', 'inspection');
+export type RecordedType = KindOfShape<RecordedShape>;
+export function isRecordedType(type: string): type is RecordedType {
+  const shape = specOf(type)?.shape;
+  return shape !== undefined && shape !== 'marker';
+}
+
+/** What a side's goalie does: leaves the goal for an extra skater, is back in it (the GraphQL enum TeamEventKind). */
+export const TEAM_EVENT_TYPES = kindsShaped('teamEvent');
+export type TeamEventType = KindOfShape<'teamEvent'>;
+
+/** What happens to one player of a side, such as top player, injury or a post hit (the GraphQL enum PlayerEventKind). */
+export const PLAYER_EVENT_TYPES = kindsShaped('playerEvent');
+export type PlayerEventType = KindOfShape<'playerEvent'>;
+
+/** The kinds that count a goal for the side credited. */
+export const scores = (type: string): boolean => specOf(type)?.scores === true;
+
+/** The federation's codes (a penalty's offence, a MISC event's meaning) run from 0 to 999; the database checks the same bounds. */
+export const FEDERATION_CODE_MIN = 0;
+export const FEDERATION_CODE_MAX = 999;
 
 /** The recorded events that name a player: goals (scorer, assist), own goals (scorer), penalties, penalty ends, player events and MISC. */
 export function namesPlayer(type: string): boolean {
-  return type === 'GOAL' || type === 'OWN_GOAL' || type === 'PENALTY' || type === 'PENALTY_END' || type === 'MISC' || includes(PLAYER_EVENT_TYPES, type);
+  const player = specOf(type)?.player;
+  return player !== undefined && player !== 'none';
 }
 
 export const otherSide = (side: Side): Side => (side === 'HOME' ? 'AWAY' : 'HOME');
@@ -44,23 +250,24 @@ export const otherSide = (side: Side): Side => (side === 'HOME' ? 'AWAY' : 'HOME
  * goal, which counts for the side its scorer plays against.
  */
 export function playerSideOf(type: string, side: Side): Side {
-  return type === 'OWN_GOAL' ? otherSide(side) : side;
+  return specOf(type)?.shape === 'ownGoal' ? otherSide(side) : side;
 }
 
 /** The recorded events that are about one player and mean nothing without them. */
 export function requiresPlayer(type: string): boolean {
-  return type === 'PENALTY_END' || includes(PLAYER_EVENT_TYPES, type);
+  return specOf(type)?.player === 'required';
 }
 
 /** The recorded events credited to no side: a player inspection is about both teams. A MISC event has a side when it names one. */
 export function isSideless(type: string): boolean {
-  return type === 'PLAYER_INSPECTION';
+  const spec = specOf(type);
+  // Markers are the game's, not recorded: they are never corrected, so the question is not theirs.
+  return spec !== undefined && spec.shape !== 'marker' && spec.side === 'none';
 }
 
 export function isGoalieMove(type: string): type is TeamEventType {
-  return includes(TEAM_EVENT_TYPES, type);
+  return specOf(type)?.shape === 'teamEvent';
 }
-
 export function assertFederationCode(code: number, name = 'code'): void {
   if (!Number.isInteger(code) || code < FEDERATION_CODE_MIN || code > FEDERATION_CODE_MAX)
     throw new InvalidInputError(`${name} must be a whole number from ${FEDERATION_CODE_MIN} to ${FEDERATION_CODE_MAX}, got ${code}`);

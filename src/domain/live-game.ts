@@ -7,35 +7,12 @@
 import { InvalidInputError } from './errors.js';
 import { clockText } from './game-clock.js';
 import { boundsOfPeriod, type GameFormat, overtimePeriod } from './game-format.js';
-import { PLAYER_EVENT_TYPES, TEAM_EVENT_TYPES } from './event-kinds.js';
+import { isRecordedType, type LogEvent, type Side, scores } from './event-kinds.js';
 
-export type Side = 'HOME' | 'AWAY';
+// The log's event and the recorded kinds are the event-kind catalogue's (event-kinds.ts), which
+// imports nothing of this module; they are read from here as well.
+export { isRecordedType, type LogEvent, RECORDED_TYPES, type RecordedType, type Side } from './event-kinds.js';
 export type Decision = 'REGULAR' | 'OVERTIME' | 'PENALTY_SHOTS';
-
-/** An event of the log as far as the rules read it. */
-export interface LogEvent {
-  type: string;
-  side: Side | null;
-  second: number;
-  sequence: number;
-  period: number | null;
-}
-
-/** Events officials record during play; markers (period start and end, game start and end) follow from transitions. */
-export const RECORDED_TYPES = [
-  'GOAL',
-  'OWN_GOAL',
-  'PENALTY',
-  'TIMEOUT',
-  'PENALTY_END',
-  ...TEAM_EVENT_TYPES,
-  ...PLAYER_EVENT_TYPES,
-  'MISC',
-  'PLAYER_INSPECTION',
-] as const;
-export type RecordedType = (typeof RECORDED_TYPES)[number];
-
-export const isRecordedType = (type: string): type is RecordedType => (RECORDED_TYPES as readonly string[]).includes(type);
 
 /** Each team has one timeout per game. */
 export const TIMEOUTS_PER_TEAM = 1;
@@ -43,8 +20,6 @@ export const PENALTY_REASON_MAX_LENGTH = 100;
 
 /** Where a game stands: not started, in a period (open or just ended), or finished. */
 export type Phase = { kind: 'not-started' } | { kind: 'playing'; period: number; periodOpen: boolean } | { kind: 'finished' };
-
-const SCORING_TYPES = new Set(['GOAL', 'OWN_GOAL', 'PENALTY_SHOOTOUT']);
 
 /** Clock order, then the order events were written in. */
 export function inGameOrder<E extends LogEvent>(events: readonly E[]): E[] {
@@ -294,7 +269,7 @@ export function finishMarkers(
     if (overtime === null) throw new InvalidInputError('This league plays no overtime');
     if (period !== overtime) throw new InvalidInputError(`A game decided by overtime is in overtime first; it is in period ${period}`);
     if (tied) throw new InvalidInputError('Overtime is decided by a goal: the score is still tied');
-    const overtimeGoals = events.filter((event) => event.period === overtime && SCORING_TYPES.has(event.type)).map((event) => event.second);
+    const overtimeGoals = events.filter((event) => event.period === overtime && scores(event.type)).map((event) => event.second);
     const goldenGoal = overtimeGoals.length > 0 ? Math.max(...overtimeGoals) : boundsOfPeriod(format, period).end;
     close(goldenGoal);
     markers.push({ type: 'GAME_END', second: goldenGoal, period });
@@ -328,7 +303,7 @@ export function replayScore<E extends LogEvent>(events: readonly E[]): { score: 
   const score: Score = { home: 0, away: 0, homePeriodScores: new Array<number>(periods).fill(0), awayPeriodScores: new Array<number>(periods).fill(0) };
   const running = new Map<E, { home: number; away: number } | null>();
   for (const event of inGameOrder(events)) {
-    if (SCORING_TYPES.has(event.type) && event.side) {
+    if (scores(event.type) && event.side) {
       if (event.side === 'HOME') score.home += 1;
       else score.away += 1;
       const index = (event.period ?? 1) - 1;
@@ -337,7 +312,7 @@ export function replayScore<E extends LogEvent>(events: readonly E[]): { score: 
         else score.awayPeriodScores[index] += 1;
       }
     }
-    const carriesScore = SCORING_TYPES.has(event.type) || event.type === 'PERIOD_END' || event.type === 'GAME_END';
+    const carriesScore = scores(event.type) || event.type === 'PERIOD_END' || event.type === 'GAME_END';
     running.set(event, carriesScore ? { home: score.home, away: score.away } : null);
   }
   return { score, running };

@@ -67,6 +67,15 @@ export function penaltyMinutesOf(kind: string | null | undefined): number {
   return PENALTY_MINUTES[penaltyKindOf(kind)];
 }
 
+/**
+ * How long the penalized player sits out, in game seconds: the penalty's minutes (a 2' and either
+ * half of a 2+2' end early at a goal against, which the desk records as the penalty's end). A match
+ * penalty's player does not come back (Infinity), and a penalty shot sends nobody out (0).
+ */
+export function penaltyBoxSecondsOf(kind: string | null | undefined): number {
+  return isMatchPenalty(kind) ? Number.POSITIVE_INFINITY : penaltyMinutesOf(kind) * 60;
+}
+
 /** A lineup entry: the player was on the game sheet of that team. */
 export interface Appearance {
   playerId: number;

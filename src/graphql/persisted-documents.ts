@@ -21,8 +21,6 @@ export interface TrustedDocuments {
   manifest: ReadonlyMap<string, string>;
 }
 
-export const DEFAULT_TRUSTED_DOCUMENTS: TrustedDocuments = { mode: 'apq', manifest: new Map() };
-
 /** Documents registered by clients (apq) kept at most: as many as the parse cache keeps parsed. */
 export const PERSISTED_DOCUMENT_ENTRIES = 1000;
 /** Their text's heap: 2 bytes a character, the 64-character key, and lru-cache's bookkeeping. */

@@ -1,7 +1,6 @@
 import type { ExecutionResult } from 'graphql';
 import type { Cache } from '@graphql-yoga/plugin-response-cache';
-import { LRUCache } from 'lru-cache';
-import type { CacheClock } from '../cache/bounded.js';
+import { BoundedLru, type CacheClock } from '../cache/bounded.js';
 import { ScopedCache } from '../cache/scoped-cache.js';
 import { scopeTag, type ScopeTag } from '../live/change-scope.js';
 import type { ChangeFeed, LeagueChange } from '../live/changes.js';
@@ -33,6 +32,14 @@ const ENTRY_OVERHEAD_BYTES = 1024;
 
 export const RESPONSE_CACHE_ENTRIES = 1000;
 const MAX_PENDING_MISSES = 10_000;
+/**
+ * The heap a pending miss holds: its key (a SHA-256 in hex, `scoped:` before it or not) and a
+ * number in the LRU's entry. Measured (node 20, `node --expose-gc`, 10,000 keys as
+ * result-cache-key.ts builds them, half of them scoped): 213 bytes an entry; weighed as two bytes a
+ * key character plus 120, 248 and 262 bytes for such keys. The count binds first; shed under heap
+ * pressure like every cache, a forgotten miss only means its result is not stored.
+ */
+const missWeight = (key: string) => 2 * key.length + 120;
 /** Heap the stored results hold at most, as weighed above. */
 export const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -102,7 +109,11 @@ export function createBoundedResponseCache(
    * (errors, private types) never come back to set(): the bound keeps their ids from piling up, and
    * a forgotten id only means a result is not stored.
    */
-  const missedIn = new LRUCache<string, number>({ max: MAX_PENDING_MISSES });
+  const missedIn = new BoundedLru<number>({
+    maxEntries: MAX_PENDING_MISSES,
+    maxBytes: MAX_PENDING_MISSES * missWeight(`${SCOPED_KEY_PREFIX}${'0'.repeat(64)}`),
+    weigh: (_generation, key) => missWeight(key),
+  });
   return {
     set(id: string, result: ExecutionResult, entities: Iterable<CacheEntityRecord>, ttl: number) {
       const missed = missedIn.get(id);

@@ -1,6 +1,7 @@
 /**
  * GraphQL over WebSocket at /graphql (the `graphql-transport-ws` protocol of the graphql-ws
- * library, Apollo Client's and urql's default), beside GraphQL over HTTP and SSE on the same path.
+ * library, Apollo Client's and urql's default; the library refuses the legacy `graphql-ws` one of
+ * subscriptions-transport-ws with 4406), beside GraphQL over HTTP and SSE on the same path.
  * Every operation runs through the same yoga/envelop pipeline as an HTTP one (yoga's documented
  * recipe: `yoga.getEnveloped` → parse, validate, context, execute or subscribe), so the same limits
  * (document size and tokens, aliases, directives, cost, deadline), error masking, context, caller
@@ -77,9 +78,6 @@ export interface WebSocketOptions {
    */
   trustedParams?: <P extends { query?: string | null; extensions?: unknown }>(params: P) => P & { query?: string | null };
 }
-
-/** The subprotocol of graphql-ws; the legacy `graphql-ws` one of subscriptions-transport-ws is refused by the library (4406). */
-export const GRAPHQL_TRANSPORT_WS = 'graphql-transport-ws';
 
 /** A subscribe message carries the document and its variables: the document's limit plus this much for variables and the envelope. */
 const VARIABLES_BYTES = 64 * 1024;

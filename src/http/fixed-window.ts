@@ -20,6 +20,12 @@ interface Window {
  * out to cost nothing. Memory is bounded: beyond `maxClients` the least recently used client goes
  * (lru-cache; a client counts as used when it takes units, not when its state is read). A window's
  * end is the counter's own rule, on its clock, not a TTL of the cache.
+ *
+ * On lru-cache directly, not on the cache toolkit (src/cache): a window is a client's spending, not
+ * a value that can be read again, and dropping it forgives the client. BoundedLru sheds under heap
+ * pressure, which would hand every client a fresh budget just when a flood fills the heap; and a
+ * byte bound adds nothing, since an entry is a bucket (an address, or a key's 22-character hash)
+ * and two numbers: the count bounds the bytes.
  */
 export class FixedWindowCounter {
   private readonly windows: LRUCache<string, Window>;

@@ -9,23 +9,9 @@ import { GraphQLError } from 'graphql';
 import { numbered, type SqlRunner } from './change-journal.js';
 import type { GameChange, LeagueChange } from './changes.js';
 import { ChangeMemo } from './change-memo.js';
+import type { ResumeWindow } from './resume-window.js';
 import { isStreamEnd, type Delivery, type LiveItem } from './updates.js';
 
-/** How far back a resumed stream replays (STREAM_RESUME_WINDOW_MS, STREAM_RESUME_MAX_CHANGES). */
-export interface ResumeWindow {
-  /** The oldest missed change replayed is at most this old (by the database's clock). */
-  windowMs: number;
-  /** Changes of the subscription replayed at most; more missed and the stream says to refetch. */
-  maxChanges: number;
-}
-
-/** Ten minutes: a phone that lost its signal, a laptop woken up, a deploy's reconnects. */
-export const DEFAULT_RESUME_WINDOW_MS = 600_000;
-/**
- * A whole game's changes (some 50 to 80, see DEFAULT_SUBSCRIBER_BUFFER) with room to spare, and
- * below that buffer's 128: a replay is handed to a stream's queue faster than a slow socket takes it.
- */
-export const DEFAULT_RESUME_MAX_CHANGES = 100;
 /** Rows of the log read at most to find a `liveGames` subscriber's missed changes (the filter is applied after reading). */
 const MAX_SCANNED = 5_000;
 

@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import { HEAP_FULL_CODE, HEAP_FULL_RETRY_AFTER_S, type HeapAdmission, processHeapPressure } from '../cache/heap-pressure.js';
 import type { ChangeFeed, GameChange, LeagueChange } from './changes.js';
 import { ChangeMemo } from './change-memo.js';
-import { DEFAULT_RESUME_MAX_CHANGES, DEFAULT_RESUME_WINDOW_MS, type ResumeWindow } from './stream-positions.js';
+import { DEFAULT_RESUME_MAX_CHANGES, DEFAULT_RESUME_WINDOW_MS, type ResumeWindow } from './resume-window.js';
 
 /** Subscriptions one client (one address) may hold open at once (SUBSCRIPTIONS_PER_CLIENT). */
 export const DEFAULT_SUBSCRIPTIONS_PER_CLIENT = 20;
@@ -61,7 +61,7 @@ export interface LiveUpdatesOptions {
   bufferSize?: number;
   /** Subscribers handed a change per turn of the event loop (DEFAULT_HAND_OUT_SLICE). */
   handOutSlice?: number;
-  /** How far back a stream resumed from a position replays (STREAM_RESUME_WINDOW_MS, src/live/stream-positions.ts). */
+  /** How far back a stream resumed from a position replays (STREAM_RESUME_WINDOW_MS, src/live/resume-window.ts). */
   resumeWindowMs?: number;
   /** Changes a resumed stream replays at most (STREAM_RESUME_MAX_CHANGES). */
   resumeMaxChanges?: number;

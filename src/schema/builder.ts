@@ -26,6 +26,19 @@ export const DEFAULT_MAX_COMPLEXITY = 20_000;
 const MAX_DEPTH = 10;
 const MAX_BREADTH = 200;
 
+/**
+ * Whether a root resolver that ignores the selection Pothos prepared is an error: it would load
+ * relations one by one. On until the app decides (`getSchema` in src/schema/index.ts, from the app's
+ * `production` setting, Config.production): production turns it off, since the check wraps every
+ * query. Pothos reads the option on each resolve, so it may be set after the types are defined.
+ */
+const unusedSelections = { check: true };
+
+/** Sets the unused-selection check; process-wide, as the schema is. */
+export function checkUnusedSelections(on: boolean): void {
+  unusedSelections.check = on;
+}
+
 /** What resolvers see; /graphql adds how much one operation may cost (GRAPHQL_MAX_COMPLEXITY). */
 export type SchemaContext = GraphQLContext & { maxComplexity?: number };
 
@@ -45,8 +58,10 @@ export const builder = new SchemaBuilder<{
     client: (ctx) => ctx.prisma,
     dmmf: getDatamodel(),
     filterConnectionTotalCount: true,
-    // A root resolver that ignores the selection Pothos prepared would load relations one by one.
-    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'error',
+    // A getter, so that the app's setting reaches it (unusedSelections above).
+    get onUnusedQuery() {
+      return unusedSelections.check ? ('error' as const) : null;
+    },
     maxConnectionSize: MAX_PAGE_SIZE,
     defaultConnectionSize: DEFAULT_PAGE_SIZE,
   },

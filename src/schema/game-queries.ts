@@ -1,6 +1,6 @@
+// Prisma helpers of the queries of games: plain Prisma, no Pothos type (those are in game-order.ts),
+// since the DataLoaders import this module and the builder imports their context.
 import type { Prisma } from '../generated/prisma/client.js';
-import { builder } from './builder.js';
-import { SortDirectionEnum } from './national-statistics.js';
 
 /**
  * Games of a season (or of several), as a Prisma filter: the query form of `seasonOfGame`
@@ -17,19 +17,8 @@ export const GAME_SEASON_SELECT = {
   cupRound: { select: { tournament: { select: { seasonId: true } } } },
 } as const satisfies Prisma.GameSelect;
 
-export const GameOrderEnum = builder.enumType('GameOrder', {
-  description: 'What a list of games is ordered by; games starting at the same instant are ordered by id.',
-  values: { START: { description: 'The start time: earliest first unless the direction is DESC.' } },
-});
-
 /** Games by start, then id (so the order is total and a cursor, the id, finds its place), in the direction asked. */
 export function gamesOrderBy(direction: 'ASC' | 'DESC' | null | undefined): Prisma.GameOrderByWithRelationInput[] {
   const sort = direction === 'DESC' ? 'desc' : 'asc';
   return [{ startsAt: sort }, { id: sort }];
 }
-
-/** The ordering arguments of every list of games (`Query.games`, a group's, a team's home and away games). */
-export const GAME_ORDER_ARGS = builder.args((t) => ({
-  orderBy: t.field({ type: GameOrderEnum, defaultValue: 'START' }),
-  direction: t.field({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
-}));

@@ -7,7 +7,8 @@ import { NODE_BY_ID } from './node.js';
 import { COUNTED } from './connections.js';
 import { LENGTH, listCost } from './costs.js';
 import { GameFilter, gamesWhere } from './game-filter.js';
-import { GAME_ORDER_ARGS, gamesOrderBy } from './game-queries.js';
+import { GAME_ORDER_ARGS } from './game-order.js';
+import { gamesOrderBy } from './game-queries.js';
 import { GameDecisionEnum, GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, PenaltyRoleEnum, PlayerPositionEnum, TeamSideEnum } from './scalars.js';
 
 builder.prismaNode('Venue', {

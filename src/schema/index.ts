@@ -1,5 +1,5 @@
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
-import { builder } from './builder.js';
+import { builder, checkUnusedSelections } from './builder.js';
 import './scalars.js';
 import './node.js';
 import './season.js';
@@ -27,8 +27,18 @@ import './search.js';
 
 let built: GraphQLSchema | undefined;
 
-/** The canonical GraphQL schema; built once per process. */
-export function getSchema(): GraphQLSchema {
+/** What the app decides about the schema (src/app.ts, from its settings). */
+export interface SchemaSettings {
+  /** Production turns off the check for resolvers that ignore their Prisma selection (it wraps every query). */
+  production: boolean;
+}
+
+/**
+ * The canonical GraphQL schema; built once per process. The app passes its settings; a caller
+ * without them (a test, a script) leaves them as they are (the check on, until an app says otherwise).
+ */
+export function getSchema(settings?: SchemaSettings): GraphQLSchema {
+  if (settings) checkUnusedSelections(!settings.production);
   built ??= builder.toSchema();
   return built;
 }

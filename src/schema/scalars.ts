@@ -1,16 +1,6 @@
 import { GraphQLError, Kind } from 'graphql';
-import { PLAYER_EVENT_TYPES, TEAM_EVENT_TYPES } from '../domain/event-kinds.js';
-import {
-  GameDecision,
-  GameEventType,
-  GameStatus,
-  GroupPhase,
-  Licensing,
-  PenaltyKind,
-  PenaltyRole,
-  PlayerPosition,
-  TeamSide,
-} from '../generated/prisma/enums.js';
+import { EVENT_KIND_NAMES, PLAYER_EVENT_TYPES, TEAM_EVENT_TYPES } from '../domain/event-kinds.js';
+import { GameDecision, GameStatus, GroupPhase, Licensing, PenaltyKind, PenaltyRole, PlayerPosition, TeamSide } from '../generated/prisma/enums.js';
 import { builder } from './builder.js';
 
 function parseDateTime(value: unknown): Date {
@@ -45,7 +35,8 @@ export const GroupPhaseEnum = builder.enumType(GroupPhase, { name: 'GroupPhase' 
 export const GameStatusEnum = builder.enumType(GameStatus, { name: 'GameStatus' });
 export const GameDecisionEnum = builder.enumType(GameDecision, { name: 'GameDecision' });
 export const TeamSideEnum = builder.enumType(TeamSide, { name: 'TeamSide' });
-export const GameEventTypeEnum = builder.enumType(GameEventType, { name: 'GameEventType' });
+// The event kinds are the catalogue's (src/domain/event-kinds.ts), in its order, which is the database enum's.
+export const GameEventTypeEnum = builder.enumType('GameEventType', { values: EVENT_KIND_NAMES });
 export const PenaltyKindEnum = builder.enumType(PenaltyKind, { name: 'PenaltyKind' });
 export const PenaltyRoleEnum = builder.enumType(PenaltyRole, {
   name: 'PenaltyRole',

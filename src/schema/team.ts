@@ -1,7 +1,8 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import { absoluteUrl } from './context.js';
 import { COUNTED } from './connections.js';
-import { GAME_ORDER_ARGS, gamesOrderBy } from './game-queries.js';
+import { GAME_ORDER_ARGS } from './game-order.js';
+import { gamesOrderBy } from './game-queries.js';
 import { builder, connectionComplexity, pageSize, relatedConnectionComplexity } from './builder.js';
 import { COMPUTED, computedCost, LENGTH, listCost, STATEMENT_COST } from './costs.js';
 import { NODE_BY_ID } from './node.js';

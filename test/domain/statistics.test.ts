@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortNationalRecords, type OrderableRecord } from '../../src/domain/national-statistics.js';
-import { penaltyMinutesOf, playerGameLines, sumLines, tallyBy, type StatisticsEvent } from '../../src/domain/player-statistics.js';
+import { penaltyBoxSecondsOf, penaltyMinutesOf, playerGameLines, sumLines, tallyBy, type StatisticsEvent } from '../../src/domain/player-statistics.js';
 import { roundReached, teamSeasonRecords, type KnockoutGame } from '../../src/domain/team-records.js';
 import { rankByVisitors } from '../../src/domain/visitors.js';
 
@@ -174,5 +174,18 @@ describe('penalty minutes', () => {
       [{ gameId: 1, type: 'PENALTY', teamId: 1, playerId: 7, assistId: null, penaltyKind: null }],
     );
     expect(line).toMatchObject({ penalties2: 1, penaltyMinutes: penaltyMinutesOf(null) });
+  });
+
+  it('sends the player out for the minutes of a 2, 2+2, 5 or 10, for good with a match penalty, and not at all for a penalty shot', () => {
+    expect(['MINOR_2', 'MINOR_2_2', 'MAJOR_5', 'MISCONDUCT_10', 'MATCH', 'MATCH_3', 'PENALTY_SHOT', null].map(penaltyBoxSecondsOf)).toEqual([
+      120,
+      240,
+      300,
+      600,
+      Number.POSITIVE_INFINITY,
+      Number.POSITIVE_INFINITY,
+      0,
+      120,
+    ]);
   });
 });

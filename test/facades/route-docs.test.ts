@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExampleIds } from '../../src/data/demo/example-ids.js';
-import { outdatedRecordings, plannedExchanges, type RecordedExamples } from '../../src/facades/openapi/examples.js';
+import type { RecordedExamples } from '../../src/facades/openapi/examples.js';
 import { documentableRoutesOf, collectRoutes, documentedRoutesOf, snapshotSourcesOf } from '../../src/facades/openapi/registry.js';
-import { example, probe, type OperationDoc } from '../../src/facades/shared/route-doc.js';
+import { example, type ExampleIds, probe, type OperationDoc } from '../../src/facades/shared/route-doc.js';
+import { outdatedRecordings, plannedExchanges } from '../../scripts/examples/recording.js';
 
 /** How a route's declaration reaches the document, the recordings and the snapshot (no database). */
 
@@ -86,6 +86,22 @@ describe('route docs', () => {
       'GET /api/teams/:team_id (teamDetail): no examples recorded',
     ]);
     expect(outdatedRecordings([], IDS, recordingOf(TEAM_DOC, IDS))).toEqual(['teamDetail: recorded, but no route declares it']);
+  });
+
+  it('name the route whose recorded answers are no longer what it answers', () => {
+    const route = { ...TEAM_DOC, method: 'GET' as const, url: '/api/teams/:team_id', errors: [404] };
+    const recorded = recordingOf(TEAM_DOC, IDS);
+    // Recorded again, the same answers: up to date.
+    const answered = structuredClone(recorded.routes);
+    expect(outdatedRecordings([route], IDS, recorded, answered)).toEqual([]);
+    // The same requests, other answers: stale, and said where.
+    answered.teamDetail.examples[0].body = { data: { title: 'Team 4', rows: [1, 2] } };
+    answered.teamDetail.errors[0].status = 400;
+    expect(outdatedRecordings([route], IDS, recorded, answered)).toEqual([
+      'GET /api/teams/:team_id (teamDetail): the answer to "a team" changed: data is {"title":"Team 4","rows":[1,2]}, recorded absent; the answer to "unknown team" changed: status 400, recorded 404',
+    ]);
+    recorded.routes.teamDetail.examples[0].body = { data: { title: 'Team 4', rows: [1] } };
+    expect(outdatedRecordings([route], IDS, recorded, answered)[0]).toContain('the answer to "a team" changed: data.rows has 2 items, recorded 1');
   });
 
   it('are collected under /bo for GET, POST, PUT and DELETE, and nowhere else for PUT and DELETE', async () => {

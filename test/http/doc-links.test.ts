@@ -2,7 +2,7 @@
  * Every URL the service hands out answers 200 on the demo league.
  *
  * The answers crawled are those of the wire snapshot (`npm run wire:snapshot`): the same request
- * list (src/facades/openapi/snapshot-probes.ts, built from every route's `doc.snapshot` or else its
+ * list (scripts/examples/snapshot-probes.ts, built from every route's `doc.snapshot` or else its
  * OpenAPI examples), sent with the same kind of keys, back-office logins and favorites session, so
  * a route added with its declaration is covered without touching this file.
  *
@@ -24,10 +24,10 @@
  * test is expected to fail until then, and says so once the route answers.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { exampleIds } from '../../src/data/demo/example-ids.js';
-import { createExampleSecrets, withSecrets } from '../../src/facades/openapi/examples.js';
 import { documentedRoutesOf } from '../../src/facades/openapi/index.js';
-import { snapshotProbes } from '../../src/facades/openapi/snapshot-probes.js';
+import { exampleIds } from '../../scripts/examples/example-ids.js';
+import { createExampleSecrets, withSecrets } from '../../scripts/examples/secrets.js';
+import { snapshotProbes } from '../../scripts/examples/snapshot-probes.js';
 import type { Json } from '../support/api.js';
 import { openTestLeague, TEST_NOW, type TestLeague } from '../support/app.js';
 import { createKey } from '../support/keys.js';

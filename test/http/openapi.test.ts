@@ -2,44 +2,45 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { exampleIds, type ExampleIds } from '../../src/data/demo/example-ids.js';
 import { CATEGORY_IDS } from '../../src/facades/bo/categories.js';
 import { STATUS_EVENTS } from '../../src/facades/bo/status.js';
-import {
-  createExampleSecrets,
-  type ExampleSecrets,
-  lineupCandidatesOf,
-  loadExamples,
-  outdatedRecordings,
-  type RecordedExchange,
-  withSecrets,
-} from '../../src/facades/openapi/examples.js';
+import { loadExamples, type RecordedExamples, type RecordedExchange } from '../../src/facades/openapi/examples.js';
 import { documentableRoutesOf, documentedRoutesOf } from '../../src/facades/openapi/index.js';
 import { isBackOffice, openApiPath } from '../../src/facades/openapi/registry.js';
-import { isOperationDoc } from '../../src/facades/shared/route-doc.js';
+import { type ExampleIds, isOperationDoc } from '../../src/facades/shared/route-doc.js';
+import { EXAMPLES_BASE_URL } from '../../scripts/examples/demo-fixture.js';
+import { exampleIds } from '../../scripts/examples/example-ids.js';
+import {
+  exampleKeys,
+  exampleSession,
+  lineupCandidatesOf,
+  outdatedRecordings,
+  recordExamples,
+  recordingOrder,
+  sendExample,
+} from '../../scripts/examples/recording.js';
+import { createExampleSecrets, type ExampleSecrets } from '../../scripts/examples/secrets.js';
 import type { Json } from '../support/api.js';
 import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
-import { createKey } from '../support/keys.js';
 
 // The routes declare their own docs: the league is built first, to name a test per documented route.
-const league: TestLeague = await openTestLeague();
+// Served under the recording's base URL, so that the answers compare with the recorded ones.
+const league: TestLeague = await openTestLeague({ publicBaseUrl: EXAMPLES_BASE_URL });
 const ROUTES = documentedRoutesOf(league.app);
 const EXAMPLES = loadExamples();
-const FORM = 'application/x-www-form-urlencoded';
 const RECORD = 'run `npm run openapi:examples` to record docs/openapi-examples.json again';
 
 let doc: Json;
 let ids: ExampleIds;
 /** The run's session and back-office keys, which the examples name by placeholder (`{sid}`, `{token}`, …). */
 let secrets: ExampleSecrets;
-const keys = new Map<number | null, string>();
+/** The routes' examples recorded again, as `npm run openapi:examples` records them: what the recording must show. */
+let answered: RecordedExamples['routes'];
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const compiled = new Map<string, ValidateFunction>();
 
-async function keyOf(clubId: number | null): Promise<string> {
-  if (!keys.has(clubId)) keys.set(clubId, (await createKey(league.db, `openapi ${clubId ?? 'federation'}`, clubId)).key);
-  return keys.get(clubId)!;
-}
+/** The run's keys for the lineup interface, made as the recording makes them. */
+const keyOf = exampleKeys(league.db.prisma, league.clock.now());
 
 /** A schema of the document, its `#/components/schemas/…` references pointing at the components added to Ajv. */
 function validatorOf(schema: Json): ValidateFunction {
@@ -71,18 +72,7 @@ function routerRoutes(app: FastifyInstance): Set<string> {
 
 const anyParameter = (path: string) => path.replace(/\{[^}]+\}/g, ':');
 
-async function send(exchange: RecordedExchange) {
-  const headers: Record<string, string> = {};
-  if (exchange.url.startsWith('/api/v3/') && !exchange.withoutKey) headers.authorization = `Bearer ${await keyOf(exchange.keyClubId ?? null)}`;
-  if (exchange.requestContentType) headers['content-type'] = exchange.requestContentType;
-  const sent = await withSecrets(league.app, { url: exchange.url, body: exchange.requestBody, headers }, secrets);
-  return league.app.inject({
-    method: exchange.method,
-    url: sent.url,
-    headers: sent.headers,
-    ...(sent.body === undefined ? {} : { payload: sent.body }),
-  });
-}
+const send = (exchange: RecordedExchange) => sendExample(league.app, exchange, secrets, keyOf);
 
 /** The operation a route is documented as. */
 const operationOf = (route: { method: string; url: string }) => doc.paths[openApiPath(route.url)][route.method.toLowerCase()] as Json;
@@ -109,13 +99,11 @@ beforeAll(async () => {
   doc = response.json() as Json;
   const defs = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('"#/components/schemas/', '"#/$defs/')) as Json;
   ajv.addSchema({ $id: 'https://openapi.test/components.json', $defs: defs });
-  const session = await league.app.inject({
-    method: 'POST',
-    url: '/api/sessions/add_favorite',
-    headers: { 'content-type': FORM },
-    payload: `sid=null&favorites[]=${encodeURIComponent(JSON.stringify({ type: 'league', league: 1, game_class: 11 }))}`,
-  });
-  secrets = { ...(await createExampleSecrets(league.db.prisma, ids, league.clock.now())), sid: (session.json() as { data: string }).data };
+  // The session the recording made (its favorites show in the matchcenter's answers).
+  const sid = await exampleSession(league.app, ids);
+  secrets = { ...(await createExampleSecrets(league.db.prisma, ids, league.clock.now())), sid };
+  // Before any other test sends an example: in the recording's order, on the league as it was recorded.
+  answered = (await recordExamples(league.app, recordingOrder(ROUTES, Object.keys(EXAMPLES.routes)), ids, secrets, keyOf)).routes;
 });
 
 afterAll(async () => {
@@ -291,7 +279,7 @@ describe.each(ROUTES.map((route) => ({ ...route, name: `${route.method} ${route.
 
   it('has its declared examples recorded in docs/openapi-examples.json', () => {
     expect(
-      outdatedRecordings([route], ids, { ...EXAMPLES, routes: { [route.id]: EXAMPLES.routes[route.id] } }),
+      outdatedRecordings([route], ids, { ...EXAMPLES, routes: { [route.id]: EXAMPLES.routes[route.id] } }, answered),
       `the recording of ${route.name} (${route.id}) is missing or outdated: ${RECORD}`,
     ).toEqual([]);
   });
@@ -465,7 +453,7 @@ describe("the back office's writes answer as documented", () => {
     });
     token = (login.json() as Json).payload.auth_token;
     const games = (await league.app.inject({ url: '/bo/games', headers: { authorization: `Bearer ${token}` } })).json() as Json;
-    // The examples' live game (example-ids.ts: the first by id), in its second period at the demo league's "now":
+    // The examples' live game (scripts/examples/example-ids.ts: the first by id), in its second period at the demo league's "now":
     // it takes events and `end_third` (other live games are in an intermission).
     live = (games.payload.list as Json[]).find((game) => game.status === 'live' && ids.games.includes(game.id as number))!;
     expect(live, 'the demo league has a game in play').toBeDefined();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME, readDataDirHolder } from '../../src/db/data-dir-lock.js';
 import { openDatabase } from '../../src/db/database.js';
 import { loadDemoLeague } from '../../src/data/demo/index.js';
+import { demoFixture } from '../../scripts/examples/demo-fixture.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -85,7 +86,7 @@ describe('key administration next to a running embedded service', () => {
     // A small league prepared in the directory: the service then starts without loading the (larger) demo league.
     const database = await openDatabase({ dataDir });
     try {
-      await loadDemoLeague(database.prisma, { seed: 7, scale: 0.1, now: new Date('2026-11-22T15:30:00Z') });
+      await loadDemoLeague(database.prisma, demoFixture());
       const game = await database.prisma.game.findFirstOrThrow({
         where: { status: 'SCHEDULED', groupId: { not: null } },
         orderBy: { startsAt: 'asc' },

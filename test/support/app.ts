@@ -3,10 +3,11 @@ import { buildApp } from '../../src/app.js';
 import { fixedClock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
 import { loadDemoLeague } from '../../src/data/demo/index.js';
+import { DEMO_NOW, demoFixture } from '../../scripts/examples/demo-fixture.js';
 import { openTestDatabase } from './database.js';
 
-/** The instant every demo-league test runs at: a Sunday afternoon in the middle of the season. */
-export const TEST_NOW = new Date('2026-11-22T15:30:00Z');
+/** The instant every demo-league test runs at: the demo fixture's (a Sunday afternoon in the middle of the season). */
+export const TEST_NOW = DEMO_NOW;
 
 export interface TestLeague {
   db: Database;
@@ -15,12 +16,12 @@ export interface TestLeague {
   close(): Promise<void>;
 }
 
-/** A small generated league (fixed seed) in a fresh database, behind a real fastify app. */
-export async function openTestLeague(options: { scale?: number; seed?: number } = {}): Promise<TestLeague> {
+/** The demo fixture's league (or another seed or scale) in a fresh database, behind a real fastify app. */
+export async function openTestLeague(options: { scale?: number; seed?: number; publicBaseUrl?: string } = {}): Promise<TestLeague> {
   const db = await openTestDatabase();
-  await loadDemoLeague(db.prisma, { seed: options.seed ?? 7, scale: options.scale ?? 0.1, now: TEST_NOW });
+  await loadDemoLeague(db.prisma, demoFixture(options));
   const clock = fixedClock(TEST_NOW);
-  const app = await buildApp({ database: db, clock, logLevel: 'silent', publicBaseUrl: 'http://test.local' });
+  const app = await buildApp({ database: db, clock, logLevel: 'silent', publicBaseUrl: options.publicBaseUrl ?? 'http://test.local' });
   return {
     db,
     app,

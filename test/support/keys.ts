@@ -7,3 +7,13 @@ export async function createKey(db: Database, name: string, clubId: number | nul
   const created = await db.prisma.apiKey.create({ data: { name, prefix, hash, clubId, scopes, createdAt: new Date() } });
   return { id: created.id, key };
 }
+
+/**
+ * `value` with its last character replaced by another: a wrong secret (token, key) that is always
+ * wrong. A fixed replacement is not: `${key.slice(0, -1)}x` is the key itself whenever the key
+ * already ends in `x`, one random key in 64.
+ */
+export function withLastCharacterChanged(value: string): string {
+  const last = value.at(-1);
+  return `${value.slice(0, -1)}${last === 'x' ? 'y' : 'x'}`;
+}

@@ -5,39 +5,22 @@
 // running service with an admin key. Either way the same domain decisions and the same store
 // (src/domain/key-admin.ts, src/auth/key-store.ts) decide and write.
 import { hostname } from 'node:os';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, type AdministeredKey, type IssuedKey } from '../../auth/key-store.js';
-import { loadConfig, type Config } from '../../config.js';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../auth/key-store.js';
+import { loadConfig, serviceTargetFrom, type Config, type ServiceTarget } from '../../config.js';
 import { DataDirLockedError, readDataDirHolder } from '../../db/data-dir-lock.js';
 import type { Database } from '../../db/database.js';
-import type { NewKeyRequest } from '../../domain/key-admin.js';
-import type { AuditRow } from '../../live/audit.js';
 import { readGameAudit } from '../../live/game-audit.js';
 import { administrationOverHttp, ServiceUnreachableError } from './admin-over-http.js';
 import { UsageError } from './arguments.js';
 import { openConfiguredDatabase } from './database.js';
-
-/** What the CLIs do, on a running service or directly on the database. */
-export interface KeyAdministration {
-  listKeys(): Promise<AdministeredKey[]>;
-  createKey(request: NewKeyRequest): Promise<IssuedKey>;
-  revokeKey(id: number): Promise<AdministeredKey>;
-  rotateKey(id: number): Promise<IssuedKey>;
-  gameAudit(gameId: number): Promise<AuditRow[]>;
-  close(): Promise<void>;
-}
-
-/** A service named on the command line (`--url`, `--key`) or in the environment (SERVICE_URL, ADMIN_KEY). */
-export interface ServiceTarget {
-  url?: string;
-  key?: string;
-}
+import type { KeyAdministration } from './key-administration.js';
 
 export const SERVICE_FLAGS = ['--url', '--key'] as const;
 export const SERVICE_USAGE = '[--url <service> --key <admin key>]';
 
-/** The flags win over the environment. */
-export function serviceTarget(flags: { url?: string; key?: string }, env: NodeJS.ProcessEnv = process.env): ServiceTarget {
-  return { url: flags.url ?? (env.SERVICE_URL || undefined), key: flags.key ?? (env.ADMIN_KEY || undefined) };
+/** The flags win over the environment (SERVICE_URL, ADMIN_KEY, as src/config.ts reads them). */
+export function serviceTarget(flags: { url?: string; key?: string }, environment: ServiceTarget = serviceTargetFrom()): ServiceTarget {
+  return { url: flags.url ?? environment.url, key: flags.key ?? environment.key };
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { AdministeredKey, IssuedKey } from '../../auth/key-store.js';
 import type { NewKeyRequest } from '../../domain/key-admin.js';
 import type { AuditRow } from '../../live/audit.js';
-import type { KeyAdministration } from './admin-client.js';
+import type { KeyAdministration } from './key-administration.js';
 
 const KEY_FIELDS = 'id name prefix clubId scopes gameIds createdAt revokedAt';
 

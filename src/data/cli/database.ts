@@ -7,6 +7,7 @@ export function openConfiguredDatabase(): Promise<Database> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    npmScript: config.npmScript,
     poolSize: config.dbPoolSize,
     connectTimeoutMs: config.dbConnectTimeoutMs,
   });

@@ -7,6 +7,7 @@
 import type { GameDecision, PenaltyKind, PenaltyRole, TeamSide } from '../../generated/prisma/enums.js';
 import type { PlayerEventType, TeamEventType } from '../../domain/event-kinds.js';
 import { boundsOfPeriod, type GameFormat, overtimePeriod, regulationSeconds, STANDARD_FORMAT } from '../../domain/game-format.js';
+import { penaltyBoxSecondsOf } from '../../domain/player-statistics.js';
 import type { Random } from './random.js';
 import { PENALTY_REASONS as DEMO_PENALTY_REASONS } from './match.js';
 
@@ -96,9 +97,6 @@ const PENALTY_REASONS: Readonly<Partial<Record<PenaltyKind, readonly string[]>>>
   PENALTY_SHOT: ['Foul bei klarer Torchance', 'Torverschiebung'],
 };
 const BENCH_REASONS = ['Falscher Wechsel', 'Zu viele Spieler auf dem Feld'];
-
-/** How long a penalized player sits out, in game seconds; a match penalty's player does not come back. */
-const BOX_SECONDS: Readonly<Partial<Record<PenaltyKind, number>>> = { MINOR_2: 120, MINOR_2_2: 240, MAJOR_5: 300, MISCONDUCT_10: 600 };
 
 /** Where several actions share a second, the order the rules need: play, what follows from it, the best players, then the period's end. */
 function rankOf(action: LiveAction): number {
@@ -415,9 +413,9 @@ function nameThem(random: Random, sheet: GameSheet, actions: readonly LiveAction
           named.push({ ...action, playerLicenseId: null, role: null });
           break;
         }
-        const box = BOX_SECONDS[action.penaltyKind];
-        if (action.penaltyKind.startsWith('MATCH')) outUntil.set(player, Number.POSITIVE_INFINITY);
-        else if (box !== undefined) outUntil.set(player, action.second + box);
+        // A match penalty's player is out for good (Infinity); a penalty shot sends nobody out.
+        const box = penaltyBoxSecondsOf(action.penaltyKind);
+        if (box > 0) outUntil.set(player, action.second + box);
         named.push({ ...action, playerLicenseId: player });
         break;
       }
@@ -450,8 +448,9 @@ function penaltyEndsOf(clock: Clock, actions: readonly LiveAction[]): LiveAction
   const ends: LiveAction[] = [];
   for (const action of actions) {
     if (action.kind !== 'penalty' || action.playerLicenseId === null) continue;
-    const box = BOX_SECONDS[action.penaltyKind];
-    if (box === undefined) continue;
+    const box = penaltyBoxSecondsOf(action.penaltyKind);
+    // A match penalty's player does not come back, and a penalty shot sends nobody out: neither ends.
+    if (box === 0 || !Number.isFinite(box)) continue;
     let end = action.second + box;
     if (action.penaltyKind === 'MINOR_2') end = goalsAgainst(action.side, action.second, end) ?? end;
     if (action.penaltyKind === 'MINOR_2_2') {

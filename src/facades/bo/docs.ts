@@ -9,7 +9,8 @@
 // anything is written, so recording them changes nothing the other examples read.
 import { type DeclaredParams, example, type OperationDoc, probe, type RequestBodyDoc } from '../shared/route-doc.js';
 import { RESEND_WINDOW_MS } from '../../domain/game-write.js';
-import { CATEGORY_IDS } from './categories.js';
+import type { BoGroup } from '../../domain/event-kinds.js';
+import { CATEGORIES, CATEGORY_IDS } from './categories.js';
 
 const TAG = 'Back office (/bo)';
 
@@ -233,12 +234,52 @@ export const BO_LINEUP_DOC: OperationDoc = {
   ],
 };
 
+/**
+ * The documentation's words for each group of categories (src/domain/event-kinds.ts gives each
+ * category its group), in the order its prose lists them; `or`: the ids are alternatives, not a pair.
+ */
+const CATEGORY_GROUPS: Record<BoGroup, { words: string; or?: true }> = {
+  goal: { words: 'goal' },
+  penaltyShot: { words: 'penalty shot', or: true },
+  penalties: { words: 'penalties' },
+  assists: { words: 'assists' },
+  deputyPenalties: { words: 'deputy penalties' },
+  penaltyEnd: { words: 'penalty end' },
+  timeouts: { words: 'timeouts' },
+  goalieMoves: { words: 'goalie out/back' },
+  playerEvents: { words: 'player events' },
+  misc: { words: 'misc' },
+  inspection: { words: 'player inspection' },
+};
+
+/** `3–9, 49, 167`: three or more ids in a row as a range; two ids as a pair (`10/11`), or as alternatives in the catalogue's order (`164 or 29`). */
+function idsText(ids: readonly number[], or: boolean): string {
+  if (or) return ids.join(' or ');
+  const sorted = [...ids].sort((a, b) => a - b);
+  if (sorted.length === 2) return sorted.join('/');
+  const runs: number[][] = [];
+  for (const id of sorted) {
+    const run = runs.at(-1);
+    if (run && run[run.length - 1] === id - 1) run.push(id);
+    else runs.push([id]);
+  }
+  return runs.flatMap((run) => (run.length >= 3 ? [`${run[0]}–${run[run.length - 1]}`] : run.map(String))).join(', ');
+}
+
+/** Every category by its group: `goal 1, penalty shot 164 or 29, penalties 3–9, 49, 167, …`. */
+function categoriesText(): string {
+  const categories = [...CATEGORIES.values()];
+  const idsOf = (group: string) => categories.filter((category) => category.group === group).map((category) => category.id);
+  return Object.entries(CATEGORY_GROUPS)
+    .map(([group, { words, or }]) => `${words} ${idsText(idsOf(group), or === true)}`)
+    .join(', ');
+}
+
 export const BO_EVENT_DOC: OperationDoc = {
   id: 'boEvent',
   tag: TAG,
   summary: 'Record an event',
-  description:
-    "An event of any category: goal 1, penalty shot 164 or 29, penalties 3–9, 49, 167, assists 153–158, deputy penalties 161/162, penalty end 151, timeouts 10/11, goalie out/back 15/16, player events 12–14, 17–20, misc 39, player inspection 165/166. A player must be on the team's sheet. An own goal (20) is sent for the team of the player who scored it and counts for the other team. The event reads back with the category, team and players sent.",
+  description: `An event of any category: ${categoriesText()}. A player must be on the team's sheet. An own goal (20) is sent for the team of the player who scored it and counts for the other team. The event reads back with the category, team and players sent.`,
   response: 'bo_event',
   authToken: true,
   writes: true,

@@ -1,9 +1,11 @@
 // POST /bo/games/:game_id/events and DELETE /bo/games/:game_id/events/:event_id: an event of any
 // documented category becomes its canonical mutation (categories.ts); team and player ids become
-// sides and licenses (write-context.ts); `time` (h:mm:ss) becomes the game second.
+// sides and licenses (write-context.ts); `time` (h:mm:ss) becomes the game second. The writes are
+// one table, a runner per shape of the event-kind catalogue (src/domain/event-kinds.ts).
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../auth/caller.js';
-import { otherSide } from '../../domain/event-kinds.js';
+import { otherSide, type RecordedShape } from '../../domain/event-kinds.js';
 import { callerOf } from '../../http/caller.js';
 import { graphql } from '../generated/gql.js';
 import type { TeamSide } from '../generated/graphql.js';
@@ -51,6 +53,25 @@ interface Written {
   event?: BoEventData | null;
 }
 
+/** What every record sends: the game, the write's idempotency, the game second and the wall-clock moment. */
+type Base = WriteIdempotency & { gameId: number; second: number; worldTime: ReturnType<typeof worldTime> };
+
+type CategoryMap = { [S in RecordedShape]: Extract<CategoryWrite, { write: S }> };
+type RecordWrite<C> = (category: C, fields: BoFields, context: WriteContext, base: Base, caller: Caller) => Promise<Written>;
+/** A shape's write, prepared for an app: its mutation, the input it builds from the fields, and what it answers. */
+type Recorder<C> = (deps: FacadeDependencies) => RecordWrite<C>;
+
+function recorder<C, TInput, TData>(
+  document: TypedDocumentNode<TData, { input: TInput }>,
+  input: (category: C, fields: BoFields, context: WriteContext, base: Base) => NoInfer<TInput>,
+  written: (data: TData) => Written,
+): Recorder<C> {
+  return (deps) => {
+    const run = facadeMutation(deps, document);
+    return async (category, fields, context, base, caller) => written(await run({ input: input(category, fields, context, base) }, caller));
+  };
+}
+
 function categoryIn(fields: BoFields): CategoryWrite {
   const id = requiredInteger(fields, 'category_id');
   const category = CATEGORIES.get(id);
@@ -82,77 +103,111 @@ function requiredLicense(fields: BoFields, name: string, context: WriteContext, 
   return license;
 }
 
+/** Every shape's write; a new shape in the catalogue is refused here until it has one. */
+const RECORDERS: { [S in RecordedShape]: Recorder<CategoryMap[S]> } = {
+  goal: recorder(
+    RECORD_GOAL,
+    (category, fields, context, base) => {
+      const side = sideIn(fields, context);
+      return {
+        ...base,
+        side,
+        scorerLicenseId: licenseIn(fields, 'player_id', context, side),
+        // A penalty shot has no assist (the documentation's GamePenalty).
+        assistLicenseId: category.penaltyShot ? undefined : licenseIn(fields, 'assister_id', context, side),
+        penaltyShot: category.penaltyShot,
+        code: category.code,
+      };
+    },
+    (data) => data.recordGoal,
+  ),
+  ownGoal: recorder(
+    RECORD_GOAL,
+    (_category, fields, context, base) => {
+      // Sent for the team of the player who scored it (on that team's sheet); it counts for the other side.
+      const scorers = sideIn(fields, context);
+      return { ...base, side: otherSide(scorers), ownGoal: true, scorerLicenseId: licenseIn(fields, 'player_id', context, scorers) };
+    },
+    (data) => data.recordGoal,
+  ),
+  penalty: recorder(
+    RECORD_PENALTY,
+    (category, fields, context, base) => {
+      const side = sideIn(fields, context, category.side);
+      return {
+        ...base,
+        side,
+        kind: category.penaltyKind,
+        role: category.role,
+        code: integerField(fields, 'code'),
+        playerLicenseId: licenseIn(fields, 'player_id', context, side),
+      };
+    },
+    (data) => data.recordPenalty,
+  ),
+  penaltyEnd: recorder(
+    RECORD_PENALTY_END,
+    (_category, fields, context, base) => {
+      const side = sideIn(fields, context);
+      return { ...base, side, playerLicenseId: requiredLicense(fields, 'player_id', context, side) };
+    },
+    (data) => data.recordPenaltyEnd,
+  ),
+  timeout: recorder(
+    RECORD_TIMEOUT,
+    (category, fields, context, base) => ({ ...base, side: sideIn(fields, context, category.side) }),
+    (data) => data.recordTimeout,
+  ),
+  teamEvent: recorder(
+    RECORD_TEAM_EVENT,
+    (category, fields, context, base) => ({ ...base, side: sideIn(fields, context), kind: category.type }),
+    (data) => data.recordTeamEvent,
+  ),
+  playerEvent: recorder(
+    RECORD_PLAYER_EVENT,
+    (category, fields, context, base) => {
+      const side = sideIn(fields, context);
+      return { ...base, side, kind: category.type, playerLicenseId: requiredLicense(fields, 'player_id', context, side) };
+    },
+    (data) => data.recordPlayerEvent,
+  ),
+  misc: recorder(
+    RECORD_MISC,
+    (_category, fields, context, base) => {
+      const code = integerField(fields, 'code');
+      if (code === undefined) throw badRequest('code is required for a misc event (category_id 39)');
+      const named = integerField(fields, 'player_id') !== undefined;
+      // A misc event names a player of a side when it names one; team_id says which side, or the player's sheet does.
+      const side = named || integerField(fields, 'team_id') !== undefined ? sideIn(fields, context) : undefined;
+      return { ...base, code, side, playerLicenseId: side === undefined ? undefined : licenseIn(fields, 'player_id', context, side) };
+    },
+    (data) => data.recordMisc,
+  ),
+  inspection: recorder(
+    RECORD_INSPECTION,
+    (category, _fields, _context, base) => ({ ...base, done: category.done }),
+    (data) => data.recordInspection,
+  ),
+};
+
 export function boEventRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const contextOf = writeContextLoader(deps);
-  const goal = facadeMutation(deps, RECORD_GOAL);
-  const penalty = facadeMutation(deps, RECORD_PENALTY);
-  const penaltyEnd = facadeMutation(deps, RECORD_PENALTY_END);
-  const timeout = facadeMutation(deps, RECORD_TIMEOUT);
-  const teamEvent = facadeMutation(deps, RECORD_TEAM_EVENT);
-  const playerEvent = facadeMutation(deps, RECORD_PLAYER_EVENT);
-  const misc = facadeMutation(deps, RECORD_MISC);
-  const inspection = facadeMutation(deps, RECORD_INSPECTION);
+  // Object.entries loses the pairing of each shape with its recorder's category type; the table above holds it.
+  const records = Object.fromEntries(Object.entries(RECORDERS).map(([shape, prepare]) => [shape, prepare(deps)])) as unknown as {
+    [S in RecordedShape]: RecordWrite<CategoryMap[S]>;
+  };
   const deleteEvent = facadeMutation(deps, DELETE_EVENT);
 
-  async function record(category: CategoryWrite, fields: BoFields, context: WriteContext, keyed: WriteIdempotency, caller: Caller): Promise<Written> {
+  function record<S extends RecordedShape>(
+    shape: S,
+    category: CategoryMap[S],
+    fields: BoFields,
+    context: WriteContext,
+    keyed: WriteIdempotency,
+    caller: Caller,
+  ) {
     const base = { gameId: context.gameId, ...keyed, second: gameTime(fields, 'time'), worldTime: worldTime(fields) };
-    switch (category.write) {
-      case 'goal': {
-        const side = sideIn(fields, context);
-        const input = {
-          ...base,
-          side,
-          scorerLicenseId: licenseIn(fields, 'player_id', context, side),
-          // A penalty shot has no assist (the documentation's GamePenalty).
-          assistLicenseId: category.penaltyShot ? undefined : licenseIn(fields, 'assister_id', context, side),
-          penaltyShot: category.penaltyShot,
-          code: category.code,
-        };
-        return (await goal({ input }, caller)).recordGoal;
-      }
-      case 'ownGoal': {
-        // Sent for the team of the player who scored it (on that team's sheet); it counts for the other side.
-        const scorers = sideIn(fields, context);
-        const input = { ...base, side: otherSide(scorers), ownGoal: true, scorerLicenseId: licenseIn(fields, 'player_id', context, scorers) };
-        return (await goal({ input }, caller)).recordGoal;
-      }
-      case 'penalty': {
-        const side = sideIn(fields, context, category.side);
-        const input = {
-          ...base,
-          side,
-          kind: category.kind,
-          role: category.role,
-          code: integerField(fields, 'code'),
-          playerLicenseId: licenseIn(fields, 'player_id', context, side),
-        };
-        return (await penalty({ input }, caller)).recordPenalty;
-      }
-      case 'penaltyEnd': {
-        const side = sideIn(fields, context);
-        return (await penaltyEnd({ input: { ...base, side, playerLicenseId: requiredLicense(fields, 'player_id', context, side) } }, caller)).recordPenaltyEnd;
-      }
-      case 'timeout':
-        return (await timeout({ input: { ...base, side: sideIn(fields, context, category.side) } }, caller)).recordTimeout;
-      case 'teamEvent':
-        return (await teamEvent({ input: { ...base, side: sideIn(fields, context), kind: category.kind } }, caller)).recordTeamEvent;
-      case 'playerEvent': {
-        const side = sideIn(fields, context);
-        const input = { ...base, side, kind: category.kind, playerLicenseId: requiredLicense(fields, 'player_id', context, side) };
-        return (await playerEvent({ input }, caller)).recordPlayerEvent;
-      }
-      case 'misc': {
-        const code = integerField(fields, 'code');
-        if (code === undefined) throw badRequest('code is required for a misc event (category_id 39)');
-        const named = integerField(fields, 'player_id') !== undefined;
-        // A misc event names a player of a side when it names one; team_id says which side, or the player's sheet does.
-        const side = named || integerField(fields, 'team_id') !== undefined ? sideIn(fields, context) : undefined;
-        const input = { ...base, code, side, playerLicenseId: side === undefined ? undefined : licenseIn(fields, 'player_id', context, side) };
-        return (await misc({ input }, caller)).recordMisc;
-      }
-      case 'inspection':
-        return (await inspection({ input: { ...base, done: category.done } }, caller)).recordInspection;
-    }
+    return records[shape](category, fields, context, base, caller);
   }
 
   app.post('/games/:game_id/events', { config: { doc: BO_EVENT_DOC } }, async (request: FastifyRequest, reply: FastifyReply) => {
@@ -160,7 +215,7 @@ export function boEventRoutes(app: FastifyInstance, deps: FacadeDependencies): v
     const category = categoryIn(fields);
     const caller = callerOf(request);
     const context = await contextOf(gameIdOf(request), caller);
-    const written = await record(category, fields, context, writeIdempotency(request, fields), caller);
+    const written = await record(category.write, category, fields, context, writeIdempotency(request, fields), caller);
     return boWritten(reply, written.replayed, written.event ? boEvent(written.event, context.teams) : null, 'event');
   });
 

@@ -1,6 +1,8 @@
 // PUT (or POST) /bo/games/:game_id/status with `event`: the back office's status messages as the
 // canonical status mutations, and PUT …/status/history/transitions for the second of a past one.
-// Each answers the game's report after the write, as GET /bo/games/:id does.
+// Each answers the game's report after the write, as GET /bo/games/:id does. The messages are one
+// table, each with the write it stands for.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../../auth/caller.js';
 import { callerOf } from '../../http/caller.js';
@@ -27,8 +29,109 @@ const CORRECT_TRANSITION = graphql(`
   mutation BoCorrectTransition($input: CorrectTransitionInput!) { correctTransition(input: $input) { replayed game { ...BoGame } } }
 `);
 
-export const STATUS_EVENTS = ['start', 'start_third', 'end_third', 'start_penalty_shootout', 'game_over', 'report_result', 'forfait', 'abort', 'undo'] as const;
-type StatusEvent = (typeof STATUS_EVENTS)[number];
+/** What every status message sends: the game and the write's idempotency; `decided` adds the federation's reason. */
+interface Sent {
+  base: WriteIdempotency & { gameId: number };
+  /** The federation's word for a decision outside the game's window (src/domain/result-authority.ts). */
+  decided: WriteIdempotency & { gameId: number; reason: string | undefined };
+}
+
+type Send = (fields: BoFields, sent: Sent, caller: Caller) => Promise<Outcome>;
+/** A status message's write, prepared for an app: its mutation, the input it builds from the fields, and the game it answers. */
+type Sender = (deps: FacadeDependencies) => Send;
+
+function sender<TInput, TData>(
+  document: TypedDocumentNode<TData, { input: TInput }>,
+  input: (fields: BoFields, sent: Sent) => NoInfer<TInput>,
+  outcome: (data: TData) => Outcome,
+): Sender {
+  return (deps) => {
+    const run = facadeMutation(deps, document);
+    return async (fields, sent, caller) => outcome(await run({ input: input(fields, sent) }, caller));
+  };
+}
+
+/** One message, two writes: the fields say which. */
+function either(first: (fields: BoFields) => boolean, ifFirst: Sender, otherwise: Sender): Sender {
+  return (deps) => {
+    const [one, other] = [ifFirst(deps), otherwise(deps)];
+    return (fields, sent, caller) => (first(fields) ? one : other)(fields, sent, caller);
+  };
+}
+
+const startPeriod = sender(
+  START_PERIOD,
+  (_fields, { base }) => base,
+  (data) => data.startPeriod,
+);
+const endPeriod = sender(
+  END_PERIOD,
+  (_fields, { base }) => base,
+  (data) => data.endPeriod,
+);
+
+/** The back office's status messages, in the order its documentation lists them, each with its canonical write. */
+const SENDERS = {
+  start: sender(
+    START,
+    (fields, { decided }) => ({ ...decided, outsideStartWindow: yesNo(fields.outside_start_window, 'outside_start_window') }),
+    (data) => data.startGame,
+  ),
+  start_third: startPeriod,
+  end_third: endPeriod,
+  // With its winner the shootout is the game's decision; without, the tied overtime ends and the game waits for the shots.
+  start_penalty_shootout: either(
+    (fields) => sideField(fields, 'winner') === undefined,
+    sender(
+      END_PERIOD,
+      (_fields, { base }) => ({ ...base, beforePenaltyShootout: true }),
+      (data) => data.endPeriod,
+    ),
+    sender(
+      FINISH,
+      (fields, { decided }) => ({ ...decided, decidedBy: 'PENALTY_SHOTS' as const, shootoutWinner: sideField(fields, 'winner') }),
+      (data) => data.finishGame,
+    ),
+  ),
+  // Decided as the game stands (regulation, overtime, or penalty shots with their `winner`).
+  game_over: sender(
+    FINISH,
+    (fields, { decided }) => ({ ...decided, shootoutWinner: sideField(fields, 'winner') }),
+    (data) => data.finishGame,
+  ),
+  report_result: sender(
+    REPORT_RESULT,
+    (fields, { decided }) => ({
+      ...decided,
+      homeScore: requiredInteger(fields, 'home'),
+      awayScore: requiredInteger(fields, 'away'),
+      spectators: integerField(fields, 'spectators'),
+      secondsPlayed: integerField(fields, 'second'),
+      overtime: yesNo(fields.prolongation, 'prolongation'),
+      penaltyShootout: yesNo(fields.penalty_shootout, 'penalty_shootout'),
+    }),
+    (data) => data.reportResult,
+  ),
+  // "With the home team carrying the win" unless `winner` says otherwise.
+  forfait: sender(
+    FORFEIT,
+    (fields, { decided }) => ({ ...decided, forfeitingSide: (sideField(fields, 'winner') ?? 'HOME') === 'HOME' ? ('AWAY' as const) : ('HOME' as const) }),
+    (data) => data.forfeitGame,
+  ),
+  abort: sender(
+    ABORT,
+    (fields, { decided }) => ({ ...decided, second: integerField(fields, 'second') }),
+    (data) => data.abortGame,
+  ),
+  undo: sender(
+    UNDO,
+    (_fields, { decided }) => decided,
+    (data) => data.undoStatus,
+  ),
+} satisfies Record<string, Sender>;
+
+type StatusEvent = keyof typeof SENDERS;
+export const STATUS_EVENTS = Object.keys(SENDERS) as StatusEvent[];
 
 /** The state names of the federation's state diagram whose second may be corrected, as the schema names them. */
 const CORRECTABLE: Readonly<Record<string, CorrectableTransition>> = {
@@ -54,58 +157,14 @@ function statusEventIn(fields: BoFields): StatusEvent {
 }
 
 export function boStatusRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
-  const start = facadeMutation(deps, START);
-  const startPeriod = facadeMutation(deps, START_PERIOD);
-  const endPeriod = facadeMutation(deps, END_PERIOD);
-  const finish = facadeMutation(deps, FINISH);
-  const reportResult = facadeMutation(deps, REPORT_RESULT);
-  const forfeit = facadeMutation(deps, FORFEIT);
-  const abort = facadeMutation(deps, ABORT);
-  const undo = facadeMutation(deps, UNDO);
+  // Object.entries loses the pairing of each message with its sender; SENDERS holds it.
+  const sends = Object.fromEntries(Object.entries(SENDERS).map(([event, prepare]) => [event, prepare(deps)])) as Record<StatusEvent, Send>;
   const correct = facadeMutation(deps, CORRECT_TRANSITION);
 
-  async function send(event: StatusEvent, fields: BoFields, gameId: number, keyed: WriteIdempotency, caller: Caller): Promise<Outcome> {
+  function send(event: StatusEvent, fields: BoFields, gameId: number, keyed: WriteIdempotency, caller: Caller): Promise<Outcome> {
     const base = { gameId, ...keyed };
-    // The federation's word for a decision outside the game's window (src/domain/result-authority.ts).
-    const decided = { ...base, reason: textField(fields, 'reason') };
-    switch (event) {
-      case 'start':
-        return (await start({ input: { ...decided, outsideStartWindow: yesNo(fields.outside_start_window, 'outside_start_window') } }, caller)).startGame;
-      case 'start_third':
-        return (await startPeriod({ input: base }, caller)).startPeriod;
-      case 'end_third':
-        return (await endPeriod({ input: base }, caller)).endPeriod;
-      case 'start_penalty_shootout': {
-        // With its winner the shootout is the game's decision; without, the tied overtime ends and the game waits for the shots.
-        const winner = sideField(fields, 'winner');
-        if (winner === undefined) return (await endPeriod({ input: { ...base, beforePenaltyShootout: true } }, caller)).endPeriod;
-        return (await finish({ input: { ...decided, decidedBy: 'PENALTY_SHOTS', shootoutWinner: winner } }, caller)).finishGame;
-      }
-      case 'game_over':
-        // Decided as the game stands (regulation, overtime, or penalty shots with their `winner`).
-        return (await finish({ input: { ...decided, shootoutWinner: sideField(fields, 'winner') } }, caller)).finishGame;
-      case 'report_result': {
-        const input = {
-          ...decided,
-          homeScore: requiredInteger(fields, 'home'),
-          awayScore: requiredInteger(fields, 'away'),
-          spectators: integerField(fields, 'spectators'),
-          secondsPlayed: integerField(fields, 'second'),
-          overtime: yesNo(fields.prolongation, 'prolongation'),
-          penaltyShootout: yesNo(fields.penalty_shootout, 'penalty_shootout'),
-        };
-        return (await reportResult({ input }, caller)).reportResult;
-      }
-      case 'forfait': {
-        // "With the home team carrying the win" unless `winner` says otherwise.
-        const winner = sideField(fields, 'winner') ?? 'HOME';
-        return (await forfeit({ input: { ...decided, forfeitingSide: winner === 'HOME' ? 'AWAY' : 'HOME' } }, caller)).forfeitGame;
-      }
-      case 'abort':
-        return (await abort({ input: { ...decided, second: integerField(fields, 'second') } }, caller)).abortGame;
-      case 'undo':
-        return (await undo({ input: decided }, caller)).undoStatus;
-    }
+    const sent = { base, decided: { ...base, reason: textField(fields, 'reason') } };
+    return sends[event](fields, sent, caller);
   }
 
   const setStatus = async (request: FastifyRequest, reply: FastifyReply) => {

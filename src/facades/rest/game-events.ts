@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sideText } from './shared/game-row.js';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
+import { EVENT_KINDS, type EventKind } from '../../domain/event-kinds.js';
 import { clockText } from '../../domain/game-clock.js';
 import { penaltyMinutesOf, penaltyRoleOf } from '../../domain/player-statistics.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
@@ -64,62 +65,44 @@ export function playerText(player: PersonName | null, assist: PersonName | null)
   return assist ? `${short(player)} (${short(assist)})` : short(player);
 }
 
+type Text = (text: Translated) => string;
+
+/** `2. Drittel`: a period's text with its number. */
+const inPeriod = (event: GameEventData, t: Text, text: Translated) => t(text).replace('{n}', String(event.period ?? ''));
+
+/**
+ * The kinds whose text says more than their catalogue text (src/domain/event-kinds.ts `text`): the
+ * score, the penalty and its details, the federation code, the side, the period.
+ */
+const DETAILED_TEXTS: { readonly [K in EventKind]?: (event: GameEventData, t: Text) => string } = {
+  GOAL: (event, t) => {
+    const score = `${event.homeScore ?? 0}:${event.awayScore ?? 0}`;
+    return event.penaltyShot ? `${t(TEXTS.goalScorer)} ${score} ${t(TEXTS.penaltyShotGoal)}` : `${t(TEXTS.goalScorer)} ${score}`;
+  },
+  PENALTY: (event, t) => {
+    // Who served it for another, the reason and the offence code, in brackets: `2'-Strafe (Stellvertreter, Stockschlag, Code 501)`.
+    const role = penaltyRoleOf(event.penaltyRole);
+    const details = [
+      role === 'ASSIST' ? t(TEXTS.assistPenalty) : role === 'DEPUTY' ? t(TEXTS.deputyPenalty) : null,
+      event.penaltyReason || null,
+      event.code === null ? null : `${t(TEXTS.federationCode)} ${event.code}`,
+    ].filter((detail) => detail !== null);
+    return `${penaltyKindText(event.penaltyKind, t)}${details.length ? ` (${details.join(', ')})` : ''}`;
+  },
+  MISC: (event, t) => `${t(TEXTS.miscEvent)} (${t(TEXTS.federationCode)} ${event.code ?? ''})`,
+  PLAYER_INSPECTION: (event, t) => t(event.inspectionDone ? TEXTS.inspectionDone : TEXTS.inspectionSkipped),
+  TIMEOUT: (event, t) => t(event.side === 'AWAY' ? TEXTS.timeoutAway : TEXTS.timeoutHome),
+  PERIOD_START: (event, t) => ((event.period ?? 1) > 3 ? t(TEXTS.overtimeStart) : inPeriod(event, t, TEXTS.periodStart)),
+  PERIOD_END: (event, t) => ((event.period ?? 1) > 3 ? t(TEXTS.overtimeEnd) : inPeriod(event, t, TEXTS.periodEnd)),
+};
+
+/** A kind's text in the vocabulary: a catalogue kind whose text key is not in `TEXTS` does not compile. */
+const kindText = (type: EventKind): Translated => TEXTS[EVENT_KINDS[type].text];
+
+/** Every kind has its text: the catalogue's, or a detailed one. */
 export function eventText(event: GameEventData, ctx: Pick<RenderContext, 'locale'>): string {
   const t = textIn(ctx);
-  const score = `${event.homeScore ?? 0}:${event.awayScore ?? 0}`;
-  const period = (text: Translated) => t(text).replace('{n}', String(event.period ?? ''));
-  switch (event.type) {
-    case 'GOAL':
-      return event.penaltyShot ? `${t(TEXTS.goalScorer)} ${score} ${t(TEXTS.penaltyShotGoal)}` : `${t(TEXTS.goalScorer)} ${score}`;
-    case 'OWN_GOAL':
-      return t(TEXTS.ownGoal);
-    case 'PENALTY': {
-      // Who served it for another, the reason and the offence code, in brackets: `2'-Strafe (Stellvertreter, Stockschlag, Code 501)`.
-      const role = penaltyRoleOf(event.penaltyRole);
-      const details = [
-        role === 'ASSIST' ? t(TEXTS.assistPenalty) : role === 'DEPUTY' ? t(TEXTS.deputyPenalty) : null,
-        event.penaltyReason || null,
-        event.code === null ? null : `${t(TEXTS.federationCode)} ${event.code}`,
-      ].filter((detail) => detail !== null);
-      return `${penaltyKindText(event.penaltyKind, t)}${details.length ? ` (${details.join(', ')})` : ''}`;
-    }
-    case 'PENALTY_END':
-      return t(TEXTS.penaltyEnd);
-    case 'GOALIE_OUT':
-      return t(TEXTS.goalieOut);
-    case 'GOALIE_BACK':
-      return t(TEXTS.goalieBack);
-    case 'GOALIE_CHANGE':
-      return t(TEXTS.goalieChange);
-    case 'INJURY':
-      return t(TEXTS.injury);
-    case 'CROSSBAR':
-      return t(TEXTS.crossbar);
-    case 'POST':
-      return t(TEXTS.post);
-    case 'PENALTY_SHOT_MISSED':
-      return t(TEXTS.penaltyShotMissed);
-    case 'MISC':
-      return `${t(TEXTS.miscEvent)} (${t(TEXTS.federationCode)} ${event.code ?? ''})`;
-    case 'PLAYER_INSPECTION':
-      return t(event.inspectionDone ? TEXTS.inspectionDone : TEXTS.inspectionSkipped);
-    case 'TIMEOUT':
-      return t(event.side === 'AWAY' ? TEXTS.timeoutAway : TEXTS.timeoutHome);
-    case 'PERIOD_START':
-      return (event.period ?? 1) > 3 ? t(TEXTS.overtimeStart) : period(TEXTS.periodStart);
-    case 'PERIOD_END':
-      return (event.period ?? 1) > 3 ? t(TEXTS.overtimeEnd) : period(TEXTS.periodEnd);
-    case 'GAME_START':
-      return t(TEXTS.gameStart);
-    case 'GAME_END':
-      return t(TEXTS.gameEnd);
-    case 'PENALTY_SHOOTOUT':
-      return t(TEXTS.penaltyShootout);
-    case 'BEST_PLAYER':
-      return t(TEXTS.bestPlayer);
-    default:
-      return event.type;
-  }
+  return DETAILED_TEXTS[event.type]?.(event, t) ?? t(kindText(event.type));
 }
 
 /** `2'-Strafe`, `2+2 Min. Strafe`, `Matchstrafe II`, `Penalty`: the minutes of the one rule (penaltyMinutesOf), a match penalty by its grade. */
@@ -142,22 +125,15 @@ function penaltyKindText(kind: GameEventData['penaltyKind'], t: (text: Translate
   }
 }
 
-/** Events whose row names the team they are credited to; a timeout's text names its side, an inspection is about both. */
-const TEAM_EVENTS = new Set([
-  'GOAL',
-  'OWN_GOAL',
-  'PENALTY',
-  'BEST_PLAYER',
-  'PENALTY_END',
-  'GOALIE_OUT',
-  'GOALIE_BACK',
-  'GOALIE_CHANGE',
-  'INJURY',
-  'CROSSBAR',
-  'POST',
-  'PENALTY_SHOT_MISSED',
-  'MISC',
-]);
+/**
+ * Whether an event's row names the team it is credited to: every kind credited to a side (a MISC
+ * event when it names a player), except a timeout, whose text names its side, and the markers,
+ * which are the game's; an inspection is about both teams.
+ */
+function namesTeam(type: EventKind): boolean {
+  const kind = EVENT_KINDS[type];
+  return kind.side !== 'none' && kind.shape !== 'marker' && kind.shape !== 'timeout';
+}
 
 /** Pure: newest event first; tabs all / home / away with `set_in_context.team`. */
 export function reshapeGameEvents(data: GameEventsData, params: GameEventsParams, ctx: RenderContext) {
@@ -187,7 +163,7 @@ export function reshapeGameEvents(data: GameEventsData, params: GameEventsParams
           row([
             textCell(clockText(event.second)),
             textCell(eventText(event, ctx)),
-            TEAM_EVENTS.has(event.type) && event.team ? textCell(event.team.name) : textCell(),
+            namesTeam(event.type) && event.team ? textCell(event.team.name) : textCell(),
             textCell(playerText(event.player, event.assist)),
           ]),
         ),

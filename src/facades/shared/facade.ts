@@ -3,12 +3,12 @@ import type { GraphQLSchema } from 'graphql';
 import type { Caller } from '../../auth/caller.js';
 import { createContext, readFromReplica, type ContextDependencies } from '../../schema/context.js';
 import { prepareDocument, runDocument } from './execute.js';
-import type { RowCacheOptions } from './versioned-rows.js';
+import type { RowCacheOptions } from '../../cache/versioned-rows.js';
 
 /** What a facade route needs: the schema, the context dependencies and where it is served. */
 export interface FacadeDependencies extends ContextDependencies {
   schema: GraphQLSchema;
-  /** Where a large list may keep its rows across requests (src/facades/shared/versioned-rows.ts); absent, nowhere. */
+  /** Where a large list may keep its rows across requests (src/cache/versioned-rows.ts); absent, nowhere. */
   rowCache?: RowCacheOptions;
 }
 

@@ -6,9 +6,44 @@
  * `npm run wire:snapshot` and test/http/openapi.test.ts read it from the registered routes
  * (src/facades/openapi/registry.ts). Nothing here runs on a request.
  */
-import type { ExampleIds } from '../../data/demo/example-ids.js';
 
-export type { ExampleIds } from '../../data/demo/example-ids.js';
+/**
+ * The records of the demo league that example requests name, symbolically
+ * (`(ids) => \`/api/games/${ids.finished}\``): declared here, beside the examples, and resolved by
+ * the example tooling (scripts/examples/example-ids.ts, where the rules that pick them live), so
+ * that a route's declaration does not import the demo generator.
+ */
+export interface ExampleIds {
+  /** The current season. */
+  season: number;
+  /** The season before it, if the league has one. */
+  previousSeason?: number;
+  /** The first finished game (by id) with a lineup and events. */
+  finished: number;
+  /** The finished game, the first game of each other status (live, scheduled, cancelled, forfeit) and the first with a match penalty. */
+  games: readonly number[];
+  /** The finished game's home team, and its club. */
+  team: number;
+  club: number;
+  /** The first club (by id) that is neither the finished game's home club nor its away club. */
+  otherClub: number;
+  /** The first player (by lineup entry id) of the home team's lineup in the finished game. */
+  player: number;
+  /** The player of the current season's first team member. */
+  currentPlayer: number;
+  /** The first national player. */
+  nationalPlayer: number;
+  /** The tournament and round of the first cup game. */
+  cup: { tournament: number; round: number };
+  /** The current season's first qualification group. */
+  group: { id: number; leagueId: number; gameClassId: number; name: string };
+  /** The home team of the first scheduled group game, if any. */
+  upcomingTeam?: number;
+  /** The latest season's first best-of playoff group, if any. */
+  playoff?: { seasonId: number; leagueId: number; gameClassId: number; name: string };
+  /** The licenses the finished game's home team may line up (the first 20 candidates, in the interface's order). */
+  licenses: readonly number[];
+}
 
 /** What a route answers with on success; each maps to envelope schemas (openapi/document.ts). */
 export type ResponseKind =
@@ -76,7 +111,7 @@ export type FromIds<T> = T | ((ids: ExampleIds) => T);
 /**
  * One example request, recorded with its answer into docs/openapi-examples.json and shown by the
  * document. Its URL or body may name, instead of a secret of the run (EXAMPLE_PLACEHOLDERS in
- * src/facades/openapi/examples.ts; kept as written in the recording):
+ * scripts/examples/secrets.ts; kept as written in the recording):
  * - `{sid}`: a favorites session made first (three favorites);
  * - `{token}`: an auth_token logged in for this request with the run's reporting key (a federation
  *   key with games:write); `{event_token}`: one of the run's event key, whose games are `ids.games`

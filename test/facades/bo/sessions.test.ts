@@ -7,7 +7,7 @@ import { hashApiKey } from '../../../src/domain/api-keys.js';
 import type { RateLimitConfig } from '../../../src/http/rate-limit.js';
 import { graphql, openTestLeague, TEST_NOW, type TestLeague } from '../../support/app.js';
 import { anlassToken, bo, createEventKey, eligibleSheet, partnerApiKey, partnerToken, scheduledGames, type Session } from '../../support/bo.js';
-import { createKey } from '../../support/keys.js';
+import { createKey, withLastCharacterChanged } from '../../support/keys.js';
 
 let league: TestLeague;
 let federationKey: { id: number; key: string };
@@ -77,7 +77,7 @@ describe('POST /bo/session/auth and /bo/session/auth_anlass', () => {
   });
 
   it.each([
-    ['a wrong secret', '/bo/session/auth', () => ({ api_key: partnerApiKey(federationKey.key), secret: `${federationKey.key.slice(0, -1)}x` })],
+    ['a wrong secret', '/bo/session/auth', () => ({ api_key: partnerApiKey(federationKey.key), secret: withLastCharacterChanged(federationKey.key) })],
     ['a wrong api_key', '/bo/session/auth', () => ({ api_key: partnerApiKey(adminKey.key), secret: federationKey.key })],
     ['an event key as a partner', '/bo/session/auth', () => ({ api_key: partnerApiKey(eventKey.key), secret: eventKey.key })],
     ['a partner key as an anlass', '/bo/session/auth_anlass', () => ({ anlass_id: federationKey.id, password: federationKey.key })],

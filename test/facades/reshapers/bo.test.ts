@@ -60,14 +60,14 @@ function recorded(category: CategoryWrite): RecordedKind {
     case 'ownGoal':
       return { ...none, type: 'OWN_GOAL' };
     case 'penalty':
-      return { ...none, type: 'PENALTY', side: category.side ?? 'HOME', penaltyKind: category.kind, penaltyRole: category.role };
+      return { ...none, type: 'PENALTY', side: category.side ?? 'HOME', penaltyKind: category.penaltyKind, penaltyRole: category.role };
     case 'penaltyEnd':
       return { ...none, type: 'PENALTY_END' };
     case 'timeout':
       return { ...none, type: 'TIMEOUT', side: category.side };
     case 'teamEvent':
     case 'playerEvent':
-      return { ...none, type: category.kind };
+      return { ...none, type: category.type };
     case 'misc':
       return { ...none, type: 'MISC' };
     case 'inspection':

@@ -1,7 +1,7 @@
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
-import { VersionedRows } from '../../shared/versioned-rows.js';
+import { type RowBounds, VersionedRows } from '../../../cache/versioned-rows.js';
 import { localDayRange } from '../../../domain/league-time.js';
 import { addDays, formatShortDate, formatTime, localDay, startOfLocalDay } from '../../shared/format.js';
 import { localeContext } from '../../shared/locale.js';
@@ -24,7 +24,7 @@ export const CURRENT_GAMES_DOCUMENT = graphql(`
 
 /**
  * The same list as ids and versions only, with the slider: where the day's games are kept across
- * requests (src/facades/shared/versioned-rows.ts), only the games whose version moved are read whole.
+ * requests (src/cache/versioned-rows.ts), only the games whose version moved are read whole.
  */
 export const CURRENT_GAME_VERSIONS_DOCUMENT = graphql(`
   query CurrentGameVersions($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {
@@ -192,6 +192,35 @@ export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGames
   });
 }
 
+type DayGameRow = DayGameData & { version: number };
+
+/**
+ * The heap a kept row of the day's games holds per byte of its JSON. Measured (node 20, demo league
+ * seed 7, `node --expose-gc`: process.memoryUsage().heapUsed after gc holding N rows as
+ * DAY_GAMES_BY_ID_DOCUMENT returns them and after letting them go, divided by N and by the JSON):
+ *
+ *   rows read                          rows     heap a row   JSON a row   factor
+ *   scale 0.1, one game a read         2,760    2,073 B      407 B        5.1
+ *   scale 0.1, 20 games a read         2,760    2,059 B      407 B        5.1
+ *   scale 0.1, 200 games a read        2,760    2,029 B      407 B        5.0
+ *   scale 1, 100 games a read         12,684    2,087 B      416 B        5.0
+ *
+ * A row is a dozen small objects (the game, its clock, teams, group, league, class, cup) whatever
+ * its names, so the factor hardly varies; six bytes a JSON byte is above every read measured.
+ */
+const HEAP_BYTES_PER_JSON_BYTE = 6;
+
+/**
+ * What the day's games keep of their rows: a few days' games of every league at scale 10 (count),
+ * and 16 MB of heap, which 5,000 rows as measured (about 2.5 KB each as weighed) stay below: the
+ * bytes bind only rows that grew (longer names, more fields in DayGame).
+ */
+export const DAY_GAME_ROWS: RowBounds<DayGameRow> = {
+  maxRows: 5000,
+  maxBytes: 16 * 1024 * 1024,
+  weigh: (row) => HEAP_BYTES_PER_JSON_BYTE * JSON.stringify(row).length,
+};
+
 /**
  * The day's games as CURRENT_GAMES_DOCUMENT answers them: that document where no rows are kept,
  * else the ids and versions and the rows of the games whose version moved.
@@ -200,7 +229,7 @@ export function dayGamesReader(deps: FacadeDependencies): (params: CurrentGamesP
   const runDay = facadeDocument(deps, CURRENT_GAMES_DOCUMENT);
   const runVersions = facadeDocument(deps, CURRENT_GAME_VERSIONS_DOCUMENT);
   const runRows = facadeDocument(deps, DAY_GAMES_BY_ID_DOCUMENT);
-  const rows = new VersionedRows<DayGameData & { version: number }>(deps.rowCache);
+  const rows = new VersionedRows<DayGameRow>(deps.rowCache, DAY_GAME_ROWS);
   return async (params) => {
     const filters = dayFilters(params);
     if (!rows.enabled) return runDay(filters);

@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
-import { isCurrent, type ChangeFeed } from '../../live/changes.js';
+import { isCurrent, type ChangeFeed } from '../live/changes.js';
+import { BoundedLru, type CacheClock } from './bounded.js';
 
 /** A record as a list lists it: its id, and the version it is at (Game.version, raised by every live write). */
 export interface Versioned {
@@ -12,10 +12,17 @@ export interface RowCacheOptions {
   /** RESPONSE_CACHE_TTL_MS: 0 keeps nothing, so every request reads every row, as the uncached service does. */
   ttlMs: number;
   changes: Pick<ChangeFeed, 'subscribe' | 'state'>;
+  /** The response caches' clock (`buildApp({ cacheClock })`), so that a test moves time for the rows too. */
+  now?: CacheClock;
 }
 
-/** Rows kept per list at most: a few days' games of every league at scale 10. */
-const MAX_ROWS = 5000;
+/** What a list keeps of its rows at most, and what one row weighs: the list's own, measured for its rows (see its adapter). */
+export interface RowBounds<Row> {
+  maxRows: number;
+  maxBytes: number;
+  /** The heap bytes a kept row really holds. */
+  weigh(row: Row): number;
+}
 
 /**
  * The rows of a large list document kept across requests by record id, each with the version it
@@ -24,21 +31,29 @@ const MAX_ROWS = 5000;
  * one game after a goal, instead of a thousand, so refreshing the day's games after every goal
  * costs what one game costs.
  *
- * A live write raises its game's version; data changed wholesale (an import, which does not) forgets
- * every row; while the change feed may be missing changes, no row is taken from here. With the
- * response cache off (a TTL of 0), nothing is kept either.
+ * A live write raises its game's version, so it drops nothing here: a row older than listed is read
+ * again. Data changed wholesale (an import, which does not raise versions) drops every row; while
+ * the change feed may be missing changes, no row is taken from here. With the response cache off
+ * (a TTL of 0), nothing is kept either. The rows are a BoundedLru: bounded by count and by the heap
+ * they hold, on the caches' clock, and shed under heap pressure like every cache.
  */
 export class VersionedRows<Row extends Versioned> {
-  private readonly rows: LRUCache<number, Row> | undefined;
+  private readonly rows: BoundedLru<Row> | undefined;
   private readonly feed: Pick<ChangeFeed, 'state'> | undefined;
 
-  constructor(options: RowCacheOptions | undefined) {
+  constructor(options: RowCacheOptions | undefined, bounds: RowBounds<Row>) {
     this.feed = options?.changes;
     if (!options || options.ttlMs <= 0) return;
-    const rows = new LRUCache<number, Row>({ max: MAX_ROWS, ttl: options.ttlMs });
+    const rows = new BoundedLru<Row>({
+      maxEntries: bounds.maxRows,
+      maxBytes: bounds.maxBytes,
+      weigh: (row) => bounds.weigh(row),
+      ttlMs: options.ttlMs,
+      now: options.now,
+    });
     this.rows = rows;
     options.changes.subscribe((change) => {
-      if (change.kind === 'data') rows.clear();
+      if (change.kind === 'data') rows.deleteWhere(() => true, 'changed');
     });
   }
 
@@ -56,16 +71,21 @@ export class VersionedRows<Row extends Versioned> {
     const found = new Map<number, Row>();
     const missing: number[] = [];
     for (const { id, version } of listed) {
-      const held = rows?.get(id);
+      const held = rows?.get(String(id));
       if (held && held.version >= version) found.set(id, held);
       else missing.push(id);
     }
     if (missing.length > 0) {
       for (const row of await read(missing)) {
         found.set(row.id, row);
-        this.rows?.set(row.id, row);
+        this.rows?.set(String(row.id), row);
       }
     }
     return listed.flatMap(({ id }) => found.get(id) ?? []);
+  }
+
+  /** Rows kept and the heap they hold as weighed, for tests and diagnostics. */
+  stats(): { rows: number; bytes: number } {
+    return { rows: this.rows?.size ?? 0, bytes: this.rows?.totalBytes ?? 0 };
   }
 }

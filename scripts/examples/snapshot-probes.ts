@@ -4,14 +4,21 @@
  * locale. Shared with test/http/doc-links.test.ts, which follows the links of the same answers.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ExampleIds } from '../../data/demo/example-ids.js';
-import { bearer, probe, type RouteMethod, type SnapshotKeys, type SnapshotPosition, type SnapshotProbe } from '../shared/route-doc.js';
-import { plannedExchanges } from './examples.js';
-import { snapshotSourcesOf, type SnapshotSource } from './registry.js';
+import { snapshotSourcesOf, type SnapshotSource } from '../../src/facades/openapi/registry.js';
+import {
+  bearer,
+  type ExampleIds,
+  probe,
+  type RouteMethod,
+  type SnapshotKeys,
+  type SnapshotPosition,
+  type SnapshotProbe,
+} from '../../src/facades/shared/route-doc.js';
+import { plannedExchanges } from './recording.js';
 
 export const SNAPSHOT_LOCALES = ['de', 'fr', 'it', 'en'] as const;
 
-/** One request of the snapshot; its URL, body and headers may name the run's secrets by placeholder (examples.ts, withSecrets). */
+/** One request of the snapshot; its URL, body and headers may name the run's secrets by placeholder (secrets.ts, withSecrets). */
 export interface Probe {
   method: RouteMethod;
   url: string;

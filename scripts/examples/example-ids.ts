@@ -1,42 +1,13 @@
 /**
  * The records of the demo league that example requests name (the OpenAPI examples, the wire
- * snapshot's probes, the OpenAPI test), chosen by stable rules, so that the same league (seed,
- * scale, "now") always gives the same ids. A route's examples name them symbolically:
- * `(ids) => \`/api/games/${ids.finished}\``. The one place these rules live.
+ * snapshot's probes, the OpenAPI and doc-links tests), chosen by stable rules, so that the same
+ * league (seed, scale, "now": demo-fixture.ts) always gives the same ids. A route's examples name
+ * them symbolically (`(ids) => \`/api/games/${ids.finished}\``, ExampleIds in
+ * src/facades/shared/route-doc.ts); this is the one place the rules live, beside the tooling that
+ * resolves them, so that no route imports the demo generator to declare its examples.
  */
-import type { PrismaClient } from '../../generated/prisma/client.js';
-
-export interface ExampleIds {
-  /** The current season. */
-  season: number;
-  /** The season before it, if the league has one. */
-  previousSeason?: number;
-  /** The first finished game (by id) with a lineup and events. */
-  finished: number;
-  /** The finished game, the first game of each other status (live, scheduled, cancelled, forfeit) and the first with a match penalty. */
-  games: readonly number[];
-  /** The finished game's home team, and its club. */
-  team: number;
-  club: number;
-  /** The first club (by id) that is neither the finished game's home club nor its away club. */
-  otherClub: number;
-  /** The first player (by lineup entry id) of the home team's lineup in the finished game. */
-  player: number;
-  /** The player of the current season's first team member. */
-  currentPlayer: number;
-  /** The first national player. */
-  nationalPlayer: number;
-  /** The tournament and round of the first cup game. */
-  cup: { tournament: number; round: number };
-  /** The current season's first qualification group. */
-  group: { id: number; leagueId: number; gameClassId: number; name: string };
-  /** The home team of the first scheduled group game, if any. */
-  upcomingTeam?: number;
-  /** The latest season's first best-of playoff group, if any. */
-  playoff?: { seasonId: number; leagueId: number; gameClassId: number; name: string };
-  /** The licenses the finished game's home team may line up (the first 20 candidates, in the interface's order). */
-  licenses: readonly number[];
-}
+import type { PrismaClient } from '../../src/generated/prisma/client.js';
+import type { ExampleIds } from '../../src/facades/shared/route-doc.js';
 
 /**
  * Resolves the ids on a database holding the demo league. `candidateLicenses` asks the lineup

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VersionedRows } from '../../src/facades/shared/versioned-rows.js';
+import type { CacheClock } from '../../src/cache/bounded.js';
+import { type RowBounds, VersionedRows } from '../../src/cache/versioned-rows.js';
 import { createLocalChangeFeed, type ChangeFeedState, type LeagueChange } from '../../src/live/changes.js';
 
 interface Row {
@@ -8,12 +9,15 @@ interface Row {
   text: string;
 }
 
+/** Bounds that never bind: a row weighs its text and a fixed 100 bytes. */
+const ROOMY: RowBounds<Row> = { maxRows: 100, maxBytes: 1_000_000, weigh: (row) => 100 + 2 * row.text.length };
+
 /** Rows kept over a feed whose state the test sets, and a reader that records what it was asked for. */
-function keptRows(ttlMs = 60_000) {
+function keptRows(ttlMs = 60_000, bounds = ROOMY, now?: CacheClock) {
   const local = createLocalChangeFeed();
   let state: ChangeFeedState = 'listening';
   const feed = { subscribe: local.subscribe, state: () => state };
-  const rows = new VersionedRows<Row>({ ttlMs, changes: feed });
+  const rows = new VersionedRows<Row>({ ttlMs, changes: feed, now }, bounds);
   const asked: number[][] = [];
   const database = new Map<number, Row>();
   const read = async (ids: number[]) => {
@@ -82,6 +86,34 @@ describe('rows kept by version', () => {
     setState('listening');
     await rows.assemble(listed, read);
     expect(asked).toEqual([[1], [1], [1]]);
+  });
+
+  it('keeps rows within its byte bound, the least recently used going first', async () => {
+    const { rows, read, asked, database } = keptRows(60_000, { maxRows: 100, maxBytes: 250, weigh: () => 100 });
+    for (const id of [1, 2, 3]) put(database, id, 1);
+    await rows.assemble(
+      [1, 2, 3].map((id) => ({ id, version: 1 })),
+      read,
+    );
+    expect(rows.stats()).toEqual({ rows: 2, bytes: 200 });
+    await rows.assemble(
+      [3, 1].map((id) => ({ id, version: 1 })),
+      read,
+    );
+    expect(asked).toEqual([[1, 2, 3], [1]]);
+  });
+
+  it('lets rows go when their time is up, on the clock it is given', async () => {
+    let now = 0;
+    const { rows, read, asked, database } = keptRows(1000, ROOMY, () => now);
+    put(database, 1, 1);
+    const listed = [{ id: 1, version: 1 }];
+    await rows.assemble(listed, read);
+    now = 500;
+    await rows.assemble(listed, read);
+    now = 1500;
+    await rows.assemble(listed, read);
+    expect(asked).toEqual([[1], [1]]);
   });
 
   it('keeps nothing with the response cache off', async () => {
