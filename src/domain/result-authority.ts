@@ -14,9 +14,9 @@ import type { StartWindow } from './live-game.js';
 
 /** The writes that start a game, end it, award it, or change how it ended. Recording play needs none: a game is only live once started. */
 export const DECIDING_WRITES = ['startGame', 'finishGame', 'forfeitGame', 'abortGame', 'reportResult', 'undoStatus', 'correctTransition'] as const;
-export type DecidingWriteKind = (typeof DECIDING_WRITES)[number];
+type DecidingWriteKind = (typeof DECIDING_WRITES)[number];
 
-export const isDecidingWrite = (kind: string): kind is DecidingWriteKind => (DECIDING_WRITES as readonly string[]).includes(kind);
+const isDecidingWrite = (kind: string): kind is DecidingWriteKind => (DECIDING_WRITES as readonly string[]).includes(kind);
 
 /** What this rule reads of a write (game-write.ts's GameWrite, which imports this module's Decider). */
 interface WriteBeingDecided {
@@ -29,7 +29,7 @@ interface WriteBeingDecided {
 export type Decider = 'desk' | 'federation';
 
 /** The longest reason kept. */
-export const DECISION_REASON_MAX_LENGTH = 200;
+const DECISION_REASON_MAX_LENGTH = 200;
 
 /** The instants (ms) a game's desk may decide it between; infinite ends where the app runs without a start window. */
 export interface DecisionWindow {

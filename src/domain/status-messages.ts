@@ -95,7 +95,7 @@ function messageOf(write: GameWrite): StatusMessage | undefined {
 }
 
 /** A message as the back office sends it (`end_third`), as the federation's documentation names them. */
-export const wireNameOf = (message: StatusMessage): string => message.toLowerCase();
+const wireNameOf = (message: StatusMessage): string => message.toLowerCase();
 
 /**
  * `planWrite`, with a status change the game does not offer now told what it does offer (the same
