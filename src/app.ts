@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import type { HeapAdmission } from './cache/heap-pressure.js';
@@ -6,7 +6,7 @@ import { systemClock, type Clock } from './clock.js';
 import { DEFAULT_SPONSOR_PATH, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerRestFacade } from './facades/rest/index.js';
-import { envelopeErrorFormat } from './facades/shared/errors.js';
+import { MAIN_INTERFACE } from './facades/rest/interface.js';
 import { registerV3Facade } from './facades/v3/index.js';
 import { registerLegacyFacade } from './facades/legacy/index.js';
 import { registerBoFacade } from './facades/bo/index.js';
@@ -14,15 +14,16 @@ import { registerOpenApi } from './facades/openapi/index.js';
 import { mountGraphQL } from './graphql.js';
 import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from './graphql/limits.js';
 import { subscriptionStreams } from './graphql/subscription-stream.js';
+import { GRAPHQL_PATH } from './graphql/interface.js';
 import { registerCompression } from './http/compression.js';
 import { type ConcurrencyState, registerConcurrencyLimit } from './http/concurrency-limit.js';
 import { registerCallerResolution } from './http/caller.js';
 import { registerCors } from './http/cors.js';
 import { registerRequestDeadline } from './http/deadline.js';
-import { ErrorFormats } from './http/error-format.js';
-import { preRoutingErrors, registerErrorHandling, useErrorFormat } from './http/error-handling.js';
-import { graphqlErrorFormat } from './http/graphql-error-format.js';
-import { HEALTH_PATHS, registerHealth, registerStartupGate } from './http/health.js';
+import { preRoutingErrors, registerErrorHandling } from './http/error-handling.js';
+import { registerHealth, registerStartupGate } from './http/health.js';
+import { InterfaceTable, interfaceOf } from './http/interface-policy.js';
+import { requireDeclarations } from './http/interfaces.js';
 import { gracefulCloseOptions, registerGracefulClose } from './http/graceful-close.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerLoadShedding } from './http/load-shedding.js';
@@ -106,8 +107,9 @@ export interface AppOptions extends Partial<AppSettings> {
 
 /** Builds the HTTP application without listening; tests drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  // The main interface is also served at the root: its format answers every URL no interface claims.
-  const errorFormats = new ErrorFormats(envelopeErrorFormat);
+  // The interfaces each declare themselves on their scope; the main one, also served at the root,
+  // answers every URL no interface claims.
+  const interfaces = new InterfaceTable(MAIN_INTERFACE);
   // In front of fastify's request handler: replays cache hits (configured below, once the hooks it stands in for are known).
   const fastHits = new HitFastPath();
   const app = Fastify({
@@ -117,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxyOption(options.trustProxy ?? false),
     ...gracefulCloseOptions,
-    ...preRoutingErrors(errorFormats),
+    ...preRoutingErrors(interfaces),
   });
   // First of all hooks: everything a request runs is inside its span.
   if (options.tracing) traceRequests(app);
@@ -144,9 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     startWindow: options.gameStartWindow,
   };
 
-  const isHealthCheck = (url: string) => HEALTH_PATHS.has(url.split('?')[0]);
-  // Like the probes, a scrape passes the startup gate and never waits for a slot: it is most wanted when the service is busiest.
-  const isMetricsScrape = (url: string) => options.metrics !== undefined && url.split('?')[0] === options.metrics.path;
+  // Health probes and metrics scrapes (operators' endpoints) pass the startup gate and are never shed, queued or cut: they are most wanted when the service is busiest.
+  const isOperational = (request: FastifyRequest) => interfaceOf(request).operational === true;
   const isStarted = options.isStarted ?? (() => true);
   const isDatabaseDown = () => options.database.availability?.isDown ?? false;
   options.database.availability?.onChange((event) => {
@@ -155,7 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerRequestLog(app);
-  registerErrorHandling(app, errorFormats);
+  registerErrorHandling(app, interfaces);
+  requireDeclarations(app);
   // Counts every request received, for the drain on close.
   const lifecycle = registerGracefulClose(app);
   // Subscriptions last as long as their clients listen: a shutdown ends them, so the drain need not wait.
@@ -165,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // First of the onRequest hooks that answer early (startup gate, rate limits, response cache), so their answers carry CORS headers.
   await registerCors(app, { origins: options.corsOrigins });
-  registerStartupGate(app, isStarted, isMetricsScrape);
+  registerStartupGate(app, isStarted);
   // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
   const budgets = await registerRateLimits(app, options.rateLimits, {
     ...deps,
@@ -181,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     clientAddress: ipOf,
     publicBudget: takePublic && ((request) => takePublic(clientKey(ipOf(request)))),
-    served: (route, seconds) => app.fastHitServed?.(route, seconds),
+    served: (hit, seconds) => app.fastHitServed?.(hit, seconds),
   });
   registerResponseCache(app, {
     fastPath: fastHits,
@@ -197,18 +199,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.eventLoopMaxDelayMs)
     await registerLoadShedding(app, {
       maxEventLoopDelayMs: options.eventLoopMaxDelayMs,
-      exempt: (url) => isHealthCheck(url) || isMetricsScrape(url),
+      exempt: isOperational,
       isStarted,
     });
   // A GraphQL subscription over SSE lasts as long as its client listens: no slot, no deadline. Decided once per request, for both.
-  const subscriptionStream = subscriptionStreams({ path: '/graphql', maxTokens: options.graphql?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
+  const subscriptionStream = subscriptionStreams({ path: GRAPHQL_PATH, maxTokens: options.graphql?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
   const concurrency = registerConcurrencyLimit(app, {
     maxInFlight: options.maxInFlight ?? 0,
     maxPerRoute: options.maxInFlightPerRoute,
     maxQueue: options.maxQueue,
     maxQueuePerRoute: options.maxQueuePerRoute,
     maxWaitMs: options.queueTimeoutMs,
-    exempt: (url, request) => isHealthCheck(url) || isMetricsScrape(url) || subscriptionStream(request),
+    exempt: (request) => isOperational(request) || subscriptionStream(request),
     onChange: options.onConcurrencyChange,
     now: options.concurrencyClock,
   });
@@ -222,17 +224,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerRequestDeadline(app, {
     timeoutMs: options.requestTimeoutMs ?? 0,
-    exempt: (url, request) => isHealthCheck(url) || subscriptionStream(request) === true,
+    exempt: (request) => isOperational(request) || subscriptionStream(request) === true,
   });
   registerInputGuard(app);
   registerPrivateAnswers(app);
   // Before every route: @fastify/compress hooks into the routes registered after it.
   await registerCompression(app);
   // Before every route, so its hooks count them all; after the compression, which then compresses scrapes.
-  if (options.metrics) registerMetrics(app, options.database, options.metrics);
+  if (options.metrics) await registerMetrics(app, options.database, options.metrics);
   await app.register(formbody);
   await app.register(mediaRoutes);
-  registerHealth(app, {
+  await registerHealth(app, {
     database: options.database,
     isStarted,
     concurrency,
@@ -241,7 +243,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     changes,
   });
   await app.register(async (graphql) => {
-    useErrorFormat(graphql, graphqlErrorFormat, { urls: '/graphql' });
     mountGraphQL(graphql, schema, deps, {
       production: options.production ?? false,
       responseCacheTtlMs: options.responseCacheTtlMs ?? 0,

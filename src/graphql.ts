@@ -28,6 +28,8 @@ import { callerOf, credentialPresented } from './http/caller.js';
 import { PRIVATE_CACHE_CONTROL } from './http/private-answers.js';
 import { publicCacheControl } from './http/response-cache.js';
 import { graphiqlPage, registerGraphiQLAssets } from './graphql/graphiql.js';
+import { GRAPHQL_INTERFACE, GRAPHQL_PATH } from './graphql/interface.js';
+import { declareInterface } from './http/interfaces.js';
 import {
   fillPersistedBody,
   persistedHashOf,
@@ -129,12 +131,12 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
   };
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
     schema,
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint: GRAPHQL_PATH,
     graphiql: !options.production,
     // The service's own copy of GraphiQL (src/graphql/graphiql.ts): yoga's page loads it from unpkg.com.
-    renderGraphiQL: graphiqlPage('/graphql'),
+    renderGraphiQL: graphiqlPage(GRAPHQL_PATH),
     landingPage: false,
-    // /graphql's CORS is the app's (src/http/cors.ts), as for every interface; yoga's own would
+    // /graphql's CORS is its declaration's (src/graphql/interface.ts), as for every interface; yoga's own would
     // reflect any origin with credentials.
     cors: false,
     logging: {
@@ -242,8 +244,9 @@ function asGet(req: FastifyRequest): Request {
   return new Request(new URL(req.url, 'http://localhost'), { method: 'GET', headers });
 }
 
-/** Mounts graphql-yoga at /graphql inside fastify. */
+/** Mounts graphql-yoga at /graphql on `app`, a scope of its own. */
 export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: ContextDependencies, options: GraphQLOptions): void {
+  declareInterface(app, GRAPHQL_INTERFACE);
   const {
     yoga,
     holdsResult,
@@ -258,10 +261,12 @@ export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: 
   if (!options.production) registerGraphiQLAssets(app, yoga.graphqlEndpoint);
   app.route({
     url: yoga.graphqlEndpoint,
-    method: ['GET', 'POST', 'OPTIONS'],
+    // (A preflight is answered on the route its declaration adds.)
+    method: ['GET', 'POST'],
     // A cached result is sent without waiting for a request slot (src/http/concurrency-limit.ts).
     // Whose answer it is, is decided per operation in the handler below, not by the route.
-    config: { answeredFromCache: holdsResult, privateAnswer: false },
+    // A mutation in the body may open a favorite session: the session cap reads it first (src/http/rate-limit.ts).
+    config: { answeredFromCache: holdsResult, privateAnswer: false, opensSessions: 'in-body' },
     // Before the session cap and the result cache probe (preHandler), which read the document from the body.
     preValidation: async (req) => {
       noteBodyType(req);

@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
 import { clientOf } from './client-address.js';
 import { badRequest } from './errors.js';
+import { interfaceOf, type CredentialScope } from './interface-policy.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,23 +15,9 @@ declare module 'fastify' {
   }
 }
 
-/** The keyed interfaces: every request needs a key, which may also come in a form or JSON body. */
-const KEYED_INTERFACES = /^\/(api\/v3|rest\/v1\.0\/clubs|bo)(\/|$)/;
-const GRAPHQL = /^\/graphql(\/|$)/;
-
-/**
- * Where a request's credential is read: `keyed`, an interface that needs one (headers, query and
- * body); `graphql`, where a key is optional (headers and query only: the body is the operation);
- * `none`, the public interfaces, which ignore any key. The matched route pattern is used when there
- * is one, so a path spelled differently cannot move a request to another class.
- */
-export type CredentialScope = 'keyed' | 'graphql' | 'none';
-
+/** Where a request's credential is read: its interface's declaration (src/http/interface-policy.ts). */
 export function credentialScope(request: FastifyRequest): CredentialScope {
-  const path = request.routeOptions.url ?? request.url.split('?')[0];
-  if (KEYED_INTERFACES.test(path)) return 'keyed';
-  if (GRAPHQL.test(path)) return 'graphql';
-  return 'none';
+  return interfaceOf(request).credentials;
 }
 
 /**
@@ -66,7 +53,7 @@ export interface CallerResolutionOptions {
 }
 
 /**
- * Resolves every keyed and GraphQL request's caller once, after its body is parsed: the presented
+ * Resolves the caller of every request to an interface that reads credentials once, after its body is parsed: the presented
  * key is looked up in the database (a revoked key stops on its next request, on every instance)
  * under the failed-key brake, which thus covers /api/v3, the legacy interface and GraphQL writes
  * alike. The interfaces, the GraphQL context and the schema's authorization read `request.caller`.

@@ -33,7 +33,7 @@ export interface ConcurrencyLimitOptions {
    * cannot tell before the body is parsed; a request with a small body is then asked again once
    * it is, one with a large body waits for a slot as any other.
    */
-  exempt?: (url: string, request: FastifyRequest) => boolean | 'once-parsed';
+  exempt?: (request: FastifyRequest) => boolean | 'once-parsed';
   /**
    * Told the new state each time a request takes a slot, gives one back, starts or stops waiting,
    * so that a caller (a test) can wait for the state it needs instead of for time to pass. Must
@@ -357,7 +357,7 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
   /** Requests let past onRequest to be admitted once their body is parsed. */
   const admittedAfterBody = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', (request, reply, done) => {
-    const exempt = options.exempt?.(request.url, request) ?? false;
+    const exempt = options.exempt?.(request) ?? false;
     if (exempt === true) return done();
     if ((exempt === 'once-parsed' || request.routeOptions.config.answeredFromCache) && hasSmallBody(request)) {
       admittedAfterBody.add(request);
@@ -367,7 +367,7 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
   });
   app.addHook('preHandler', (request, reply, done) => {
     if (!admittedAfterBody.has(request)) return done();
-    if (options.exempt?.(request.url, request) === true) return done();
+    if (options.exempt?.(request) === true) return done();
     const answeredFromCache = request.routeOptions.config.answeredFromCache;
     if (!answeredFromCache) return admit(request, reply, done);
     answeredFromCache(request).then(

@@ -8,10 +8,7 @@ const DEADLINE_RETRY_AFTER_SECONDS = 2;
  * waiting for a slot included) is answered 503 with Retry-After, in the interface's format, and
  * its late result is dropped. The database statements behind it end by their own timeouts.
  */
-export function registerRequestDeadline(
-  app: FastifyInstance,
-  options: { timeoutMs: number; exempt?: (url: string, request: FastifyRequest) => boolean },
-): void {
+export function registerRequestDeadline(app: FastifyInstance, options: { timeoutMs: number; exempt?: (request: FastifyRequest) => boolean }): void {
   if (options.timeoutMs <= 0) return;
   app.addHook('onRoute', (route) => {
     const handler = route.handler as (...args: Parameters<RouteHandlerMethod>) => unknown;
@@ -19,7 +16,7 @@ export function registerRequestDeadline(
       // Decided per request, here where the body is parsed: a GraphQL subscription is a stream that
       // lasts as long as its client listens, on the same route (and with the same Accept header) as
       // queries that the deadline must bound.
-      if (options.exempt?.(request.url, request)) return handler.call(this, request, reply);
+      if (options.exempt?.(request)) return handler.call(this, request, reply);
       const work = Promise.resolve(handler.call(this, request, reply));
       const left = options.timeoutMs - reply.elapsedTime;
       let timer: NodeJS.Timeout | undefined;

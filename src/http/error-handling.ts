@@ -3,18 +3,18 @@ import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { databaseFailureOf } from '../db/failures.js';
 import { BurstLog } from './burst-log.js';
-import { noRouteMessage, type ErrorFormat, type ErrorFormats, type InterfaceErrors, type NotFoundMessage } from './error-format.js';
+import type { ErrorFormat } from './error-format.js';
 import { httpStatusOf, publicMessage, retryAfterOf } from './errors.js';
+import { notFoundMessageOf, type InterfacePolicy, type InterfaceTable } from './interface-policy.js';
 
-/** What the error handlers of every scope share: the URL table, and one burst log of 503s for the whole service. */
+/** What the error handlers of every scope share: one burst log of 503s for the whole service. */
 interface ErrorHandling {
-  formats: ErrorFormats;
   unavailable: BurstLog;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Set on the app by registerErrorHandling; the interfaces' useErrorFormat reads it. */
+    /** Set on the app by registerErrorHandling; every scope's handlers read it. */
     errorHandling?: ErrorHandling;
   }
 }
@@ -45,7 +45,7 @@ function firstLine(error: Error): string {
 function setErrorHandlers(
   scope: FastifyInstance,
   handling: ErrorHandling,
-  errorsOf: (request: FastifyRequest) => InterfaceErrors,
+  errorsOf: (request: FastifyRequest) => InterfacePolicy,
   withNotFound: boolean,
 ): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => {
@@ -56,49 +56,36 @@ function setErrorHandlers(
     } else if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     }
-    return sendError(request, reply, errorsOf(request).format, status, publicMessage(error, status), retryAfterOf(error));
+    return sendError(request, reply, errorsOf(request).errors, status, publicMessage(error, status), retryAfterOf(error));
   });
   if (!withNotFound) return;
   scope.setNotFoundHandler((request, reply) => {
-    const errors = errorsOf(request);
-    return sendError(request, reply, errors.format, 404, errors.notFoundMessage(request.method, request.url.split('?')[0]));
+    const policy = errorsOf(request);
+    return sendError(request, reply, policy.errors, 404, notFoundMessageOf(policy)(request.method, request.url.split('?')[0]));
   });
 }
 
 /**
  * The app's own error and 404 handlers, for what no interface's scope answers: unknown paths outside
- * every prefix and routes of no interface (health, media), in the format `formats` names by URL.
- * Call before the interfaces register, which then call useErrorFormat on their scopes.
+ * every prefix, in the format of the interface whose URLs they are in (`interfaces`, the fallback
+ * for the rest). Call before the interfaces are declared (src/http/interfaces.ts).
  */
-export function registerErrorHandling(app: FastifyInstance, formats: ErrorFormats): void {
-  const handling: ErrorHandling = { formats, unavailable: new BurstLog() };
+export function registerErrorHandling(app: FastifyInstance, interfaces: InterfaceTable): void {
+  const handling: ErrorHandling = { unavailable: new BurstLog() };
   app.decorate('errorHandling', handling);
-  setErrorHandlers(app, handling, (request) => formats.forUrl(request.url), true);
-}
-
-export interface ErrorFormatOptions {
-  /** The text of a 404 for a path the interface does not know; "No route for GET /path" by default. */
-  notFoundMessage?: NotFoundMessage;
-  /**
-   * The URLs whose errors before routing are the interface's, when not just the scope's prefix: a
-   * wider family, or a scope without a prefix. See ErrorFormats for how a prefix matches.
-   */
-  urls?: string;
+  app.decorate('interfaces', interfaces);
+  setErrorHandlers(app, handling, (request) => interfaces.forUrl(request.url), true);
 }
 
 /**
- * An interface's one call for its errors: its scope's error handler and, when the scope has a
- * prefix, its 404 handler render in `format`, and its URLs claim `format` for errors before routing.
+ * An interface's error handler and, when its scope's prefix is what it claims, its 404 handler, in
+ * its format. Any other scope shares the app's unknown paths (fastify allows one 404 handler per
+ * prefix), which the app's handler answers through the table of claims.
  */
-export function useErrorFormat(scope: FastifyInstance, format: ErrorFormat, options: ErrorFormatOptions = {}): void {
+export function setInterfaceErrorHandlers(scope: FastifyInstance, policy: InterfacePolicy): void {
   const handling = scope.errorHandling;
-  if (!handling) throw new Error('useErrorFormat: registerErrorHandling must be called on the app first');
-  const errors: InterfaceErrors = { format, notFoundMessage: options.notFoundMessage ?? noRouteMessage };
-  const urls = options.urls ?? scope.prefix;
-  if (urls) handling.formats.claim(urls, errors);
-  // A scope without a prefix shares the app's unknown paths (fastify allows one 404 handler per
-  // prefix); the app's handler answers them through the table.
-  setErrorHandlers(scope, handling, () => errors, scope.prefix !== '');
+  if (!handling) throw new Error('declareInterface: registerErrorHandling must be called on the app first');
+  setErrorHandlers(scope, handling, () => policy, scope.prefix !== '' && (policy.claims ?? scope.prefix) === scope.prefix);
 }
 
 const CLIENT_ERROR_STATUS: Record<string, number> = {
@@ -111,11 +98,11 @@ const CLIENT_ERROR_STATUS: Record<string, number> = {
  * fastify's own (a bad %-escape in the URL), with no echo of the URL; and Node's HTTP parser's
  * (headers too large, a malformed request), answered on the socket with a fixed text.
  */
-export function preRoutingErrors(formats: ErrorFormats): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+export function preRoutingErrors(interfaces: InterfaceTable): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
   return {
     frameworkErrors: (error, request, reply) => {
       const status = httpStatusOf(error);
-      sendError(request as FastifyRequest, reply as FastifyReply, formats.forUrl(request.url).format, status, publicMessage(error, status));
+      sendError(request as FastifyRequest, reply as FastifyReply, interfaces.forUrl(request.url).errors, status, publicMessage(error, status));
     },
     clientErrorHandler: (error: ConnectionError, socket: Socket) => {
       if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -127,7 +114,7 @@ export function preRoutingErrors(formats: ErrorFormats): Pick<FastifyServerOptio
       const packet: unknown = error.rawPacket;
       const requestLine = Buffer.isBuffer(packet) ? packet.subarray(0, 256).toString('latin1').split('\r\n')[0] : '';
       const url = requestLine.split(' ')[1] ?? '';
-      const { contentType, body } = formats.forUrl(url).format(status, publicMessage(error, status), undefined, undefined);
+      const { contentType, body } = interfaces.forUrl(url).errors(status, publicMessage(error, status), undefined, undefined);
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );

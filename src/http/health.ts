@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { ChangeFeed, ChangeFeedState } from '../live/changes.js';
 import { serviceUnavailable } from './errors.js';
+import { declareServiceEndpoints } from './interfaces.js';
+import { interfaceOf } from './interface-policy.js';
 import type { ConcurrencyState } from './concurrency-limit.js';
 
 export interface HealthOptions {
@@ -24,8 +26,6 @@ const FEED_NOT_READY: Partial<Record<ChangeFeedState, string>> = {
   away: 'change feed not listening: writes of other instances may be missed',
   'catching-up': 'change feed catching up with the changes it missed',
 };
-
-export const HEALTH_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 
 /** Why the service should get no traffic now, or undefined when it can take some. */
 async function notReadyReason(options: HealthOptions): Promise<string | undefined> {
@@ -54,8 +54,7 @@ async function notReadyReason(options: HealthOptions): Promise<string | undefine
  * Liveness says the process answers (restart it if not); readiness says it can serve now (send it
  * traffic). `/health` is readiness, as it always checked the database.
  */
-export function registerHealth(app: FastifyInstance, options: HealthOptions): void {
-  app.get('/health/live', async () => ({ status: 'ok' }));
+export async function registerHealth(app: FastifyInstance, options: HealthOptions): Promise<void> {
   const ready = async (_request: unknown, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const reason = await notReadyReason(options);
@@ -69,14 +68,21 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions): vo
         .send({ status: 'unavailable', reason, database: options.database.kind, ...(replicas ? { replicas } : {}) });
     return { status: 'ok', database: options.database.kind, ...(replicas ? { replicas } : {}) };
   };
-  app.get('/health/ready', ready);
-  app.get('/health', ready);
+  await app.register(
+    async (health) => {
+      declareServiceEndpoints(health, { name: 'health', openToPages: true, operational: true });
+      health.get('/live', async () => ({ status: 'ok' }));
+      health.get('/ready', ready);
+      health.get('/', ready);
+    },
+    { prefix: '/health' },
+  );
 }
 
-/** Until the database is migrated and loaded, every request but the health checks (and those `alsoOpen` names) is a 503. */
-export function registerStartupGate(app: FastifyInstance, isStarted: () => boolean, alsoOpen: (url: string) => boolean = () => false): void {
+/** Until the database is migrated and loaded, every request but those to operators' endpoints (health, metrics) is a 503. */
+export function registerStartupGate(app: FastifyInstance, isStarted: () => boolean): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (isStarted() || HEALTH_PATHS.has(request.url.split('?')[0]) || alsoOpen(request.url)) return done();
+    if (isStarted() || interfaceOf(request).operational) return done();
     done(serviceUnavailable('The service is starting; try again shortly', 2));
   });
 }

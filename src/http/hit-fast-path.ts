@@ -15,15 +15,20 @@ export interface ReplayableHit {
   /** Where in `headers` the full path told the client its public budget (it paid for the request): the fast path pays and tells anew there. */
   budgetAt?: number;
   body: Buffer;
-  /** The matched route's pattern, for the metrics. */
+  /** The matched route's pattern and its interface's name, for the metrics. */
   route: string;
+  interface: string;
 }
 
 /** Headers each answer has its own of, or node writes itself: never part of a replay. */
 const OWN_HEADERS = new Set<string>(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', ...BUDGET_HEADERS]);
 
 /** A hit as the full path sent it: its headers (`reply.getHeaders()`, in the order written) and bytes. */
-export function replayOf(sent: Record<string, number | string | string[] | undefined>, body: Buffer, route: string): ReplayableHit {
+export function replayOf(
+  sent: Record<string, number | string | string[] | undefined>,
+  body: Buffer,
+  served: Pick<ReplayableHit, 'route' | 'interface'>,
+): ReplayableHit {
   const headers: string[] = [];
   let budgetAt: number | undefined;
   for (const [name, value] of Object.entries(sent)) {
@@ -31,7 +36,7 @@ export function replayOf(sent: Record<string, number | string | string[] | undef
     if (value === undefined || OWN_HEADERS.has(name)) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
   }
-  return { headers, budgetAt, body, route };
+  return { headers, budgetAt, body, ...served };
 }
 
 /**
@@ -92,7 +97,7 @@ export interface FastPathSettings {
   /** Takes one unit of the request's client's public budget: what is left, or undefined when spent (the full path then refuses). */
   publicBudget?: (request: IncomingMessage) => WindowState | undefined;
   /** Told of each answer sent (the metrics count it as the full path's hook would). */
-  served?: (route: string, seconds: number) => void;
+  served?: (hit: Pick<ReplayableHit, 'route' | 'interface'>, seconds: number) => void;
 }
 
 /**
@@ -154,7 +159,7 @@ export class HitFastPath {
     response.writeHead(200, ['x-request-id', id, ...headers]);
     response.end(hit.body);
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;
-    settings.served?.(hit.route, seconds);
+    settings.served?.(hit, seconds);
     if (logsRequests(settings.log))
       settings.log.info({ reqId: id, ...requestLine(request.method ?? 'GET', request.url, 200, seconds * 1000, settings.clientAddress(request)) }, 'request');
     return true;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import { BurstLog } from './burst-log.js';
 import { serviceUnavailable } from './errors.js';
@@ -9,7 +9,7 @@ export interface LoadSheddingOptions {
   /** How often the delay is measured; under-pressure's default of 1 s. */
   sampleIntervalMs?: number;
   /** Requests that are never refused (health probes, metrics scrapes). */
-  exempt?: (url: string) => boolean;
+  exempt?: (request: FastifyRequest) => boolean;
   /** Whether the service serves yet; lag measured while it was starting is not held against it. */
   isStarted?: () => boolean;
 }
@@ -53,7 +53,7 @@ export async function registerLoadShedding(app: FastifyInstance, options: LoadSh
     sampleInterval: sampleIntervalMs,
     // Returning nothing lets the request through; a rejection goes to the interface's error handler.
     pressureHandler: (request, _reply, type, value) => {
-      if (options.exempt?.(request.url) || !measuresServing()) return undefined;
+      if (options.exempt?.(request) || !measuresServing()) return undefined;
       lagging.note(type, (suppressedBefore) =>
         request.log.warn(
           { [type]: value === undefined ? undefined : Math.round(value), limit: options.maxEventLoopDelayMs, refusedBefore: suppressedBefore },

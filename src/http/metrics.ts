@@ -5,11 +5,13 @@ import type { Database, PoolStats } from '../db/database.js';
 import type { ReadReplicas } from '../db/replicas.js';
 import { HttpError } from './errors.js';
 import { TooManyRequestsError } from './too-many-requests.js';
+import { declareServiceEndpoints } from './interfaces.js';
+import { interfaceOf } from './interface-policy.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts a cache hit the fast path answered, by its route pattern and time; absent without metrics. */
-    fastHitServed?: (route: string, seconds: number) => void;
+    /** Counts a cache hit the fast path answered, by its interface, route pattern and time; absent without metrics. */
+    fastHitServed?: (hit: { interface: string; route: string }, seconds: number) => void;
   }
 }
 
@@ -44,17 +46,6 @@ function processMetrics(): Registry {
     collectDefaultMetrics({ register: processRegistry });
   }
   return processRegistry;
-}
-
-/** Which interface a path belongs to (a label with a handful of values, also for unmatched URLs). */
-export function interfaceOf(path: string, metricsPath: string): string {
-  if (path === metricsPath) return 'metrics';
-  if (/^\/api\/v3(\/|$)/.test(path)) return 'v3';
-  if (/^\/rest(\/|$)/.test(path)) return 'legacy';
-  if (/^\/graphql(\/|$)/.test(path)) return 'graphql';
-  if (/^\/media(\/|$)/.test(path)) return 'media';
-  if (/^\/health(\/|$)/.test(path)) return 'health';
-  return 'api'; // the main interface answers at /api, at the root and for every URL no interface claims
 }
 
 const STATEMENTS = new Set(['select', 'insert', 'update', 'delete']);
@@ -126,7 +117,7 @@ function replicaGauges(registry: Registry, replicas: ReadReplicas): void {
  * after the compression, which then compresses scrapes too. The route is not rate limited, cached or
  * open to other origins' pages, and is no interface's, so the OpenAPI document leaves it out.
  */
-export function registerMetrics(app: FastifyInstance, database: Database, options: MetricsOptions): void {
+export async function registerMetrics(app: FastifyInstance, database: Database, options: MetricsOptions): Promise<void> {
   const registry = new Registry();
   const requestLabels = ['interface', 'method', 'route', 'status'] as const;
   /** Adds the fast path's tallied hits to the counters; set below, called by a scrape before the counters are read. */
@@ -184,18 +175,18 @@ export function registerMetrics(app: FastifyInstance, database: Database, option
   app.decorate('responseCacheInvalidated', (cache, reason) => invalidations.inc({ cache, reason }));
 
   app.addHook('onError', (request, _reply, error, done) => {
-    if (error instanceof TooManyRequestsError) refusals.inc({ interface: interfaceOf(pathOf(request), options.path), limiter: error.limiter });
+    if (error instanceof TooManyRequestsError) refusals.inc({ interface: interfaceOf(request).name, limiter: error.limiter });
     done();
   });
   // A hit the fast path answered (src/http/hit-fast-path.ts) counts as the hook below would count it.
   // Its counts wait in a tally per route until a scrape reads the counters (their `collect`): one
   // histogram observation per hit is all it pays, as hits are the hot path.
   const fastHits = new Map<string, { labels: { interface: string; method: string; route: string; status: number }; pending: number }>();
-  app.decorate('fastHitServed', (route: string, seconds: number) => {
-    let tally = fastHits.get(route);
+  app.decorate('fastHitServed', (hit: { interface: string; route: string }, seconds: number) => {
+    let tally = fastHits.get(hit.route);
     if (!tally) {
-      tally = { labels: { interface: interfaceOf(route, options.path), method: 'GET', route, status: 200 }, pending: 0 };
-      fastHits.set(route, tally);
+      tally = { labels: { interface: hit.interface, method: 'GET', route: hit.route, status: 200 }, pending: 0 };
+      fastHits.set(hit.route, tally);
     }
     tally.pending += 1;
     latency.observe(tally.labels, seconds);
@@ -210,7 +201,7 @@ export function registerMetrics(app: FastifyInstance, database: Database, option
   };
   app.addHook('onResponse', (request, reply, done) => {
     const route = routeOf(request);
-    const labels = { interface: interfaceOf(pathOf(request), options.path), method: request.method, route, status: reply.statusCode };
+    const labels = { interface: interfaceOf(request).name, method: request.method, route, status: reply.statusCode };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
     const cached = reply.getHeader('x-cache');
@@ -220,22 +211,20 @@ export function registerMetrics(app: FastifyInstance, database: Database, option
   });
 
   const expected = options.token === undefined ? undefined : sha256(options.token);
-  app.get(options.path, { config: { rateLimit: false, cors: false, responseCache: false } }, async (request, reply) => {
-    if (expected && !bearerMatches(request, expected)) {
-      reply.header('www-authenticate', 'Bearer realm="metrics"');
-      throw new HttpError(401, 'This endpoint needs Authorization: Bearer <METRICS_TOKEN>');
-    }
-    reply.header('cache-control', 'no-store').type(scraped.contentType);
-    return scraped.metrics();
+  await app.register(async (scrape) => {
+    declareServiceEndpoints(scrape, { name: 'metrics', claims: options.path, openToPages: false, operational: true });
+    scrape.get(options.path, async (request, reply) => {
+      if (expected && !bearerMatches(request, expected)) {
+        reply.header('www-authenticate', 'Bearer realm="metrics"');
+        throw new HttpError(401, 'This endpoint needs Authorization: Bearer <METRICS_TOKEN>');
+      }
+      reply.header('cache-control', 'no-store').type(scraped.contentType);
+      return scraped.metrics();
+    });
   });
 }
 
 /** The matched route's pattern, never the URL: one series per route, however many ids clients ask for. */
 function routeOf(request: FastifyRequest): string {
   return request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
-}
-
-/** What the interface label is read from: the pattern when a route matched, else the path (mapped to a few values). */
-function pathOf(request: FastifyRequest): string {
-  return request.is404 || request.routeOptions.url === undefined ? request.url.split('?')[0] : request.routeOptions.url;
 }

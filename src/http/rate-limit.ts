@@ -10,6 +10,7 @@ import { brakeKey, KeyCheckBrake } from './key-check-brake.js';
 import { SessionCap } from './session-cap.js';
 import { refuse, secondsOf, tellBudget, TooManyRequestsError, type Limiter } from './too-many-requests.js';
 import { isRefresh } from './refresh-ahead.js';
+import { interfaceOf } from './interface-policy.js';
 
 export interface RateLimitConfig {
   /** Requests per minute per client address to /api, its root aliases, /graphql without a key and /media. */
@@ -41,29 +42,31 @@ export interface ClientLimits {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `in-body`: a POST may open favorite sessions through operations in its body (GraphQL), which the session cap reads before they run. */
+    opensSessions?: 'in-body';
+  }
   interface FastifyInstance {
     /** Set by registerRateLimits; absent when rate limits are off. */
     clientLimits?: ClientLimits;
   }
 }
 
-type RequestClass = 'health' | 'exempt' | 'keyed' | 'public';
+type RequestClass = 'exempt' | 'keyed' | 'public';
 
 /**
- * Which budget a request spends: a keyed interface's request, and a GraphQL request that presents a
- * key, spend their key's; every other request its client address's public budget. The matched route
- * pattern is used when there is one, so a path spelled differently (percent-encoded, trailing
- * slash) cannot move a keyed request to another class.
+ * Which budget a request spends: a keyed interface's request, and a request to an interface where a
+ * key is optional that presents one, spend their key's; every other request its client address's
+ * public budget. Read from the interface's declaration on the matched route, so a path spelled
+ * differently (percent-encoded, trailing slash) cannot move a keyed request to another class.
  */
 export function requestClass(request: FastifyRequest): RequestClass {
-  const path = request.routeOptions.url ?? request.url.split('?')[0];
-  if (/^\/health(\/|$)/.test(path)) return 'health';
-  // A route that opts out with @fastify/rate-limit's own `config: { rateLimit: false }`: the metrics scrape.
-  if (request.routeOptions.config.rateLimit === false) return 'exempt';
+  // An operator's endpoint (health, metrics), and a route that opts out with @fastify/rate-limit's own `config: { rateLimit: false }`.
+  if (interfaceOf(request).operational || request.routeOptions.config.rateLimit === false) return 'exempt';
   // The service's own rebuild of a cached answer (refresh-ahead) is no client's request.
   if (isRefresh(request)) return 'exempt';
   const scope = credentialScope(request);
-  if (scope === 'keyed' || (scope === 'graphql' && credentialPresented(request) !== undefined)) return 'keyed';
+  if (scope === 'keyed' || (scope === 'optional' && credentialPresented(request) !== undefined)) return 'keyed';
   return 'public';
 }
 
@@ -217,7 +220,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
   }
   if (sessions) {
     app.addHook('preHandler', async (request, reply) => {
-      if (request.method === 'POST' && request.routeOptions.url === '/graphql') await sessions.graphqlRequest(request, reply);
+      if (request.method === 'POST' && request.routeOptions.config.opensSessions === 'in-body') await sessions.graphqlRequest(request, reply);
     });
   }
   return { takePublic: publicBudget ? (client) => publicBudget.take(client) : undefined };

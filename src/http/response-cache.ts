@@ -6,6 +6,7 @@ import { ScopedCache } from '../cache/scoped-cache.js';
 import type { ChangeScope } from '../live/change-scope.js';
 import type { ChangeFeed } from '../live/changes.js';
 import { isPrivateAnswer } from './private-answers.js';
+import { interfaceOf } from './interface-policy.js';
 import { replayOf, replayVariantOf, type HitFastPath, type ReplayableHit } from './hit-fast-path.js';
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 import { entityTagOf, notModified } from './entity-tags.js';
@@ -373,7 +374,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     app.addHook('onResponse', (request, reply, done) => {
       const replay = replaying.get(request);
       if (replay && reply.statusCode === 200 && reply.getHeader('x-cache') === 'hit')
-        replay.entry.replays.set(replay.variant, replayOf(reply.getHeaders(), replay.body, request.routeOptions.url ?? request.url));
+        replay.entry.replays.set(
+          replay.variant,
+          replayOf(reply.getHeaders(), replay.body, { route: request.routeOptions.url ?? request.url, interface: interfaceOf(request).name }),
+        );
       done();
     });
     // With a TTL of 0 nothing is stored, so nothing is found.

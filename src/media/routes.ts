@@ -1,6 +1,7 @@
 // Image routes for the relative /media/... urls stored on clubs, teams and players. An image is a
 // pure function of the id in the path, so no database is read and responses cache for a day.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { declareServiceEndpoints } from '../http/interfaces.js';
 import { clubLogoSvg, playerPortraitSvg, teamLogoSvg, teamPortraitSvg } from './images.js';
 
 const CACHE_CONTROL = 'public, max-age=86400';
@@ -28,6 +29,7 @@ function imageRoute(render: (id: number) => string) {
 }
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  declareServiceEndpoints(app, { name: 'media', claims: '/media', openToPages: true });
   app.get(
     '/media/clubs/:id/logo.svg',
     imageRoute((id) => clubLogoSvg(id)),

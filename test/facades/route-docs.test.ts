@@ -4,6 +4,11 @@ import type { RecordedExamples } from '../../src/facades/openapi/examples.js';
 import { documentableRoutesOf, collectRoutes, documentedRoutesOf, snapshotSourcesOf } from '../../src/facades/openapi/registry.js';
 import { example, type ExampleIds, probe, type OperationDoc } from '../../src/facades/shared/route-doc.js';
 import { outdatedRecordings, plannedExchanges } from '../../scripts/examples/recording.js';
+import { BACK_OFFICE } from '../../src/facades/bo/interface.js';
+import { MAIN_INTERFACE } from '../../src/facades/rest/interface.js';
+import { registerErrorHandling } from '../../src/http/error-handling.js';
+import { InterfaceTable } from '../../src/http/interface-policy.js';
+import { declareInterface } from '../../src/http/interfaces.js';
 
 /** How a route's declaration reaches the document, the recordings and the snapshot (no database). */
 
@@ -37,10 +42,23 @@ afterEach(async () => {
   app = undefined;
 });
 
+/** An app whose routes the registry collects, with the interfaces declared that say which are documented. */
+function appCollecting(): FastifyInstance {
+  const collecting = Fastify();
+  registerErrorHandling(collecting, new InterfaceTable(MAIN_INTERFACE));
+  collectRoutes(collecting);
+  return collecting;
+}
+
 async function appWith(register: (app: FastifyInstance) => void): Promise<FastifyInstance> {
-  app = Fastify();
-  collectRoutes(app);
-  await app.register(async (api) => register(api), { prefix: '/api' });
+  app = appCollecting();
+  await app.register(
+    async (api) => {
+      declareInterface(api, MAIN_INTERFACE);
+      register(api);
+    },
+    { prefix: '/api' },
+  );
   await app.ready();
   return app;
 }
@@ -76,7 +94,7 @@ describe('route docs', () => {
   });
 
   it('name the route whose recorded examples are missing or outdated', () => {
-    const route = { ...TEAM_DOC, method: 'GET' as const, url: '/api/teams/:team_id', errors: [404] };
+    const route = { ...TEAM_DOC, method: 'GET' as const, url: '/api/teams/:team_id', errors: [404], interfaceName: 'api' };
     expect(outdatedRecordings([route], IDS, recordingOf(TEAM_DOC, IDS))).toEqual([]);
     // Another team sampled, a changed URL: the recording no longer matches the declaration.
     expect(outdatedRecordings([route], IDS, recordingOf(TEAM_DOC, { ...IDS, team: 5 }))).toEqual([
@@ -89,7 +107,7 @@ describe('route docs', () => {
   });
 
   it('name the route whose recorded answers are no longer what it answers', () => {
-    const route = { ...TEAM_DOC, method: 'GET' as const, url: '/api/teams/:team_id', errors: [404] };
+    const route = { ...TEAM_DOC, method: 'GET' as const, url: '/api/teams/:team_id', errors: [404], interfaceName: 'api' };
     const recorded = recordingOf(TEAM_DOC, IDS);
     // Recorded again, the same answers: up to date.
     const answered = structuredClone(recorded.routes);
@@ -113,16 +131,22 @@ describe('route docs', () => {
       writes: true,
       examples: [example('no token', '/bo/games/1/events', 401)],
     };
-    app = Fastify();
-    collectRoutes(app);
+    app = appCollecting();
     await app.register(
       async (bo) => {
+        declareInterface(bo, BACK_OFFICE);
         bo.put('/games/:game_id/events', { config: { doc: WRITE_DOC } }, async () => ({}));
         bo.delete('/games/:game_id/events/:event_id', async () => ({}));
       },
       { prefix: '/bo' },
     );
-    await app.register(async (api) => api.put('/teams/:team_id', async () => ({})), { prefix: '/api' });
+    await app.register(
+      async (api) => {
+        declareInterface(api, MAIN_INTERFACE);
+        api.put('/teams/:team_id', async () => ({}));
+      },
+      { prefix: '/api' },
+    );
     await app.ready();
     expect(documentedRoutesOf(app).map((route) => [route.method, route.url, route.id, route.errors])).toEqual([
       ['PUT', '/bo/games/:game_id/events', 'boWrite', [401]],

@@ -1,15 +1,16 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { envelopeErrorFormat, serviceUnavailable } from '../../src/facades/shared/errors.js';
+import { serviceUnavailable } from '../../src/facades/shared/errors.js';
 import { registerRequestDeadline } from '../../src/http/deadline.js';
-import { ErrorFormats } from '../../src/http/error-format.js';
+import { InterfaceTable } from '../../src/http/interface-policy.js';
+import { MAIN_INTERFACE } from '../../src/facades/rest/interface.js';
 import { registerErrorHandling } from '../../src/http/error-handling.js';
 import { registerResponseCache, type ResponseCacheOptions } from '../../src/http/response-cache.js';
 
 /** A public route whose answer is `size` bytes, counting how often it really ran, failing with 503 while `failing`. */
 function cachedApp(options: Omit<ResponseCacheOptions, 'sharing'>) {
   const app = Fastify();
-  registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
+  registerErrorHandling(app, new InterfaceTable(MAIN_INTERFACE));
   registerResponseCache(app, { sharing: 'public', ...options });
   const state = { runs: 0, failing: false, databaseDown: false };
   app.get('/bytes/:size', { config: { responseCache: 'public' } }, async (request) => {
@@ -92,8 +93,8 @@ describe('stale-if-error', () => {
 describe('request deadline', () => {
   it('answers 503 with Retry-After when a handler runs past it, and leaves health checks alone', async () => {
     const app = Fastify();
-    registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
-    registerRequestDeadline(app, { timeoutMs: 100, exempt: (url) => url === '/health' });
+    registerErrorHandling(app, new InterfaceTable(MAIN_INTERFACE));
+    registerRequestDeadline(app, { timeoutMs: 100, exempt: (request) => request.url === '/health' });
     // Each handler waits for an event of the test, not for an amount of time: /slow until the test
     // lets it finish, /health until /slow has had its 503 (so it, too, outlived the deadline).
     let release!: () => void;

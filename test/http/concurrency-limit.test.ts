@@ -2,8 +2,8 @@ import { request } from 'node:http';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { queueShares, registerConcurrencyLimit, type ConcurrencyLimitOptions } from '../../src/http/concurrency-limit.js';
-import { envelopeErrorFormat } from '../../src/facades/shared/errors.js';
-import { ErrorFormats } from '../../src/http/error-format.js';
+import { InterfaceTable } from '../../src/http/interface-policy.js';
+import { MAIN_INTERFACE } from '../../src/facades/rest/interface.js';
 import { registerErrorHandling } from '../../src/http/error-handling.js';
 
 /** How long `when` waits for a condition before it fails the test (a deadline, never a pause). */
@@ -11,13 +11,13 @@ const WHEN_DEADLINE_MS = 10_000;
 
 function appWithGate(maxInFlight: number, limits: Omit<ConcurrencyLimitOptions, 'maxInFlight'> = {}) {
   const app = Fastify();
-  registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
+  registerErrorHandling(app, new InterfaceTable(MAIN_INTERFACE));
   // Conditions a test waits for, checked again whenever the limiter's state changes or a route makes progress.
   const checks = new Set<() => void>();
   const changed = () => {
     for (const check of [...checks]) check();
   };
-  const state = registerConcurrencyLimit(app, { maxInFlight, exempt: (url) => url === '/health', onChange: changed, ...limits });
+  const state = registerConcurrencyLimit(app, { maxInFlight, exempt: (request) => request.url === '/health', onChange: changed, ...limits });
   const started: number[] = [];
   const gates: (() => void)[] = [];
   // Routes of their own (each its own share of the queue) that hold their slot until a test opens their gate.
@@ -365,7 +365,7 @@ describe('concurrency limit', () => {
   });
 
   it('asks a request that may be exempt again once its body is parsed', async () => {
-    const exempt = (_url: string, request: FastifyRequest) =>
+    const exempt = (request: FastifyRequest) =>
       request.method !== 'POST' ? false : request.body === undefined ? ('once-parsed' as const) : (request.body as { stream: boolean }).stream;
     const { app, gates, state, changed, when, settled } = appWithGate(1, { exempt });
     const served: boolean[] = [];

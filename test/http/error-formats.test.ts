@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ErrorFormats, type ErrorFormat } from '../../src/http/error-format.js';
-import { preRoutingErrors, registerErrorHandling, useErrorFormat } from '../../src/http/error-handling.js';
+import type { ErrorFormat, NotFoundMessage } from '../../src/http/error-format.js';
+import { preRoutingErrors, registerErrorHandling } from '../../src/http/error-handling.js';
+import { InterfaceTable, type InterfacePolicy } from '../../src/http/interface-policy.js';
+import { declareInterface } from '../../src/http/interfaces.js';
 import { badRequest, serviceUnavailable } from '../../src/http/errors.js';
 
 /** A format that names itself, so a test sees which interface rendered an error. */
@@ -9,33 +11,44 @@ const tagged =
   (tag: string): ErrorFormat =>
   (status, message, requestId) => ({ contentType: `text/x-${tag}`, body: `${tag} ${status} ${message} ${requestId ?? '-'}` });
 
+const PAGES = { methods: ['GET'], allowedHeaders: [] };
+
+/** An interface that renders its errors with `tagged(tag)`. */
+const named = (tag: string, options: { claims?: string; notFoundMessage?: NotFoundMessage } = {}): InterfacePolicy => ({
+  name: tag,
+  credentials: 'none',
+  cors: PAGES,
+  errors: tagged(tag),
+  ...options,
+});
+
 const failing = async () => {
   throw badRequest('bad input');
 };
 
 /** An app with three interfaces: one under a prefix, one claiming URLs without one, one at the root. */
 async function appWithInterfaces(): Promise<FastifyInstance> {
-  const formats = new ErrorFormats(tagged('main'));
-  const app = Fastify({ genReqId: () => 'rid', ...preRoutingErrors(formats) });
-  registerErrorHandling(app, formats);
+  const interfaces = new InterfaceTable(named('main'));
+  const app = Fastify({ genReqId: () => 'rid', ...preRoutingErrors(interfaces) });
+  registerErrorHandling(app, interfaces);
   // App-wide, like the rate limits and the startup gate: its refusals come in the route's interface's format.
   app.addHook('onRequest', async (request) => {
     if (request.headers['x-refuse']) throw serviceUnavailable('busy', 3);
   });
   await app.register(
     async (prefixed) => {
-      useErrorFormat(prefixed, tagged('a'), { notFoundMessage: (_method, path) => `nothing at ${path}` });
+      declareInterface(prefixed, named('a', { notFoundMessage: (_method, path) => `nothing at ${path}` }));
       prefixed.get('/fail', failing);
       prefixed.get('/items/:id', async () => 'item');
     },
     { prefix: '/a' },
   );
   await app.register(async (claiming) => {
-    useErrorFormat(claiming, tagged('b'), { urls: '/b' });
+    declareInterface(claiming, named('b', { claims: '/b' }));
     claiming.get('/b/fail', failing);
   });
   await app.register(async (root) => {
-    useErrorFormat(root, tagged('root'));
+    declareInterface(root, named('root'));
     root.get('/fail', failing);
   });
   return app;
@@ -88,16 +101,16 @@ describe('one error format per interface', () => {
 
   it('needs the app’s error handling first', async () => {
     const app = Fastify();
-    await expect(app.register(async (scope) => useErrorFormat(scope, tagged('a')), { prefix: '/a' })).rejects.toThrow(/registerErrorHandling/);
+    await expect(app.register(async (scope) => declareInterface(scope, named('a')), { prefix: '/a' })).rejects.toThrow(/registerErrorHandling/);
   });
 });
 
-describe('ErrorFormats (pure)', () => {
-  const formats = new ErrorFormats(tagged('main'));
-  formats.claim('/api', { format: tagged('api'), notFoundMessage: () => '' });
-  formats.claim('/api/v3', { format: tagged('v3'), notFoundMessage: () => '' });
-  formats.claim('/rest/', { format: tagged('legacy'), notFoundMessage: () => '' });
-  const tagOf = (url: string) => formats.forUrl(url).format(400, '', undefined, undefined).body.split(' ')[0];
+describe('InterfaceTable (pure)', () => {
+  const interfaces = new InterfaceTable(named('main'));
+  interfaces.claim('/api', named('api'));
+  interfaces.claim('/api/v3', named('v3'));
+  interfaces.claim('/rest/', named('legacy'));
+  const tagOf = (url: string) => interfaces.forUrl(url).errors(400, '', undefined, undefined).body.split(' ')[0];
 
   it('matches a prefix as a whole path segment, the longest claim first', () => {
     expect(['/api/v3', '/api/v3/', '/api/v3?x=1', '/api/v3/games/1', '/api/v3x', '/api', '/apix'].map(tagOf)).toEqual([

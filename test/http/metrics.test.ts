@@ -7,7 +7,7 @@ import type { RateLimitConfig } from '../../src/http/rate-limit.js';
 import { DatabaseAvailability, DatabaseRefusedError } from '../../src/db/availability.js';
 import type { Database } from '../../src/db/database.js';
 import { loadDemoLeague } from '../../src/data/demo/index.js';
-import { interfaceOf, statementOf } from '../../src/http/metrics.js';
+import { statementOf } from '../../src/http/metrics.js';
 import { TEST_NOW } from '../support/app.js';
 import { openTestDatabase } from '../support/database.js';
 import { createKey } from '../support/keys.js';
@@ -98,19 +98,36 @@ describe('labels', () => {
     expect(statementOf(sql)).toBe(kind);
   });
 
-  it.each([
-    ['/api/games/:game_id', 'api'],
-    ['/games/:game_id', 'api'],
-    ['/api/v3/games/:game_id/teams/:id/lineup', 'v3'],
-    ['/api/v3x', 'api'],
-    ['/rest/v1.0/clubs/:clubid', 'legacy'],
-    ['/graphql', 'graphql'],
-    ['/media/clubs/:id/logo.svg', 'media'],
-    ['/health/ready', 'health'],
-    ['/internal/metrics', 'metrics'],
-    ['/no/such/thing', 'api'],
-  ])('interfaceOf(%j) = %s', (path, name) => {
-    expect(interfaceOf(path, '/internal/metrics')).toBe(name);
+  it('labels each request with the interface its route declares, or whose URLs it is in when no route matched', async () => {
+    const labelled = await appWith({ metrics: { path: '/metrics' } });
+    const asked: [string, string, string][] = [
+      ['/api/games/1', '/api/games/:game_id', 'api'],
+      ['/games/1', '/games/:game_id', 'api'],
+      ['/api/v3/games/1/teams/1/lineup', '/api/v3/games/:game_id/teams/:id/lineup', 'v3'],
+      ['/rest/v1.0/clubs/1', '/rest/v1.0/clubs/:clubid', 'legacy'],
+      ['/graphql', '/graphql', 'graphql'],
+      ['/media/clubs/1/logo.svg', '/media/clubs/:id/logo.svg', 'media'],
+      ['/health/ready', '/health/ready', 'health'],
+      ['/metrics', '/metrics', 'metrics'],
+    ];
+    for (const [url] of asked) await get(labelled, '198.51.100.9', url);
+    const unmatched: [string, string][] = [
+      ['/api/v3x', 'api'],
+      ['/no/such/thing', 'api'],
+      ['/rest/v2/anything', 'legacy'],
+      ['/graphql/nothing', 'graphql'],
+      ['/media/nothing', 'media'],
+      ['/health/nothing', 'health'],
+    ];
+    for (const [url] of unmatched) await get(labelled, '198.51.100.9', url);
+    const { samples: counted } = await scrape(labelled);
+    for (const [url, route, name] of asked)
+      expect(
+        select(counted, 'http_requests_total', { route }).map((sample) => sample.labels.interface),
+        url,
+      ).toEqual([name]);
+    const unmatchedLabels = select(counted, 'http_requests_total', { route: 'unmatched' }).map((sample) => sample.labels.interface);
+    expect(unmatchedLabels.sort()).toEqual([...new Set(unmatched.map(([, name]) => name))].sort());
   });
 });
 

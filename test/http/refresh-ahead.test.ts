@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { READ_RECENTLY_MS } from '../../src/cache/scoped-cache.js';
-import { envelopeErrorFormat } from '../../src/facades/shared/errors.js';
-import { ErrorFormats } from '../../src/http/error-format.js';
+import { InterfaceTable } from '../../src/http/interface-policy.js';
+import { MAIN_INTERFACE } from '../../src/facades/rest/interface.js';
 import { registerErrorHandling } from '../../src/http/error-handling.js';
 import { registerResponseCache } from '../../src/http/response-cache.js';
 import { createLocalChangeFeed } from '../../src/live/changes.js';
@@ -19,7 +19,7 @@ function refreshingApp() {
   const app = Fastify();
   const changes = createLocalChangeFeed();
   const clock = { now: 1_000_000 };
-  registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
+  registerErrorHandling(app, new InterfaceTable(MAIN_INTERFACE));
   registerResponseCache(app, { sharing: 'public', ttlMs: 60_000, changes, refreshAheadMs: BOUND_MS, now: () => clock.now });
   const state = { runs: 0, gate: Promise.resolve() };
   app.get('/table', { config: { responseCache: 'public' } }, async () => {

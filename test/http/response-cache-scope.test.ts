@@ -1,8 +1,8 @@
 import Fastify, { type FastifyContextConfig } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readsOneRecord } from '../../src/facades/shared/change-scope.js';
-import { envelopeErrorFormat } from '../../src/facades/shared/errors.js';
-import { ErrorFormats } from '../../src/http/error-format.js';
+import { InterfaceTable } from '../../src/http/interface-policy.js';
+import { MAIN_INTERFACE } from '../../src/facades/rest/interface.js';
 import { registerErrorHandling } from '../../src/http/error-handling.js';
 import { registerResponseCache } from '../../src/http/response-cache.js';
 import { ChangeLog } from '../../src/cache/change-log.js';
@@ -18,7 +18,7 @@ import { gameChange } from '../support/changes.js';
 function scopedApp() {
   const app = Fastify();
   const changes = createLocalChangeFeed();
-  registerErrorHandling(app, new ErrorFormats(envelopeErrorFormat));
+  registerErrorHandling(app, new InterfaceTable(MAIN_INTERFACE));
   registerResponseCache(app, { sharing: 'public', ttlMs: 60_000, changes });
   const state = { runs: 0, begun: 0, gate: Promise.resolve() };
   const answer = async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireApiKey } from '../../http/api-key-check.js';
-import { useErrorFormat } from '../../http/error-handling.js';
+import { declareInterface } from '../../http/interfaces.js';
 import type { FacadeDependencies } from '../shared/facade.js';
-import { boErrorFormat } from './envelope.js';
 import { boEventRoutes } from './events.js';
+import { BACK_OFFICE } from './interface.js';
 import { boGameRoutes } from './games.js';
 import { boLineupRoutes } from './lineups.js';
 import { boSessionRoutes } from './sessions.js';
@@ -17,10 +17,7 @@ import { boStatusRoutes } from './status.js';
 export async function registerBoFacade(app: FastifyInstance, deps: FacadeDependencies): Promise<void> {
   await app.register(
     async (bo) => {
-      useErrorFormat(bo, boErrorFormat);
-      bo.addHook('onRoute', (route) => {
-        route.config = { ...route.config, privateAnswer: true };
-      });
+      declareInterface(bo, BACK_OFFICE);
       // Logging in presents credentials of its own; validating and logging out judge the token themselves.
       boSessionRoutes(bo, deps);
       await bo.register(async (reporting) => {

@@ -176,11 +176,11 @@ export function clubRoutes(app: FastifyInstance, deps: FacadeDependencies): void
     ],
   ];
   for (const [path, handler, snapshot] of routes) {
-    // Every club answer is the same for every valid key: shared after the key check (index.ts).
+    // Every club answer is the same for every valid key: shared after the key check (interface.ts, index.ts).
     app.route({
       method: ['GET', 'POST'],
       url: path,
-      config: { responseCache: 'keyed', ...(path.includes(':clubid') ? readsOneRecord('club', 'clubid') : {}), doc: { snapshot } },
+      config: { ...(path.includes(':clubid') ? readsOneRecord('club', 'clubid') : {}), doc: { snapshot } },
       handler: async (request, reply) => sendLegacy(request, reply, await handler(request, renderContext(request, deps))),
     });
   }

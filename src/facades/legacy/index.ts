@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireApiKey } from '../../http/api-key-check.js';
-import { useErrorFormat } from '../../http/error-handling.js';
+import { declareInterface } from '../../http/interfaces.js';
 import { registerResponseCache } from '../../http/response-cache.js';
 import type { ChangeFeed } from '../../live/changes.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { clubRoutes, wantsJson } from './clubs.js';
-import { legacyErrorFormat } from './xml.js';
+import { LEGACY_INTERFACE } from './interface.js';
 
 /**
  * What a legacy answer depends on: the URL without the key (every valid key reads the same data)
@@ -24,25 +24,29 @@ export async function registerLegacyFacade(
   options: { responseCacheTtlMs: number; changes?: ChangeFeed },
 ): Promise<void> {
   await app.register(
-    async (legacy) => {
-      // Every /rest/ URL, not only the clubs, was this XML service's: errors before routing there stay XML.
-      useErrorFormat(legacy, legacyErrorFormat, { urls: '/rest/', notFoundMessage: (_method, path) => `No resource ${path}` });
-      requireApiKey(legacy, {
-        missingMessage: 'Missing apikey parameter',
-        invalidMessage: 'Invalid or revoked apikey',
-      });
-      // Answers are shared only after the key check above, which every request still passes through,
-      // so a revoked key stops at once. `no-cache`: a client may keep a copy but must revalidate it.
-      registerResponseCache(legacy, {
-        ttlMs: options.responseCacheTtlMs,
-        sharing: 'keyed',
-        stage: 'preHandler',
-        key: legacyCacheKey,
-        cacheControl: 'private, no-cache',
-        changes: options.changes,
-      });
-      clubRoutes(legacy, deps);
+    async (rest) => {
+      // Declared at /rest: every /rest/ URL is the interface's (interface.ts).
+      declareInterface(rest, LEGACY_INTERFACE);
+      await rest.register(async (legacy) => registerClubs(legacy, deps, options), { prefix: '/v1.0/clubs' });
     },
-    { prefix: '/rest/v1.0/clubs' },
+    { prefix: '/rest' },
   );
+}
+
+function registerClubs(legacy: FastifyInstance, deps: FacadeDependencies, options: { responseCacheTtlMs: number; changes?: ChangeFeed }): void {
+  requireApiKey(legacy, {
+    missingMessage: 'Missing apikey parameter',
+    invalidMessage: 'Invalid or revoked apikey',
+  });
+  // Answers are shared only after the key check above, which every request still passes through,
+  // so a revoked key stops at once. `no-cache`: a client may keep a copy but must revalidate it.
+  registerResponseCache(legacy, {
+    ttlMs: options.responseCacheTtlMs,
+    sharing: 'keyed',
+    stage: 'preHandler',
+    key: legacyCacheKey,
+    cacheControl: 'private, no-cache',
+    changes: options.changes,
+  });
+  clubRoutes(legacy, deps);
 }

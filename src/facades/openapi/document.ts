@@ -67,14 +67,14 @@ export function documentedQuery(own: DeclaredParams | undefined, parsed: readonl
 
 type TransformInput = { schema: FastifySchema; url: string; route: RouteOptions };
 
-/** @fastify/swagger's `transform`: hides what is not /api or /bo, names and describes what is, from the route's own `doc`. */
+/** @fastify/swagger's `transform`: hides what no interface declares documented, names and describes what is, from the route's own `doc`. */
 export function routeTransform() {
   return ({ schema, url, route }: TransformInput): { schema: FastifySchema; url: string } => {
     const method = [route.method].flat()[0];
     const documented = route.config?.doc;
     // An /api or /bo route without a doc stays visible, bare: the OpenAPI test then fails on it, by name.
-    if (!isOperationDoc(documented) || !isDocumentable(method, routeUrl(url)))
-      return { schema: { ...schema, hide: !isDocumentable(method, routeUrl(url)) }, url: routeUrl(url) };
+    const documentable = isDocumentable(method, url, route.config);
+    if (!isOperationDoc(documented) || !documentable) return { schema: { ...schema, hide: !documentable }, url: routeUrl(url) };
     const querystring = documentedQuery(schema?.querystring as DeclaredParams | undefined, documented.parsedQuery);
     const params = documented.parsedPath ?? schema?.params;
     return {

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { useErrorFormat } from '../../http/error-handling.js';
-import { envelopeErrorFormat } from '../shared/errors.js';
+import { declareInterface } from '../../http/interfaces.js';
+import { MAIN_INTERFACE } from '../rest/interface.js';
 import { TAGS } from '../shared/route-doc.js';
 import { docPageRoutes, type DocumentForPages } from './doc-pages.js';
 import { completeDocument, routeTransform, type OpenApiObject } from './document.js';
@@ -57,8 +57,8 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     },
   });
   await app.register(async (docs) => {
-    // The document's pages answer errors as the main interface does, under whose prefix they are.
-    useErrorFormat(docs, envelopeErrorFormat);
+    // The document's pages are the main interface's, under whose prefix they are, but not part of the document.
+    declareInterface(docs, { ...MAIN_INTERFACE, documented: undefined, sharing: undefined });
     // Built once, on the first request (the routes are all known by then).
     let body: string | undefined;
     docs.get(OPENAPI_JSON_PATH, (_request, reply) => reply.type('application/json; charset=utf-8').send((body ??= JSON.stringify(app.swagger()))));

@@ -3,7 +3,9 @@
  * collected by fastify's `onRoute` hook, so that the OpenAPI document, the example and snapshot
  * scripts and the OpenAPI test all read the one declaration on the route, and no list repeats it.
  */
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { BACK_OFFICE } from '../bo/interface.js';
+import { LINEUP_INTERFACE } from '../v3/interface.js';
 import { isOperationDoc, type OperationDoc, type RouteDoc, type RouteMethod, type Snapshot } from '../shared/route-doc.js';
 
 export { TAGS, type DeclaredParams, type ParsedQuery, type ResponseKind, type RouteMethod, type Tag } from '../shared/route-doc.js';
@@ -16,18 +18,9 @@ export const DOC_PAGES_PATH = '/api/doc';
 
 const COLLECTED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'] satisfies RouteMethod[];
 
-const under = (prefix: string, url: string) => url === prefix || url.startsWith(`${prefix}/`);
-
-/**
- * Whether a route belongs in the document: GET and POST under /api (not the document's own pages),
- * and GET, POST, PUT and DELETE under /bo.
- */
-export function isDocumentable(method: string, url: string): boolean {
-  if (url.includes('*')) return false;
-  if (under('/bo', url)) return COLLECTED_METHODS.includes(method);
-  if (method !== 'GET' && method !== 'POST') return false;
-  if (!under('/api', url)) return false;
-  return !(url === OPENAPI_JSON_PATH || under(DOCS_PATH, url) || under(DOC_PAGES_PATH, url));
+/** Whether a route belongs in the document: its interface lists the method (`documented`), and it is no catch-all. */
+export function isDocumentable(method: string, url: string, config: RouteOptions['config']): boolean {
+  return !url.includes('*') && (config?.interface?.documented?.includes(method) ?? false);
 }
 
 /** `/api/` and `/api` are one route (ignoreTrailingSlash); the document names it without the slash. */
@@ -38,46 +31,66 @@ export function routeUrl(url: string): string {
 /** A GET, POST, PUT or DELETE route as fastify registered it, with the doc it declares. */
 export interface DeclaredRoute {
   method: string;
+  /** Its interface's name (`api`, `v3`, `bo`, …), from the interface's declaration. */
+  interfaceName: string | undefined;
   /** With its prefix, as the document names it (`/api/games/:game_id`, `/api`, `/bo/games/:game_id`). */
   url: string;
   schema: FastifySchema | undefined;
   doc: RouteDoc | undefined;
+  /** Whether the document lists it (isDocumentable). */
+  documentable: boolean;
 }
 
 /** A route of the document: its declaration, where it is served, and the error statuses its examples show. */
 export interface DocumentedRoute extends OperationDoc {
   readonly method: RouteMethod;
   readonly url: string;
+  readonly interfaceName: string | undefined;
   /** Error statuses documented with an example; every route also has `default` (429, 500, 503, …). */
   readonly errors: readonly number[];
 }
 
-const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+/** A route as registered, with its method: read when asked, once every scope's `onRoute` hooks (its interface's declaration) have run. */
+interface CollectedRoute {
+  method: string;
+  route: RouteOptions;
+}
+
+const collectedRoutes = new WeakMap<FastifyInstance, CollectedRoute[]>();
 
 /** Collects the GET, POST, PUT and DELETE routes registered on `app` (in any scope) from now on. */
 export function collectRoutes(app: FastifyInstance): void {
-  const seen: DeclaredRoute[] = [];
-  declaredRoutes.set(app, seen);
+  const seen: CollectedRoute[] = [];
+  collectedRoutes.set(app, seen);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (COLLECTED_METHODS.includes(method)) seen.push({ method, url: routeUrl(route.url), schema: route.schema, doc: route.config?.doc });
-    }
+    for (const method of [route.method].flat()) if (COLLECTED_METHODS.includes(method)) seen.push({ method, route });
   });
 }
 
-/** Every route the document covers (isDocumentable: /api and /bo), documented or not. */
+function declaredRoutesOf(app: FastifyInstance): DeclaredRoute[] {
+  return (collectedRoutes.get(app) ?? []).map(({ method, route }) => ({
+    method,
+    interfaceName: route.config?.interface?.name,
+    url: routeUrl(route.url),
+    schema: route.schema,
+    doc: route.config?.doc,
+    documentable: isDocumentable(method, route.url, route.config),
+  }));
+}
+
+/** Every route the document covers (isDocumentable: what the interfaces declare documented), documented or not. */
 export function documentableRoutesOf(app: FastifyInstance): readonly DeclaredRoute[] {
-  return (declaredRoutes.get(app) ?? []).filter((route) => isDocumentable(route.method, route.url));
+  return declaredRoutesOf(app).filter((route) => route.documentable);
 }
 
-/** The documented routes under /api and /bo, in the order they were registered. */
+/** The documented routes, in the order they were registered. */
 export function documentedRoutesOf(app: FastifyInstance): readonly DocumentedRoute[] {
-  return documentableRoutesOf(app).flatMap((route) => (isOperationDoc(route.doc) ? [documentedRoute(route.method as RouteMethod, route.url, route.doc)] : []));
+  return documentableRoutesOf(app).flatMap((route) => (isOperationDoc(route.doc) ? [documentedRoute(route, route.doc)] : []));
 }
 
-function documentedRoute(method: RouteMethod, url: string, doc: OperationDoc): DocumentedRoute {
+function documentedRoute(route: DeclaredRoute, doc: OperationDoc): DocumentedRoute {
   const errors = [...new Set(doc.examples.map((example) => example.status).filter((status) => status !== 200))].sort((a, b) => a - b);
-  return { ...doc, method, url, errors };
+  return { ...doc, method: route.method as RouteMethod, url: route.url, interfaceName: route.interfaceName, errors };
 }
 
 /** A route whose requests the wire snapshot sends: its probes, or else its examples. */
@@ -95,13 +108,12 @@ export interface SnapshotSource {
  */
 export function snapshotSourcesOf(app: FastifyInstance): readonly SnapshotSource[] {
   const seen = new Set<RouteDoc>();
-  return (declaredRoutes.get(app) ?? []).flatMap((route): SnapshotSource[] => {
+  return declaredRoutesOf(app).flatMap((route): SnapshotSource[] => {
     const { doc } = route;
     // One route of several methods (legacy: GET and POST) is one source.
     if (!doc || seen.has(doc)) return [];
     seen.add(doc);
-    if (isOperationDoc(doc))
-      return isDocumentable(route.method, route.url) ? [{ method: route.method, url: route.url, snapshot: doc.snapshot, examples: doc.examples }] : [];
+    if (isOperationDoc(doc)) return route.documentable ? [{ method: route.method, url: route.url, snapshot: doc.snapshot, examples: doc.examples }] : [];
     return [{ method: route.method, url: route.url, snapshot: doc.snapshot }];
   });
 }
@@ -111,10 +123,10 @@ export function openApiPath(url: string): string {
   return url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 }
 
-export function isLineupInterface(route: Pick<DocumentedRoute, 'url'>): boolean {
-  return route.url.startsWith('/api/v3/');
+export function isLineupInterface(route: Pick<DocumentedRoute, 'interfaceName'>): boolean {
+  return route.interfaceName === LINEUP_INTERFACE.name;
 }
 
-export function isBackOffice(route: Pick<DocumentedRoute, 'url'>): boolean {
-  return under('/bo', route.url);
+export function isBackOffice(route: Pick<DocumentedRoute, 'interfaceName'>): boolean {
+  return route.interfaceName === BACK_OFFICE.name;
 }

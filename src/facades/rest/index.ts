@@ -1,6 +1,6 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
-import { useErrorFormat } from '../../http/error-handling.js';
-import { envelopeErrorFormat } from '../shared/errors.js';
+import type { FastifyInstance } from 'fastify';
+import type { InterfacePolicy } from '../../http/interface-policy.js';
+import { declareInterface } from '../../http/interfaces.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { calendarRoute } from './calendars.js';
 import { clubRoutes } from './clubs.js';
@@ -25,6 +25,7 @@ import { rankingsRoute } from './rankings.js';
 import { sessionRoutes } from './sessions.js';
 import { searchRoutes } from './search.js';
 import { gamesRoute } from './games/index.js';
+import { MAIN_AT_ROOT, MAIN_INTERFACE, sessionsOf } from './interface.js';
 import { versionRoute } from './version.js';
 
 /** What the main interface takes from the configuration. */
@@ -34,7 +35,7 @@ export interface RestFacadeOptions {
 }
 
 /** The main JSON interface; mounted under /api and, for deployed clients that call it so, at the root. */
-export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions) {
+export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions, main: InterfacePolicy) {
   return async (app: FastifyInstance) => {
     gamesRoute(app, deps);
     gameDetailRoute(app, deps);
@@ -43,7 +44,14 @@ export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions)
     gameEventsRoute(app, deps);
     rankingsRoute(app, deps);
     leagueDropdownRoutes(app, deps);
-    sessionRoutes(app, deps);
+    // Awaited here, so the routes keep their place in the document.
+    await app.register(
+      async (sessions) => {
+        declareInterface(sessions, sessionsOf(main));
+        sessionRoutes(sessions, deps);
+      },
+      { prefix: '/sessions' },
+    );
     searchRoutes(app, deps);
     teamRoutes(app, deps);
     teamVisitorsRoute(app, deps);
@@ -62,30 +70,18 @@ export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions)
   };
 }
 
-/** The main interface's GET answers are public league data: shared between clients unless a route says otherwise. */
-function publicByDefault(route: RouteOptions): void {
-  // HEAD too: fastify's HEAD twin of a GET route is declared apart, and answers from the same entries.
-  if ([route.method].flat().some((method) => method === 'GET' || method === 'HEAD') && route.config?.responseCache === undefined)
-    route.config = { ...route.config, responseCache: 'public' };
-}
-
-/** What the main interface is wherever it is served: JSON envelope errors, public GET answers. */
-function mainInterfaceScope(scope: FastifyInstance): void {
-  useErrorFormat(scope, envelopeErrorFormat);
-  scope.addHook('onRoute', publicByDefault);
-}
-
 export async function registerRestFacade(app: FastifyInstance, deps: FacadeDependencies, options: RestFacadeOptions): Promise<void> {
-  await app.register(
-    async (api) => {
-      mainInterfaceScope(api);
-      versionRoute(api);
-      await api.register(restFacade(deps, options));
-    },
-    { prefix: '/api' },
-  );
-  await app.register(async (root) => {
-    mainInterfaceScope(root);
-    await root.register(restFacade(deps, options));
-  });
+  for (const [main, prefix] of [
+    [MAIN_INTERFACE, '/api'],
+    [MAIN_AT_ROOT, ''],
+  ] as const) {
+    await app.register(
+      async (scope) => {
+        declareInterface(scope, main);
+        if (prefix) versionRoute(scope);
+        await scope.register(restFacade(deps, options, main));
+      },
+      { prefix },
+    );
+  }
 }

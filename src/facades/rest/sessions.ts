@@ -98,6 +98,7 @@ function favoriteChangeRoute(app: FastifyInstance, url: string, doc: OperationDo
   });
 }
 
+/** The favorite sessions' routes, on a scope at the main interface's `/sessions` (index.ts). */
 export function sessionRoutes(app: FastifyInstance, deps: FacadeDependencies): void {
   const add = facadeDocument(deps, ADD_FAVORITES_DOCUMENT);
   const remove = facadeDocument(deps, REMOVE_FAVORITES_DOCUMENT);
@@ -135,13 +136,13 @@ export function sessionRoutes(app: FastifyInstance, deps: FacadeDependencies): v
     ],
     snapshot: (ids) => [formProbe(102, '/api/sessions/remove_favorite', `sid={sid}&${favoriteField({ type: 'club', club_id: ids.club })}`)],
   };
-  favoriteChangeRoute(app, '/sessions/add_favorite', addDoc, async (variables) => (await add(variables)).addFavorite.id);
-  favoriteChangeRoute(app, '/sessions/remove_favorite', removeDoc, async (variables) => (await remove(variables)).removeFavorite.id);
+  favoriteChangeRoute(app, '/add_favorite', addDoc, async (variables) => (await add(variables)).addFavorite.id);
+  favoriteChangeRoute(app, '/remove_favorite', removeDoc, async (variables) => (await remove(variables)).removeFavorite.id);
   // Private to the sid's holder: never shared by a cache.
   facadeGet(
     app,
     deps,
-    '/sessions/matchcenter',
+    '/matchcenter',
     {
       querystring: MATCHCENTER_QUERY,
       config: { responseCache: false, privateAnswer: true },

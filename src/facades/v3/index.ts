@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { requireApiKey } from '../../http/api-key-check.js';
-import { useErrorFormat } from '../../http/error-handling.js';
+import { declareInterface } from '../../http/interfaces.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { v3ExtraGoalRoutes } from './extra-goal.js';
 import { v3GamesRoutes } from './games.js';
-import { jsonApiErrorFormat } from './json-api.js';
+import { LINEUP_INTERFACE } from './interface.js';
 import { lineupRoutes } from './lineup.js';
 import { v3TeamsRoutes } from './teams.js';
 
@@ -12,11 +12,7 @@ import { v3TeamsRoutes } from './teams.js';
 export async function registerV3Facade(app: FastifyInstance, deps: FacadeDependencies): Promise<void> {
   await app.register(
     async (v3) => {
-      useErrorFormat(v3, jsonApiErrorFormat);
-      // Every answer here is what the caller's key may see.
-      v3.addHook('onRoute', (route) => {
-        route.config = { ...route.config, privateAnswer: true };
-      });
+      declareInterface(v3, LINEUP_INTERFACE);
       // The key as v3 clients send it: `Authorization: Bearer <key>`, `X-Api-Key`, or the federation's
       // documented `auth_token` parameter (query or form); the request log redacts it in URLs.
       requireApiKey(v3, {
