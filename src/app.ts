@@ -24,20 +24,22 @@ import { preRoutingErrors, registerErrorHandling } from './http/error-handling.j
 import { registerHealth, registerStartupGate } from './http/health.js';
 import { InterfaceTable, interfaceOf } from './http/interface-policy.js';
 import { requireDeclarations } from './http/interfaces.js';
-import { gracefulCloseOptions, registerGracefulClose } from './http/graceful-close.js';
+import { type GracefulClose, gracefulCloseOptions, registerGracefulClose } from './http/graceful-close.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerLoadShedding } from './http/load-shedding.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limit.js';
-import { clientKey, requestIpReader, trustProxyOption } from './http/client-address.js';
+import { requestIpReader, trustProxyOption } from './http/client-address.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
-import { loggingOptions, registerRequestLog } from './http/request-log.js';
+import { loggingOptions, requestLogLine } from './http/request-log.js';
+import { RequestPipeline } from './http/request-pipeline.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { HitFastPath } from './http/hit-fast-path.js';
 import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
 import { LiveUpdates } from './live/updates.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
+import type { ContextDependencies } from './schema/context.js';
 import { traceRequests } from './http/tracing.js';
 import { schedulePurge } from './sessions/purge-timer.js';
 
@@ -105,12 +107,49 @@ export interface AppOptions extends Partial<AppSettings> {
   concurrencyClock?: () => number;
 }
 
+/** What the stages of buildApp share: the app, its options, and what every stage reads. */
+/** The request slots as registerConcurrencyLimit gives them: their state, and `acquire` for work outside fastify. */
+type RequestSlots = ReturnType<typeof registerConcurrencyLimit>;
+
+interface Assembly {
+  app: FastifyInstance;
+  options: AppOptions;
+  /** What every request passes, whichever path answers it (src/http/request-pipeline.ts). */
+  pipeline: RequestPipeline;
+  /** In front of fastify's request handler: replays cache hits (src/http/hit-fast-path.ts). */
+  fastHits: HitFastPath;
+  changes: ChangeFeed;
+  live: LiveUpdates;
+  deps: ContextDependencies;
+  isStarted: () => boolean;
+}
+
 /** Builds the HTTP application without listening; tests drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const assembly = assemble(options);
+  // The stages, in the order their hooks must run (fastify runs the hooks of one kind in the order
+  // they were added, and a hook wraps only the routes registered after it):
+  // 1. observe: every request has its span, its id, its log line and metrics, its errors in its
+  //    interface's format, and counts for the drain on close — whatever answers it, early or late;
+  // 2. admit: CORS first (every early answer carries its headers), then the refusals and answers
+  //    that cost least before those that cost more: startup gate, budgets, caller, response cache,
+  //    load shedding, request slots, deadline;
+  // 3. shape answers: what wraps every route's answer (input guard, privacy, compression, metrics);
+  // 4. interfaces: each on its own scope, declaring what it is; the OpenAPI document before those it documents;
+  // 5. background work of the app's own.
+  const { lifecycle } = observeRequests(assembly);
+  const { concurrency } = await admitRequests(assembly, lifecycle);
+  await shapeAnswers(assembly);
+  await mountInterfaces(assembly, { lifecycle, concurrency });
+  runInBackground(assembly);
+  return assembly.app;
+}
+
+/** The fastify instance and what every stage reads: the live updates, the dependencies of the interfaces. */
+function assemble(options: AppOptions): Assembly {
   // The interfaces each declare themselves on their scope; the main one, also served at the root,
   // answers every URL no interface claims.
   const interfaces = new InterfaceTable(MAIN_INTERFACE);
-  // In front of fastify's request handler: replays cache hits (configured below, once the hooks it stands in for are known).
   const fastHits = new HitFastPath();
   const app = Fastify({
     serverFactory: fastHits.serverFactory,
@@ -121,10 +160,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...gracefulCloseOptions,
     ...preRoutingErrors(interfaces),
   });
-  // First of all hooks: everything a request runs is inside its span.
-  if (options.tracing) traceRequests(app);
+  registerErrorHandling(app, interfaces);
+  requireDeclarations(app);
   if (options.cacheClock) app.decorate('responseCacheClock', options.cacheClock);
-  const schema = getSchema({ production: options.production ?? false });
   const changes = options.changes ?? createLocalChangeFeed();
   // First of the feed's listeners: from the moment a write is heard of, no replica that lacks it serves a read (src/db/replicas.ts).
   const replicas = options.database.replicas;
@@ -137,35 +175,50 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resumeWindowMs: options.streamResumeWindowMs,
     resumeMaxChanges: options.streamResumeMaxChanges,
   });
-  const deps = {
-    prisma: options.database.prisma,
-    replicas,
-    clock: options.clock ?? systemClock,
-    publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
-    live,
-    startWindow: options.gameStartWindow,
-  };
-
-  // Health probes and metrics scrapes (operators' endpoints) pass the startup gate and are never shed, queued or cut: they are most wanted when the service is busiest.
-  const isOperational = (request: FastifyRequest) => interfaceOf(request).operational === true;
-  const isStarted = options.isStarted ?? (() => true);
-  const isDatabaseDown = () => options.database.availability?.isDown ?? false;
   options.database.availability?.onChange((event) => {
     if (event.state === 'down') app.log.error({ reason: event.reason }, 'database unreachable: answering 503 until it is back');
     else app.log.warn({ downForMs: event.downForMs, refused: event.refused }, 'database reachable again');
   });
+  return {
+    app,
+    options,
+    pipeline: new RequestPipeline(requestIpReader(options.trustProxy ?? false)),
+    fastHits,
+    changes,
+    live,
+    deps: {
+      prisma: options.database.prisma,
+      replicas,
+      clock: options.clock ?? systemClock,
+      publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
+      live,
+      startWindow: options.gameStartWindow,
+    },
+    isStarted: options.isStarted ?? (() => true),
+  };
+}
 
-  registerRequestLog(app);
-  registerErrorHandling(app, interfaces);
-  requireDeclarations(app);
-  // Counts every request received, for the drain on close.
+/** Stage 1: what sees every request. Returns the count of requests in flight, for the drain and readiness. */
+function observeRequests({ app, options, pipeline, live }: Assembly): { lifecycle: GracefulClose } {
+  // First of all hooks: everything a request runs is inside its span.
+  if (options.tracing) traceRequests(app);
+  pipeline.registerHooks(app);
+  pipeline.onAnswered(requestLogLine(app.log));
   const lifecycle = registerGracefulClose(app);
   // Subscriptions last as long as their clients listen: a shutdown ends them, so the drain need not wait.
   app.addHook('preClose', (done) => {
     live.close();
     done();
   });
-  // First of the onRequest hooks that answer early (startup gate, rate limits, response cache), so their answers carry CORS headers.
+  return { lifecycle };
+}
+
+/** Health probes and metrics scrapes (operators' endpoints) pass the startup gate and are never shed, queued or cut: they are most wanted when the service is busiest. */
+const isOperational = (request: FastifyRequest) => interfaceOf(request).operational === true;
+
+/** Stage 2: what may refuse or answer a request before its route runs, cheapest first. Returns the request slots, which health and WebSocket read. */
+async function admitRequests(assembly: Assembly, lifecycle: GracefulClose): Promise<{ concurrency: RequestSlots }> {
+  const { app, options, pipeline, fastHits, deps, isStarted } = assembly;
   await registerCors(app, { origins: options.corsOrigins });
   registerStartupGate(app, isStarted);
   // Before the response cache and the concurrency limit: cache hits count, refused requests never queue.
@@ -173,35 +226,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...deps,
     graphqlMaxTokens: options.graphql?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens,
   });
+  if (budgets.takePublic) pipeline.chargePublicTo(budgets.takePublic);
   // One caller identity for every interface: resolved once, under the failed-key brake the rate limits set up.
   registerCallerResolution(app, { prisma: deps.prisma, clock: deps.clock, operatorToken: options.operatorToken });
   // Closed whenever a hit must pass a hook the fast path does not stand in for: a span, `Connection: close`.
-  const ipOf = requestIpReader(options.trustProxy ?? false);
-  const { takePublic } = budgets;
-  fastHits.configure({
-    open: () => !options.tracing && isStarted() && !lifecycle.closing(),
-    log: app.log,
-    clientAddress: ipOf,
-    publicBudget: takePublic && ((request) => takePublic(clientKey(ipOf(request)))),
-    served: (hit, seconds) => app.fastHitServed?.(hit, seconds),
-  });
+  fastHits.configure({ open: () => !options.tracing && isStarted() && !lifecycle.closing(), pipeline });
   registerResponseCache(app, {
     fastPath: fastHits,
     ttlMs: options.responseCacheTtlMs ?? 0,
     refreshAheadMs: options.responseCacheRefreshAheadMs,
     maxBytes: options.responseCacheMaxBytes,
     staleIfErrorMs: options.staleIfErrorMs,
-    isDatabaseDown,
+    isDatabaseDown: () => options.database.availability?.isDown ?? false,
     sharing: 'public',
-    changes,
+    changes: assembly.changes,
   });
   // After the cache (a hit costs no more than the 503), before the queue (a refused request never waits).
-  if (options.eventLoopMaxDelayMs)
-    await registerLoadShedding(app, {
-      maxEventLoopDelayMs: options.eventLoopMaxDelayMs,
-      exempt: isOperational,
-      isStarted,
-    });
+  if (options.eventLoopMaxDelayMs) await registerLoadShedding(app, { maxEventLoopDelayMs: options.eventLoopMaxDelayMs, exempt: isOperational, isStarted });
   // A GraphQL subscription over SSE lasts as long as its client listens: no slot, no deadline. Decided once per request, for both.
   const subscriptionStream = subscriptionStreams({ path: GRAPHQL_PATH, maxTokens: options.graphql?.maxTokens ?? DEFAULT_GRAPHQL_LIMITS.maxTokens });
   const concurrency = registerConcurrencyLimit(app, {
@@ -226,26 +267,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     timeoutMs: options.requestTimeoutMs ?? 0,
     exempt: (request) => isOperational(request) || subscriptionStream(request) === true,
   });
+  return { concurrency };
+}
+
+/** Stage 3: what wraps every route's answer; before every route, which it then sees. */
+async function shapeAnswers({ app, options, pipeline }: Assembly): Promise<void> {
   registerInputGuard(app);
   registerPrivateAnswers(app);
-  // Before every route: @fastify/compress hooks into the routes registered after it.
+  // @fastify/compress hooks into the routes registered after it.
   await registerCompression(app);
-  // Before every route, so its hooks count them all; after the compression, which then compresses scrapes.
-  if (options.metrics) await registerMetrics(app, options.database, options.metrics);
+  // After the compression, which then compresses scrapes.
+  if (options.metrics) await registerMetrics(app, options.database, pipeline, options.metrics);
   await app.register(formbody);
+}
+
+/** Stage 4: the interfaces and the service's own endpoints, each on its scope, declaring what it is (src/http/interfaces.ts). */
+async function mountInterfaces(
+  { app, options, changes, deps, isStarted }: Assembly,
+  made: { lifecycle: GracefulClose; concurrency: RequestSlots },
+): Promise<void> {
+  const schema = getSchema({ production: options.production ?? false });
+  const ttlMs = options.responseCacheTtlMs ?? 0;
+  const sponsorPath = options.sponsorPath ?? DEFAULT_SPONSOR_PATH;
   await app.register(mediaRoutes);
   await registerHealth(app, {
     database: options.database,
     isStarted,
-    concurrency,
+    concurrency: made.concurrency,
     checkTimeoutMs: options.healthCheckTimeoutMs ?? 1000,
-    isClosing: lifecycle.closing,
+    isClosing: made.lifecycle.closing,
     changes,
   });
   await app.register(async (graphql) => {
     mountGraphQL(graphql, schema, deps, {
       production: options.production ?? false,
-      responseCacheTtlMs: options.responseCacheTtlMs ?? 0,
+      responseCacheTtlMs: ttlMs,
       limits: options.graphql,
       trustedDocuments: options.trustedDocuments,
       tracing: Boolean(options.tracing),
@@ -253,17 +309,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
   // Before the interfaces: the document is built from the routes registered after it.
-  await registerOpenApi(app, { publicBaseUrl: deps.publicBaseUrl, sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH });
+  await registerOpenApi(app, { publicBaseUrl: deps.publicBaseUrl, sponsorPath });
   await registerV3Facade(app, { ...deps, schema });
-  await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: options.responseCacheTtlMs ?? 0, changes });
+  await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: ttlMs, changes });
   await registerBoFacade(app, { ...deps, schema });
-  await registerRestFacade(
-    app,
-    { ...deps, schema, rowCache: { ttlMs: options.responseCacheTtlMs ?? 0, changes, now: options.cacheClock } },
-    { sponsorPath: options.sponsorPath ?? DEFAULT_SPONSOR_PATH },
-  );
+  await registerRestFacade(app, { ...deps, schema, rowCache: { ttlMs, changes, now: options.cacheClock } }, { sponsorPath });
+}
+
+/** Stage 5: the app's own background work, and what it closes. */
+function runInBackground({ app, options, changes, deps }: Assembly): void {
   schedulePurge(app, deps.prisma, deps.clock);
   // A feed the app made is the app's to close; one passed in belongs to whoever made it.
   if (!options.changes) app.addHook('onClose', () => changes.close());
-  return app;
 }

@@ -84,7 +84,7 @@ export interface QueueShares {
  * The queue's shares: no route holds more than `maxQueuePerRoute`, and the last quarter of the
  * queue is a reserve that only quiet routes may take: routes holding fewer than a few places (a
  * 32nd of the queue, at least one) that keep answering quickly (`moving`, in
- * `registerConcurrencyLimit`). A per-route share alone does not protect the rest: a locked `Game`
+ * `ConcurrencyLimiter`). A per-route share alone does not protect the rest: a locked `Game`
  * table blocks every route that reads games (`/api/games/:id`, `/api/games`, the match centre,
  * `/graphql`, …), and their shares together fill the queue. Routes stuck behind it therefore stop
  * where the reserve begins, whatever their number, even those holding few places each (when the
@@ -126,6 +126,9 @@ interface Run {
  */
 const QUICK_ANSWER_MS = 1000;
 
+/** The answer a request or an `acquire` refused by the queue gets. */
+const busy = () => serviceUnavailable('The service is busy; try again shortly', BUSY_RETRY_AFTER_SECONDS);
+
 /**
  * Bounds the requests being worked on at once. What a request holds while it runs (rows, GraphQL
  * results, response objects) is then bounded too, which is what makes the heap cap of
@@ -140,133 +143,126 @@ const QUICK_ANSWER_MS = 1000;
  * never touch it. Routes stuck together (a locked table is read by many) are held back the same
  * way: the slots one route may not take, and the queue's reserve (`queueShares`), stay for routes
  * that have shown they keep answering quickly while the others wait (`moving`).
+ *
+ * Built by `registerConcurrencyLimit`, which hooks `onRequest` and `preHandler` into fastify;
+ * only for a limit of at least one slot (`maxInFlight` > 0).
  */
-export function registerConcurrencyLimit(app: FastifyInstance, options: ConcurrencyLimitOptions): ConcurrencyLimit {
-  const max = options.maxInFlight;
-  if (max <= 0) return Object.assign(() => ({ inFlight: 0, waiting: 0, saturated: false }), { acquire: async () => () => undefined });
-  const maxPerRoute = Math.min(max, options.maxPerRoute ?? max);
-  // The slots one route may not take are kept, likewise, for quick routes with nothing running
-  // (`mayStart`): several routes stuck behind one locked table would otherwise take them all between them.
-  const slotReserve = max - maxPerRoute;
-  const maxQueue = options.maxQueue ?? Number.POSITIVE_INFINITY;
-  const shares = queueShares(maxQueue, options.maxQueuePerRoute);
-  const maxWaitMs = options.maxWaitMs ?? 0;
-  const now = options.now ?? (() => performance.now());
-  let inFlight = 0;
-  let waiting = 0;
+class ConcurrencyLimiter {
+  private readonly max: number;
+  private readonly maxPerRoute: number;
+  /**
+   * The slots one route may not take are kept, likewise, for quick routes with nothing running
+   * (`mayStart`): several routes stuck behind one locked table would otherwise take them all between them.
+   */
+  private readonly slotReserve: number;
+  private readonly maxQueue: number;
+  private readonly shares: QueueShares;
+  private readonly maxWaitMs: number;
+  private readonly now: () => number;
+  private inFlight = 0;
+  private waiting = 0;
   /** The requests holding slots, in the order they took them: the first is the oldest. */
-  const runs = new Set<Run>();
+  private readonly runs = new Set<Run>();
   /** Per route that has answered: when its latest answer was sent if it was quick, else -Infinity. */
-  const quickAnswer = new Map<string, number>();
+  private readonly quickAnswer = new Map<string, number>();
   /** The earliest start of the requests answered slowly in the last QUICK_ANSWER_MS, and when that window ends. */
-  let slowSince = Number.POSITIVE_INFINITY;
-  let slowUntil = Number.NEGATIVE_INFINITY;
-  const runningByRoute = new Map<string, number>();
-  const waitingByRoute = new Map<string, Waiter[]>();
-  const snapshot = (): ConcurrencyState => ({ inFlight, waiting, saturated: waiting >= maxQueue });
-  const changed = () => options.onChange?.(snapshot());
+  private slowSince = Number.POSITIVE_INFINITY;
+  private slowUntil = Number.NEGATIVE_INFINITY;
+  private readonly runningByRoute = new Map<string, number>();
+  private readonly waitingByRoute = new Map<string, Waiter[]>();
+  /** Requests let past onRequest to be admitted once their body is parsed. */
+  private readonly admittedAfterBody = new WeakSet<FastifyRequest>();
 
-  const running = (route: string) => runningByRoute.get(route) ?? 0;
-  /**
-   * When the requests that may be held up began: the oldest of those running, or of those that
-   * ended slowly within the last QUICK_ANSWER_MS. The latter bridge the moment a lock's timeout ends
-   * a batch of stuck requests and the next batch, from the queue, takes their slots: the quick
-   * routes that were answered all along do not start again from nothing.
-   */
-  const heldUpSince = () => {
-    const oldest: Run | undefined = runs.values().next().value;
-    const since = Math.min(oldest?.startedAt ?? Number.POSITIVE_INFINITY, now() <= slowUntil ? slowSince : Number.POSITIVE_INFINITY);
-    return since === Number.POSITIVE_INFINITY ? Number.NEGATIVE_INFINITY : since;
-  };
-  /**
-   * Whether `route` has shown that it is not held up by what holds the others: its latest answer
-   * was quick and was sent after they began (`heldUpSince`). Routes stuck behind one locked table
-   * cannot: their answers are slow, or were sent before the requests now waiting on the lock began.
-   * How many requests of a route wait says nothing, since a quick route's requests wait as long as
-   * the slots are taken. Undefined for a route that has not answered yet.
-   */
-  const overtook = (route: string): boolean | undefined => {
-    const answered = quickAnswer.get(route);
-    return answered === undefined ? undefined : answered >= heldUpSince();
-  };
-  /** A route that has not answered yet is given the benefit of the doubt. */
-  const moving = (route: string) => overtook(route) ?? true;
-  /**
-   * Whether a request of `route` may start now. The last `slotReserve` slots go to a moving route
-   * with nothing running: one each, since a route that answers one request quickly may still send
-   * others that wait on the lock (`/graphql` carries every query).
-   */
-  const mayStart = (route: string) =>
-    inFlight < max && running(route) < maxPerRoute && (inFlight < max - slotReserve || (running(route) === 0 && moving(route)));
-  const mayWait = (route: string) => {
-    if (waiting >= maxQueue) return false;
-    const held = waitingByRoute.get(route)?.length ?? 0;
-    if (held >= shares.perRoute) return false;
-    return waiting < maxQueue - shares.reserve || (held < shares.quietBelow && moving(route));
-  };
-  const begin = (route: string): Run => {
-    const run = { route, startedAt: now() };
-    runs.add(run);
-    inFlight += 1;
-    runningByRoute.set(route, running(route) + 1);
-    changed();
-    return run;
-  };
-  /** `remember`: whether the route is a registered one; paths no route matched are not remembered, so that they cannot grow the map. */
-  const end = (run: Run, remember: boolean) => {
-    const { route, startedAt } = run;
-    runs.delete(run);
-    const answered = now();
-    const quick = answered - startedAt <= QUICK_ANSWER_MS;
-    if (remember) quickAnswer.set(route, quick ? answered : Number.NEGATIVE_INFINITY);
-    if (!quick) {
-      slowSince = answered <= slowUntil ? Math.min(slowSince, startedAt) : startedAt;
-      slowUntil = answered + QUICK_ANSWER_MS;
-    }
-    inFlight -= 1;
-    const left = running(route) - 1;
-    if (left > 0) runningByRoute.set(route, left);
-    else runningByRoute.delete(route);
-    startWaiting();
-    changed();
-  };
-  // The route with the fewest requests running first; among those, the one whose latest quick
-  // answer was sent last (one that has not answered yet first, one whose latest answer was slow last):
-  // a route stuck behind a locked table answered slowly, or last before the lock, while a quick
-  // route crowded out of the slots answered just before. How many wait says little (a busy quick
-  // route has the most waiting), so it only breaks ties; then the oldest request.
-  const latestQuick = (route: string) => quickAnswer.get(route) ?? Number.POSITIVE_INFINITY;
-  const order = (a: Waiter[], b: Waiter[]) =>
-    running(a[0].route) - running(b[0].route) ||
-    // NaN (both never answered, or both slow) is falsy: the next rule decides.
-    latestQuick(b[0].route) - latestQuick(a[0].route) ||
-    a.length - b.length ||
-    a[0].enqueuedAt - b[0].enqueuedAt;
-  const startWaiting = () => {
-    while (inFlight < max) {
-      let chosen: Waiter[] | undefined;
-      for (const queue of waitingByRoute.values()) {
-        if (!mayStart(queue[0].route)) continue;
-        if (!chosen || order(queue, chosen) < 0) chosen = queue;
-      }
-      if (!chosen) return;
-      const waiter = chosen.shift() as Waiter;
-      if (chosen.length === 0) waitingByRoute.delete(waiter.route);
-      waiting -= 1;
-      waiter.start();
-    }
-  };
-  const leaveQueue = (waiter: Waiter) => {
-    const queue = waitingByRoute.get(waiter.route);
-    const index = queue?.indexOf(waiter) ?? -1;
-    if (!queue || index < 0) return;
-    queue.splice(index, 1);
-    if (queue.length === 0) waitingByRoute.delete(waiter.route);
-    waiting -= 1;
-    changed();
-  };
+  constructor(private readonly options: ConcurrencyLimitOptions) {
+    this.max = options.maxInFlight;
+    this.maxPerRoute = Math.min(this.max, options.maxPerRoute ?? this.max);
+    this.slotReserve = this.max - this.maxPerRoute;
+    this.maxQueue = options.maxQueue ?? Number.POSITIVE_INFINITY;
+    this.shares = queueShares(this.maxQueue, options.maxQueuePerRoute);
+    this.maxWaitMs = options.maxWaitMs ?? 0;
+    this.now = options.now ?? (() => performance.now());
+  }
 
-  const admit = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  /** The slots taken, the requests waiting, and whether the whole queue is full. */
+  snapshot(): ConcurrencyState {
+    return { inFlight: this.inFlight, waiting: this.waiting, saturated: this.waiting >= this.maxQueue };
+  }
+
+  /**
+   * The `onRequest` hook: lets through what never waits, and what is admitted once its small body
+   * is parsed (`preHandler`); admits the rest.
+   */
+  onRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const exempt = this.options.exempt?.(request) ?? false;
+    if (exempt === true) return done();
+    if ((exempt === 'once-parsed' || request.routeOptions.config.answeredFromCache) && hasSmallBody(request)) {
+      this.admittedAfterBody.add(request);
+      return done();
+    }
+    this.admit(request, reply, done);
+  }
+
+  /**
+   * The `preHandler` hook: admits, now that their body is parsed, the requests `onRequest` let
+   * through for it, unless they never wait after all or their route's cache holds the answer.
+   */
+  preHandler(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    if (!this.admittedAfterBody.has(request)) return done();
+    if (this.options.exempt?.(request) === true) return done();
+    const answeredFromCache = request.routeOptions.config.answeredFromCache;
+    if (!answeredFromCache) return this.admit(request, reply, done);
+    answeredFromCache(request).then(
+      (cached) => (cached ? done() : this.admit(request, reply, done)),
+      () => this.admit(request, reply, done),
+    );
+  }
+
+  /**
+   * The same admission as `admit`'s, for work no fastify request carries: it waits in the same
+   * queue under its own route name, and gives its slot back when `release` is called. See
+   * `ConcurrencyLimit.acquire`.
+   */
+  acquire(route: string, abandoned?: AbortSignal): Promise<() => void> {
+    return new Promise((resolve, reject) => {
+      let state: 'waiting' | 'working' | 'closed' = 'waiting';
+      let timer: NodeJS.Timeout | undefined;
+      const refuse = () => {
+        state = 'closed';
+        abandoned?.removeEventListener('abort', leave);
+        reject(busy());
+      };
+      const leave = () => {
+        if (state !== 'waiting') return;
+        clearTimeout(timer);
+        this.leaveQueue(waiter);
+        refuse();
+      };
+      const waiter: Waiter = {
+        route,
+        enqueuedAt: Date.now(),
+        start: () => {
+          clearTimeout(timer);
+          abandoned?.removeEventListener('abort', leave);
+          state = 'working';
+          const run = this.begin(route);
+          resolve(() => {
+            if (state !== 'working') return;
+            state = 'closed';
+            this.end(run, true);
+          });
+        },
+      };
+      if (abandoned?.aborted) return refuse();
+      if (this.mayStart(route)) return waiter.start();
+      if (!this.mayWait(route)) return refuse();
+      this.enqueue(waiter);
+      abandoned?.addEventListener('abort', leave, { once: true });
+      if (this.maxWaitMs > 0) timer = setTimeout(leave, this.maxWaitMs);
+    });
+  }
+
+  /** Gives `request` a slot now, a place in the queue until one is free, or a 503. */
+  private admit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const route = routeOf(request);
     let state: 'waiting' | 'working' | 'closed' = 'waiting';
     let timer: NodeJS.Timeout | undefined;
@@ -277,7 +273,7 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
       start: () => {
         clearTimeout(timer);
         state = 'working';
-        run = begin(route);
+        run = this.begin(route);
         done();
       },
     };
@@ -286,97 +282,183 @@ export function registerConcurrencyLimit(app: FastifyInstance, options: Concurre
     // build), which a listener on 'close' would miss, leaking the slot.
     finished(reply.raw, () => {
       clearTimeout(timer);
-      if (state === 'working' && run) end(run, request.routeOptions.url !== undefined);
-      else if (state === 'waiting') leaveQueue(waiter);
+      if (state === 'working' && run) this.end(run, request.routeOptions.url !== undefined);
+      else if (state === 'waiting') this.leaveQueue(waiter);
       state = 'closed';
     });
-    if (mayStart(route)) return waiter.start();
-    if (!mayWait(route)) {
+    if (this.mayStart(route)) return waiter.start();
+    if (!this.mayWait(route)) {
       state = 'closed';
-      return done(serviceUnavailable('The service is busy; try again shortly', BUSY_RETRY_AFTER_SECONDS));
+      return done(busy());
     }
-    const queue = waitingByRoute.get(route) ?? [];
-    queue.push(waiter);
-    waitingByRoute.set(route, queue);
-    waiting += 1;
-    changed();
-    if (maxWaitMs > 0) {
+    this.enqueue(waiter);
+    if (this.maxWaitMs > 0) {
       timer = setTimeout(() => {
         if (state !== 'waiting') return;
-        leaveQueue(waiter);
+        this.leaveQueue(waiter);
         state = 'closed';
-        done(serviceUnavailable('The service is busy; try again shortly', BUSY_RETRY_AFTER_SECONDS));
-      }, maxWaitMs);
+        done(busy());
+      }, this.maxWaitMs);
     }
-  };
+  }
 
-  // The same admission as `admit`'s, for work no fastify request carries: it waits in the same
-  // queue under its own route name, and gives its slot back when `release` is called.
-  const acquire = (route: string, abandoned?: AbortSignal): Promise<() => void> =>
-    new Promise((resolve, reject) => {
-      let state: 'waiting' | 'working' | 'closed' = 'waiting';
-      let timer: NodeJS.Timeout | undefined;
-      const refuse = () => {
-        state = 'closed';
-        abandoned?.removeEventListener('abort', leave);
-        reject(serviceUnavailable('The service is busy; try again shortly', BUSY_RETRY_AFTER_SECONDS));
-      };
-      const leave = () => {
-        if (state !== 'waiting') return;
-        clearTimeout(timer);
-        leaveQueue(waiter);
-        refuse();
-      };
-      const waiter: Waiter = {
-        route,
-        enqueuedAt: Date.now(),
-        start: () => {
-          clearTimeout(timer);
-          abandoned?.removeEventListener('abort', leave);
-          state = 'working';
-          const run = begin(route);
-          resolve(() => {
-            if (state !== 'working') return;
-            state = 'closed';
-            end(run, true);
-          });
-        },
-      };
-      if (abandoned?.aborted) return refuse();
-      if (mayStart(route)) return waiter.start();
-      if (!mayWait(route)) return refuse();
-      const queue = waitingByRoute.get(route) ?? [];
-      queue.push(waiter);
-      waitingByRoute.set(route, queue);
-      waiting += 1;
-      changed();
-      abandoned?.addEventListener('abort', leave, { once: true });
-      if (maxWaitMs > 0) timer = setTimeout(leave, maxWaitMs);
-    });
+  private changed(): void {
+    this.options.onChange?.(this.snapshot());
+  }
 
-  /** Requests let past onRequest to be admitted once their body is parsed. */
-  const admittedAfterBody = new WeakSet<FastifyRequest>();
-  app.addHook('onRequest', (request, reply, done) => {
-    const exempt = options.exempt?.(request) ?? false;
-    if (exempt === true) return done();
-    if ((exempt === 'once-parsed' || request.routeOptions.config.answeredFromCache) && hasSmallBody(request)) {
-      admittedAfterBody.add(request);
-      return done();
+  private running(route: string): number {
+    return this.runningByRoute.get(route) ?? 0;
+  }
+
+  /**
+   * When the requests that may be held up began: the oldest of those running, or of those that
+   * ended slowly within the last QUICK_ANSWER_MS. The latter bridge the moment a lock's timeout ends
+   * a batch of stuck requests and the next batch, from the queue, takes their slots: the quick
+   * routes that were answered all along do not start again from nothing.
+   */
+  private heldUpSince(): number {
+    const oldest: Run | undefined = this.runs.values().next().value;
+    const slow = this.now() <= this.slowUntil ? this.slowSince : Number.POSITIVE_INFINITY;
+    const since = Math.min(oldest?.startedAt ?? Number.POSITIVE_INFINITY, slow);
+    return since === Number.POSITIVE_INFINITY ? Number.NEGATIVE_INFINITY : since;
+  }
+
+  /**
+   * Whether `route` has shown that it is not held up by what holds the others: its latest answer
+   * was quick and was sent after they began (`heldUpSince`). Routes stuck behind one locked table
+   * cannot: their answers are slow, or were sent before the requests now waiting on the lock began.
+   * How many requests of a route wait says nothing, since a quick route's requests wait as long as
+   * the slots are taken. Undefined for a route that has not answered yet.
+   */
+  private overtook(route: string): boolean | undefined {
+    const answered = this.quickAnswer.get(route);
+    return answered === undefined ? undefined : answered >= this.heldUpSince();
+  }
+
+  /** A route that has not answered yet is given the benefit of the doubt. */
+  private moving(route: string): boolean {
+    return this.overtook(route) ?? true;
+  }
+
+  /**
+   * Whether a request of `route` may start now. The last `slotReserve` slots go to a moving route
+   * with nothing running: one each, since a route that answers one request quickly may still send
+   * others that wait on the lock (`/graphql` carries every query).
+   */
+  private mayStart(route: string): boolean {
+    const running = this.running(route);
+    if (this.inFlight >= this.max || running >= this.maxPerRoute) return false;
+    return this.inFlight < this.max - this.slotReserve || (running === 0 && this.moving(route));
+  }
+
+  /** Whether a request of `route` may wait for a slot: the queue's end is the reserve of quiet, moving routes (`queueShares`). */
+  private mayWait(route: string): boolean {
+    if (this.waiting >= this.maxQueue) return false;
+    const held = this.waitingByRoute.get(route)?.length ?? 0;
+    if (held >= this.shares.perRoute) return false;
+    return this.waiting < this.maxQueue - this.shares.reserve || (held < this.shares.quietBelow && this.moving(route));
+  }
+
+  /** Takes a slot for `route`. */
+  private begin(route: string): Run {
+    const run = { route, startedAt: this.now() };
+    this.runs.add(run);
+    this.inFlight += 1;
+    this.runningByRoute.set(route, this.running(route) + 1);
+    this.changed();
+    return run;
+  }
+
+  /**
+   * Gives `run`'s slot back, remembers how quickly it answered, and starts whom the slot lets start.
+   * `remember`: whether the route is a registered one; paths no route matched are not remembered, so that they cannot grow the map.
+   */
+  private end(run: Run, remember: boolean): void {
+    const { route, startedAt } = run;
+    this.runs.delete(run);
+    const answered = this.now();
+    const quick = answered - startedAt <= QUICK_ANSWER_MS;
+    if (remember) this.quickAnswer.set(route, quick ? answered : Number.NEGATIVE_INFINITY);
+    if (!quick) {
+      this.slowSince = answered <= this.slowUntil ? Math.min(this.slowSince, startedAt) : startedAt;
+      this.slowUntil = answered + QUICK_ANSWER_MS;
     }
-    admit(request, reply, done);
-  });
-  app.addHook('preHandler', (request, reply, done) => {
-    if (!admittedAfterBody.has(request)) return done();
-    if (options.exempt?.(request) === true) return done();
-    const answeredFromCache = request.routeOptions.config.answeredFromCache;
-    if (!answeredFromCache) return admit(request, reply, done);
-    answeredFromCache(request).then(
-      (cached) => (cached ? done() : admit(request, reply, done)),
-      () => admit(request, reply, done),
+    this.inFlight -= 1;
+    const left = this.running(route) - 1;
+    if (left > 0) this.runningByRoute.set(route, left);
+    else this.runningByRoute.delete(route);
+    this.startWaiting();
+    this.changed();
+  }
+
+  // The route with the fewest requests running first; among those, the one whose latest quick
+  // answer was sent last (one that has not answered yet first, one whose latest answer was slow last):
+  // a route stuck behind a locked table answered slowly, or last before the lock, while a quick
+  // route crowded out of the slots answered just before. How many wait says little (a busy quick
+  // route has the most waiting), so it only breaks ties; then the oldest request.
+  private order(a: Waiter[], b: Waiter[]): number {
+    return (
+      this.running(a[0].route) - this.running(b[0].route) ||
+      // NaN (both never answered, or both slow) is falsy: the next rule decides.
+      this.latestQuick(b[0].route) - this.latestQuick(a[0].route) ||
+      a.length - b.length ||
+      a[0].enqueuedAt - b[0].enqueuedAt
     );
-  });
+  }
 
-  return Object.assign(snapshot, { acquire });
+  private latestQuick(route: string): number {
+    return this.quickAnswer.get(route) ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Starts waiting requests, first in `order` among the routes that `mayStart`, while slots are free. */
+  private startWaiting(): void {
+    while (this.inFlight < this.max) {
+      let chosen: Waiter[] | undefined;
+      for (const queue of this.waitingByRoute.values()) {
+        if (!this.mayStart(queue[0].route)) continue;
+        if (!chosen || this.order(queue, chosen) < 0) chosen = queue;
+      }
+      if (!chosen) return;
+      const waiter = chosen.shift() as Waiter;
+      if (chosen.length === 0) this.waitingByRoute.delete(waiter.route);
+      this.waiting -= 1;
+      waiter.start();
+    }
+  }
+
+  /** Puts `waiter` at the end of its route's queue. */
+  private enqueue(waiter: Waiter): void {
+    const queue = this.waitingByRoute.get(waiter.route) ?? [];
+    queue.push(waiter);
+    this.waitingByRoute.set(waiter.route, queue);
+    this.waiting += 1;
+    this.changed();
+  }
+
+  /** Takes `waiter` out of the queue, if it is still in it. */
+  private leaveQueue(waiter: Waiter): void {
+    const queue = this.waitingByRoute.get(waiter.route);
+    const index = queue?.indexOf(waiter) ?? -1;
+    if (!queue || index < 0) return;
+    queue.splice(index, 1);
+    if (queue.length === 0) this.waitingByRoute.delete(waiter.route);
+    this.waiting -= 1;
+    this.changed();
+  }
+}
+
+/**
+ * Hooks a `ConcurrencyLimiter` into `app` (`onRequest`, then `preHandler`) and returns its state,
+ * with `acquire` for work no fastify request carries. Without a limit (`maxInFlight` ≤ 0) nothing
+ * is hooked: the state stays empty, and `acquire` resolves at once.
+ */
+export function registerConcurrencyLimit(app: FastifyInstance, options: ConcurrencyLimitOptions): ConcurrencyLimit {
+  if (options.maxInFlight <= 0) return Object.assign(() => ({ inFlight: 0, waiting: 0, saturated: false }), { acquire: async () => () => undefined });
+  const limit = new ConcurrencyLimiter(options);
+  app.addHook('onRequest', (request, reply, done) => limit.onRequest(request, reply, done));
+  app.addHook('preHandler', (request, reply, done) => limit.preHandler(request, reply, done));
+  const acquire = (route: string, abandoned?: AbortSignal) => limit.acquire(route, abandoned);
+  return Object.assign(() => limit.snapshot(), { acquire });
 }
 
 /**

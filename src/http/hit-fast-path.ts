@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import { negotiateEncoding } from './compression.js';
-import type { WindowState } from './fixed-window.js';
-import { logsRequests, requestIdOf, requestLine } from './request-log.js';
+import type { RequestPipeline } from './request-pipeline.js';
 import { BUDGET_HEADERS, budgetHeaderValues } from './too-many-requests.js';
 
 /**
@@ -91,21 +90,17 @@ export type HitFinder = (url: string, variant: string) => ReplayableHit | undefi
 export interface FastPathSettings {
   /** Whether a hit may skip the hooks now: not while a request must be traced or say `Connection: close`. */
   open: () => boolean;
-  log: FastifyBaseLogger;
-  /** The client's address as fastify's `request.ip` reads it (TRUST_PROXY), for the request log. */
-  clientAddress: (request: IncomingMessage) => string | undefined;
-  /** Takes one unit of the request's client's public budget: what is left, or undefined when spent (the full path then refuses). */
-  publicBudget?: (request: IncomingMessage) => WindowState | undefined;
-  /** Told of each answer sent (the metrics count it as the full path's hook would). */
-  served?: (hit: Pick<ReplayableHit, 'route' | 'interface'>, seconds: number) => void;
+  /** What every request passes, whichever path answers it: its id, its charge to the public budget, the steps once answered (log line, metrics). */
+  pipeline: RequestPipeline;
 }
 
 /**
  * Cache hits answered in the node server's request listener, before fastify builds its request and
  * reply and runs the hooks: about half of a hit's CPU time (docs/performance.md). It replays what
  * the full path sent for the same URL and variant, so it has no rule of its own: every header
- * (CORS, Cache-Control, ETag, Vary, X-Cache) is the full path's. What the hooks do besides headers
- * it does itself: a request id, the public budget, the request log line, the metrics. Everything
+ * (CORS, Cache-Control, ETag, Vary, X-Cache) is the full path's. What every request passes besides
+ * headers is the request pipeline's, which the fastify hooks call too (request-pipeline.ts): a
+ * request id, the public budget, the steps once answered (log line, metrics). Everything
  * else (a miss, a conditional or credentialed request, HEAD, a client whose budget is spent, while
  * tracing is on, while closing) goes to fastify as before.
  */
@@ -146,22 +141,30 @@ export class HitFastPath {
     if (variant === undefined) return false;
     const hit = find(request.url, variant);
     if (!hit) return false;
+    const { pipeline } = settings;
     let headers = hit.headers;
     if (hit.budgetAt !== undefined) {
-      // The full path paid for this request from the client's budget: so does this one, or it lets the full path refuse it.
-      const left = settings.publicBudget?.(request);
+      // The full path charged this request to the client's public budget: so does this one, or it lets the full path refuse it.
+      const left = pipeline.chargePublic(request);
       if (!left) return false;
       const values = budgetHeaderValues(left);
       const told = BUDGET_HEADERS.flatMap((name, i) => [name, values[i]]);
       headers = [...headers.slice(0, hit.budgetAt), ...told, ...headers.slice(hit.budgetAt)];
     }
-    const id = requestIdOf(request);
+    const id = pipeline.idOf(request);
     response.writeHead(200, ['x-request-id', id, ...headers]);
     response.end(hit.body);
-    const seconds = Number(process.hrtime.bigint() - began) / 1e9;
-    settings.served?.(hit, seconds);
-    if (logsRequests(settings.log))
-      settings.log.info({ reqId: id, ...requestLine(request.method ?? 'GET', request.url, 200, seconds * 1000, settings.clientAddress(request)) }, 'request');
+    pipeline.answered({
+      id,
+      method: 'GET',
+      url: request.url,
+      status: 200,
+      ms: Number(process.hrtime.bigint() - began) / 1e6,
+      ip: pipeline.clientAddress(request),
+      route: hit.route,
+      interface: hit.interface,
+      cache: 'hit',
+    });
     return true;
   }
 }

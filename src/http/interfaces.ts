@@ -108,7 +108,10 @@ export function requireDeclarations(app: FastifyInstance): void {
     routes.push(route);
   });
   app.addHook('onReady', async () => {
-    const undeclared = routes.filter((route) => route.url !== '*' && !route.config?.interface).map((route) => `${[route.method].flat().join(',')} ${route.url}`);
-    if (undeclared.length > 0) throw new Error(`Routes of no declared interface (declare one on their scope, src/http/interfaces.ts): ${undeclared.join('; ')}`);
+    const undeclared = routes
+      .filter((route) => route.url !== '*' && !route.config?.interface)
+      .map((route) => `${[route.method].flat().join(',')} ${route.url}`);
+    if (undeclared.length > 0)
+      throw new Error(`Routes of no declared interface (declare one on their scope, src/http/interfaces.ts): ${undeclared.join('; ')}`);
   });
 }

@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AnsweredRequest, RequestPipeline } from './request-pipeline.js';
+import type { CacheInvalidation, ResponseSharing } from './response-cache.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, PoolStats } from '../db/database.js';
 import type { ReadReplicas } from '../db/replicas.js';
@@ -8,22 +10,12 @@ import { TooManyRequestsError } from './too-many-requests.js';
 import { declareServiceEndpoints } from './interfaces.js';
 import { interfaceOf } from './interface-policy.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Counts a cache hit the fast path answered, by its interface, route pattern and time; absent without metrics. */
-    fastHitServed?: (hit: { interface: string; route: string }, seconds: number) => void;
-  }
-}
-
 export interface MetricsOptions {
   /** Where Prometheus scrapes (METRICS_PATH). */
   path: string;
   /** When set (METRICS_TOKEN), a scrape must send `Authorization: Bearer <token>`. */
   token?: string;
 }
-
-/** The route label of every request no route matched: raw URLs would make one series per URL. */
-export const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * Latency buckets in seconds: a response-cache hit takes well under a millisecond, a large uncached
@@ -110,105 +102,159 @@ function replicaGauges(registry: Registry, replicas: ReadReplicas): void {
   });
 }
 
+type RequestLabels = { interface: string; method: string; route: string; status: number };
+
+/** Hits of one route waiting to be counted: the labels are made once per route, not once per hit. */
+interface HitTally {
+  labels: RequestLabels;
+  pending: number;
+}
+
+const CACHE_RESULTS: ReadonlySet<string> = new Set(['hit', 'miss', 'stale', 'refreshing']);
+
 /**
- * Prometheus metrics at `options.path`: requests by route pattern and status, their latency, SQL
- * statement latency, the PostgreSQL pool, the response caches, rate-limit refusals, and the process
- * (heap, event-loop lag). Call before any route is registered, so its hooks see every request, and
- * after the compression, which then compresses scrapes too. The route is not rate limited, cached or
- * open to other origins' pages, and is no interface's, so the OpenAPI document leaves it out.
+ * The service's Prometheus metrics: requests by interface, route pattern and status, their latency,
+ * SQL statement latency, the PostgreSQL pool and replicas, the response caches, rate-limit
+ * refusals, and the process (heap, event-loop lag).
  */
-export async function registerMetrics(app: FastifyInstance, database: Database, options: MetricsOptions): Promise<void> {
-  const registry = new Registry();
-  const requestLabels = ['interface', 'method', 'route', 'status'] as const;
-  /** Adds the fast path's tallied hits to the counters; set below, called by a scrape before the counters are read. */
-  let flushFastHits = () => {};
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'Requests answered, by interface, method, route pattern (`unmatched` for unknown URLs) and status.',
-    labelNames: requestLabels,
-    registers: [registry],
-    collect: () => flushFastHits(),
-  });
-  const latency = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from a request arriving to its answer being sent, by interface, method, route pattern and status.',
-    labelNames: requestLabels,
-    buckets: REQUEST_BUCKETS,
-    registers: [registry],
-  });
-  const cacheAnswers = new Counter({
-    name: 'http_response_cache_requests_total',
-    help: 'Cacheable GET requests by how the response cache answered: hit (fresh copy), miss (built and stored), stale (an old copy instead of a 503), refreshing (the copy a write superseded, while its rebuild runs).',
-    labelNames: ['interface', 'result'],
-    registers: [registry],
-    collect: () => flushFastHits(),
-  });
-  const invalidations = new Counter({
-    name: 'http_response_cache_invalidations_total',
-    help: 'Answers the response caches dropped: expired (outlived the TTL, replaced or past the stale window) evicted (pushed out by RESPONSE_CACHE_MAX_MB) or changed (a write committed).',
-    labelNames: ['cache', 'reason'],
-    registers: [registry],
-  });
-  const refusals = new Counter({
-    name: 'http_rate_limit_rejections_total',
-    help: 'Requests refused with 429, by interface and the limit that refused them (public, key, auth_failures, sessions).',
-    labelNames: ['interface', 'limiter'],
-    registers: [registry],
-  });
-  const queries = new Histogram({
-    name: 'db_query_duration_seconds',
-    help: 'SQL statements that succeeded, by kind: from Prisma handing one to the driver until its rows are back, a wait for a pool connection included.',
-    labelNames: ['statement'],
-    buckets: QUERY_BUCKETS,
-    registers: [registry],
-  });
-  // The embedded database is one in-process connection: there is no pool to report.
-  if (database.poolStats) poolGauges(registry, database.poolStats);
-  if (database.replicas) replicaGauges(registry, database.replicas);
-  // Merging takes the metrics registered so far.
-  const scraped = Registry.merge([processMetrics(), registry]);
+export class ServiceMetrics {
+  private readonly registry = new Registry();
+  private readonly requests: Counter<keyof RequestLabels>;
+  private readonly latency: Histogram<keyof RequestLabels>;
+  private readonly cacheAnswers: Counter<'interface' | 'result'>;
+  private readonly invalidations: Counter<'cache' | 'reason'>;
+  private readonly refusals: Counter<'interface' | 'limiter'>;
+  /** Fresh hits by route, counted when a scrape reads the counters (their `collect`). */
+  private readonly hits = new Map<string, HitTally>();
+  private readonly scraped: Registry;
+  private readonly stopTiming: () => void;
 
-  const stopTiming = database.onQuery(({ sql, durationMs }) => queries.observe({ statement: statementOf(sql) }, durationMs / 1000));
-  app.addHook('onClose', async () => {
-    stopTiming();
-  });
-  app.decorate('responseCacheInvalidated', (cache, reason) => invalidations.inc({ cache, reason }));
+  constructor(database: Database) {
+    const registers = [this.registry];
+    const requestLabels = ['interface', 'method', 'route', 'status'] as const;
+    const flushHits = () => this.flushHits();
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by interface, method, route pattern (`unmatched` for unknown URLs) and status.',
+      labelNames: requestLabels,
+      registers,
+      collect: flushHits,
+    });
+    this.latency = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from a request arriving to its answer being sent, by interface, method, route pattern and status.',
+      labelNames: requestLabels,
+      buckets: REQUEST_BUCKETS,
+      registers,
+    });
+    this.cacheAnswers = new Counter({
+      name: 'http_response_cache_requests_total',
+      help: 'Cacheable GET requests by how the response cache answered: hit (fresh copy), miss (built and stored), stale (an old copy instead of a 503), refreshing (the copy a write superseded, while its rebuild runs).',
+      labelNames: ['interface', 'result'],
+      registers,
+      collect: flushHits,
+    });
+    this.invalidations = new Counter({
+      name: 'http_response_cache_invalidations_total',
+      help: 'Answers the response caches dropped: expired (outlived the TTL, replaced or past the stale window) evicted (pushed out by RESPONSE_CACHE_MAX_MB) or changed (a write committed).',
+      labelNames: ['cache', 'reason'],
+      registers,
+    });
+    this.refusals = new Counter({
+      name: 'http_rate_limit_rejections_total',
+      help: 'Requests refused with 429, by interface and the limit that refused them (public, key, auth_failures, sessions).',
+      labelNames: ['interface', 'limiter'],
+      registers,
+    });
+    const queries = new Histogram({
+      name: 'db_query_duration_seconds',
+      help: 'SQL statements that succeeded, by kind: from Prisma handing one to the driver until its rows are back, a wait for a pool connection included.',
+      labelNames: ['statement'],
+      buckets: QUERY_BUCKETS,
+      registers,
+    });
+    // The embedded database is one in-process connection: there is no pool to report.
+    if (database.poolStats) poolGauges(this.registry, database.poolStats);
+    if (database.replicas) replicaGauges(this.registry, database.replicas);
+    // Merging takes the metrics registered so far.
+    this.scraped = Registry.merge([processMetrics(), this.registry]);
+    this.stopTiming = database.onQuery(({ sql, durationMs }) => queries.observe({ statement: statementOf(sql) }, durationMs / 1000));
+  }
 
-  app.addHook('onError', (request, _reply, error, done) => {
-    if (error instanceof TooManyRequestsError) refusals.inc({ interface: interfaceOf(request).name, limiter: error.limiter });
-    done();
-  });
-  // A hit the fast path answered (src/http/hit-fast-path.ts) counts as the hook below would count it.
-  // Its counts wait in a tally per route until a scrape reads the counters (their `collect`): one
-  // histogram observation per hit is all it pays, as hits are the hot path.
-  const fastHits = new Map<string, { labels: { interface: string; method: string; route: string; status: number }; pending: number }>();
-  app.decorate('fastHitServed', (hit: { interface: string; route: string }, seconds: number) => {
-    let tally = fastHits.get(hit.route);
-    if (!tally) {
-      tally = { labels: { interface: hit.interface, method: 'GET', route: hit.route, status: 200 }, pending: 0 };
-      fastHits.set(hit.route, tally);
+  /**
+   * Counts an answered request (a step of the request pipeline, for both of its paths). A fresh
+   * hit waits in a tally per route until a scrape reads the counters: one histogram observation is
+   * all it pays, as hits are the hot path.
+   */
+  answered(answer: AnsweredRequest): void {
+    if (answer.cache === 'hit' && answer.status === 200 && answer.method === 'GET') {
+      const tally = this.tallyOf(answer);
+      tally.pending += 1;
+      this.latency.observe(tally.labels, answer.ms / 1000);
+      return;
     }
-    tally.pending += 1;
-    latency.observe(tally.labels, seconds);
-  });
-  flushFastHits = () => {
-    for (const tally of fastHits.values()) {
+    const labels: RequestLabels = { interface: answer.interface, method: answer.method, route: answer.route, status: answer.status };
+    this.requests.inc(labels);
+    this.latency.observe(labels, answer.ms / 1000);
+    if (answer.cache !== undefined && CACHE_RESULTS.has(answer.cache)) this.cacheAnswers.inc({ interface: answer.interface, result: answer.cache });
+  }
+
+  invalidated(cache: ResponseSharing, reason: CacheInvalidation): void {
+    this.invalidations.inc({ cache, reason });
+  }
+
+  refused(interfaceName: string, limiter: string): void {
+    this.refusals.inc({ interface: interfaceName, limiter });
+  }
+
+  get contentType(): string {
+    return this.scraped.contentType;
+  }
+
+  /** The text exposition of every metric. */
+  scrape(): Promise<string> {
+    return this.scraped.metrics();
+  }
+
+  close(): void {
+    this.stopTiming();
+  }
+
+  private tallyOf(answer: AnsweredRequest): HitTally {
+    const key = `${answer.interface} ${answer.route}`;
+    let tally = this.hits.get(key);
+    if (!tally) {
+      tally = { labels: { interface: answer.interface, method: 'GET', route: answer.route, status: 200 }, pending: 0 };
+      this.hits.set(key, tally);
+    }
+    return tally;
+  }
+
+  private flushHits(): void {
+    for (const tally of this.hits.values()) {
       if (tally.pending === 0) continue;
-      requests.inc(tally.labels, tally.pending);
-      cacheAnswers.inc({ interface: tally.labels.interface, result: 'hit' }, tally.pending);
+      this.requests.inc(tally.labels, tally.pending);
+      this.cacheAnswers.inc({ interface: tally.labels.interface, result: 'hit' }, tally.pending);
       tally.pending = 0;
     }
-  };
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = routeOf(request);
-    const labels = { interface: interfaceOf(request).name, method: request.method, route, status: reply.statusCode };
-    requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
-    const cached = reply.getHeader('x-cache');
-    if (cached === 'hit' || cached === 'miss' || cached === 'stale' || cached === 'refreshing')
-      cacheAnswers.inc({ interface: labels.interface, result: cached });
+  }
+}
+
+/**
+ * Prometheus metrics at `options.path` (ServiceMetrics): every answered request is counted as a
+ * step of the request pipeline, on both of its paths. Call after the compression, which then
+ * compresses scrapes too. The route is an operator's endpoint: not rate limited, cached or open to
+ * other origins' pages, and no interface's, so the OpenAPI document leaves it out.
+ */
+export async function registerMetrics(app: FastifyInstance, database: Database, pipeline: RequestPipeline, options: MetricsOptions): Promise<void> {
+  const metrics = new ServiceMetrics(database);
+  app.addHook('onClose', async () => metrics.close());
+  app.decorate('responseCacheInvalidated', (cache, reason) => metrics.invalidated(cache, reason));
+  app.addHook('onError', (request, _reply, error, done) => {
+    if (error instanceof TooManyRequestsError) metrics.refused(interfaceOf(request).name, error.limiter);
     done();
   });
+  pipeline.onAnswered((answer) => metrics.answered(answer));
 
   const expected = options.token === undefined ? undefined : sha256(options.token);
   await app.register(async (scrape) => {
@@ -218,13 +264,8 @@ export async function registerMetrics(app: FastifyInstance, database: Database, 
         reply.header('www-authenticate', 'Bearer realm="metrics"');
         throw new HttpError(401, 'This endpoint needs Authorization: Bearer <METRICS_TOKEN>');
       }
-      reply.header('cache-control', 'no-store').type(scraped.contentType);
-      return scraped.metrics();
+      reply.header('cache-control', 'no-store').type(metrics.contentType);
+      return metrics.scrape();
     });
   });
-}
-
-/** The matched route's pattern, never the URL: one series per route, however many ids clients ask for. */
-function routeOf(request: FastifyRequest): string {
-  return request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
 }

@@ -157,6 +157,12 @@ export function publicCacheControl(ttlMs: number, staleIfErrorMs = 0): string {
   return `public, max-age=${ttlSeconds}${ttlSeconds > 0 ? `, stale-while-revalidate=${ttlSeconds}` : ''}${staleIfErrorMs > 0 ? `, stale-if-error=${Math.floor(staleIfErrorMs / 1000)}` : ''}`;
 }
 
+/** Rebuilds of superseded answers at once, at most: half the default request slots, so readers keep the rest. */
+const MAX_REFRESHES = 4;
+
+/** How a stored answer is sent: `X-Cache` says it. */
+type Served = 'hit' | 'stale' | 'refreshing' | 'miss';
+
 /**
  * A short-lived shared cache of GET responses with ETag / 304 revalidation: the fastify adapter of
  * the service's one cache (ScopedCache, src/cache/scoped-cache.ts), which keeps the answers, their
@@ -176,39 +182,89 @@ export function publicCacheControl(ttlMs: number, staleIfErrorMs = 0): string {
  * Compressed answers are kept too (gzip and br, made the first time a client asks for each), so a
  * hit sends stored bytes and is never compressed again; they are marked with Content-Encoding,
  * which tells @fastify/compress to leave them alone. Every variant answers If-None-Match.
+ *
+ * Its hooks (`onRequest`, `onSend`, `keepReplay`) are wired by `registerResponseCache`.
  */
-/** Rebuilds of superseded answers at once, at most: half the default request slots, so readers keep the rest. */
-const MAX_REFRESHES = 4;
+class ResponseCache {
+  private readonly cache: ScopedCache<Entry>;
+  /** Only an answer keyed by its URL can be rebuilt from the URL alone. */
+  private readonly refreshAheadMs: number;
+  private readonly cacheControl: string;
+  private readonly keyOf: (request: FastifyRequest) => string;
+  /** Only the app-wide cache keyed by URL, answering first, can be looked up before fastify. */
+  readonly fastPath: HitFastPath | undefined;
+  /** Keys whose superseded answer is being rebuilt right now. */
+  private readonly refreshing = new Set<string>();
+  /** The stale answer a request may fall back on if rebuilding it fails. */
+  private readonly fallbacks = new WeakMap<FastifyRequest, Entry>();
+  /** A hit the full path is sending, to be kept as a replay once it is sent with every hook's headers. */
+  private readonly replaying = new WeakMap<FastifyRequest, { entry: Entry; variant: string; body: Buffer }>();
+  // Each request notes the latest change it has heard of when it starts (its generation). An answer
+  // whose build began before a write that touched its scope may hold data from before the write:
+  // the cache does not keep it.
+  /** Per request: the generation it began in, when (the cache's clock), and the scope of its answer. */
+  private readonly begun = new WeakMap<FastifyRequest, { generation: number; startedAt: number; scope: ChangeScope }>();
+  // When an entry is missing under load, one request builds it and the others wait for its answer
+  // (the cache's single-flight builds) instead of all building it at once.
+  /** Per request that leads a build: the entry it built, handed to the requests that joined it. */
+  private readonly built = new WeakMap<FastifyRequest, Entry>();
 
-export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
-  const staleMs = options.staleIfErrorMs ?? 0;
-  // Only an answer keyed by its URL can be rebuilt from the URL alone.
-  const refreshAheadMs = options.key ? 0 : (options.refreshAheadMs ?? 0);
-  const clock = () => (options.now ?? app.responseCacheClock ?? wallClock)();
-  const cache = new ScopedCache<Entry>({
-    maxEntries: options.maxEntries ?? 1000,
-    maxBytes: options.maxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES,
-    weigh: entryBytes,
-    // Kept through the stale window too; whether an answer is fresh is its age against the TTL.
-    ttlMs: options.ttlMs + staleMs,
-    now: clock,
-    feed: options.changes,
-    refreshAheadMs,
-    dropped: (reason) => {
-      const invalidation = INVALIDATIONS[reason];
-      if (invalidation) app.responseCacheInvalidated?.(options.sharing, invalidation);
-    },
-  });
-  const cacheControl = options.cacheControl ?? publicCacheControl(options.ttlMs, staleMs);
-  const keyOf = options.key ?? ((request: FastifyRequest) => request.url);
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: ResponseCacheOptions,
+  ) {
+    const staleMs = options.staleIfErrorMs ?? 0;
+    this.refreshAheadMs = options.key ? 0 : (options.refreshAheadMs ?? 0);
+    this.cache = new ScopedCache<Entry>({
+      maxEntries: options.maxEntries ?? 1000,
+      maxBytes: options.maxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES,
+      weigh: entryBytes,
+      // Kept through the stale window too; whether an answer is fresh is its age against the TTL.
+      ttlMs: options.ttlMs + staleMs,
+      now: () => this.now(),
+      feed: options.changes,
+      refreshAheadMs: this.refreshAheadMs,
+      dropped: (reason) => {
+        const invalidation = INVALIDATIONS[reason];
+        if (invalidation) app.responseCacheInvalidated?.(options.sharing, invalidation);
+      },
+    });
+    this.cacheControl = options.cacheControl ?? publicCacheControl(options.ttlMs, staleMs);
+    this.keyOf = options.key ?? ((request: FastifyRequest) => request.url);
+    this.fastPath = options.key || (options.stage ?? 'onRequest') !== 'onRequest' ? undefined : options.fastPath;
+    options.changes?.subscribe((change) => this.cache.changed(change));
+  }
+
+  /** "Now" on the cache's clock, read on every use (so a faked `Date` counts). */
+  private now(): number {
+    return (this.options.now ?? this.app.responseCacheClock ?? wallClock)();
+  }
+
   // The route is known by onRequest already (fastify routes first), so its declaration can be read here.
   // HEAD shares GET's entries, so it answers with the headers GET would send, Content-Encoding and
   // its Content-Length included (@fastify/compress never sees a HEAD answer's body).
-  const applies = (request: FastifyRequest) =>
-    options.ttlMs > 0 &&
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    request.routeOptions.config.responseCache === options.sharing &&
-    !isPrivateAnswer(request);
+  /** Whether this cache answers the request: a shared GET or HEAD of a route that declares this cache's sharing. */
+  private applies(request: FastifyRequest): boolean {
+    return (
+      this.options.ttlMs > 0 &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      request.routeOptions.config.responseCache === this.options.sharing &&
+      !isPrivateAnswer(request)
+    );
+  }
+
+  /**
+   * The stored answer: fresh within the TTL, stale within the stale window after it (past that, the
+   * cache has let it go), and stale too while the change feed may be missing writes.
+   */
+  private lookup(key: string): { fresh?: Entry; stale?: Entry; refreshing?: Entry } {
+    const found = this.cache.lookup(key);
+    if (!found) return {};
+    if (found.ageMs > this.options.ttlMs || found.uncertain) return { stale: found.value };
+    if (found.supersededMs === undefined) return { fresh: found.value };
+    return found.supersededMs <= this.refreshAheadMs ? { refreshing: found.value } : { stale: found.value };
+  }
+
   /**
    * Starts the rebuild of a superseded answer, once per key, at most MAX_REFRESHES at a time: a
    * request of the app to itself, through every hook (a slot, the deadline) but the rate limits,
@@ -216,45 +272,40 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
    * read again are rebuilt; one that cannot start now is served until its bound, then built by
    * its readers as on a miss.
    */
-  const refreshing = new Set<string>();
-  const refresh = (key: string) => {
-    if (refreshing.has(key) || refreshing.size >= MAX_REFRESHES || cache.building(key)) return;
+  private refresh(key: string): void {
+    const { refreshing, app } = this;
+    if (refreshing.has(key) || refreshing.size >= MAX_REFRESHES || this.cache.building(key)) return;
     refreshing.add(key);
     app
       .inject({ method: 'GET', url: key, headers: refreshHeaders })
       .catch((error: unknown) => app.log.warn({ err: error }, 'refresh-ahead failed'))
       .finally(() => refreshing.delete(key));
-  };
-  /** The stale answer a request may fall back on if rebuilding it fails. */
-  const fallbacks = new WeakMap<FastifyRequest, Entry>();
+  }
 
   /** The entry's body in that encoding: stored, or compressed now (once, however many ask at the same time). */
-  const variant = (key: string, entry: Entry, encoding: ContentEncoding): Buffer | Promise<Buffer> =>
-    entry.variants[encoding] ??
-    (entry.pending[encoding] ??= compressBody(entry.body, encoding).then((made) => {
-      const compressed = unpooled(made);
-      entry.variants[encoding] = compressed;
-      delete entry.pending[encoding];
-      // The entry now holds its variant too (if it is still kept): it counts against maxBytes.
-      cache.reweigh(key, entry);
-      return compressed;
-    }));
+  private variant(key: string, entry: Entry, encoding: ContentEncoding): Buffer | Promise<Buffer> {
+    return (
+      entry.variants[encoding] ??
+      (entry.pending[encoding] ??= compressBody(entry.body, encoding).then((made) => {
+        const compressed = unpooled(made);
+        entry.variants[encoding] = compressed;
+        delete entry.pending[encoding];
+        // The entry now holds its variant too (if it is still kept): it counts against maxBytes.
+        this.cache.reweigh(key, entry);
+        return compressed;
+      }))
+    );
+  }
 
   /**
    * Sets the headers of a stored answer and says what to send: nothing for a 304, else its bytes in
    * the encoding the request negotiates. Synchronous unless a variant has to be made first: hits are
    * the hot path.
    */
-  const answer = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    entry: Entry,
-    how: 'hit' | 'stale' | 'refreshing' | 'miss',
-  ): Buffer | Promise<Buffer> | undefined => {
+  private answer(request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: Served): Buffer | Promise<Buffer> | undefined {
     reply
       .header('etag', entry.etag)
-      .header('cache-control', how === 'refreshing' ? SUPERSEDED_CACHE_CONTROL : cacheControl)
+      .header('cache-control', how === 'refreshing' ? SUPERSEDED_CACHE_CONTROL : this.cacheControl)
       .header('x-cache', how);
     if (entry.varies) varyOnAcceptEncoding(reply);
     if (notModified(request.headers['if-none-match'], entry.etag)) {
@@ -265,90 +316,78 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const encoding = entry.encodable ? negotiateEncoding(request) : undefined;
     if (!encoding) return entry.body;
     reply.header('content-encoding', encoding);
-    return variant(key, entry, encoding);
-  };
+    return this.variant(key, entry, encoding);
+  }
 
-  // Only the app-wide cache keyed by URL, answering first, can be looked up before fastify.
-  const fastPath = options.key || (options.stage ?? 'onRequest') !== 'onRequest' ? undefined : options.fastPath;
-  /** A hit the full path is sending, to be kept as a replay once it is sent with every hook's headers. */
-  const replaying = new WeakMap<FastifyRequest, { entry: Entry; variant: string; body: Buffer }>();
-  const noteReplay = (request: FastifyRequest, entry: Entry, body: Buffer | undefined) => {
-    if (!fastPath || !body || entry.replays.size >= MAX_REPLAYS) return;
+  /** Notes a hit the full path is sending, to be kept as a replay for the fast path (`keepReplay`) once it is sent. */
+  private noteReplay(request: FastifyRequest, entry: Entry, body: Buffer | undefined): void {
+    if (!this.fastPath || !body || entry.replays.size >= MAX_REPLAYS) return;
     const variant = replayVariantOf(request.raw);
-    if (variant !== undefined && !entry.replays.has(variant)) replaying.set(request, { entry, variant, body });
-  };
+    if (variant !== undefined && !entry.replays.has(variant)) this.replaying.set(request, { entry, variant, body });
+  }
 
-  const send = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: 'hit' | 'stale' | 'refreshing') => {
-    const body = answer(request, reply, key, entry, how);
+  /** Sends a stored answer from the request hook; a hit's bytes are noted for replay. */
+  private send(request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: Exclude<Served, 'miss'>) {
+    const body = this.answer(request, reply, key, entry, how);
     if (body instanceof Promise)
       return body.then((compressed) => {
-        if (how === 'hit') noteReplay(request, entry, compressed);
+        if (how === 'hit') this.noteReplay(request, entry, compressed);
         return reply.send(compressed);
       });
-    if (how === 'hit') noteReplay(request, entry, body);
+    if (how === 'hit') this.noteReplay(request, entry, body);
     return reply.send(body);
-  };
+  }
 
   /**
-   * The stored answer: fresh within the TTL, stale within the stale window after it (past that, the
-   * cache has let it go), and stale too while the change feed may be missing writes.
+   * The request hook (`onRequest` or `preHandler`): answers from the cache when it can (a fresh hit,
+   * a superseded answer being refreshed, a stale one while the database is down, another request's
+   * build it joined); otherwise this request builds the answer and `onSend` stores it.
    */
-  const lookup = (key: string): { fresh?: Entry; stale?: Entry; refreshing?: Entry } => {
-    const found = cache.lookup(key);
-    if (!found) return {};
-    if (found.ageMs > options.ttlMs || found.uncertain) return { stale: found.value };
-    if (found.supersededMs === undefined) return { fresh: found.value };
-    return found.supersededMs <= refreshAheadMs ? { refreshing: found.value } : { stale: found.value };
-  };
-  // Each request notes the latest change it has heard of when it starts (its generation). An answer
-  // whose build began before a write that touched its scope may hold data from before the write:
-  // the cache does not keep it.
-  /** Per request: the generation it began in, when (the cache's clock), and the scope of its answer. */
-  const begun = new WeakMap<FastifyRequest, { generation: number; startedAt: number; scope: ChangeScope }>();
-  options.changes?.subscribe((change) => cache.changed(change));
-  // When an entry is missing under load, one request builds it and the others wait for its answer
-  // (the cache's single-flight builds) instead of all building it at once.
-  const built = new WeakMap<FastifyRequest, Entry>();
-
-  app.addHook(options.stage ?? 'onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!applies(request)) return;
+  async onRequest(request: FastifyRequest, reply: FastifyReply) {
+    if (!this.applies(request)) return;
+    const { cache } = this;
     const generation = cache.generation;
     const scope = request.routeOptions.config.changeScope?.(request);
-    begun.set(request, { generation, startedAt: clock(), scope });
-    const key = keyOf(request);
+    this.begun.set(request, { generation, startedAt: this.now(), scope });
+    const key = this.keyOf(request);
     // The service's own rebuild of a superseded answer builds, whatever is held.
-    const rebuild = refreshAheadMs > 0 && isRefresh(request);
-    const found = rebuild ? {} : lookup(key);
-    if (found.fresh) return send(request, reply, key, found.fresh, 'hit');
+    const rebuild = this.refreshAheadMs > 0 && isRefresh(request);
+    const found = rebuild ? {} : this.lookup(key);
+    if (found.fresh) return this.send(request, reply, key, found.fresh, 'hit');
     if (found.refreshing) {
-      refresh(key);
-      return send(request, reply, key, found.refreshing, 'refreshing');
+      this.refresh(key);
+      return this.send(request, reply, key, found.refreshing, 'refreshing');
     }
     if (found.stale) {
-      if (options.isDatabaseDown?.()) return send(request, reply, key, found.stale, 'stale');
-      fallbacks.set(request, found.stale);
+      if (this.options.isDatabaseDown?.()) return this.send(request, reply, key, found.stale, 'stale');
+      this.fallbacks.set(request, found.stale);
     }
     const joined = rebuild ? undefined : cache.join(key, scope, generation);
     if (joined) {
       const answer = await joined;
-      if (answer) return send(request, reply, key, answer, 'hit');
+      if (answer) return this.send(request, reply, key, answer, 'hit');
       if (cache.building(key)) return; // that build failed and another began: build this one on its own
     }
     const finish = cache.lead(key, generation);
     // `finished` calls back even if the client is already gone (it may leave while this request
     // waited for another's build): a listener on 'close' added after it fired would never run, and
     // the build would stay registered forever, every later miss of the key joining it and hanging.
-    finished(reply.raw, () => finish(built.get(request)));
-  });
+    finished(reply.raw, () => finish(this.built.get(request)));
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!applies(request) || reply.getHeader('x-cache') !== undefined) return payload;
-    const key = keyOf(request);
+  /**
+   * The onSend hook: stores a built 200 answer (unless a write it may predate touched its scope) and
+   * sends it as a miss, or answers a 503 with the stale answer the request noted; the cache's own
+   * answers (they have `X-Cache` already) and every other reply pass through.
+   */
+  async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+    if (!this.applies(request) || reply.getHeader('x-cache') !== undefined) return payload;
+    const key = this.keyOf(request);
     if (reply.statusCode === 503) {
-      const stale = fallbacks.get(request);
+      const stale = this.fallbacks.get(request);
       if (!stale) return payload;
       reply.removeHeader('retry-after');
-      return (await answer(request, reply, key, stale, 'stale')) ?? '';
+      return (await this.answer(request, reply, key, stale, 'stale')) ?? '';
     }
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const body = unpooled(Buffer.from(payload));
@@ -364,23 +403,44 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       pending: {},
       replays: new Map(),
     };
-    built.set(request, entry);
-    const started = begun.get(request);
-    cache.store(key, entry, { scope: started?.scope, since: started?.generation ?? 0, startedAt: started?.startedAt });
-    return (await answer(request, reply, key, entry, 'miss')) ?? '';
-  });
+    this.built.set(request, entry);
+    const started = this.begun.get(request);
+    this.cache.store(key, entry, { scope: started?.scope, since: started?.generation ?? 0, startedAt: started?.startedAt });
+    return (await this.answer(request, reply, key, entry, 'miss')) ?? '';
+  }
 
+  /** The onResponse hook (with a fast path only): keeps a hit the full path sent, with every hook's headers, as the replay of its variant. */
+  keepReplay(request: FastifyRequest, reply: FastifyReply): void {
+    const replay = this.replaying.get(request);
+    if (replay && reply.statusCode === 200 && reply.getHeader('x-cache') === 'hit')
+      replay.entry.replays.set(
+        replay.variant,
+        replayOf(reply.getHeaders(), replay.body, { route: request.routeOptions.url ?? request.url, interface: interfaceOf(request).name }),
+      );
+  }
+
+  /** What the fast path sends for a URL and variant: the replay of the fresh answer, if one was kept. */
+  replay(url: string, variant: string): ReplayableHit | undefined {
+    // With a TTL of 0 nothing is stored, so nothing is found.
+    return this.lookup(url).fresh?.replays.get(variant);
+  }
+}
+
+/**
+ * Puts a response cache (ResponseCache above) in front of the routes that declare `options.sharing`:
+ * its request hook at `options.stage`, its onSend hook, and with a fast path, the onResponse hook
+ * that keeps replays and the fast path's finder.
+ */
+export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions): void {
+  const cache = new ResponseCache(app, options);
+  app.addHook(options.stage ?? 'onRequest', (request: FastifyRequest, reply: FastifyReply) => cache.onRequest(request, reply));
+  app.addHook('onSend', (request, reply, payload) => cache.onSend(request, reply, payload));
+  const { fastPath } = cache;
   if (fastPath) {
     app.addHook('onResponse', (request, reply, done) => {
-      const replay = replaying.get(request);
-      if (replay && reply.statusCode === 200 && reply.getHeader('x-cache') === 'hit')
-        replay.entry.replays.set(
-          replay.variant,
-          replayOf(reply.getHeaders(), replay.body, { route: request.routeOptions.url ?? request.url, interface: interfaceOf(request).name }),
-        );
+      cache.keepReplay(request, reply);
       done();
     });
-    // With a TTL of 0 nothing is stored, so nothing is found.
-    fastPath.serveFrom((url, variant) => lookup(url).fresh?.replays.get(variant));
+    fastPath.serveFrom((url, variant) => cache.replay(url, variant));
   }
 }

@@ -1,3 +1,5 @@
+import { MAIN_INTERFACE } from '../../src/facades/rest/interface.js';
+import { declareInterface } from '../../src/http/interfaces.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -188,12 +190,15 @@ describe('request slots over WebSocket', () => {
       },
     });
     apps.push(app);
-    // A request that holds the only slot until the test lets it go.
-    app.get('/test/held', async () => {
-      const released = new Promise<void>((resolve) => (releaseHeld = resolve));
-      entered();
-      await released;
-      return { held: true };
+    // A request that holds the only slot until the test lets it go: a route of the main interface, never cached.
+    await app.register(async (scope) => {
+      declareInterface(scope, { ...MAIN_INTERFACE, documented: undefined, sharing: undefined });
+      scope.get('/test/held', async () => {
+        const released = new Promise<void>((resolve) => (releaseHeld = resolve));
+        entered();
+        await released;
+        return { held: true };
+      });
     });
     baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     wsUrl = `${baseUrl.replace(/^http/, 'ws')}/graphql`;

@@ -1,3 +1,6 @@
+import { MAIN_INTERFACE } from '../../src/facades/rest/interface.js';
+import { registerErrorHandling } from '../../src/http/error-handling.js';
+import { InterfaceTable } from '../../src/http/interface-policy.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountGraphQL } from '../../src/graphql.js';
@@ -49,6 +52,7 @@ describe('streams of the same subscription share one execution', () => {
     feed = createLocalChangeFeed();
     live = new LiveUpdates(feed, { maxPerClient: 5 });
     app = Fastify({ logger: false });
+    registerErrorHandling(app, new InterfaceTable(MAIN_INTERFACE));
     mountGraphQL(
       app,
       getSchema(),

@@ -1,3 +1,6 @@
+import { MAIN_INTERFACE } from '../../src/facades/rest/interface.js';
+import { registerErrorHandling } from '../../src/http/error-handling.js';
+import { InterfaceTable } from '../../src/http/interface-policy.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubLogoSvg, playerPortraitSvg, teamLogoSvg, teamPortraitSvg } from '../../src/media/images.js';
@@ -8,6 +11,7 @@ describe('media routes', () => {
 
   beforeAll(async () => {
     app = Fastify();
+    registerErrorHandling(app, new InterfaceTable(MAIN_INTERFACE));
     await app.register(mediaRoutes);
     await app.ready();
   });

@@ -12,7 +12,10 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { gracefulCloseOptions, registerGracefulClose } from '../../src/http/graceful-close.js';
+import { MAIN_INTERFACE } from '../../src/facades/rest/interface.js';
+import { registerErrorHandling } from '../../src/http/error-handling.js';
 import { registerHealth } from '../../src/http/health.js';
+import { InterfaceTable } from '../../src/http/interface-policy.js';
 import { openTestDatabase } from '../support/database.js';
 import { REQUEST_RECEIVED } from './support/server-events.js';
 import { freePort, sleep } from '../support/process.js';
@@ -299,8 +302,9 @@ describe('graceful close in process', () => {
   it('readiness answers 503 "shutting down" once the close has begun', async () => {
     const database = await openTestDatabase();
     const app = Fastify();
+    registerErrorHandling(app, new InterfaceTable(MAIN_INTERFACE));
     let closing = false;
-    registerHealth(app, {
+    await registerHealth(app, {
       database,
       isStarted: () => true,
       concurrency: () => ({ inFlight: 0, waiting: 0, saturated: false }),
