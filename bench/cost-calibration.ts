@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../src/db/database.js';
 import { DEFAULT_MAX_COMPLEXITY } from '../src/schema/builder.js';
 import { COST_UNIT_MICROSECONDS } from '../src/schema/costs.js';
 import { getSchema } from '../src/schema/index.js';
+import { installCleanup, run } from './children.js';
 import { admin, databaseUrl, serverUrl } from './databases.js';
 
 export interface CostRow {
@@ -47,12 +48,11 @@ async function ensureLeague(scale: number, reload: boolean): Promise<string> {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     await admin((c) => c.query(`CREATE DATABASE "${name}"`));
     console.error(`loading the demo league at scale ${scale} into ${name} …`);
-    const { spawnSync } = await import('node:child_process');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--scale', String(scale), '--seed', '2025'], {
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    await run('the demo league load', process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--scale', String(scale), '--seed', '2025'], {
+      env: { DATABASE_URL: url },
+    }).catch((error: unknown) => {
+      throw new Error(`loading the demo league into ${name} failed: ${error instanceof Error ? error.message : error}`);
     });
-    if (result.status !== 0) throw new Error(`loading the demo league into ${name} failed`);
   }
   return url;
 }
@@ -405,6 +405,7 @@ export function reportCosts(scale: number, runs: number, { ids, rows }: { ids: I
 
 const isMain = process.argv[1]?.endsWith('cost-calibration.ts');
 if (isMain) {
+  installCleanup();
   const args = process.argv.slice(2);
   const option = (name: string, fallback: number) => {
     const index = args.indexOf(`--${name}`);

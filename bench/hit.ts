@@ -6,7 +6,7 @@
 // (autocannon, the same connections and duration) in turns: service, bare, service, bare, so that
 // the shared machine's other work falls on both alike. Then an instance started with
 // `node --cpu-prof` serves hits for one more run and its profile says where a hit's time goes.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { HEADERS_NODE_ADDS, type CapturedAnswer } from './bare-send.js';
 import { summarizeProfile, type ProfileSummary } from './cpu-profile.js';
-import { loadSummary, stopChild } from './load-summary.js';
+import { start, stop } from './children.js';
+import { loadSummary } from './load-summary.js';
 
 export const HIT_VARIANTS = { plain: {}, br: { 'accept-encoding': 'gzip, br' } } as const;
 export type HitVariant = keyof typeof HIT_VARIANTS;
@@ -30,7 +31,7 @@ export interface HitOptions {
   /** Turns of service and bare runs per variant. */
   rounds: number;
   barePort: number;
-  /** Starts the service as deployed with these node arguments before the script (the profile's), on this port. */
+  /** Starts the service as deployed with these node arguments before the script (the profile's), on this port, as a registered child (bench/children.ts). */
   startService: (nodeArgs: string[], port: number) => ChildProcess;
   profilePort: number;
 }
@@ -130,9 +131,8 @@ export async function benchHit(options: HitOptions): Promise<HitResult> {
     const answer = await captureHit(serviceUrl, headers);
     const file = join(dir, `${variant}.json`);
     writeFileSync(file, JSON.stringify(answer));
-    const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-send.ts'], {
-      env: { ...process.env, BARE_SEND_ANSWER: file, PORT: String(options.barePort) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const bare = start(`the hit part's bare node:http server (port ${options.barePort})`, process.execPath, ['--import', 'tsx', 'bench/bare-send.ts'], {
+      env: { BARE_SEND_ANSWER: file, PORT: String(options.barePort) },
     });
     try {
       const bareUrl = `http://127.0.0.1:${options.barePort}${options.path}`;
@@ -158,7 +158,7 @@ export async function benchHit(options: HitOptions): Promise<HitResult> {
         sameAnswer: differ.length === 0 ? 'same status, headers and bytes' : `differs: ${differ.join('; ')}`,
       });
     } finally {
-      await stopChild(bare);
+      await stop(bare);
     }
   }
   return { scale: options.scale, path: options.path, variants, profile: await profileHits(options, dir) };
@@ -177,7 +177,8 @@ async function profileHits(options: HitOptions, dir: string): Promise<HitResult[
     console.error(`scale ${options.scale} hit profile`);
     served = await load(url, {}, options, options.duration);
   } finally {
-    await stopChild(instance);
+    // It writes its profile as it exits: it is given longer than the others.
+    await stop(instance, 60_000);
   }
   const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
   if (!file) return null;

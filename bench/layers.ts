@@ -8,7 +8,8 @@
 // `npm run bench` (every setting as `npm run serve` has it, response cache off, no rate limits).
 // The socket layers send their requests from a child process over one keep-alive connection and
 // count this process only: the server's CPU, kernel included, without the client's.
-import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { systemClock } from '../src/clock.js';
@@ -31,8 +32,10 @@ import { facadeGet } from '../src/facades/shared/route.js';
 import { getSchema } from '../src/schema/index.js';
 import { buildConfiguredService } from '../src/service.js';
 import { baselineData, CURRENT_GAMES_SQL, GAME_DETAIL_SQL } from './baseline-data.js';
+import { installCleanup, start, stop } from './children.js';
 import { benchDatabaseName, databaseUrl } from './databases.js';
 
+installCleanup();
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const index = args.indexOf(`--${name}`);
@@ -134,10 +137,18 @@ const oneByOne =
     for (let i = 0; i < count; i += 1) await work();
   };
 
-const clients: ReturnType<typeof fork>[] = [];
+const clients: ChildProcess[] = [];
 /** GETs of `path` from a client process over one keep-alive connection. */
 async function overSocket(path: string, port = appPort): Promise<Layer> {
-  const client = fork(new URL('./keep-alive-client.ts', import.meta.url), [String(port), path]);
+  const client = start(
+    `the keep-alive client of ${path}`,
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./keep-alive-client.ts', import.meta.url)), String(port), path],
+    {
+      stdout: 'inherit',
+      ipc: 'json',
+    },
+  );
   clients.push(client);
   let pending: { resolve: () => void; reject: (error: Error) => void } | undefined;
   client.on('message', () => pending?.resolve());
@@ -257,7 +268,7 @@ if (route === 'detail') {
   );
 }
 
-for (const client of clients) client.kill();
+await Promise.all(clients.map((client) => stop(client)));
 await app.close();
 await bare.close();
 await database.close();

@@ -1,5 +1,4 @@
 import type autocannon from 'autocannon';
-import type { ChildProcess } from 'node:child_process';
 
 /** What every closed-loop row reports of an autocannon run. */
 export function loadSummary(result: autocannon.Result) {
@@ -10,12 +9,4 @@ export function loadSummary(result: autocannon.Result) {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-}
-
-/** Ends a child process of the bench; resolves once it has exited. */
-export function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  return exited;
 }

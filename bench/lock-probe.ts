@@ -13,13 +13,12 @@
 // --scale, loaded once into floorball_lock_probe and kept for the next run.
 //
 //   npx tsx bench/lock-probe.ts [--rate 100] [--lock 30] [--warmup 5] [--scale 1] [--cache]
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { installCleanup, run as runChild, start, stop } from './children.js';
 import { admin, databaseUrl } from './databases.js';
-import { stopChild } from './load-summary.js';
 
 const { values } = parseArgs({
   options: {
@@ -134,10 +133,7 @@ const CYCLE: Kind[] = (() => {
 })();
 
 function run(args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
-  });
+  return runChild(args.join(' '), process.execPath, args, { env });
 }
 
 async function prepareDatabase(url: string): Promise<Ids> {
@@ -262,11 +258,11 @@ function report(answers: Answer[]): void {
 }
 
 async function main(): Promise<void> {
+  installCleanup();
   const url = databaseUrl(DATABASE);
   const ids = await prepareDatabase(url);
-  const service = spawn(process.execPath, ['--max-old-space-size=160', '--import', 'tsx', 'src/server.ts'], {
+  const service = start(`the service (port ${PORT})`, process.execPath, ['--max-old-space-size=160', '--import', 'tsx', 'src/server.ts'], {
     env: {
-      ...process.env,
       DATABASE_URL: url,
       PORT: String(PORT),
       NODE_ENV: 'production',
@@ -276,7 +272,6 @@ async function main(): Promise<void> {
       RATE_LIMIT_KEY_PER_MINUTE: '0',
       ...(values.cache ? {} : { RESPONSE_CACHE_TTL_MS: '0' }),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const lock = new pg.Client({ connectionString: url });
   try {
@@ -296,7 +291,7 @@ async function main(): Promise<void> {
   } finally {
     await lock.end().catch(() => undefined);
     agent.destroy();
-    await stopChild(service);
+    await stop(service);
   }
 }
 

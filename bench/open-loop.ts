@@ -15,7 +15,7 @@
 // fraction of it, each absolute rate, then a short search upwards from the highest rate whose p99
 // stayed within the target, until the p99 passes it. Each step gets its own writes and freshness
 // measurement (bench/live.ts). The load runs in a child process (this module with `--open-loop-load`).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +46,7 @@ import {
   type LoadResult,
   type Phase,
 } from './zipf.js';
-import { stopChild } from './load-summary.js';
+import { start, stop } from './children.js';
 
 export type Arrivals = 'poisson' | 'even';
 
@@ -290,9 +290,9 @@ class LoadProcess {
   private waiting: { resolve: (message: FromLoad) => void; reject: (error: Error) => void } | null = null;
 
   constructor(plan: LoadPlan) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), LOAD_FLAG], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      serialization: 'advanced',
+    this.child = start('the open-loop load generator', process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), LOAD_FLAG], {
+      stdout: 'inherit',
+      ipc: 'advanced',
     });
     this.child.on('message', (message: FromLoad) => this.settle()?.resolve(message));
     this.child.on('error', (error) => this.settle()?.reject(error));
@@ -325,7 +325,7 @@ class LoadProcess {
   }
 
   close(): Promise<void> {
-    return stopChild(this.child);
+    return stop(this.child);
   }
 }
 

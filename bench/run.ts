@@ -19,11 +19,17 @@
 // answer, and a CPU profile of the hits), comma-separated.
 //   [--live-games 20,100] [--writes-per-second 2] [--fractions 0.25,0.5,0.8] [--rates 200,400,800]
 //   [--arrivals poisson|even] [--search-steps 4] [--hit-rounds 2]
-import { spawn, type ChildProcess } from 'node:child_process';
+// Each part's tables are printed as soon as it finishes at a scale. A part that fails (throws, or a
+// process it measures ends: `Reached heap limit`) is reported as `part <name> at scale <s> failed:
+// <reason>` and the other parts still run (a service that died is started again for the next
+// part); the run then exits 1. Every process it starts is stopped however it ends (bench/children.ts).
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import autocannon from 'autocannon';
+import { HEAP_ADMISSION_MARK } from '../src/cache/heap-pressure.js';
 import { newApiKey } from '../src/domain/api-keys.js';
+import { assertPortsFree, exitReason, installCleanup, onUnexpectedExit, run, start, stop, stopAll } from './children.js';
 import { admin, benchDatabaseName, databaseUrl } from './databases.js';
 import { benchLive, reportLive, type LiveResult } from './live.js';
 import { benchPersisted, reportPersisted, type PersistedResult } from './persisted.js';
@@ -73,15 +79,9 @@ const BARE_SEND_PORT = 3305;
 const PROFILED_SERVICE_PORT = 3307;
 const PUBLIC_BASE_URL = 'http://localhost:3000';
 
-function run(command: string, commandArgs: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}`))));
-  });
-}
-
-function start(nodeArgs: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, nodeArgs, { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+/** A service or the baseline, started as a registered child (stopped however the bench ends). */
+function startServer(name: string, nodeArgs: string[], env: Record<string, string>): ChildProcess {
+  return start(name, process.execPath, nodeArgs, { env: { LOG_LEVEL: 'warn', ...env } });
 }
 
 /** `node --cpu-prof` for the deployed instance when BENCH_PROFILE_DIR names a directory (NODE_OPTIONS may not carry it). */
@@ -100,8 +100,10 @@ function serveArgs(): string[] {
   return rest;
 }
 
-async function waitFor(url: string): Promise<void> {
+/** Waits until `url` answers below 500; fails at once when `child`, which is to answer it, has ended. */
+async function waitFor(url: string, child?: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i += 1) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${exitReason(child)} before ${url} answered`);
     try {
       const response = await fetch(url);
       if (response.status < 500) return;
@@ -239,28 +241,176 @@ const SUBSCRIBER_HEAP_SHARE = 0.6;
 /**
  * The serve script's node arguments with a heap that holds `--subscribers` streams, and that limit
  * in MB: `--subscriber-heap` when given, else the serve script's heap or what the streams need
- * (640 MB for 10,000), whichever is larger. SUBSCRIPTIONS_MAX admits them all; a heap that could
- * not hold them would refuse them (HEAP_FULL) rather than measure them.
+ * (640 MB for 10,000), whichever is larger. SUBSCRIPTIONS_MAX admits them all. A `--subscriber-heap`
+ * below what the idle instance and the streams take under the heap's admission mark (443 MB for
+ * 10,000, 149 for 2,000) is refused: the instance would refuse the streams (HEAP_FULL) or die of
+ * `Reached heap limit` rather than measure them.
  */
 function subscriberServeArgs(): { args: string[]; heapLimitMb: number } {
   const served = serveArgs();
   const servedLimit = Number(served.find((arg) => arg.startsWith('--max-old-space-size='))?.split('=')[1] ?? 0);
-  const needed = Math.ceil((IDLE_HEAP_MB + (subscriberCount * STREAM_HEAP_KB) / 1024) / SUBSCRIBER_HEAP_SHARE / 32) * 32;
+  const streamsMb = IDLE_HEAP_MB + (subscriberCount * STREAM_HEAP_KB) / 1024;
+  const needed = Math.ceil(streamsMb / SUBSCRIBER_HEAP_SHARE / 32) * 32;
   const heapLimitMb = subscriberHeap ? Number(subscriberHeap) : Math.max(servedLimit, needed);
+  const least = Math.ceil(streamsMb / HEAP_ADMISSION_MARK);
+  if (!(heapLimitMb >= least))
+    throw new Error(
+      `--subscriber-heap ${subscriberHeap} MB cannot hold ${subscriberCount} streams: the idle instance (${IDLE_HEAP_MB} MB) and ${STREAM_HEAP_KB} KB a stream take ${Math.round(streamsMb)} MB, which must stay under ${HEAP_ADMISSION_MARK * 100} % of the heap, so at least ${least} MB; without --subscriber-heap the heap is sized for them (${Math.max(servedLimit, needed)} MB)`,
+    );
   const args = served.filter((arg) => !arg.startsWith('--max-old-space-size='));
   return { args: [`--max-old-space-size=${heapLimitMb}`, ...args], heapLimitMb };
 }
 
-async function benchScale(
-  scale: number,
-  rows: Row[],
-  sizes: Sizes[],
-  live: LiveResult[],
-  zipf: ZipfResult[],
-  subscribers: SubscribersResult[],
-  persisted: PersistedResult[],
-  measured: { open: OpenLoopResult[]; hit: HitResult[] },
-): Promise<void> {
+/** What each part measured, over every scale: the summary at the end reports them together. */
+interface Results {
+  rows: Row[];
+  sizes: Sizes[];
+  live: LiveResult[];
+  zipf: ZipfResult[];
+  subscribers: SubscribersResult[];
+  persisted: PersistedResult[];
+  open: OpenLoopResult[];
+  hit: HitResult[];
+}
+
+/** How each part ended at each scale, in the order they ran. */
+const outcomes: { part: Part; scale: number; failure?: string }[] = [];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Reports a part's failure on stdout (its first line; the whole of it on stderr). */
+function fail(part: Part, scale: number, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  const [first, ...more] = message.split('\n');
+  console.log(`part ${part} at scale ${scale} failed: ${first}`);
+  if (more.length > 0) console.error(message);
+  outcomes.push({ part, scale, failure: first });
+}
+
+/**
+ * Runs one part at one scale and prints what it measured as soon as it is done. When it throws,
+ * or a process the bench started ends without being stopped (a service that died), the part is
+ * reported as failed and the bench goes on: the part's `signal` is aborted so that its loops stop
+ * at their next step, and it is given at most one run's length to wind down before the next part.
+ */
+async function runPart<T>(part: Part, scale: number, measure: (signal: AbortSignal) => Promise<T>, print: (result: T) => void): Promise<void> {
+  const controller = new AbortController();
+  let unsubscribe = () => {};
+  const died = new Promise<never>((_, reject) => {
+    unsubscribe = onUnexpectedExit((_name, reason) => reject(new Error(reason)));
+  });
+  const work = measure(controller.signal);
+  try {
+    const result = await Promise.race([work, died]);
+    console.log(`\n### ${part}, scale ${scale}`);
+    print(result);
+    outcomes.push({ part, scale });
+  } catch (error) {
+    controller.abort();
+    fail(part, scale, error);
+    await Promise.race([
+      work.then(
+        () => undefined,
+        () => undefined,
+      ),
+      sleep((warmup + duration) * 1000 + 5000),
+    ]);
+  } finally {
+    unsubscribe();
+  }
+}
+
+const SERVERS: Record<Server, { port: number; what: string }> = {
+  uncached: { port: SERVICE_PORT, what: 'the uncached service' },
+  deployed: { port: CACHED_SERVICE_PORT, what: 'the deployed service' },
+  baseline: { port: BASELINE_PORT, what: 'the baseline' },
+};
+
+/** The ports each part's processes listen on, checked free before anything starts. */
+function portsNeeded(): { port: number; what: string }[] {
+  const needed = new Map<number, string>();
+  const add = (port: number, what: string) => needed.set(port, what);
+  if (runs('endpoints') || runs('search')) {
+    add(SERVICE_PORT, SERVERS.uncached.what);
+    add(CACHED_SERVICE_PORT, SERVERS.deployed.what);
+  }
+  if (runs('endpoints')) add(BASELINE_PORT, SERVERS.baseline.what);
+  if (runs('live') || runs('zipf') || runs('open') || runs('hit')) add(CACHED_SERVICE_PORT, SERVERS.deployed.what);
+  if (runs('subscribers')) add(SUBSCRIBERS_PORT, 'the subscribers instance');
+  if (runs('hit')) {
+    add(BARE_SEND_PORT, "the hit part's bare node:http server");
+    add(PROFILED_SERVICE_PORT, "the hit part's profiled service");
+  }
+  return [...needed].sort(([a], [b]) => a - b).map(([port, what]) => ({ port, what }));
+}
+
+/**
+ * The uncached and deployed services and the baseline of one scale, each started when a part first
+ * needs it, and again when it died during an earlier part.
+ */
+class Servers {
+  private readonly processes = new Map<Server, ChildProcess>();
+
+  constructor(
+    private readonly scale: number,
+    private readonly env: Record<string, string>,
+    private readonly gameId: number,
+  ) {}
+
+  base(target: Target): string {
+    return `http://127.0.0.1:${SERVERS[serverOf(target)].port}`;
+  }
+
+  pid(server: Server): number | undefined {
+    return this.processes.get(server)?.pid;
+  }
+
+  /** Starts those not running and waits until each answers. */
+  async ensure(servers: Server[]): Promise<void> {
+    const started: [Server, ChildProcess][] = [];
+    for (const server of servers) {
+      const current = this.processes.get(server);
+      if (current && current.exitCode === null && current.signalCode === null) continue;
+      if (current) console.error(`scale ${this.scale}: starting ${SERVERS[server].what} again (${exitReason(current)})`);
+      await assertPortsFree([SERVERS[server]]);
+      const child = this.spawn(server);
+      this.processes.set(server, child);
+      started.push([server, child]);
+    }
+    for (const [server, child] of started)
+      await waitFor(server === 'baseline' ? `${this.base(server)}/api/games/${this.gameId}` : `${this.base(server)}/health`, child);
+  }
+
+  private spawn(server: Server): ChildProcess {
+    const { port, what } = SERVERS[server];
+    const env = { ...this.env, PORT: String(port) };
+    const name = `${what} (port ${port})`;
+    if (server === 'uncached') return startServer(name, serveArgs(), { ...env, RESPONSE_CACHE_TTL_MS: '0' });
+    // every other setting at its default; BENCH_PROFILE_DIR=dir profiles it (`node --cpu-prof`, written when it stops)
+    if (server === 'deployed') return startServer(name, [...profileArgs(), ...serveArgs()], env);
+    return startServer(name, ['--import', 'tsx', 'bench/baseline.ts'], env);
+  }
+
+  /** The peak RSS of each server (so far) on its rows. */
+  markRss(rows: Row[]): void {
+    for (const row of rows) {
+      const pid = this.pid(serverOf(row.target));
+      if (pid !== undefined) row.rss = peakRssMb(pid);
+    }
+  }
+
+  async stop(): Promise<void> {
+    // A profiled instance writes its profile as it exits: it is given longer.
+    await Promise.all([...this.processes].map(([server, child]) => stop(child, server === 'deployed' && profileArgs().length ? 60_000 : undefined)));
+    this.processes.clear();
+  }
+}
+
+/** The parts that run at each scale on the services, in their order. */
+const SCALE_PARTS: Part[] = ['endpoints', 'search', 'live', 'zipf', 'hit', 'open', 'persisted', 'subscribers'];
+
+/** Loads (or reuses) the scale's database and picks the records the endpoints ask for. */
+async function prepareScale(scale: number) {
   const name = benchDatabaseName(scale);
   const url = databaseUrl(name);
   const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
@@ -268,9 +418,12 @@ async function benchScale(
     await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     await admin((c) => c.query(`CREATE DATABASE "${name}"`));
     console.error(`loading the demo league at scale ${scale} into ${name} …`);
-    await run(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--scale', String(scale), '--seed', '2025'], { DATABASE_URL: url });
+    await run('the demo league load', process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--scale', String(scale), '--seed', '2025'], {
+      env: { DATABASE_URL: url },
+    });
   } else {
-    await run(process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'deploy'], { DATABASE_URL: url }); // newer migrations (indexes)
+    // newer migrations (indexes)
+    await run('the migrations', process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'deploy'], { env: { DATABASE_URL: url } });
   }
   const ids = await admin(async (c) => {
     const game = await c.query<{ id: number; homeTeamId: number }>(
@@ -291,7 +444,6 @@ async function benchScale(
       apikey: key.key,
     };
   }, url);
-
   // One client on loopback sends everything: the per-client and per-key rate limits would refuse it
   // within a second, so they are off here; every other setting keeps its default.
   const env = {
@@ -302,167 +454,269 @@ async function benchScale(
     RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
     RATE_LIMIT_KEY_PER_MINUTE: '0',
   };
-  const ports: Record<Server, number> = { uncached: SERVICE_PORT, deployed: CACHED_SERVICE_PORT, baseline: BASELINE_PORT };
-  const processes: Record<Server, ChildProcess> = {
-    uncached: start(serveArgs(), { ...env, PORT: String(ports.uncached), RESPONSE_CACHE_TTL_MS: '0' }),
-    // every other setting at its default; BENCH_PROFILE_DIR=dir profiles it (`node --cpu-prof`, written when it stops)
-    deployed: start([...profileArgs(), ...serveArgs()], { ...env, PORT: String(ports.deployed) }),
-    baseline: start(['--import', 'tsx', 'bench/baseline.ts'], { ...env, PORT: String(ports.baseline) }),
-  };
-  const base = (target: Target) => `http://127.0.0.1:${ports[serverOf(target)]}`;
+  return { url, ids, env };
+}
+
+async function benchScale(scale: number, results: Results): Promise<void> {
+  let prepared: Awaited<ReturnType<typeof prepareScale>>;
   try {
-    await waitFor(`${base('uncached')}/health`);
-    await waitFor(`${base('deployed')}/health`);
-    await waitFor(`${base('baseline')}/api/games/${ids.gameId}`);
-    // Only the endpoint rows compare with the baseline: the other parts need not wait on its bytes.
-    for (const path of runs('endpoints') ? BASELINE_PATHS(ids.gameId) : []) {
-      const [ours, theirs] = await Promise.all([fetch(base('uncached') + path).then((r) => r.text()), fetch(base('baseline') + path).then((r) => r.text())]);
-      if (ours !== theirs) throw new Error(`the baseline answers ${path} with other bytes than the service`);
-    }
-    const search = encodeURIComponent(ids.clubName.slice(0, 6));
-    const endpoints: [string, RequestInit_?][] = [
-      ['/api/games?mode=list'],
-      ['/api/games?mode=current'],
-      ['/api/games?mode=current&league_ids=1&game_class_ids=11'],
-      [`/api/games?mode=club&club_id=${ids.clubId}&season=${ids.season}`],
-      [`/api/games/${ids.gameId}`],
-      ['/api/rankings'],
-      [`/api/teams/${ids.teamId}/players`],
-      ['/api/topscorers/main'],
-      [`/rest/v1.0/clubs/search?q=${search}&apikey=${encodeURIComponent(ids.apikey)}`],
-      [
-        '/graphql',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            query: `{ game(id: ${ids.gameId}) { startsAt status homeScore awayScore homeTeam { name club { name } } awayTeam { name club { name } } events { second type player { lastName } } } }`,
-          }),
-        },
-      ],
-    ];
-    const endpointRuns = [
-      ...endpoints.map(([path, init]) => ['uncached', path, init] as const),
-      ...endpoints.flatMap(([path, init]) => [
-        ['deployed', path, init] as const,
-        ['compressed', path, { ...init, headers: { ...init?.headers, ...BROWSER_ENCODINGS } }] as const,
-      ]),
-    ];
-    for (const [target, path, init] of runs('endpoints') ? endpointRuns : []) {
-      console.error(`scale ${scale} ${target} ${path.replace(/apikey=[^&]+/, 'apikey=…')}`);
-      await settle(processes[serverOf(target)].pid);
-      rows.push({ scale, target, endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'), ...(await measure(base(target) + path, init)) });
-    }
-    for (const [path, init] of runs('endpoints') ? endpoints : []) {
-      const sized = (encoding: string) => wireBytes(base('deployed') + path, { ...init, headers: { ...init?.headers, 'accept-encoding': encoding } });
-      sizes.push({
+    prepared = await prepareScale(scale);
+  } catch (error) {
+    for (const part of SCALE_PARTS.filter(runs)) fail(part, scale, new Error(`preparing scale ${scale}: ${error instanceof Error ? error.message : error}`));
+    return;
+  }
+  const { url, ids, env } = prepared;
+  const servers = new Servers(scale, env, ids.gameId);
+  const base = (target: Target) => servers.base(target);
+  const search = encodeURIComponent(ids.clubName.slice(0, 6));
+  const endpoints: [string, RequestInit_?][] = [
+    ['/api/games?mode=list'],
+    ['/api/games?mode=current'],
+    ['/api/games?mode=current&league_ids=1&game_class_ids=11'],
+    [`/api/games?mode=club&club_id=${ids.clubId}&season=${ids.season}`],
+    [`/api/games/${ids.gameId}`],
+    ['/api/rankings'],
+    [`/api/teams/${ids.teamId}/players`],
+    ['/api/topscorers/main'],
+    [`/rest/v1.0/clubs/search?q=${search}&apikey=${encodeURIComponent(ids.apikey)}`],
+    [
+      '/graphql',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `{ game(id: ${ids.gameId}) { startsAt status homeScore awayScore homeTeam { name club { name } } awayTeam { name club { name } } events { second type player { lastName } } } }`,
+        }),
+      },
+    ],
+  ];
+  const shown = (path: string) => path.replace(/apikey=[^&]+/, 'apikey=…');
+  try {
+    if (runs('endpoints'))
+      await runPart(
+        'endpoints',
         scale,
-        endpoint: path.replace(/apikey=[^&]+/, 'apikey=…'),
-        plain: await sized('identity'),
-        gzip: await sized('gzip'),
-        br: await sized('br'),
-      });
-    }
-    for (const [target, [path, init]] of runs('search')
-      ? (['uncached', 'deployed'] as const).flatMap((t) => SEARCH_ENDPOINTS.map((e) => [t, e] as const))
-      : []) {
-      console.error(`scale ${scale} ${target} search ${path}`);
-      await settle(processes[serverOf(target)].pid);
-      rows.push({ scale, target, endpoint: init?.body ? `${path} search` : path, ...(await measure(base(target) + path, init)) });
-    }
-    for (const path of runs('endpoints') ? BASELINE_PATHS(ids.gameId) : [])
-      rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(base('baseline') + path)) });
-    for (const server of Object.keys(processes) as Server[]) {
-      const rss = peakRssMb(processes[server].pid);
-      for (const r of rows.filter((row) => row.scale === scale && serverOf(row.target) === server)) r.rss = rss;
-    }
-    // Last: its writes change what the endpoints above would answer (it restores the games after).
-    if (runs('live')) {
-      console.error(`scale ${scale} live`);
-      await settle(processes.deployed.pid);
-      live.push(await benchLive({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, turns: liveTurns }));
-    }
-    if (runs('zipf')) {
-      console.error(`scale ${scale} zipf`);
-      await settle(processes.deployed.pid);
-      const result = await benchZipf({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, servicePid: processes.deployed.pid });
-      zipf.push({ ...result, peakRssMb: peakRssMb(processes.deployed.pid) });
-    }
-    if (runs('hit')) {
-      // Before the open part: its writes would drop the cached answer the hits are served from.
-      await settle(processes.deployed.pid);
-      measured.hit.push(
-        await benchHit({
-          scale,
-          baseUrl: base('deployed'),
-          path: `/api/games/${ids.gameId}`,
-          connections,
-          duration,
-          warmup,
-          rounds: hitRounds,
-          barePort: BARE_SEND_PORT,
-          profilePort: PROFILED_SERVICE_PORT,
-          startService: (nodeArgs, port) => start([...nodeArgs, ...serveArgs()], { ...env, PORT: String(port) }),
-        }),
+        async (signal) => {
+          await servers.ensure(['uncached', 'deployed', 'baseline']);
+          for (const path of BASELINE_PATHS(ids.gameId)) {
+            const [ours, theirs] = await Promise.all([
+              fetch(base('uncached') + path).then((r) => r.text()),
+              fetch(base('baseline') + path).then((r) => r.text()),
+            ]);
+            if (ours !== theirs) throw new Error(`the baseline answers ${path} with other bytes than the service`);
+          }
+          const rows: Row[] = [];
+          const sizes: Sizes[] = [];
+          const endpointRuns = [
+            ...endpoints.map(([path, init]) => ['uncached', path, init] as const),
+            ...endpoints.flatMap(([path, init]) => [
+              ['deployed', path, init] as const,
+              ['compressed', path, { ...init, headers: { ...init?.headers, ...BROWSER_ENCODINGS } }] as const,
+            ]),
+          ];
+          for (const [target, path, init] of endpointRuns) {
+            signal.throwIfAborted();
+            console.error(`scale ${scale} ${target} ${shown(path)}`);
+            await settle(servers.pid(serverOf(target)));
+            rows.push({ scale, target, endpoint: shown(path), ...(await measure(base(target) + path, init)) });
+          }
+          for (const [path, init] of endpoints) {
+            signal.throwIfAborted();
+            const sized = (encoding: string) => wireBytes(base('deployed') + path, { ...init, headers: { ...init?.headers, 'accept-encoding': encoding } });
+            sizes.push({ scale, endpoint: shown(path), plain: await sized('identity'), gzip: await sized('gzip'), br: await sized('br') });
+          }
+          for (const path of BASELINE_PATHS(ids.gameId)) {
+            signal.throwIfAborted();
+            console.error(`scale ${scale} baseline ${path}`);
+            rows.push({ scale, target: 'baseline', endpoint: path, ...(await measure(base('baseline') + path)) });
+          }
+          servers.markRss(rows);
+          return { rows, sizes };
+        },
+        ({ rows, sizes }) => {
+          results.rows.push(...rows);
+          results.sizes.push(...sizes);
+          report(rows, sizes, [scale]);
+        },
       );
-    }
-    for (const liveGames of runs('open') ? liveGameCounts : []) {
-      console.error(`scale ${scale} open loop, ${liveGames} live games`);
-      await settle(processes.deployed.pid);
-      measured.open.push(
-        await benchOpenLoop({
-          scale,
-          databaseUrl: url,
-          baseUrl: base('deployed'),
-          connections,
-          duration,
-          warmup,
-          liveGames,
-          writesPerSecond,
-          fractions,
-          rates: absoluteRates,
-          arrivals,
-          searchSteps,
-        }),
+    if (runs('search'))
+      await runPart(
+        'search',
+        scale,
+        async (signal) => {
+          await servers.ensure(['uncached', 'deployed']);
+          const rows: Row[] = [];
+          for (const target of ['uncached', 'deployed'] as const) {
+            for (const [path, init] of SEARCH_ENDPOINTS) {
+              signal.throwIfAborted();
+              console.error(`scale ${scale} ${target} search ${path}`);
+              await settle(servers.pid(serverOf(target)));
+              rows.push({ scale, target, endpoint: init?.body ? `${path} search` : path, ...(await measure(base(target) + path, init)) });
+            }
+          }
+          servers.markRss(rows);
+          return rows;
+        },
+        (rows) => {
+          results.rows.push(...rows);
+          report(rows, [], [scale]);
+        },
       );
-    }
-    if (runs('persisted')) {
-      // In this process (the services above idle): yoga's parse and validate phases are timed here.
-      console.error(`scale ${scale} persisted`);
-      persisted.push(...(await benchPersisted({ scale, databaseUrl: url, connections, duration, warmup })));
-    }
-    if (runs('subscribers')) {
-      // An instance of its own, as deployed, so its heap holds the streams and nothing the other
-      // parts left; it trusts X-Forwarded-For from loopback, so that the streams come from many
-      // client addresses, each within SUBSCRIPTIONS_PER_CLIENT, and it admits them all
-      // (SUBSCRIPTIONS_MAX): what they cost is the measure, `--subscriber-heap` the lever.
-      console.error(`scale ${scale} subscribers (${subscriberCount})`);
-      const { args, heapLimitMb } = subscriberServeArgs();
-      const instance = start(args, {
-        ...env,
-        PORT: String(SUBSCRIBERS_PORT),
-        TRUST_PROXY: 'loopback',
-        SUBSCRIPTIONS_MAX: String(Math.max(subscriberCount, 1)),
-      });
-      try {
-        await waitFor(`http://127.0.0.1:${SUBSCRIBERS_PORT}/health`);
-        subscribers.push(
-          await benchSubscribers({
+    // Last of the reads: its writes change what the endpoints above would answer (it restores the games after).
+    if (runs('live'))
+      await runPart(
+        'live',
+        scale,
+        async () => {
+          await servers.ensure(['deployed']);
+          console.error(`scale ${scale} live`);
+          await settle(servers.pid('deployed'));
+          return benchLive({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, turns: liveTurns });
+        },
+        (result) => {
+          results.live.push(result);
+          reportLive([result], { connections, duration, warmup, turns: liveTurns });
+        },
+      );
+    if (runs('zipf'))
+      await runPart(
+        'zipf',
+        scale,
+        async () => {
+          await servers.ensure(['deployed']);
+          console.error(`scale ${scale} zipf`);
+          await settle(servers.pid('deployed'));
+          const result = await benchZipf({
             scale,
             databaseUrl: url,
-            baseUrl: `http://127.0.0.1:${SUBSCRIBERS_PORT}`,
-            servicePid: instance.pid,
-            subscribers: subscriberCount,
+            baseUrl: base('deployed'),
+            connections,
             duration,
-            heapLimitMb,
-          }),
-        );
-      } finally {
-        instance.kill('SIGTERM');
-      }
-    }
+            warmup,
+            servicePid: servers.pid('deployed'),
+          });
+          return { ...result, peakRssMb: peakRssMb(servers.pid('deployed')) };
+        },
+        (result) => {
+          results.zipf.push(result);
+          reportZipf([result], { duration, warmup });
+        },
+      );
+    // Before the open part: its writes would drop the cached answer the hits are served from.
+    if (runs('hit'))
+      await runPart(
+        'hit',
+        scale,
+        async () => {
+          await servers.ensure(['deployed']);
+          await settle(servers.pid('deployed'));
+          return benchHit({
+            scale,
+            baseUrl: base('deployed'),
+            path: `/api/games/${ids.gameId}`,
+            connections,
+            duration,
+            warmup,
+            rounds: hitRounds,
+            barePort: BARE_SEND_PORT,
+            profilePort: PROFILED_SERVICE_PORT,
+            startService: (nodeArgs, port) =>
+              startServer(`the hit part's profiled service (port ${port})`, [...nodeArgs, ...serveArgs()], { ...env, PORT: String(port) }),
+          });
+        },
+        (result) => {
+          results.hit.push(result);
+          reportHit([result], { connections, duration, warmup, rounds: hitRounds });
+        },
+      );
+    if (runs('open'))
+      await runPart(
+        'open',
+        scale,
+        async () => {
+          const measured: OpenLoopResult[] = [];
+          for (const liveGames of liveGameCounts) {
+            await servers.ensure(['deployed']);
+            console.error(`scale ${scale} open loop, ${liveGames} live games`);
+            await settle(servers.pid('deployed'));
+            measured.push(
+              await benchOpenLoop({
+                scale,
+                databaseUrl: url,
+                baseUrl: base('deployed'),
+                connections,
+                duration,
+                warmup,
+                liveGames,
+                writesPerSecond,
+                fractions,
+                rates: absoluteRates,
+                arrivals,
+                searchSteps,
+              }),
+            );
+          }
+          return measured;
+        },
+        (measured) => {
+          results.open.push(...measured);
+          reportOpenLoop(measured, { connections, warmup });
+        },
+      );
+    // In this process (the services above idle): yoga's parse and validate phases are timed here.
+    if (runs('persisted'))
+      await runPart(
+        'persisted',
+        scale,
+        async () => {
+          console.error(`scale ${scale} persisted`);
+          return benchPersisted({ scale, databaseUrl: url, connections, duration, warmup });
+        },
+        (measured) => {
+          results.persisted.push(...measured);
+          reportPersisted(measured, { connections, duration, warmup });
+        },
+      );
+    // An instance of its own, as deployed, so its heap holds the streams and nothing the other
+    // parts left; it trusts X-Forwarded-For from loopback, so that the streams come from many
+    // client addresses, each within SUBSCRIPTIONS_PER_CLIENT, and it admits them all
+    // (SUBSCRIPTIONS_MAX): what they cost is the measure, `--subscriber-heap` the lever.
+    if (runs('subscribers'))
+      await runPart(
+        'subscribers',
+        scale,
+        async () => {
+          const { args, heapLimitMb } = subscriberServeArgs();
+          console.error(`scale ${scale} subscribers (${subscriberCount}, heap ${heapLimitMb} MB)`);
+          await assertPortsFree([{ port: SUBSCRIBERS_PORT, what: 'the subscribers instance' }]);
+          const instance = startServer(`the subscribers instance (port ${SUBSCRIBERS_PORT}, --max-old-space-size=${heapLimitMb})`, args, {
+            ...env,
+            PORT: String(SUBSCRIBERS_PORT),
+            TRUST_PROXY: 'loopback',
+            SUBSCRIPTIONS_MAX: String(Math.max(subscriberCount, 1)),
+          });
+          try {
+            await waitFor(`http://127.0.0.1:${SUBSCRIBERS_PORT}/health`, instance);
+            return await benchSubscribers({
+              scale,
+              databaseUrl: url,
+              baseUrl: `http://127.0.0.1:${SUBSCRIBERS_PORT}`,
+              servicePid: instance.pid,
+              subscribers: subscriberCount,
+              duration,
+              heapLimitMb,
+            });
+          } finally {
+            await stop(instance);
+          }
+        },
+        (result) => {
+          results.subscribers.push(result);
+          reportSubscribers([result], { duration });
+        },
+      );
   } finally {
-    for (const child of Object.values(processes)) child.kill('SIGTERM');
+    await servers.stop();
   }
 }
 
@@ -471,7 +725,8 @@ const find = (rows: Row[], scale: number, target: Target, endpoint: string) =>
   rows.find((r) => r.scale === scale && r.target === target && generic(r.endpoint) === generic(endpoint));
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-function report(rows: Row[], sizes: Sizes[]): void {
+/** The endpoint table of `rows`, the targets' verdicts at `reportScales` (growth between the first and last) and the largest answers. */
+function report(rows: Row[], sizes: Sizes[], reportScales: number[]): void {
   console.log(
     `\n${connections} connections, ${warmup} s warm-up + ${duration} s per endpoint, PostgreSQL, loopback, ${new Date().toISOString().slice(0, 10)}\n`,
   );
@@ -483,11 +738,11 @@ function report(rows: Row[], sizes: Sizes[]): void {
       `| ${r.scale} | ${r.target} | \`${generic(r.endpoint)}\` | ${r.rps} | ${r.unanswered ? '>' : ''}${r.p50} | ${r.unanswered ? '>' : ''}${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rss ?? ''} | ${(r.bytes / 1024).toFixed(1)} |`,
     );
 
-  const [small, large] = [scales[0], scales[scales.length - 1]];
+  const [small, large] = [reportScales[0], reportScales[reportScales.length - 1]];
   console.log('\ntargets:');
   // Issue 21: uncached list and detail at ≥ 0.30x the baseline; unfiltered mode=current is judged
   // by its CPU per game row (`npm run bench:layers -- --route current`), its ratio here is for information.
-  for (const scale of scales) {
+  for (const scale of reportScales) {
     for (const path of BASELINE_PATHS(':id')) {
       const theirs = find(rows, scale, 'baseline', path);
       const judged = path !== '/api/games?mode=current';
@@ -536,7 +791,7 @@ function report(rows: Row[], sizes: Sizes[]): void {
       );
     }
   }
-  for (const scale of scales) {
+  for (const scale of reportScales) {
     const ratios = rows
       .filter((r) => r.scale === scale && r.target === 'compressed')
       .map((r) => ({ endpoint: generic(r.endpoint), ratio: r.rps / (find(rows, scale, 'deployed', r.endpoint)?.rps ?? NaN) }));
@@ -553,11 +808,12 @@ function report(rows: Row[], sizes: Sizes[]): void {
   const peak = Math.max(...rows.filter((r) => r.target !== 'baseline').map((r) => r.rss ?? 0));
   console.log(`  peak RSS of the service < 300 MB: ${peak} MB ${verdict(peak < 300)}`);
 
+  if (sizes.length === 0) return;
   console.log('\nlargest answers, body KB as sent (deployed):\n');
   console.log('| scale | endpoint | plain | gzip | br |');
   console.log('|---:|---|---:|---:|---:|');
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-  for (const scale of scales) {
+  for (const scale of reportScales) {
     const largest = sizes
       .filter((s) => s.scale === scale)
       .sort((a, b) => b.plain - a.plain)
@@ -566,29 +822,60 @@ function report(rows: Row[], sizes: Sizes[]): void {
   }
 }
 
-async function main(): Promise<void> {
-  // The cost calibration runs in this process on the sources: the build and the servers are the other parts'.
-  const servedParts = [...parts].some((part) => part !== 'cost');
-  if (servedParts) await run('npm', ['run', 'build', '--silent'], {});
-  const rows: Row[] = [];
-  const sizes: Sizes[] = [];
-  const live: LiveResult[] = [];
-  const zipf: ZipfResult[] = [];
-  const subscribers: SubscribersResult[] = [];
-  const persisted: PersistedResult[] = [];
-  const measured = { open: [] as OpenLoopResult[], hit: [] as HitResult[] };
-  if (servedParts) for (const scale of scales) await benchScale(scale, rows, sizes, live, zipf, subscribers, persisted, measured);
-  if (runs('cost')) for (const scale of scales) reportCosts(scale, COST_RUNS, await calibrateCosts({ scale, runs: COST_RUNS }));
-  if (runs('endpoints') || runs('search')) report(rows, sizes);
-  if (runs('live')) reportLive(live, { connections, duration, warmup, turns: liveTurns });
-  if (runs('zipf')) reportZipf(zipf, { duration, warmup });
-  if (runs('subscribers')) reportSubscribers(subscribers, { duration });
-  if (runs('persisted')) reportPersisted(persisted, { connections, duration, warmup });
-  if (runs('open')) reportOpenLoop(measured.open, { connections, warmup });
-  if (runs('hit')) reportHit(measured.hit, { connections, duration, warmup, rounds: hitRounds });
+/** The tables over every scale (the growth verdicts need them together), and how each part ended. */
+function summarize(results: Results): void {
+  if (scales.length > 1) {
+    console.log('\n## every scale');
+    const measuredScales = scales.filter((scale) => results.rows.some((row) => row.scale === scale));
+    if (results.rows.length > 0) report(results.rows, results.sizes, measuredScales);
+    if (results.live.length > 0) reportLive(results.live, { connections, duration, warmup, turns: liveTurns });
+    if (results.zipf.length > 0) reportZipf(results.zipf, { duration, warmup });
+    if (results.subscribers.length > 0) reportSubscribers(results.subscribers, { duration });
+    if (results.persisted.length > 0) reportPersisted(results.persisted, { connections, duration, warmup });
+    if (results.open.length > 0) reportOpenLoop(results.open, { connections, warmup });
+    if (results.hit.length > 0) reportHit(results.hit, { connections, duration, warmup, rounds: hitRounds });
+  }
+  const failed = outcomes.filter((outcome) => outcome.failure);
+  console.log('\nparts:');
+  for (const { part, scale, failure } of outcomes) console.log(`  ${part} at scale ${scale}: ${failure ? `failed: ${failure}` : 'done'}`);
+  console.log(failed.length ? `${failed.length} of ${outcomes.length} parts failed` : `all ${outcomes.length} parts done`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/** Runs the parts asked for; resolves with the exit code: 1 when a part failed, 2 when a port is taken. */
+async function main(): Promise<number> {
+  installCleanup();
+  try {
+    await assertPortsFree(portsNeeded());
+  } catch (error) {
+    console.error(`not starting: ${error instanceof Error ? error.message : error}`);
+    return 2;
+  }
+  const results: Results = { rows: [], sizes: [], live: [], zipf: [], subscribers: [], persisted: [], open: [], hit: [] };
+  // The cost calibration runs in this process on the sources: the build and the servers are the other parts'.
+  const served = SCALE_PARTS.filter(runs);
+  let built: unknown = null;
+  if (served.length > 0) await run('the build (npm run build)', 'npm', ['run', 'build', '--silent']).catch((error: unknown) => (built = error));
+  for (const scale of scales) {
+    if (served.length === 0) break;
+    if (built) for (const part of served) fail(part, scale, new Error(`building dist/: ${built instanceof Error ? built.message : built}`));
+    else await benchScale(scale, results);
+  }
+  if (runs('cost'))
+    for (const scale of scales)
+      await runPart(
+        'cost',
+        scale,
+        () => calibrateCosts({ scale, runs: COST_RUNS }),
+        (measured) => reportCosts(scale, COST_RUNS, measured),
+      );
+  summarize(results);
+  return outcomes.some((outcome) => outcome.failure) ? 1 : 0;
+}
+
+main().then(
+  (code) => stopAll().finally(() => process.exit(code)),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    stopAll().finally(() => process.exit(1));
+  },
+);

@@ -17,7 +17,7 @@
 // its load in autocannon's worker thread for the same reason; autocannon only sums up its results
 // itself in a main thread, and only takes setupClient as a function there).
 import { writeFileSync } from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type pg from 'pg';
@@ -39,7 +39,8 @@ import {
   type LiveResult,
 } from './live.js';
 import { withDatabase } from './scheduled-games.js';
-import { loadSummary, stopChild } from './load-summary.js';
+import { start, stop } from './children.js';
+import { loadSummary } from './load-summary.js';
 
 export interface ZipfOptions extends LiveOptions {
   /** The deployed service's process: its peak RSS is reset at the start, so run.ts reads this scenario's. */
@@ -365,9 +366,9 @@ class LoadProcess {
   private waiting: { key: Phase | 'ready'; resolve: (message: FromLoad) => void; reject: (error: Error) => void } | null = null;
 
   constructor(plan: LoadPlan) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), LOAD_FLAG], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      serialization: 'advanced',
+    this.child = start('the zipf load generator', process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), LOAD_FLAG], {
+      stdout: 'inherit',
+      ipc: 'advanced',
     });
     this.child.on('message', (message: FromLoad) => {
       if (this.waiting?.key === ('ready' in message ? 'ready' : message.phase)) this.settle()?.resolve(message);
@@ -405,7 +406,7 @@ class LoadProcess {
 
   /** Ends the process; resolves once it has exited. */
   close(): Promise<void> {
-    return stopChild(this.child);
+    return stop(this.child);
   }
 }
 

@@ -220,12 +220,12 @@ export class ServiceMetrics {
     this.stopTiming();
   }
 
+  /** A hit's tally, by its route: a hit always matched a route, and a route is of one interface. */
   private tallyOf(answer: AnsweredRequest): HitTally {
-    const key = `${answer.interface} ${answer.route}`;
-    let tally = this.hits.get(key);
+    let tally = this.hits.get(answer.route);
     if (!tally) {
       tally = { labels: { interface: answer.interface, method: 'GET', route: answer.route, status: 200 }, pending: 0 };
-      this.hits.set(key, tally);
+      this.hits.set(answer.route, tally);
     }
     return tally;
   }
