@@ -4,21 +4,22 @@
 // cost the readers (the read load's latency with and without writes).
 //
 // It drives the instance bench/run.ts already started as deployed (response cache on, TTL at its
-// default; a committed write drops the cached answers), with a federation key (`games:write`) it
-// creates in the bench database. It starts LIVE_GAMES scheduled games without events (earliest
-// first), opens one `gameUpdated` subscription per game, runs the read mix once without writes
-// and once while recording one goal every 500 ms, round-robin over the games.
+// default; a committed write drops the cached answers), as the games' desks write on the day: it
+// takes LIVE_GAMES scheduled games without events (earliest first), moves them into their start
+// window and creates their home clubs' keys (`games:write`) in the bench database
+// (bench/scheduled-games.ts), starts them, opens one `gameUpdated` subscription per game, runs the
+// read mix once without writes and once while recording one goal every 500 ms, round-robin over the
+// games. A write the service refuses stops the scenario with the service's message.
 //
 // It runs at every scale of the default run: it adds about warm-up + 2 × duration seconds per scale,
 // little next to the endpoint runs (about 30 runs of warm-up + duration each).
 //
-// Afterwards the games are put back as they were (events, audit entries and the key deleted, the
-// game rows restored), so a later `--reuse` run finds the same scheduled games and the same data.
+// Afterwards the games are put back as they were (events, audit entries and the keys deleted, the
+// game rows and their scheduled times restored), so a later `--reuse` run finds the same scheduled games and the same data.
 // The service is stopped right after by run.ts, so its caches never serve the restored rows stale.
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { createWriteKey, restoreGames, scheduledGames, withDatabase } from './scheduled-games.js';
+import { createDeskKeys, intoStartWindow, restoreGames, scheduledGames, sendWrite, WriteRefused, withDatabase } from './scheduled-games.js';
 import { loadSummary } from './load-summary.js';
 
 /** Games played at once: one subscription each, and SUBSCRIPTIONS_PER_CLIENT (default 20) caps one client's. */
@@ -85,6 +86,8 @@ export interface LiveResult {
 export interface LiveGame {
   id: number;
   goals: number;
+  /** Its desk's key: its home club's. */
+  key: string;
 }
 
 interface WriteOutcome {
@@ -127,28 +130,17 @@ async function graphql<T>(baseUrl: string, query: string, variables: Record<stri
 const WRITE_SELECTION = 'version game { homeScore awayScore }';
 type WriteAnswer = { version: number; game: { homeScore: number | null; awayScore: number | null } };
 
-async function startGame(baseUrl: string, key: string, gameId: number): Promise<void> {
-  await graphql(
-    baseUrl,
-    `mutation ($input: StartGameInput!) { startGame(input: $input) { ${WRITE_SELECTION} } }`,
-    // The bench plays scheduled games now, whenever they are scheduled: its key is a federation key.
-    { input: { gameId, idempotencyKey: randomUUID(), outsideStartWindow: true, reason: 'played at another time (bench)' } },
-    key,
-  );
+/** Its desk starts the game, in its start window (withLiveGames moved it there). */
+async function startGame(baseUrl: string, game: LiveGame): Promise<void> {
+  await sendWrite<WriteAnswer>(baseUrl, game.key, 'startGame', WRITE_SELECTION, { gameId: game.id });
 }
 
 /** The n-th goal of a game: sides alternate, the clock moves on by a second per goal within period 1. */
-async function recordGoal(baseUrl: string, key: string, game: LiveGame): Promise<WriteOutcome> {
-  const input = { gameId: game.id, idempotencyKey: randomUUID(), side: game.goals % 2 === 0 ? 'HOME' : 'AWAY', second: FIRST_GOAL_SECOND + game.goals };
+async function recordGoal(baseUrl: string, game: LiveGame): Promise<WriteOutcome> {
+  const input = { gameId: game.id, side: game.goals % 2 === 0 ? 'HOME' : 'AWAY', second: FIRST_GOAL_SECOND + game.goals };
   game.goals += 1;
-  const data = await graphql<{ recordGoal: WriteAnswer }>(
-    baseUrl,
-    `mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { ${WRITE_SELECTION} } }`,
-    { input },
-    key,
-  );
+  const { version, game: after } = await sendWrite<WriteAnswer>(baseUrl, game.key, 'recordGoal', WRITE_SELECTION, input);
   const committedAt = performance.now();
-  const { version, game: after } = data.recordGoal;
   return { gameId: game.id, version, homeScore: after.homeScore ?? 0, awayScore: after.awayScore ?? 0, committedAt };
 }
 
@@ -352,10 +344,15 @@ export interface WriteRecord {
   visibility: Visibility | null;
 }
 
-/** `writesPerSecond` goals a second (round-robin over the games) for `seconds`, each measured as it becomes visible; resolves when all are measured. */
+/**
+ * `writesPerSecond` goals a second (round-robin over the games) for `seconds`, each measured as it
+ * becomes visible; resolves when all are measured. A write that could not be sent, or that the
+ * service shed under load after its retries, is recorded as failed; one the service refused
+ * (WriteRefused: forbidden, invalid, a conflict) stops the writing, and once the writes in flight
+ * are done it rejects with the service's message: the scenario writes wrongly and measures nothing.
+ */
 export async function writeAtSteadyRate(
   options: Pick<LiveOptions, 'baseUrl'>,
-  key: string,
   games: LiveGame[],
   subscriptions: Subscriptions,
   seconds: number,
@@ -364,18 +361,25 @@ export async function writeAtSteadyRate(
   const intervalMs = 1000 / writesPerSecond;
   const begin = performance.now();
   const measured: Promise<WriteRecord>[] = [];
-  for (let k = 0; k * intervalMs < seconds * 1000; k += 1) {
+  let refusal: WriteRefused | undefined;
+  for (let k = 0; k * intervalMs < seconds * 1000 && !refusal; k += 1) {
     // Due times from the start, not from the previous write: a slow write does not slow the rate.
     await sleep(begin + k * intervalMs - performance.now());
+    if (refusal) break;
     const sentAt = performance.now();
     measured.push(
-      recordGoal(options.baseUrl, key, games[k % games.length]).then(
+      recordGoal(options.baseUrl, games[k % games.length]).then(
         async (write) => ({ latencyMs: write.committedAt - sentAt, failure: null, visibility: await measureVisibility(options.baseUrl, subscriptions, write) }),
-        (error: unknown) => ({ latencyMs: null, failure: error instanceof Error ? error.message : String(error), visibility: null }),
+        (error: unknown) => {
+          if (error instanceof WriteRefused) refusal ??= error;
+          return { latencyMs: null, failure: error instanceof Error ? error.message : String(error), visibility: null };
+        },
       ),
     );
   }
-  return Promise.all(measured);
+  const records = await Promise.all(measured);
+  if (refusal) throw refusal;
+  return records;
 }
 
 export function assertClockBudget(duration: number, liveGames = LIVE_GAMES, writesPerSecond = WRITES_PER_SECOND): void {
@@ -416,32 +420,33 @@ function summarize(options: LiveOptions, turns: LiveResult['turns'], records: Wr
   };
 }
 
-/** What a scenario writes with: a federation key, started games and a `gameUpdated` stream open for each (for the first FOLLOWED_GAMES). */
+/** What a scenario writes to: started games, each with its desk's key, and a `gameUpdated` stream open for each (for the first FOLLOWED_GAMES). */
 export interface LiveSession {
-  key: string;
   games: LiveGame[];
   subscriptions: Subscriptions;
 }
 
 /**
- * Starts `liveGames` scheduled games and subscribes to each, up to one client's FOLLOWED_GAMES (from before any read on, as a client
- * following them would), runs `work`, then closes the streams and puts the games back as they were.
+ * Moves `liveGames` scheduled games into their start window, has their desks start them and subscribes to each, up to one client's
+ * FOLLOWED_GAMES (from before any read on, as a client following them would), runs `work`, then closes the streams and puts the
+ * games back as they were. A start the service refuses throws with its message.
  */
 export async function withLiveGames<T>(
   options: Pick<LiveOptions, 'databaseUrl' | 'baseUrl'>,
   work: (session: LiveSession) => Promise<T>,
   liveGames = LIVE_GAMES,
 ): Promise<T> {
-  const { key, snapshots } = await withDatabase(options.databaseUrl, async (client) => ({
-    key: await createWriteKey(client, KEY_NAME),
-    snapshots: await scheduledGames(client, liveGames, 'earliest', 'live'),
-  }));
+  const snapshots = await withDatabase(options.databaseUrl, (client) => scheduledGames(client, liveGames, 'earliest', 'live'));
   const subscriptions = new Subscriptions(options.baseUrl);
   try {
-    const games: LiveGame[] = snapshots.map((game) => ({ id: game.id, goals: 0 }));
-    for (const game of games) await startGame(options.baseUrl, key, game.id);
+    const keys = await withDatabase(options.databaseUrl, async (client) => {
+      await intoStartWindow(client, snapshots);
+      return createDeskKeys(client, KEY_NAME, snapshots);
+    });
+    const games: LiveGame[] = snapshots.map((game) => ({ id: game.id, goals: 0, key: keys.get(game.id) as string }));
+    for (const game of games) await startGame(options.baseUrl, game);
     for (const game of games.slice(0, FOLLOWED_GAMES)) await subscriptions.open(game.id);
-    return await work({ key, games, subscriptions });
+    return await work({ games, subscriptions });
   } finally {
     subscriptions.close();
     await withDatabase(options.databaseUrl, (client) => restoreGames(client, snapshots, KEY_NAME));
@@ -451,7 +456,7 @@ export async function withLiveGames<T>(
 export async function benchLive(options: LiveOptions): Promise<LiveResult> {
   const turnCount = options.turns ?? 1;
   assertClockBudget(options.duration * turnCount);
-  return withLiveGames(options, async ({ key, games, subscriptions }) => {
+  return withLiveGames(options, async ({ games, subscriptions }) => {
     const requests = readMix(games.map((game) => game.id));
     if (options.warmup > 0) await readLoad(options, requests, options.warmup);
     const turns: LiveResult['turns'] = [];
@@ -460,7 +465,7 @@ export async function benchLive(options: LiveOptions): Promise<LiveResult> {
       const quiet = await readLoad(options, requests, options.duration);
       const [writing, written] = await Promise.all([
         readLoad(options, requests, options.duration),
-        writeAtSteadyRate(options, key, games, subscriptions, options.duration),
+        writeAtSteadyRate(options, games, subscriptions, options.duration),
       ]);
       turns.push({ quiet, writing });
       records.push(...written);

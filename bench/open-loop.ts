@@ -373,7 +373,7 @@ export async function benchOpenLoop(options: OpenLoopOptions): Promise<OpenLoopR
 }
 
 async function steps(options: OpenLoopOptions, session: LiveSession, load: LoadProcess): Promise<OpenLoopRow[]> {
-  const writing = (seconds: number) => writeAtSteadyRate(options, session.key, session.games, session.subscriptions, seconds, options.writesPerSecond);
+  const writing = (seconds: number) => writeAtSteadyRate(options, session.games, session.subscriptions, seconds, options.writesPerSecond);
   const pause = () => new Promise((resolve) => setTimeout(resolve, 1000));
   if (options.warmup > 0) await Promise.all([load.closed('warmup'), writing(options.warmup)]);
   const [closed, closedWrites] = await Promise.all([load.closed('measure'), writing(options.duration)]);

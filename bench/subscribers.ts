@@ -2,20 +2,22 @@
 // game. S subscribers (`--subscribers`, 10,000 by default) open `gameUpdated` on one game over SSE,
 // from many client addresses (X-Forwarded-For: 20 streams per address, SUBSCRIPTIONS_PER_CLIENT's
 // default, to an instance run.ts starts for this part with TRUST_PROXY=loopback and SUBSCRIPTIONS_MAX
-// at S and a heap sized for S streams; `--subscriber-heap MB` sets its --max-old-space-size), then one goal a
-// second is recorded for `--duration` seconds. It reports how many streams the instance held open,
-// how many events reached them out of those expected, the delay from sending the goal's mutation to
+// at S and a heap sized for S streams; `--subscriber-heap MB` sets its --max-old-space-size), then one
+// goal a second is recorded for `--duration` seconds by the game's desk (its home club's key, the game
+// moved into its start window: bench/scheduled-games.ts; a write the service refuses stops the part
+// with the service's message). It reports how many streams the instance held open, how many events
+// reached them out of those expected (read as SSE messages, whatever the order of their fields: the
+// instance leads each frame with its `id:`), the delay from sending the goal's mutation to
 // each subscriber's event (p50, p99, max), the server's heap (idle, with every stream open, and at its
 // peak while the goals went out), whether /health/ready answered 200 throughout, and the CPU seconds
 // per goal of the instance and of this process (which reads every stream, on the same machine).
 //
 // Target: 10,000 subscribers of one game on one instance, every event within 1 s at one goal a
 // second, health answering throughout, the heap bounded. The game is put back as it was afterwards.
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type ClientRequest, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { createWriteKey, restoreGames, scheduledGames, withDatabase } from './scheduled-games.js';
+import { createDeskKeys, intoStartWindow, restoreGames, scheduledGames, sendWrite, withDatabase } from './scheduled-games.js';
 
 export const DEFAULT_SUBSCRIBERS = 10_000;
 /** SUBSCRIPTIONS_PER_CLIENT's default: each address holds as many as a client may. */
@@ -53,6 +55,8 @@ export interface SubscribersResult {
   expected: number;
   /** Streams the server ended before the scenario closed them, by the code of their last error. */
   ended: Record<string, number>;
+  /** Streams that received a `next` message carrying neither an update nor an error, and the first such message. */
+  unrecognised: { streams: number; first: string | null };
   delay: { p50: number; p99: number; max: number };
   writeP99: number;
   heapLimitMb: number;
@@ -65,29 +69,36 @@ export interface SubscribersResult {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** Sends a write, again after a 503's Retry-After as an official's app would (with the same idempotency key), at most five times. */
-async function mutate(baseUrl: string, key: string, document: string, input: Record<string, unknown>): Promise<number> {
-  const body = JSON.stringify({ query: document, variables: { input: { idempotencyKey: randomUUID(), ...input } } });
-  const send = () => fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
-  let response = await send();
-  for (let retry = 0; response.status === 503 && retry < 4; retry += 1) {
-    await response.arrayBuffer();
-    await sleep(Number(response.headers.get('retry-after') ?? 1) * 1000);
-    response = await send();
-  }
-  const answer = (await response.json()) as { data?: Record<string, { version: number }>; errors?: { message: string }[] };
-  const written = answer.data && Object.values(answer.data)[0];
-  if (!written) throw new Error(`${response.status} ${answer.errors?.[0]?.message ?? 'no data'}`);
-  return written.version;
-}
-
 const SUBSCRIPTION = 'subscription ($id: Int!) { gameUpdated(id: $id) { kind version game { status homeScore awayScore } event { type second } } }';
+
+/**
+ * An SSE message's fields, in whatever order they come (the HTML standard's event stream format):
+ * the service's shared frames lead with the update's `id:` (src/graphql/stream-member.ts), yoga's
+ * own writer puts it after the data. Comments (`:`, the pings) are left out; `data` lines are joined.
+ */
+function sseFields(message: string): { event: string; data: string; id: string | undefined } {
+  let event = 'message';
+  let id: string | undefined;
+  const data: string[] = [];
+  for (const line of message.split(/\r?\n/)) {
+    if (line === '' || line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const name = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + (line[colon + 1] === ' ' ? 2 : 1));
+    if (name === 'event') event = value;
+    else if (name === 'data') data.push(value);
+    else if (name === 'id') id = value;
+  }
+  return { event, data: data.join('\n'), id };
+}
 
 /** One subscriber: a raw SSE stream over its own socket, noting when each version arrived. */
 class Stream {
   readonly arrivals = new Map<number, number>();
   opened = false;
   endedWith: string | null = null;
+  /** The first `next` message that carried neither an update nor an error: one this reader does not understand. */
+  unrecognised: string | null = null;
   private request: ClientRequest | null = null;
   private closing = false;
 
@@ -136,13 +147,14 @@ class Stream {
   }
 
   private receive(message: string, status: number, refused: (outcome: { status: number; code?: string }) => void): void {
-    if (!message.startsWith('event: next')) return; // pings and `complete`
-    const data = message.slice(message.indexOf('data:') + 5).trim();
+    const { event, data } = sseFields(message);
+    if (event !== 'next') return; // pings (comments) and `complete`
     const at = performance.now();
     const payload = JSON.parse(data) as { data?: { gameUpdated?: { version: number } } | null; errors?: { extensions?: { code?: string } }[] };
     const version = payload.data?.gameUpdated?.version;
     if (version !== undefined) this.arrivals.set(version, at);
     const code = payload.errors?.[0]?.extensions?.code;
+    if (version === undefined && code === undefined) this.unrecognised ??= message;
     if (code === undefined) return;
     if (status === 200) this.endedWith = code;
     else refused({ status, code });
@@ -236,18 +248,16 @@ async function untilReady(baseUrl: string): Promise<void> {
 
 export async function benchSubscribers(options: SubscribersOptions): Promise<SubscribersResult> {
   await untilReady(options.baseUrl);
-  const { key, game } = await withDatabase(options.databaseUrl, async (client) => ({
-    key: await createWriteKey(client, KEY_NAME),
-    game: (await scheduledGames(client, 1, 'latest', 'subscribers'))[0],
-  }));
+  const game = await withDatabase(options.databaseUrl, async (client) => (await scheduledGames(client, 1, 'latest', 'subscribers'))[0]);
   const streams: Stream[] = [];
   const refused: Record<string, number> = {};
   try {
-    await mutate(options.baseUrl, key, 'mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', {
-      gameId: game.id,
-      outsideStartWindow: true,
-      reason: 'played at another time (bench)',
+    // The game's desk starts it on the day, in its start window, as an arena's game is started.
+    const key = await withDatabase(options.databaseUrl, async (client) => {
+      await intoStartWindow(client, [game]);
+      return (await createDeskKeys(client, KEY_NAME, [game])).get(game.id) as string;
     });
+    await sendWrite(options.baseUrl, key, 'startGame', 'version', { gameId: game.id });
     const idleHeap = await settledHeapMb(options.baseUrl);
     const idleRss = rssMb(options.servicePid);
     const health = watchHealth(options.baseUrl);
@@ -293,7 +303,7 @@ export async function benchSubscribers(options: SubscribersOptions): Promise<Sub
       for (let k = 0; k < options.duration; k += 1) {
         await sleep(begin + k * 1000 - performance.now());
         const sentAt = performance.now();
-        const version = await mutate(options.baseUrl, key, 'mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { version } }', {
+        const { version } = await sendWrite<{ version: number }>(options.baseUrl, key, 'recordGoal', 'version', {
           gameId: game.id,
           side: k % 2 === 0 ? 'HOME' : 'AWAY',
           second: FIRST_GOAL_SECOND + k,
@@ -330,6 +340,10 @@ export async function benchSubscribers(options: SubscribersOptions): Promise<Sub
         delivered,
         expected: open * goals.length,
         ended,
+        unrecognised: {
+          streams: streams.filter((stream) => stream.unrecognised !== null).length,
+          first: streams.find((stream) => stream.unrecognised !== null)?.unrecognised ?? null,
+        },
         delay: { p50: Math.round(percentile(delays, 50)), p99: Math.round(percentile(delays, 99)), max: Math.round(percentile(delays, 100)) },
         writeP99: Math.round(percentile(writeTimes, 99)),
         heapLimitMb: options.heapLimitMb,
@@ -377,6 +391,10 @@ export function reportSubscribers(results: SubscribersResult[], run: { duration:
     console.log(
       `  scale ${r.scale} every event delivered: ${r.delivered} of ${r.expected} ${verdict(r.delivered === r.expected && r.expected > 0)}${ended ? ` (streams ended by the server: ${ended})` : ''}`,
     );
+    if (r.unrecognised.streams > 0)
+      console.log(
+        `  scale ${r.scale} ${r.unrecognised.streams} streams received messages this reader does not understand, the first: ${JSON.stringify(r.unrecognised.first)}`,
+      );
     console.log(
       `  scale ${r.scale} delivery p99 ≤ ${DELIVERY_TARGET_MS} ms (goal sent → event received): ${r.delay.p99} ms ${verdict(r.delay.p99 <= DELIVERY_TARGET_MS)}`,
     );

@@ -1,13 +1,14 @@
 // What one live write costs as its game's events grow: `npx tsx bench/write-cost.ts` records
 // --writes goals and penalties (default 600) into one scheduled game of the bench database
 // (floorball_bench_1 of `npm run bench`, or --database-url), through the service's GraphQL
-// mutations in process, and reports the latency and the statements of the first and the last 50.
-// The game is put back as it was afterwards.
+// mutations in process, as its desk (its home club's key, the game moved into its start window), and
+// reports the latency and the statements of the first and the last 50; a refused write stops it with
+// the service's errors. The game is put back as it was afterwards.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { createWriteKey, restoreGames, scheduledGames, withDatabase } from './scheduled-games.js';
+import { createDeskKeys, intoStartWindow, restoreGames, scheduledGames, withDatabase } from './scheduled-games.js';
 
 const KEY_NAME = 'bench write cost';
 const { values } = parseArgs({
@@ -19,10 +20,11 @@ const { values } = parseArgs({
 const writes = Math.min(1190, Number(values.writes));
 const databaseUrl = values['database-url'];
 
-const { key, game } = await withDatabase(databaseUrl, async (client) => ({
-  key: await createWriteKey(client, KEY_NAME),
-  game: (await scheduledGames(client, 1, 'latest', 'write cost'))[0],
-}));
+const { key, game } = await withDatabase(databaseUrl, async (client) => {
+  const [game] = await scheduledGames(client, 1, 'latest', 'write cost');
+  await intoStartWindow(client, [game]);
+  return { key: (await createDeskKeys(client, KEY_NAME, [game])).get(game.id) as string, game };
+});
 const database = await openDatabase({ databaseUrl });
 const app = await buildApp({ database, logLevel: 'silent' });
 
@@ -53,7 +55,7 @@ function summary(label: string, samples: { ms: number; statements: number }[]): 
 }
 
 try {
-  await mutate('startGame', { outsideStartWindow: true, reason: 'played at another time (bench)' });
+  await mutate('startGame', {});
   const samples: { ms: number; statements: number }[] = [];
   for (let index = 1; index <= writes; index++) {
     const side = index % 2 === 0 ? 'HOME' : 'AWAY';

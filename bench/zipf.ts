@@ -2,7 +2,7 @@
 // from a Zipf distribution (s = ZIPF_EXPONENT) over the whole URL space of the demo league — every
 // game, team, player and club, every ranking, game list and top-scorer table, through /api, /graphql
 // and the legacy XML interface — while live games are written at 2 goals per second throughout
-// (bench/live.ts: a federation key, LIVE_GAMES started games, one subscription each; every committed
+// (bench/live.ts: LIVE_GAMES games started by their desks, one subscription each; every committed
 // write drops the response caches). It drives the instance bench/run.ts started as deployed and
 // reports throughput, latency, errors, how soon each write became visible, the response caches' hit
 // rate (from the service's Prometheus metrics) and which interfaces the requests went to.
@@ -559,11 +559,13 @@ export async function benchZipf(options: ZipfOptions): Promise<ZipfResult> {
   try {
     const drawn = await withDatabase(options.databaseUrl, async (client) => drawPlan(await urlSpace(client, readKey), options));
     const peakRssReset = resetPeakRss(options.servicePid);
-    return await withLiveGames(options, async ({ key, games, subscriptions }) => {
+    return await withLiveGames(options, async ({ games, subscriptions }) => {
       const load = new LoadProcess(drawn.plan);
       try {
         await load.ready();
-        const writing = writeAtSteadyRate(options, key, games, subscriptions, options.warmup + options.duration);
+        const writing = writeAtSteadyRate(options, games, subscriptions, options.warmup + options.duration);
+        // Rejects (a write refused) while the load runs: awaited after it, and rethrown there.
+        writing.catch(() => undefined);
         if (options.warmup > 0) await load.run('warmup');
         const before = await scrapeMetrics(options.baseUrl);
         const measured = await load.run('measure');
