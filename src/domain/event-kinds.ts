@@ -1,8 +1,10 @@
 /**
  * The catalogue of event kinds: every kind a game's log holds, with what each one is. The GraphQL
  * enums, the score, the events table's text and team column, and the back office's categories and
- * their prose are read from here; test/db/game-event-type.test.ts holds the Prisma enum and the
- * migrations against it. A new kind is one entry here, and the compiler or that test asks for the rest.
+ * their prose are read from here. A new kind is one entry here, and the compiler or a test that names
+ * it asks for every other edit (docs/architecture.md, "Worked example: adding an event kind"):
+ * test/db/game-event-type.test.ts holds the Prisma enum and the migrations against it,
+ * test/docs/event-kinds-in-docs.test.ts the docs.
  *
  * The kinds officials record besides goals, penalties and timeouts are the federation's (its
  * category ids in the `bo` lists). Only goals, own goals and a shootout win score (live-game.ts
@@ -73,6 +75,11 @@ export type EventKindSpec<S extends EventShape = EventShape> = {
     scores: boolean;
     /** Its text in the facades' vocabulary (`TEXTS` in src/facades/shared/texts.ts); the compiler refuses a key that is not there. */
     text: string;
+    /**
+     * What it is, in a few lower-case English words that read in a list (`top player`, `post hit`):
+     * the GraphQL enums describe their values with it, and the schema lists a shape's kinds by it.
+     */
+    description: string;
     /** Its back office categories; a marker is shown as the game's status instead. */
     bo: readonly BoCategory<K>[];
   };
@@ -85,14 +92,22 @@ export type EventKindSpec<S extends EventShape = EventShape> = {
  */
 export const PENALTY_SHOT_GOAL_CODES = { gamePenalty: 164, penaltyHit: 29 } as const;
 
-const marker = <T extends string>(text: T, side: 'credited' | 'none' = 'none', scoring = false) =>
-  ({ shape: 'marker', player: 'none', side, scores: scoring, text, bo: [] }) as const;
+const marker = <T extends string>(text: T, description: string, side: 'credited' | 'none' = 'none', scoring = false) =>
+  ({ shape: 'marker', player: 'none', side, scores: scoring, text, description, bo: [] }) as const;
 const offender = (id: number, penaltyKind: PenaltyKind) => ({ id, group: 'penalties', subtype: 'Penalty', penaltyKind, role: 'OFFENDER' }) as const;
 const assist = (id: number, penaltyKind: PenaltyKind) => ({ id, group: 'assists', subtype: 'Penalty', penaltyKind, role: 'ASSIST' }) as const;
-const teamEvent = <T extends string>(id: number, text: T) =>
-  ({ shape: 'teamEvent', player: 'none', side: 'credited', scores: false, text, bo: [{ id, group: 'goalieMoves', subtype: 'Team' }] }) as const;
-const playerEvent = <T extends string>(id: number, text: T) =>
-  ({ shape: 'playerEvent', player: 'required', side: 'credited', scores: false, text, bo: [{ id, group: 'playerEvents', subtype: 'Player' }] }) as const;
+const teamEvent = <T extends string>(id: number, text: T, description: string) =>
+  ({ shape: 'teamEvent', player: 'none', side: 'credited', scores: false, text, description, bo: [{ id, group: 'goalieMoves', subtype: 'Team' }] }) as const;
+const playerEvent = <T extends string>(id: number, text: T, description: string) =>
+  ({
+    shape: 'playerEvent',
+    player: 'required',
+    side: 'credited',
+    scores: false,
+    text,
+    description,
+    bo: [{ id, group: 'playerEvents', subtype: 'Player' }],
+  }) as const;
 
 /**
  * Every kind, in the order of the database enum (which is the GraphQL enum's order). The
@@ -101,14 +116,15 @@ const playerEvent = <T extends string>(id: number, text: T) =>
  * penalty (161 home, 162 away) is a 2' bench penalty served by the player named.
  */
 export const EVENT_KINDS = {
-  GAME_START: marker('gameStart'),
-  PERIOD_START: marker('periodStart'),
+  GAME_START: marker('gameStart', 'start of the game'),
+  PERIOD_START: marker('periodStart', 'start of a period'),
   GOAL: {
     shape: 'goal',
     player: 'optional',
     side: 'credited',
     scores: true,
     text: 'goalScorer',
+    description: 'goal, from play or from a penalty shot',
     bo: [
       { id: 1, group: 'goal', subtype: 'Goal', penaltyShot: false },
       { id: 164, group: 'penaltyShot', subtype: 'GamePenalty', penaltyShot: true, code: PENALTY_SHOT_GOAL_CODES.gamePenalty },
@@ -121,6 +137,7 @@ export const EVENT_KINDS = {
     side: 'credited',
     scores: true,
     text: 'ownGoal',
+    description: 'own goal, credited to the side it counts for',
     bo: [{ id: 20, group: 'playerEvents', subtype: 'Player' }],
   },
   PENALTY: {
@@ -129,6 +146,7 @@ export const EVENT_KINDS = {
     side: 'credited',
     scores: false,
     text: 'penalty',
+    description: 'penalty',
     bo: [
       offender(3, 'MINOR_2'),
       offender(4, 'MAJOR_5'),
@@ -155,16 +173,17 @@ export const EVENT_KINDS = {
     side: 'credited',
     scores: false,
     text: 'timeoutHome',
+    description: 'timeout',
     bo: [
       { id: 10, group: 'timeouts', subtype: 'Team', side: 'HOME' },
       { id: 11, group: 'timeouts', subtype: 'Team', side: 'AWAY' },
     ],
   },
-  PERIOD_END: marker('periodEnd'),
+  PERIOD_END: marker('periodEnd', 'end of a period'),
   /** The shootout's winner is credited one goal more. */
-  PENALTY_SHOOTOUT: marker('penaltyShootout', 'credited', true),
-  GAME_END: marker('gameEnd'),
-  BEST_PLAYER: playerEvent(12, 'bestPlayer'),
+  PENALTY_SHOOTOUT: marker('penaltyShootout', 'penalty shootout won by the side credited, one goal more for it', 'credited', true),
+  GAME_END: marker('gameEnd', 'final whistle'),
+  BEST_PLAYER: playerEvent(12, 'bestPlayer', 'top player'),
   /** A player's last penalty has ended. */
   PENALTY_END: {
     shape: 'penaltyEnd',
@@ -172,17 +191,26 @@ export const EVENT_KINDS = {
     side: 'credited',
     scores: false,
     text: 'penaltyEnd',
+    description: "end of a player's last penalty",
     bo: [{ id: 151, group: 'penaltyEnd', subtype: 'PenaltyEnd' }],
   },
-  GOALIE_OUT: teamEvent(15, 'goalieOut'),
-  GOALIE_BACK: teamEvent(16, 'goalieBack'),
-  GOALIE_CHANGE: playerEvent(13, 'goalieChange'),
-  INJURY: playerEvent(14, 'injury'),
-  CROSSBAR: playerEvent(17, 'crossbar'),
-  POST: playerEvent(18, 'post'),
-  PENALTY_SHOT_MISSED: playerEvent(19, 'penaltyShotMissed'),
+  GOALIE_OUT: teamEvent(15, 'goalieOut', 'goalie out of the goal for an extra skater'),
+  GOALIE_BACK: teamEvent(16, 'goalieBack', 'goalie back in the goal'),
+  GOALIE_CHANGE: playerEvent(13, 'goalieChange', 'change of goalie'),
+  INJURY: playerEvent(14, 'injury', 'injury'),
+  CROSSBAR: playerEvent(17, 'crossbar', 'crossbar hit'),
+  POST: playerEvent(18, 'post', 'post hit'),
+  PENALTY_SHOT_MISSED: playerEvent(19, 'penaltyShotMissed', 'penalty shot missed'),
   /** A federation code without a kind of its own; `code` says what. It has a side when it names a player. */
-  MISC: { shape: 'misc', player: 'optional', side: 'withPlayer', scores: false, text: 'miscEvent', bo: [{ id: 39, group: 'misc', subtype: 'Misc' }] },
+  MISC: {
+    shape: 'misc',
+    player: 'optional',
+    side: 'withPlayer',
+    scores: false,
+    text: 'miscEvent',
+    description: 'a federation code without a kind of its own',
+    bo: [{ id: 39, group: 'misc', subtype: 'Misc' }],
+  },
   /** The players' licenses were checked, or the check was skipped; it is about both teams. */
   PLAYER_INSPECTION: {
     shape: 'inspection',
@@ -190,6 +218,7 @@ export const EVENT_KINDS = {
     side: 'none',
     scores: false,
     text: 'inspectionDone',
+    description: "player inspection: the players' licenses checked, or the check skipped",
     bo: [
       { id: 165, group: 'inspection', subtype: 'PlayerInspection', done: true },
       { id: 166, group: 'inspection', subtype: 'PlayerInspection', done: false },

@@ -98,7 +98,7 @@ export function teamEventOf(game: LiveGameState, phase: Phase, write: WriteOf<'r
   return draft;
 }
 
-/** Top player, change of goalie, injury, crossbar, post, penalty shot missed: a player of the side, who scores nothing. */
+/** A player event (`PLAYER_EVENT_TYPES`, the catalogue's kinds of shape `playerEvent` in event-kinds.ts): a player of the side, who scores nothing. */
 export function playerEventOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordPlayerEvent'>): EventDraft {
   const period = periodForRecord(game.format, phase, write.second);
   return {

@@ -8,7 +8,7 @@ import type { Idempotency } from '../live/write-idempotency.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { idempotencyFields, type InputFieldBuilder } from './idempotency.js';
-import { GameDecisionEnum, PenaltyKindEnum, PenaltyRoleEnum, PlayerEventKindEnum, TeamEventKindEnum, TeamSideEnum } from './scalars.js';
+import { GameDecisionEnum, PenaltyKindEnum, PenaltyRoleEnum, PLAYER_EVENT_WORDS, PlayerEventKindEnum, TeamEventKindEnum, TeamSideEnum } from './scalars.js';
 
 const GameWriteResult = builder.objectRef<WriteOutcome>('GameWriteResult').implement({
   description: 'What a live write left: the game as it is now, its new version, and the event written, corrected or deleted.',
@@ -415,7 +415,7 @@ builder.mutationFields((t) => ({
   }),
   recordPlayerEvent: t.field({
     type: GameWriteResult,
-    description: 'Top player, change of goalie, injury, crossbar or post hit, penalty shot missed: one player of the side; none scores.',
+    description: `What happens to one player of the side: ${PLAYER_EVENT_WORDS}; none scores.`,
     args: { input: t.arg({ type: RecordPlayerEventInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       write(ctx, input, {

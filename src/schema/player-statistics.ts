@@ -75,6 +75,10 @@ export const PlayerGame = builder.objectRef<PlayerSeasonGame>('PlayerGame').impl
       type: 'Game',
       resolve: (query, row, _args, ctx) => ctx.loaders.records.game(query, row.gameId).then(existing('Game', row.gameId)),
     }),
+    teamId: t.exposeInt('teamId', {
+      nullable: true,
+      description: 'The id of `team`, known without reading the team: enough to tell which of the player’s teams a game is of.',
+    }),
     team: t.prismaField({
       type: 'Team',
       nullable: true,

@@ -1,9 +1,18 @@
 import DataLoader from 'dataloader';
 import type { PrismaClient } from '../db/database.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import { isPlayed, PLAYED_STATUSES } from '../domain/game-status.js';
 import { KNOCKOUT_PHASES } from '../domain/groups.js';
-import { emptyTally, playerGameLines, tallyBy, type PlayerGameLine, type Tally } from '../domain/player-statistics.js';
+import {
+  emptyTally,
+  playerGameLines,
+  tallyBy,
+  type PenaltyKind,
+  type PenaltyRole,
+  type PlayerGameLine,
+  type StatisticsEvent,
+  type Tally,
+} from '../domain/player-statistics.js';
 import { seasonOfGame } from '../domain/season.js';
 import type { StandingRow } from '../domain/standings.js';
 import { teamSeasonRecords, type KnockoutGame, type TeamSeasonRecord } from '../domain/team-records.js';
@@ -64,21 +73,77 @@ const STATISTICS_EVENT = {
   penaltyRole: true,
   game: GAME_CONTEXT,
 } as const;
-const COUNTED_EVENTS: Prisma.GameEventWhereInput['type'] = { in: ['GOAL', 'PENALTY'] };
+const COUNTED_EVENT_TYPES = ['GOAL', 'PENALTY'] as const;
+const COUNTED_EVENTS: Prisma.GameEventWhereInput['type'] = { in: [...COUNTED_EVENT_TYPES] };
 
 const played: Prisma.GameWhereInput = { status: { in: [...PLAYED_STATUSES] } };
 const distinct = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
+/** Where a game's season and competition are recorded (GAME_CONTEXT), as flat columns of a statement's row. */
+interface GameContextColumns {
+  groupSeasonId: number | null;
+  leagueId: number | null;
+  groupGameClassId: number | null;
+  tournamentId: number | null;
+  tournamentSeasonId: number | null;
+  tournamentGameClassId: number | null;
+}
+
+/** The columns of GameContextColumns, from a statement's `"Game" g` (joins named lg, cr, ct). */
+const GAME_CONTEXT_COLUMNS = Prisma.sql`lg."seasonId" AS "groupSeasonId", lg."leagueId", lg."gameClassId" AS "groupGameClassId",
+  ct.id AS "tournamentId", ct."seasonId" AS "tournamentSeasonId", ct."gameClassId" AS "tournamentGameClassId"`;
+const GAME_CONTEXT_JOINS = Prisma.sql`LEFT JOIN "LeagueGroup" lg ON lg.id = g."groupId"
+  LEFT JOIN "CupRound" cr ON cr.id = g."cupRoundId"
+  LEFT JOIN "CupTournament" ct ON ct.id = cr."tournamentId"`;
+
+function gameContextOf(row: GameContextColumns): Omit<GameContext, 'id'> {
+  return {
+    group:
+      row.groupSeasonId === null || row.leagueId === null || row.groupGameClassId === null
+        ? null
+        : { seasonId: row.groupSeasonId, leagueId: row.leagueId, gameClassId: row.groupGameClassId },
+    cupRound:
+      row.tournamentId === null || row.tournamentSeasonId === null || row.tournamentGameClassId === null
+        ? null
+        : { tournament: { id: row.tournamentId, seasonId: row.tournamentSeasonId, gameClassId: row.tournamentGameClassId } },
+  };
+}
+
+/** A lineup entry (`type` null) or a counted event naming one of the players, of a played game, with the game's competition. */
+interface StatisticsFactRow extends GameContextColumns {
+  gameId: number;
+  playerId: number | null;
+  teamId: number | null;
+  type: string | null;
+  assistId: number | null;
+  penaltyKind: PenaltyKind | null;
+  penaltyRole: PenaltyRole | null;
+}
+
 async function competitionStatistics(prisma: PrismaClient, playerIds: readonly number[]): Promise<CompetitionStatistics[][]> {
   const ids = [...playerIds];
-  const [appearances, events] = await Promise.all([
-    prisma.lineupEntry.findMany({ where: { playerId: { in: ids }, game: played }, select: { playerId: true, teamId: true, gameId: true, game: GAME_CONTEXT } }),
-    prisma.gameEvent.findMany({
-      where: { type: COUNTED_EVENTS, OR: [{ playerId: { in: ids } }, { assistId: { in: ids } }], game: played },
-      select: STATISTICS_EVENT,
-    }),
-  ]);
-  const games = new Map<number, GameContext>([...appearances, ...events].map((row) => [row.gameId, row.game]));
+  // One statement of flat rows (two of nested ones before): the players' sheets and events, each with
+  // its game's competition. The players as an IN list, so that the statement stays unnamed and is
+  // planned for the players asked (src/db/adapter.ts): a generic plan of it gathers parallel workers.
+  const players = Prisma.join(ids);
+  const facts = await prisma.$queryRaw<StatisticsFactRow[]>`
+    WITH facts AS (
+      SELECT l."gameId", l."playerId", l."teamId", NULL::text AS type, NULL::int AS "assistId", NULL::text AS "penaltyKind", NULL::text AS "penaltyRole"
+      FROM "LineupEntry" l WHERE l."playerId" IN (${players})
+      UNION ALL
+      SELECT e."gameId", e."playerId", e."teamId", e.type::text, e."assistId", e."penaltyKind"::text, e."penaltyRole"::text
+      FROM "GameEvent" e
+      WHERE e.type::text = ANY(${COUNTED_EVENT_TYPES}::text[]) AND (e."playerId" IN (${players}) OR e."assistId" IN (${players}))
+    )
+    SELECT f.*, ${GAME_CONTEXT_COLUMNS}
+    FROM facts f JOIN "Game" g ON g.id = f."gameId"
+    ${GAME_CONTEXT_JOINS}
+    WHERE g.status::text = ANY(${PLAYED_STATUSES}::text[])`;
+  const games = new Map(facts.map((row) => [row.gameId, gameContextOf(row)]));
+  const appearances = facts.flatMap((row) =>
+    row.type === null && row.playerId !== null && row.teamId !== null ? [{ gameId: row.gameId, playerId: row.playerId, teamId: row.teamId }] : [],
+  );
+  const events = facts.filter((row): row is StatisticsFactRow & { type: string } => row.type !== null);
   const wanted = new Set(ids);
   const lines = playerGameLines(appearances, events, (id) => wanted.has(id));
   const competition = (line: PlayerGameLine) => {
@@ -133,66 +198,74 @@ async function memberTotals(prisma: PrismaClient, keys: readonly string[]): Prom
   return keys.map((key) => totals.get(key)?.tally ?? emptyTally());
 }
 
+/** A game of a player's season as the statement of `seasonGames` reads it: the game, and the player's sheet and events in it. */
+interface SeasonGameRow extends GameContextColumns {
+  playerId: number;
+  seasonId: number;
+  id: number;
+  status: string;
+  homeTeamId: number | null;
+  awayTeamId: number | null;
+  /** The team of the player's sheet of the game; null without one. */
+  sheetTeamId: number | null;
+  /** The player's teams of the season. */
+  memberTeamIds: number[];
+  /** The counted events of the game naming the player (as scorer, assist or penalized); null for none. */
+  events: Omit<StatisticsEvent, 'gameId'>[] | null;
+}
+
 async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promise<PlayerSeasonGame[][]> {
   const pairs = keys.map(splitKey);
-  const playerIds = distinct(pairs.map(([playerId]) => playerId));
-  const seasonIds = distinct(pairs.map(([, seasonId]) => seasonId));
-  // The games a player was on the sheet of come from the lineup's player index first: asked as an
-  // EXISTS next to the team conditions, PostgreSQL checked it for every game of the season (300 ms
-  // for one player at demo scale 10 instead of a few).
-  const [members, sheets] = await Promise.all([
-    prisma.teamMember.findMany({
-      where: { playerId: { in: playerIds }, seasonId: { in: seasonIds } },
-      select: { playerId: true, seasonId: true, teamId: true },
-    }),
-    // Every sheet of the players, not only the season's: the player index answers it, and the entries
-    // of the season's played games among them are the appearances, without a statement of their own.
-    prisma.lineupEntry.findMany({ where: { playerId: { in: playerIds } }, select: { playerId: true, teamId: true, gameId: true } }),
-  ]);
-  const memberTeamIds = distinct(members.map((m) => m.teamId));
-  const games = await prisma.game.findMany({
-    where: {
-      AND: [
-        gamesInSeasons(seasonIds),
-        { OR: [{ homeTeamId: { in: memberTeamIds } }, { awayTeamId: { in: memberTeamIds } }, { id: { in: distinct(sheets.map((entry) => entry.gameId)) } }] },
-      ],
-    },
-    select: {
-      id: true,
-      status: true,
-      homeTeamId: true,
-      awayTeamId: true,
-      startsAt: true,
-      group: GAME_CONTEXT.select.group,
-      cupRound: GAME_CONTEXT.select.cupRound,
-    },
-    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
-  });
-  const playedGameIds = new Set(games.filter((game) => isPlayed(game.status)).map((game) => game.id));
-  const appearances = sheets.filter((entry) => playedGameIds.has(entry.gameId));
-  const events = await prisma.gameEvent.findMany({
-    where: { type: COUNTED_EVENTS, gameId: { in: [...playedGameIds] }, OR: [{ playerId: { in: playerIds } }, { assistId: { in: playerIds } }] },
-    select: { gameId: true, type: true, teamId: true, playerId: true, assistId: true, penaltyKind: true, penaltyRole: true },
-  });
-  const wanted = new Set(playerIds);
-  const lines = new Map(playerGameLines(appearances, events, (id) => wanted.has(id)).map((line) => [`${line.playerId}:${line.gameId}`, line]));
-  return pairs.map(([playerId, seasonId]) => {
-    const teams = new Set(members.filter((m) => m.playerId === playerId && m.seasonId === seasonId).map((m) => m.teamId));
-    return games
-      .filter((game) => seasonOfGame(game) === seasonId)
-      .flatMap((game): PlayerSeasonGame[] => {
-        const line = lines.get(`${playerId}:${game.id}`);
+  // One statement for any number of players and seasons (four before: memberships, sheets, games,
+  // events), each game with the player's sheet and events in it. Each branch of `candidates` starts
+  // from an index (the player's memberships, then their teams' games; the player's sheets): the
+  // sheets asked as an EXISTS next to the team conditions made PostgreSQL check it for every game of
+  // the season (300 ms for one player at demo scale 10 instead of a few). The season condition is
+  // gamesInSeasons' (the query form of seasonOfGame), which decides below.
+  const rows = await prisma.$queryRaw<SeasonGameRow[]>`
+    WITH keys AS (
+      SELECT * FROM unnest(${pairs.map(([playerId]) => playerId)}::int[], ${pairs.map(([, seasonId]) => seasonId)}::int[]) AS k("playerId", "seasonId")
+    ), members AS MATERIALIZED (
+      SELECT DISTINCT k."playerId", k."seasonId", m."teamId" FROM keys k JOIN "TeamMember" m ON m."playerId" = k."playerId" AND m."seasonId" = k."seasonId"
+    ), candidates AS (
+      SELECT m."playerId", m."seasonId", g.id FROM members m JOIN "Game" g ON g."homeTeamId" = m."teamId"
+      UNION SELECT m."playerId", m."seasonId", g.id FROM members m JOIN "Game" g ON g."awayTeamId" = m."teamId"
+      UNION SELECT k."playerId", k."seasonId", l."gameId" FROM keys k JOIN "LineupEntry" l ON l."playerId" = k."playerId"
+    )
+    SELECT c."playerId", c."seasonId", g.id, g.status::text AS status, g."homeTeamId", g."awayTeamId",
+      ${GAME_CONTEXT_COLUMNS}, l."teamId" AS "sheetTeamId",
+      ARRAY(SELECT m."teamId" FROM members m WHERE m."playerId" = c."playerId" AND m."seasonId" = c."seasonId") AS "memberTeamIds",
+      (SELECT json_agg(json_build_object('type', e.type, 'teamId', e."teamId", 'playerId', e."playerId", 'assistId', e."assistId",
+          'penaltyKind', e."penaltyKind", 'penaltyRole', e."penaltyRole"))
+        FROM "GameEvent" e
+        WHERE e."gameId" = g.id AND e.type::text = ANY(${COUNTED_EVENT_TYPES}::text[]) AND (e."playerId" = c."playerId" OR e."assistId" = c."playerId")) AS events
+    FROM candidates c
+    JOIN "Game" g ON g.id = c.id
+    ${GAME_CONTEXT_JOINS}
+    LEFT JOIN "LineupEntry" l ON l."gameId" = g.id AND l."playerId" = c."playerId"
+    WHERE lg."seasonId" = c."seasonId" OR ct."seasonId" = c."seasonId"
+    ORDER BY g."startsAt", g.id`;
+  return pairs.map(([playerId, seasonId]) =>
+    rows
+      .filter((row) => row.playerId === playerId && row.seasonId === seasonId)
+      .filter((row) => seasonOfGame(gameContextOf(row)) === seasonId)
+      .flatMap((row): PlayerSeasonGame[] => {
+        // Only a played game's sheet and events count.
+        const [line] = isPlayed(row.status)
+          ? playerGameLines(
+              row.sheetTeamId === null ? [] : [{ playerId, gameId: row.id, teamId: row.sheetTeamId }],
+              (row.events ?? []).map((event) => ({ ...event, gameId: row.id })),
+              (id) => id === playerId,
+            )
+          : [];
         if (line) return [{ ...line, played: true }];
+        const teams = new Set(row.memberTeamIds);
         const team =
-          game.homeTeamId !== null && teams.has(game.homeTeamId)
-            ? game.homeTeamId
-            : game.awayTeamId !== null && teams.has(game.awayTeamId)
-              ? game.awayTeamId
-              : null;
+          row.homeTeamId !== null && teams.has(row.homeTeamId) ? row.homeTeamId : row.awayTeamId !== null && teams.has(row.awayTeamId) ? row.awayTeamId : null;
         if (team === null) return [];
-        return [{ playerId, gameId: game.id, teamId: team, played: false, ...emptyTally() }];
-      });
-  });
+        return [{ playerId, gameId: row.id, teamId: team, played: false, ...emptyTally() }];
+      }),
+  );
 }
 
 async function seasonRecords(

@@ -5,6 +5,7 @@ import {
   assertGoalieMovesAlternate,
   assertPenaltyEndsFollowPenalties,
   assertPenaltyServerNamed,
+  isSideless,
   namesPlayer,
   playerSideOf,
   PLAYER_EVENT_TYPES,
@@ -134,13 +135,22 @@ describe('suspension', () => {
 
 describe('what scores', () => {
   it('counts goals (a penalty shot that goes in among them) and own goals; no other recorded kind scores', () => {
-    const log = new Log().started();
-    log.goal(100, 1, 'HOME', [1, 0], { playerId: 1 });
-    log.goal(200, 1, 'AWAY', [1, 1]);
-    for (const [index, type] of ['PENALTY_SHOT_MISSED', 'CROSSBAR', 'POST', 'MISC', 'PENALTY_END', 'GOALIE_OUT', 'BEST_PLAYER'].entries())
-      log.add(type, 300 + index, 1, 'HOME', { playerId: 1 });
-    log.add('PLAYER_INSPECTION', 400, 1);
-    expect(replayScore(log.events).score).toMatchObject({ home: 1, away: 1 });
+    // Every other recorded kind of the catalogue, a new one included, after a goal for each side.
+    const scoring: readonly string[] = ['GOAL', 'OWN_GOAL'];
+    const scoreAfter = (type: string) => {
+      const log = new Log().started();
+      log.goal(100, 1, 'HOME', [1, 0], { playerId: 1 });
+      log.goal(200, 1, 'AWAY', [1, 1]);
+      if (isSideless(type)) log.add(type, 300, 1);
+      else log.add(type, 300, 1, 'HOME', namesPlayer(type) ? { playerId: 1 } : {});
+      const { home, away } = replayScore(log.events).score;
+      return `${home}:${away}`;
+    };
+    const others = RECORDED_TYPES.filter((type) => !scoring.includes(type));
+    expect(
+      others.filter((type) => scoreAfter(type) !== '1:1'),
+      'recorded kinds that score',
+    ).toEqual([]);
   });
 
   it('credits the scorer of a penalty shot goal, and nobody for a missed penalty shot, in top scorers as in statistics', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLAYER_EVENT_TYPES } from '../../src/domain/event-kinds.js';
 import type { GameWrite, LiveGameState, StoredEvent } from '../../src/domain/game-write.js';
 import { planWrite } from '../../src/domain/write-plan.js';
 import { AWAY_1, AWAY_TEAM, HOME_1, HOME_2, HOME_TEAM, Log, liveInPeriodOne, stateOf } from '../support/live-state.js';
@@ -177,15 +178,13 @@ describe('recording what happens to a player', () => {
     more: Partial<Extract<GameWrite, { kind: 'recordPlayerEvent' }>> = {},
   ): GameWrite => ({ kind: 'recordPlayerEvent', side: 'HOME', second: 600, eventType, playerLicenseId: HOME_2.licenseId, ...more });
 
-  it.each(['BEST_PLAYER', 'GOALIE_CHANGE', 'INJURY', 'CROSSBAR', 'POST', 'PENALTY_SHOT_MISSED'] as const)(
-    'records %s for a player of the side, and the score stays',
-    (eventType) => {
-      const { event, plan } = recorded(liveInPeriodOne(), playerEvent(eventType));
-      expect(event).toEqual({ type: eventType, second: 600, period: 1, side: 'HOME', teamId: HOME_TEAM, playerId: HOME_2.playerId, sequence: 3 });
-      expect(plan.announce).toMatchObject({ kind: 'EVENT_ADDED', scoreChanged: false });
-      expect(plan.game.score).toMatchObject({ home: 0, away: 0 });
-    },
-  );
+  // Every player event of the catalogue, a new one included.
+  it.each(PLAYER_EVENT_TYPES)('records %s for a player of the side, and the score stays', (eventType) => {
+    const { event, plan } = recorded(liveInPeriodOne(), playerEvent(eventType));
+    expect(event).toEqual({ type: eventType, second: 600, period: 1, side: 'HOME', teamId: HOME_TEAM, playerId: HOME_2.playerId, sequence: 3 });
+    expect(plan.announce).toMatchObject({ kind: 'EVENT_ADDED', scoreChanged: false });
+    expect(plan.game.score).toMatchObject({ home: 0, away: 0 });
+  });
 
   it('names a player of the side only', () => {
     expect(() => planWrite(liveInPeriodOne(), playerEvent('INJURY', { side: 'AWAY' }))).toThrow("is not on the away team's game sheet");

@@ -107,7 +107,7 @@ describe('GET /api/players/:player_id/statistics', () => {
   });
 
   it('runs a fixed number of queries and answers unknown ids', async () => {
-    expect(await countQueries(league.db, () => getJson(league.app, `/api/players/${scorerId}/statistics`))).toBeLessThanOrEqual(8);
+    expect(await countQueries(league.db, () => getJson(league.app, `/api/players/${scorerId}/statistics`))).toBeLessThanOrEqual(7);
     await expectError(league.app, '/api/players/99999999/statistics', 404);
   });
 });

@@ -72,8 +72,8 @@ describe('GET /api/ui/players/:player_id', () => {
     const queries = await countQueries(league.db, () => getJson(league.app, `/api/ui/players/${national.playerId}`));
     // The current season (as /players/:id/overview), then the document: the profile, statistics and
     // national records in one player look-up, the games of the season (an aliased look-up) through the loaders:
-    // 19 on PGlite; on PostgreSQL, whose answers arrive apart, one loader's batch may be split in two.
-    expect(queries).toBeLessThanOrEqual(21);
+    // 15 on PGlite; on PostgreSQL, whose answers arrive apart, one loader's batch may be split in two.
+    expect(queries).toBeLessThanOrEqual(17);
     const apart = [
       `/api/players/${national.playerId}`,
       `/api/players/${national.playerId}/statistics`,

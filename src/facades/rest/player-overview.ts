@@ -28,9 +28,9 @@ export const OVERVIEW_PLAYER_FRAGMENT = graphql(`
     id firstName lastName
     memberships(season: $season) { team { id name } }
     games(season: $season) {
-      played goals assists points penaltyMinutes team { id name }
+      played goals assists points penaltyMinutes teamId
       game {
-        id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy
+        id startsAt status homeScore awayScore decidedBy
         venue { name city } homeTeam { id name } awayTeam { id name } homePlaceholder awayPlaceholder
       }
     }
@@ -90,8 +90,8 @@ export function reshapePlayerOverview(data: PlayerOverviewData, params: PlayerOv
   };
   const teams = [...new Map(player.memberships.map((m) => [m.team.id, m.team])).values()];
   const memberTeamIds = new Set(teams.map((team) => team.id));
-  const regions: Region[] = teams.map((team) => region(team.name, player.games.filter((line) => line.team?.id === team.id).map(rowOf)));
-  const others = player.games.filter((line) => !line.team || !memberTeamIds.has(line.team.id));
+  const regions: Region[] = teams.map((team) => region(team.name, player.games.filter((line) => line.teamId === team.id).map(rowOf)));
+  const others = player.games.filter((line) => line.teamId === null || !memberTeamIds.has(line.teamId));
   if (others.length || regions.length === 0) regions.push(region(t(TEXTS.otherGames), others.map(rowOf)));
   return tableEnvelope(ctx.baseUrl, 'table', {
     context: { player_id: player.id, season: params.season, locale: localeContext(ctx.locale) },

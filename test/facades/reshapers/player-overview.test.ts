@@ -10,8 +10,6 @@ const game = (id: number, status: OverviewGame['status'], homeTeam = team(1), aw
   status,
   homeScore: status === 'SCHEDULED' ? null : 3,
   awayScore: status === 'SCHEDULED' ? null : 1,
-  homePeriodScores: [],
-  awayPeriodScores: [],
   decidedBy: 'REGULAR',
   venue: { name: 'Halle', city: 'Ort' },
   homeTeam,
@@ -19,7 +17,7 @@ const game = (id: number, status: OverviewGame['status'], homeTeam = team(1), aw
   homePlaceholder: null,
   awayPlaceholder: null,
 });
-const line = (played: boolean, teamId: number, goals = 0) => ({ played, goals, assists: 1, points: goals + 1, penaltyMinutes: 2, team: team(teamId) });
+const line = (played: boolean, teamId: number, goals = 0) => ({ played, goals, assists: 1, points: goals + 1, penaltyMinutes: 2, teamId });
 const data: PlayerOverviewData = {
   season: { label: '2026/27' },
   player: {
