@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { HEADERS_NODE_ADDS, type CapturedAnswer } from './bare-send.js';
 import { summarizeProfile, type ProfileSummary } from './cpu-profile.js';
@@ -37,6 +38,8 @@ export interface HitOptions {
 }
 
 interface Run {
+  /** Cores the load generator (autocannon, in this process) kept busy during the turn: near 1, it may be what limits the rate, not the server. */
+  generatorCores: number;
   rps: number;
   p50: number;
   p99: number;
@@ -118,8 +121,12 @@ async function waitFor(url: string): Promise<void> {
 }
 
 async function load(url: string, headers: Record<string, string>, options: HitOptions, seconds: number): Promise<Run & { total: number }> {
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
   const result = await autocannon({ url, connections: options.connections, duration: seconds, headers });
-  return { ...loadSummary(result), total: result.requests.total };
+  const cpu = process.cpuUsage(cpuBefore);
+  const generatorCores = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
+  return { ...loadSummary(result), generatorCores, total: result.requests.total };
 }
 
 export async function benchHit(options: HitOptions): Promise<HitResult> {
@@ -188,6 +195,9 @@ async function profileHits(options: HitOptions, dir: string): Promise<HitResult[
   return { ...summarizeProfile(path, requests, 30), requests, rps: served.rps, file: path };
 }
 
+/** A generator this busy (of its one thread) may be what limits the rate of both servers. */
+const GENERATOR_LIMIT_CORES = 0.9;
+
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 
 export function reportHit(results: HitResult[], run: { connections: number; duration: number; warmup: number; rounds: number }): void {
@@ -196,19 +206,23 @@ export function reportHit(results: HitResult[], run: { connections: number; dura
     `\nhit: a response-cache hit against bare node:http sending the same answer; ${run.connections} connections, ${run.rounds} turns of ${run.duration} s each (service, bare, service, bare, …) after ${run.warmup} s warm-up; the machine is shared: compare the ratio, within one run\n`,
   );
   console.log(
-    '| scale | endpoint | asked as | body bytes | service req/s | bare req/s | service / bare | service p50 / p99 ms | bare p50 / p99 ms | errors + non-2xx |',
+    '| scale | endpoint | asked as | body bytes | service req/s | bare req/s | service / bare | service p50 / p99 ms | bare p50 / p99 ms | load generator cores, service / bare turns | errors + non-2xx |',
   );
-  console.log('|---:|---|---|---:|---:|---:|---:|---|---|---|');
+  console.log('|---:|---|---|---:|---:|---:|---:|---|---|---|---|');
   for (const r of results) {
     for (const v of r.variants) {
       const [ours, theirs] = [mean(v.service.map((s) => s.rps)), mean(v.bare.map((s) => s.rps))];
       const ratios = v.service.map((s, i) => (s.rps / v.bare[i].rps).toFixed(2)).join(', ');
       const failures = [...v.service, ...v.bare].reduce((sum, s) => sum + s.errors + s.non2xx, 0);
       console.log(
-        `| ${r.scale} | \`${r.path.replace(/\d{4,}/, ':id')}\` | ${v.variant === 'plain' ? 'no Accept-Encoding' : 'gzip, br'} | ${v.bytes} | ${Math.round(ours)} | ${Math.round(theirs)} | ${(ours / theirs).toFixed(2)} (${ratios}) | ${mean(v.service.map((s) => s.p50)).toFixed(1)} / ${mean(v.service.map((s) => s.p99)).toFixed(1)} | ${mean(v.bare.map((s) => s.p50)).toFixed(1)} / ${mean(v.bare.map((s) => s.p99)).toFixed(1)} | ${failures} |`,
+        `| ${r.scale} | \`${r.path.replace(/\d{4,}/, ':id')}\` | ${v.variant === 'plain' ? 'no Accept-Encoding' : 'gzip, br'} | ${v.bytes} | ${Math.round(ours)} | ${Math.round(theirs)} | ${(ours / theirs).toFixed(2)} (${ratios}) | ${mean(v.service.map((s) => s.p50)).toFixed(1)} / ${mean(v.service.map((s) => s.p99)).toFixed(1)} | ${mean(v.bare.map((s) => s.p50)).toFixed(1)} / ${mean(v.bare.map((s) => s.p99)).toFixed(1)} | ${mean(v.service.map((s) => s.generatorCores)).toFixed(2)} / ${mean(v.bare.map((s) => s.generatorCores)).toFixed(2)} | ${failures} |`,
       );
     }
   }
+  const busiest = Math.max(...results.flatMap((r) => r.variants.flatMap((v) => [...v.service, ...v.bare].map((s) => s.generatorCores))));
+  console.log(
+    `  the load generator is one thread of this process: it kept at most ${busiest.toFixed(2)} cores busy in a turn${busiest >= GENERATOR_LIMIT_CORES ? `, at or above ${GENERATOR_LIMIT_CORES}: it may have been the limit of both servers, and the ratio then says little` : ''}`,
+  );
   for (const r of results) for (const v of r.variants) console.log(`  scale ${r.scale} ${v.variant}: bare answer vs the service's: ${v.sameAnswer}`);
   for (const r of results) {
     const p = r.profile;
