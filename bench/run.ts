@@ -468,6 +468,12 @@ async function benchScale(scale: number, results: Results): Promise<void> {
   const { url, ids, env } = prepared;
   const servers = new Servers(scale, env, ids.gameId);
   const base = (target: Target) => servers.base(target);
+  /** The deployed service, started again if an earlier part left it dead, and settled before a part measures it. */
+  const settledDeployed = async (label?: string) => {
+    await servers.ensure(['deployed']);
+    if (label) console.error(label);
+    await settle(servers.pid('deployed'));
+  };
   const search = encodeURIComponent(ids.clubName.slice(0, 6));
   const endpoints: [string, RequestInit_?][] = [
     ['/api/games?mode=list'],
@@ -568,9 +574,7 @@ async function benchScale(scale: number, results: Results): Promise<void> {
         'live',
         scale,
         async () => {
-          await servers.ensure(['deployed']);
-          console.error(`scale ${scale} live`);
-          await settle(servers.pid('deployed'));
+          await settledDeployed(`scale ${scale} live`);
           return benchLive({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, turns: liveTurns });
         },
         (result) => {
@@ -583,9 +587,7 @@ async function benchScale(scale: number, results: Results): Promise<void> {
         'zipf',
         scale,
         async () => {
-          await servers.ensure(['deployed']);
-          console.error(`scale ${scale} zipf`);
-          await settle(servers.pid('deployed'));
+          await settledDeployed(`scale ${scale} zipf`);
           const result = await benchZipf({
             scale,
             databaseUrl: url,
@@ -608,8 +610,7 @@ async function benchScale(scale: number, results: Results): Promise<void> {
         'hit',
         scale,
         async () => {
-          await servers.ensure(['deployed']);
-          await settle(servers.pid('deployed'));
+          await settledDeployed();
           return benchHit({
             scale,
             baseUrl: base('deployed'),
@@ -636,9 +637,7 @@ async function benchScale(scale: number, results: Results): Promise<void> {
         async () => {
           const measured: OpenLoopResult[] = [];
           for (const liveGames of liveGameCounts) {
-            await servers.ensure(['deployed']);
-            console.error(`scale ${scale} open loop, ${liveGames} live games`);
-            await settle(servers.pid('deployed'));
+            await settledDeployed(`scale ${scale} open loop, ${liveGames} live games`);
             measured.push(
               await benchOpenLoop({
                 scale,
