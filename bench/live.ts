@@ -47,6 +47,8 @@ export interface LiveOptions {
   warmup: number;
   /** Turns of reads without writes, then with (`--live-turns`): the ratio of one turn swings with the machine; their median less. */
   turns?: number;
+  /** Goals a second while reading (`--writes-per-second`); WRITES_PER_SECOND by default. */
+  writesPerSecond?: number;
 }
 
 export interface ReadLoad {
@@ -73,6 +75,7 @@ export type Channel = (typeof CHANNELS)[number];
 export interface LiveResult {
   scale: number;
   games: number;
+  writesPerSecond: number;
   /** The turns' loads, in order: reads without writes, then while writing. */
   turns: { quiet: ReadLoad; writing: ReadLoad }[];
   writes: { sent: number; failed: number; p50: number; p99: number; firstFailure: string | null };
@@ -412,6 +415,7 @@ function summarize(options: LiveOptions, turns: LiveResult['turns'], records: Wr
   return {
     scale: options.scale,
     games: LIVE_GAMES,
+    writesPerSecond: options.writesPerSecond ?? WRITES_PER_SECOND,
     turns,
     writes: writeStats(records),
     delays: visibilityStats(records),
@@ -455,7 +459,8 @@ export async function withLiveGames<T>(
 
 export async function benchLive(options: LiveOptions): Promise<LiveResult> {
   const turnCount = options.turns ?? 1;
-  assertClockBudget(options.duration * turnCount);
+  const writesPerSecond = options.writesPerSecond ?? WRITES_PER_SECOND;
+  assertClockBudget(options.duration * turnCount, LIVE_GAMES, writesPerSecond);
   return withLiveGames(options, async ({ games, subscriptions }) => {
     const requests = readMix(games.map((game) => game.id));
     if (options.warmup > 0) await readLoad(options, requests, options.warmup);
@@ -465,7 +470,7 @@ export async function benchLive(options: LiveOptions): Promise<LiveResult> {
       const quiet = await readLoad(options, requests, options.duration);
       const [writing, written] = await Promise.all([
         readLoad(options, requests, options.duration),
-        writeAtSteadyRate(options, games, subscriptions, options.duration),
+        writeAtSteadyRate(options, games, subscriptions, options.duration, writesPerSecond),
       ]);
       turns.push({ quiet, writing });
       records.push(...written);
@@ -487,7 +492,7 @@ const CHANNEL_NAMES: Record<Channel, string> = {
 
 export function reportLive(results: LiveResult[], run: { connections: number; duration: number; warmup: number; turns: number }): void {
   console.log(
-    `\nlive: ${LIVE_GAMES} games, ${WRITES_PER_SECOND} goals/s round-robin during ${run.duration} s of reads (${run.connections} connections, after ${run.warmup} s warm-up and ${run.duration} s without writes), ${run.turns} turn(s); deployed service\n`,
+    `\nlive: ${LIVE_GAMES} games, ${[...new Set(results.map((r) => r.writesPerSecond))].join(', ')} goals/s round-robin during ${run.duration} s of reads (${run.connections} connections, after ${run.warmup} s warm-up and ${run.duration} s without writes), ${run.turns} turn(s); deployed service\n`,
   );
   console.log('| scale | turn | read load | req/s | p50 ms | p99 ms | errors | non-2xx | change |');
   console.log('|---:|---:|---|---:|---:|---:|---:|---:|---:|');
@@ -495,7 +500,7 @@ export function reportLive(results: LiveResult[], run: { connections: number; du
     for (const [index, turn] of r.turns.entries()) {
       for (const [name, load] of [
         ['no writes', turn.quiet],
-        [`writing ${WRITES_PER_SECOND}/s`, turn.writing],
+        [`writing ${r.writesPerSecond}/s`, turn.writing],
       ] as const) {
         const change = load === turn.writing ? percent(changeOf(turn)) : '';
         console.log(`| ${r.scale} | ${index + 1} | ${name} | ${load.rps} | ${load.p50} | ${load.p99} | ${load.errors} | ${load.non2xx} | ${change} |`);

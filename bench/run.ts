@@ -17,7 +17,7 @@
 // the closed loop's req/s and at `--rates`, then a search for the highest rate with p99 ≤ 100 ms)
 // and `hit` (bench/hit.ts: a cache hit of /api/games/:id against bare node:http sending the same
 // answer, and a CPU profile of the hits), comma-separated.
-//   [--live-games 20,100] [--writes-per-second 2] [--fractions 0.25,0.5,0.8] [--rates 200,400,800]
+//   [--live-games 20,100] [--writes-per-second 2 (the live and open parts)] [--fractions 0.25,0.5,0.8] [--rates 200,400,800]
 //   [--arrivals poisson|even] [--search-steps 4] [--hit-rounds 2]
 // Each part's tables are printed as soon as it finishes at a scale. A part that fails (throws, or a
 // process it measures ends: `Reached heap limit`) is reported as `part <name> at scale <s> failed:
@@ -575,7 +575,7 @@ async function benchScale(scale: number, results: Results): Promise<void> {
         scale,
         async () => {
           await settledDeployed(`scale ${scale} live`);
-          return benchLive({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, turns: liveTurns });
+          return benchLive({ scale, databaseUrl: url, baseUrl: base('deployed'), connections, duration, warmup, turns: liveTurns, writesPerSecond });
         },
         (result) => {
           results.live.push(result);
