@@ -107,10 +107,10 @@ export interface AppOptions extends Partial<AppSettings> {
   concurrencyClock?: () => number;
 }
 
-/** What the stages of buildApp share: the app, its options, and what every stage reads. */
 /** The request slots as registerConcurrencyLimit gives them: their state, and `acquire` for work outside fastify. */
 type RequestSlots = ReturnType<typeof registerConcurrencyLimit>;
 
+/** What the stages of buildApp share: the app, its options, and what every stage reads. */
 interface Assembly {
   app: FastifyInstance;
   options: AppOptions;
