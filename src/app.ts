@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import type { HeapAdmission } from './cache/heap-pressure.js';
@@ -22,7 +22,7 @@ import { registerCors } from './http/cors.js';
 import { registerRequestDeadline } from './http/deadline.js';
 import { preRoutingErrors, registerErrorHandling } from './http/error-handling.js';
 import { registerHealth, registerStartupGate } from './http/health.js';
-import { InterfaceTable, interfaceOf } from './http/interface-policy.js';
+import { InterfaceTable, isOperatorRequest } from './http/interface-policy.js';
 import { requireDeclarations } from './http/interfaces.js';
 import { type GracefulClose, gracefulCloseOptions, registerGracefulClose } from './http/graceful-close.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -214,7 +214,7 @@ function observeRequests({ app, options, pipeline, live }: Assembly): { lifecycl
 }
 
 /** Health probes and metrics scrapes (operators' endpoints) pass the startup gate and are never shed, queued or cut: they are most wanted when the service is busiest. */
-const isOperational = (request: FastifyRequest) => interfaceOf(request).operational === true;
+const isOperational = isOperatorRequest;
 
 /** Stage 2: what may refuse or answer a request before its route runs, cheapest first. Returns the request slots, which health and WebSocket read. */
 async function admitRequests(assembly: Assembly, lifecycle: GracefulClose): Promise<{ concurrency: RequestSlots }> {

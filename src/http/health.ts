@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import type { ChangeFeed, ChangeFeedState } from '../live/changes.js';
 import { serviceUnavailable } from './errors.js';
 import { declareServiceEndpoints } from './interfaces.js';
-import { interfaceOf } from './interface-policy.js';
+import { isOperatorRequest } from './interface-policy.js';
 import type { ConcurrencyState } from './concurrency-limit.js';
 
 export interface HealthOptions {
@@ -82,7 +82,7 @@ export async function registerHealth(app: FastifyInstance, options: HealthOption
 /** Until the database is migrated and loaded, every request but those to operators' endpoints (health, metrics) is a 503. */
 export function registerStartupGate(app: FastifyInstance, isStarted: () => boolean): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (isStarted() || interfaceOf(request).operational) return done();
+    if (isStarted() || isOperatorRequest(request)) return done();
     done(serviceUnavailable('The service is starting; try again shortly', 2));
   });
 }

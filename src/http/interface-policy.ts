@@ -104,3 +104,12 @@ export function interfaceOf(request: FastifyRequest): InterfacePolicy {
 export function notFoundMessageOf(policy: InterfacePolicy): NotFoundMessage {
   return policy.notFoundMessage ?? noRouteMessage;
 }
+
+/**
+ * Whether a request is to an operator's endpoint (health, metrics): a route that exists and is
+ * declared operational. An unknown URL under their paths is any client's request: budgeted, gated,
+ * queued like the rest, so that no one floods the service through a 404 nobody counts.
+ */
+export function isOperatorRequest(request: FastifyRequest): boolean {
+  return !request.is404 && request.routeOptions.config.interface?.operational === true;
+}

@@ -10,7 +10,7 @@ import { brakeKey, KeyCheckBrake } from './key-check-brake.js';
 import { SessionCap } from './session-cap.js';
 import { refuse, secondsOf, tellBudget, TooManyRequestsError, type Limiter } from './too-many-requests.js';
 import { isRefresh } from './refresh-ahead.js';
-import { interfaceOf } from './interface-policy.js';
+import { isOperatorRequest } from './interface-policy.js';
 
 export interface RateLimitConfig {
   /** Requests per minute per client address to /api, its root aliases, /graphql without a key and /media. */
@@ -62,7 +62,7 @@ type RequestClass = 'exempt' | 'keyed' | 'public';
  */
 export function requestClass(request: FastifyRequest): RequestClass {
   // An operator's endpoint (health, metrics), and a route that opts out with @fastify/rate-limit's own `config: { rateLimit: false }`.
-  if (interfaceOf(request).operational || request.routeOptions.config.rateLimit === false) return 'exempt';
+  if (isOperatorRequest(request) || request.routeOptions.config.rateLimit === false) return 'exempt';
   // The service's own rebuild of a cached answer (refresh-ahead) is no client's request.
   if (isRefresh(request)) return 'exempt';
   const scope = credentialScope(request);

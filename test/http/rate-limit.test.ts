@@ -116,6 +116,12 @@ describe('public reads: RATE_LIMIT_PUBLIC_PER_MINUTE per client address', () => 
       }
     }
   });
+
+  it('limits unknown URLs under the health paths as any other request', async () => {
+    const client = '198.51.100.5';
+    for (let i = 0; i < 4; i++) expect((await get(app, client, '/health/nothing')).statusCode).toBe(404);
+    expect((await get(app, client, '/health/nothing')).statusCode).toBe(429);
+  });
 });
 
 describe('keyed interfaces: RATE_LIMIT_KEY_PER_MINUTE per API key', () => {
