@@ -7,6 +7,7 @@ import pg from 'pg';
 import { reshapeGameDetail } from '../src/facades/rest/game-detail.js';
 import { parseLocale } from '../src/facades/shared/locale.js';
 import type { RenderContext } from '../src/facades/shared/render-context.js';
+import { localDay } from '../src/domain/league-time.js';
 import { baselineData } from './baseline-data.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -17,7 +18,8 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.en
 const { gameDetail, gameList, currentGames } = baselineData(pool, baseUrl);
 
 function renderContext(query: Record<string, string>): RenderContext {
-  return { locale: parseLocale(query.locale), now: new Date(), baseUrl };
+  const now = new Date();
+  return { locale: parseLocale(query.locale), now, today: localDay(now), baseUrl };
 }
 
 /** The answer's body, or a rejection with `not found` for what the baseline does not serve. */

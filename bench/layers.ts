@@ -28,6 +28,7 @@ import { nodes } from '../src/facades/rest/shared/game-row.js';
 import { createLocalChangeFeed } from '../src/live/changes.js';
 import { facadeDocument } from '../src/facades/shared/facade.js';
 import type { RenderContext } from '../src/facades/shared/render-context.js';
+import { localDay } from '../src/domain/league-time.js';
 import { facadeGet } from '../src/facades/shared/route.js';
 import { getSchema } from '../src/schema/index.js';
 import { buildConfiguredService } from '../src/service.js';
@@ -68,7 +69,8 @@ const config = loadConfig({
 });
 const app = await buildConfiguredService(config, database, () => true);
 
-const ctx: RenderContext = { locale: 'de', now: new Date(), baseUrl: PUBLIC_BASE_URL };
+const now = new Date();
+const ctx: RenderContext = { locale: 'de', now, today: localDay(now), baseUrl: PUBLIC_BASE_URL };
 const baseline = baselineData(pool, PUBLIC_BASE_URL);
 const facadeDeps = { prisma: database.prisma, clock: systemClock, publicBaseUrl: PUBLIC_BASE_URL, schema: getSchema() };
 const runDetail = facadeDocument(facadeDeps, GAME_DETAIL_DOCUMENT);

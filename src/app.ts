@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import type { HeapAdmission } from './cache/heap-pressure.js';
+import { horizonNoting, registerAnswerHorizons } from './cache/answer-horizon.js';
 import { systemClock, type Clock } from './clock.js';
 import { DEFAULT_SPONSOR_PATH, type Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -189,7 +190,8 @@ function assemble(options: AppOptions): Assembly {
     deps: {
       prisma: options.database.prisma,
       replicas,
-      clock: options.clock ?? systemClock,
+      // Every read of the clock while an answer is built is noted on its horizon (src/cache/answer-horizon.ts).
+      clock: horizonNoting(options.clock ?? systemClock),
       publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
       live,
       startWindow: options.gameStartWindow,
@@ -272,6 +274,8 @@ async function admitRequests(assembly: Assembly, lifecycle: GracefulClose): Prom
 
 /** Stage 3: what wraps every route's answer; before every route, which it then sees. */
 async function shapeAnswers({ app, options, pipeline }: Assembly): Promise<void> {
+  // Each answer is built within its horizon, so the caches keep it no longer than what it read from the clock holds.
+  registerAnswerHorizons(app);
   registerInputGuard(app);
   registerPrivateAnswers(app);
   // @fastify/compress hooks into the routes registered after it.

@@ -48,7 +48,7 @@ export interface Config {
   demoScale: number;
   /** Absolute base URL used in links and image URLs the service hands out. */
   publicBaseUrl: string;
-  /** Path segment of the sponsor's top-scorer tables: /api/topscorers/<sponsorPath>(-highlight). */
+  /** Another path segment of the sponsor's top-scorer tables, /api/topscorers/<sponsorPath>(-highlight), beside `mobiliar`, which is always served. */
   sponsorPath: string;
   /** Lifetime of the shared response cache of public GET endpoints; 0 turns it off. Writes drop it sooner. */
   responseCacheTtlMs: number;
@@ -136,9 +136,16 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+/** Six hours: a Saturday's pages are built once per change, not once a minute. */
+export const DEFAULT_RESPONSE_CACHE_TTL_MS = 6 * 60 * 60 * 1000;
+
 export const DEFAULT_SPONSOR_PATH = 'sponsor';
 
-/** SPONSOR_PATH: a path segment of lowercase letters, digits and inner dashes; `main` and `su` are the main table's. */
+/**
+ * SPONSOR_PATH: a path segment of lowercase letters, digits and inner dashes; `main` and `su` are the
+ * main table's. It adds a name: the sponsor tables are always served at `mobiliar` too, the path the
+ * federation's deployed clients call (src/facades/rest/topscorers.ts, DEPLOYED_SPONSOR_PATH).
+ */
 export function sponsorPathFrom(env: Env): string {
   const raw = env.SPONSOR_PATH || DEFAULT_SPONSOR_PATH;
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(raw) || raw === 'main' || raw === 'su') {
@@ -351,8 +358,10 @@ export function loadConfig(env: Env = process.env): Config {
     demoSeed: integer(env, 'DEMO_SEED', 2025, 0, 2 ** 31 - 1),
     demoScale: positiveNumber(env, 'DEMO_SCALE', 1),
     publicBaseUrl,
-    // Every committed write drops the caches (src/live/changes.ts): expiry is only a safety net.
-    responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', 60_000, 0, 600_000),
+    // Every committed write drops the answers it alters (src/live/changes.ts), and each answer is kept
+    // no longer than what it read from the clock holds (src/cache/answer-horizon.ts): this bound is
+    // only a safety net for changes nobody announced (a hand edit in the database).
+    responseCacheTtlMs: integer(env, 'RESPONSE_CACHE_TTL_MS', DEFAULT_RESPONSE_CACHE_TTL_MS, 0, 86_400_000),
     // A quarter of the 1 s freshness target: a hot page's rebuild rarely takes longer.
     responseCacheRefreshAheadMs: integer(env, 'RESPONSE_CACHE_REFRESH_AHEAD_MS', 250, 0, 1_000),
     subscriptionsPerClient: integer(env, 'SUBSCRIPTIONS_PER_CLIENT', 20, 1, 10_000),

@@ -30,6 +30,7 @@ import { publicCacheControl } from './http/response-cache.js';
 import { graphiqlPage, registerGraphiQLAssets } from './graphql/graphiql.js';
 import { GRAPHQL_INTERFACE, GRAPHQL_PATH } from './graphql/interface.js';
 import { declareInterface } from './http/interfaces.js';
+import { currentHorizon } from './cache/answer-horizon.js';
 import {
   fillPersistedBody,
   persistedHashOf,
@@ -174,12 +175,13 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
         enabled: (_request, context) => options.responseCacheTtlMs > 0 && mayShare(context),
         session: () => null, // every stored result is public data, the same for every client
         ttl: options.responseCacheTtlMs,
-        // A result that a key or a session decided (src/schema/authorization.ts) is never stored.
-        onTtl: ({ ttl, context }) => (isPublicResult(context as GraphQLContext) ? ttl : 0),
+        // A result that a key or a session decided (src/schema/authorization.ts) is never stored; a
+        // public one is kept until what it read from the clock stops holding (src/cache/answer-horizon.ts).
+        onTtl: ({ ttl, context }) => (isPublicResult(context as GraphQLContext) ? Math.min(ttl, currentHorizon()?.remainingMs ?? ttl) : 0),
         ignoredTypes: PRIVATE_TYPES,
-        // Not even an unknown sid's null; a running clock's second is a second old a second later,
-        // and the messages allowed now change with the start window's edges, not only with writes.
-        ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0, 'Game.clock': 1_000, 'Game.statusMessages': 1_000 },
+        // Not even an unknown sid's null. What changes with time (a running clock, the messages a
+        // desk may send) says so on the answer's horizon instead.
+        ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0 },
         cache: responseCache,
         buildResponseCacheKey: ({ documentString, operationName, variableValues, sessionId }) =>
           keyOf({ query: documentString, operationName, variables: variableValues }, sessionId),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, DEFAULT_RESPONSE_CACHE_TTL_MS, loadConfig } from '../src/config.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -259,7 +259,12 @@ describe('shutdown, pool and load shedding configuration', () => {
 describe('live games and workers configuration', () => {
   it('defaults: a 60 s cache safety net, 20 subscriptions per client, no Redis, one worker', () => {
     const config = loadConfig({});
-    expect([config.responseCacheTtlMs, config.subscriptionsPerClient, config.redisUrl, config.workers]).toEqual([60_000, 20, undefined, 1]);
+    expect([config.responseCacheTtlMs, config.subscriptionsPerClient, config.redisUrl, config.workers]).toEqual([
+      DEFAULT_RESPONSE_CACHE_TTL_MS,
+      20,
+      undefined,
+      1,
+    ]);
   });
 
   it('reads them', () => {

@@ -45,9 +45,14 @@ interface Box<V> {
 
 const REASONS: Record<LRUCache.DisposeReason, DropReason> = { evict: 'evicted', expire: 'expired', set: 'replaced', delete: 'deleted', fetch: 'deleted' };
 
-/** lru-cache's TTL options for a time to live in ms: 0 is "forever" to lru-cache, so a non-positive TTL never reaches it. */
+/**
+ * lru-cache's TTL options for a time to live in ms: 0 is "forever" to lru-cache, so a non-positive
+ * TTL never reaches it. lru-cache holds a value while its age is at most its TTL; a value kept for
+ * `ttlMs` is gone once it is that old (an answer that changes at a moment is not served at that
+ * moment), so lru-cache is given a millisecond less (the clocks count whole milliseconds).
+ */
 function ttlOption(ttlMs: number | undefined): number {
-  return ttlMs === undefined || !Number.isFinite(ttlMs) ? 0 : Math.max(1, Math.ceil(ttlMs));
+  return ttlMs === undefined || !Number.isFinite(ttlMs) ? 0 : Math.max(1, Math.ceil(ttlMs) - 1);
 }
 
 /**

@@ -93,6 +93,11 @@ export function startOfLocalDay(day: LocalDay): Date {
   return new Date(midnightUtc - zoneOffsetMs(guess));
 }
 
+/** The first instant of the local day after the one `instant` falls on: where "today" in the league's time zone ends. */
+export function nextLocalMidnight(instant: Date): Date {
+  return startOfLocalDay(addDays(localDay(instant), 1));
+}
+
 /** The instants of one local day: starting at or after `from`, before `to` (23, 24 or 25 hours). */
 export function localDayRange(day: LocalDay): { from: Date; to: Date } {
   return { from: startOfLocalDay(day), to: startOfLocalDay(addDays(day, 1)) };

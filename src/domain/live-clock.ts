@@ -55,3 +55,16 @@ export function readClock(status: GameStatus, stored: StoredClock | null, format
     running: stored.running && second < end,
   };
 }
+
+/**
+ * The next moment the reading `readClock` gives changes without a write: the next second of a
+ * running period, until the period's end; undefined when the clock stands (not live, between
+ * periods, stopped, or run out), which only a write changes.
+ */
+export function clockChangesAt(status: GameStatus, stored: StoredClock | null, format: GameFormat, now: Date): Date | undefined {
+  if (status !== 'LIVE' || !stored?.running || stored.period === null) return undefined;
+  const { end } = boundsOfPeriod(format, stored.period);
+  const elapsed = Math.max(0, Math.floor((now.getTime() - stored.at.getTime()) / 1000));
+  if (stored.second + elapsed >= end) return undefined;
+  return new Date(stored.at.getTime() + (elapsed + 1) * 1000);
+}

@@ -9,7 +9,7 @@
  * only what it allows.
  */
 import { ForbiddenError, InvalidInputError } from './errors.js';
-import { addDays, localDay, localParts, startOfLocalDay } from './league-time.js';
+import { localDay, localParts, nextLocalMidnight } from './league-time.js';
 import type { StartWindow } from './live-game.js';
 
 /** The writes that start a game, end it, award it, or change how it ended. Recording play needs none: a game is only live once started. */
@@ -46,7 +46,7 @@ export interface DecisionWindow {
 export function decisionWindow(startsAt: Date, window: StartWindow): DecisionWindow {
   const start = startsAt.getTime();
   const fromMs = start - window.earlyMinutes * 60_000;
-  const untilMs = Math.max(start + window.lateMinutes * 60_000, startOfLocalDay(addDays(localDay(startsAt), 1)).getTime());
+  const untilMs = Math.max(start + window.lateMinutes * 60_000, nextLocalMidnight(startsAt).getTime());
   return { fromMs, untilMs };
 }
 
@@ -114,5 +114,5 @@ export function assertMayDecideNow(write: WriteBeingDecided, moment: DecisionMom
  * months ahead changes no table before the game's day. The first instant that no longer counts.
  */
 export function resultsCountBefore(now: Date): Date {
-  return startOfLocalDay(addDays(localDay(now), 1));
+  return nextLocalMidnight(now);
 }

@@ -10,6 +10,7 @@ import { interfaceOf } from './interface-policy.js';
 import { replayOf, replayVariantOf, type HitFastPath, type ReplayableHit } from './hit-fast-path.js';
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 import { entityTagOf, notModified } from './entity-tags.js';
+import { horizonOf } from '../cache/answer-horizon.js';
 
 /**
  * With whom a route's GET answers may be shared, as the route declares it in `config.responseCache`:
@@ -111,6 +112,11 @@ interface Entry {
   pending: Partial<Record<ContentEncoding, Promise<Buffer>>>;
   /** Hits as the full path sent them, by replay variant (encoding and Origin): what the fast path sends again. */
   replays: Map<string, ReplayableHit>;
+  /**
+   * How long after it was stored the answer is fresh: the cache's TTL (a safety bound), or less if
+   * what it read from the clock stops holding sooner (its horizon, src/cache/answer-horizon.ts).
+   */
+  freshMs: number;
 }
 
 /**
@@ -189,6 +195,8 @@ class ResponseCache {
   private readonly cache: ScopedCache<Entry>;
   /** Only an answer keyed by its URL can be rebuilt from the URL alone. */
   private readonly refreshAheadMs: number;
+  /** How long past its freshness an answer is kept for stale-if-error. */
+  private readonly staleMs: number;
   private readonly cacheControl: string;
   private readonly keyOf: (request: FastifyRequest) => string;
   /** Only the app-wide cache keyed by URL, answering first, can be looked up before fastify. */
@@ -214,6 +222,7 @@ class ResponseCache {
     private readonly options: ResponseCacheOptions,
   ) {
     const staleMs = options.staleIfErrorMs ?? 0;
+    this.staleMs = staleMs;
     this.refreshAheadMs = options.key ? 0 : (options.refreshAheadMs ?? 0);
     this.cache = new ScopedCache<Entry>({
       maxEntries: options.maxEntries ?? 1000,
@@ -260,7 +269,7 @@ class ResponseCache {
   private lookup(key: string): { fresh?: Entry; stale?: Entry; refreshing?: Entry } {
     const found = this.cache.lookup(key);
     if (!found) return {};
-    if (found.ageMs > this.options.ttlMs || found.uncertain) return { stale: found.value };
+    if (found.ageMs >= found.value.freshMs || found.uncertain) return { stale: found.value };
     if (found.supersededMs === undefined) return { fresh: found.value };
     return found.supersededMs <= this.refreshAheadMs ? { refreshing: found.value } : { stale: found.value };
   }
@@ -393,6 +402,7 @@ class ResponseCache {
     const body = unpooled(Buffer.from(payload));
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     const varies = isCompressible(contentType);
+    const freshMs = Math.min(this.options.ttlMs, horizonOf(request)?.remainingMs ?? Number.POSITIVE_INFINITY);
     const entry: Entry = {
       body,
       contentType,
@@ -402,10 +412,13 @@ class ResponseCache {
       variants: {},
       pending: {},
       replays: new Map(),
+      freshMs,
     };
     this.built.set(request, entry);
     const started = this.begun.get(request);
-    this.cache.store(key, entry, { scope: started?.scope, since: started?.generation ?? 0, startedAt: started?.startedAt });
+    // An answer whose clock reading no longer holds is sent, never kept; one that is kept stays through its stale window too.
+    if (freshMs > 0)
+      this.cache.store(key, entry, { scope: started?.scope, since: started?.generation ?? 0, startedAt: started?.startedAt, ttlMs: freshMs + this.staleMs });
     return (await this.answer(request, reply, key, entry, 'miss')) ?? '';
   }
 

@@ -2,7 +2,11 @@ import { gameFormat } from '../domain/game-format.js';
 import type { TransitionRecord } from '../domain/game-transitions.js';
 import { isPaired } from '../domain/pairing.js';
 import type { LiveGameState } from '../domain/game-write.js';
-import { type ClockView, GAME_PHASES, readClock, type StoredClock } from '../domain/live-clock.js';
+import { clockChangesAt, type ClockView, GAME_PHASES, readClock, type StoredClock } from '../domain/live-clock.js';
+import type { GameFormat } from '../domain/game-format.js';
+import type { GameStatus } from '../domain/game-status.js';
+import type { Clock } from '../clock.js';
+import { nowUntil } from '../cache/answer-horizon.js';
 import { STATUS_MESSAGES, statusMessagesAllowed } from '../domain/status-messages.js';
 import { builder } from './builder.js';
 import { COMPUTED, computedCost } from './costs.js';
@@ -20,16 +24,46 @@ const FORMAT_SELECT = {
   group: { select: { periods: true, periodMinutes: true, overtimeMinutes: true, penaltyShootout: true, drawAllowed: true, forfeitGoals: true } },
 } as const;
 
-const GameClock = builder.objectRef<ClockView>('GameClock').implement({
+/** What a game's clock is read from: the reading its last write stored, and the game's format. */
+interface ClockSource {
+  status: GameStatus;
+  stored: StoredClock | null;
+  format: GameFormat;
+}
+
+/**
+ * The clock moved on to now. Only the second and whether it runs change with time: an answer that
+ * shows them is kept until the next second (src/cache/answer-horizon.ts), one that shows the phase
+ * and period only until a write changes them.
+ */
+function clockNow({ status, stored, format }: ClockSource, ctx: { clock: Clock }): ClockView {
+  return readClock(
+    status,
+    stored,
+    format,
+    nowUntil(ctx.clock, (now) => clockChangesAt(status, stored, format, now)),
+  );
+}
+
+/** The phase and period, which no passing of time changes: read at the stored reading's own moment. */
+function clockStanding({ status, stored, format }: ClockSource): ClockView {
+  return readClock(status, stored, format, stored?.at ?? new Date(0));
+}
+
+const GameClock = builder.objectRef<ClockSource>('GameClock').implement({
   description: 'The game clock as the last live write left it, moved on to the moment of the request.',
   fields: (t) => ({
-    phase: t.field({ type: GamePhaseEnum, resolve: (clock) => clock.phase }),
-    period: t.exposeInt('period', {
+    phase: t.field({ type: GamePhaseEnum, resolve: (clock) => clockStanding(clock).phase }),
+    period: t.int({
       nullable: true,
       description: 'The period being played (overtime is the one after the regular periods); null when none is.',
+      resolve: (clock) => clockStanding(clock).period,
     }),
-    second: t.exposeInt('second', { description: 'The second of play now: it runs with the wall clock while a period is open, up to its end.' }),
-    running: t.exposeBoolean('running'),
+    second: t.int({
+      description: 'The second of play now: it runs with the wall clock while a period is open, up to its end.',
+      resolve: (clock, _args, ctx) => clockNow(clock, ctx).second,
+    }),
+    running: t.boolean({ resolve: (clock, _args, ctx) => clockNow(clock, ctx).running }),
   }),
 });
 
@@ -37,7 +71,7 @@ builder.prismaObjectFields('Game', (t) => ({
   clock: t.field({
     type: GameClock,
     select: { status: true, clockPeriod: true, clockSecond: true, clockAt: true, clockRunning: true, ...FORMAT_SELECT },
-    resolve: (game, _args, ctx) => readClock(game.status, storedClockOf(game), gameFormat(game.group), ctx.clock.now()),
+    resolve: (game) => ({ status: game.status, stored: storedClockOf(game), format: gameFormat(game.group) }),
   }),
   statusMessages: t.field({
     type: [GameStatusMessageEnum],
@@ -81,7 +115,8 @@ builder.prismaObjectFields('Game', (t) => ({
         awayTeamId: game.awayTeamId,
         format,
         startsAt: game.startsAt,
-        now: ctx.clock.now(),
+        // The messages allowed change at the start and decision windows' edges: held a second, as the running clock is.
+        now: nowUntil(ctx.clock, (now) => now.getTime() + 1000),
         startWindow: ctx.startWindow,
         decidedBy: game.decidedBy,
         storedScore: game.homeScore === null || game.awayScore === null ? null : { home: game.homeScore, away: game.awayScore },

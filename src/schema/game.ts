@@ -1,5 +1,6 @@
 import { localDay, localTime } from '../domain/league-time.js';
-import { refereesVisible } from '../domain/referees.js';
+import { refereesAppearAt, refereesVisible } from '../domain/referees.js';
+import { nowUntil } from '../cache/answer-horizon.js';
 import { shownDecision } from '../domain/game-status.js';
 import { penaltyRoleOf } from '../domain/player-statistics.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
@@ -66,12 +67,24 @@ builder.prismaNode('Game', {
     firstReferee: t.string({
       nullable: true,
       description: 'Published no earlier than 48 hours before the start.',
-      resolve: (game, _args, ctx) => (refereesVisible(game.startsAt, ctx.clock.now()) ? game.firstReferee : null),
+      resolve: (game, _args, ctx) =>
+        refereesVisible(
+          game.startsAt,
+          nowUntil(ctx.clock, (now) => refereesAppearAt(game.startsAt, now)),
+        )
+          ? game.firstReferee
+          : null,
     }),
     secondReferee: t.string({
       nullable: true,
       description: 'Published no earlier than 48 hours before the start.',
-      resolve: (game, _args, ctx) => (refereesVisible(game.startsAt, ctx.clock.now()) ? game.secondReferee : null),
+      resolve: (game, _args, ctx) =>
+        refereesVisible(
+          game.startsAt,
+          nowUntil(ctx.clock, (now) => refereesAppearAt(game.startsAt, now)),
+        )
+          ? game.secondReferee
+          : null,
     }),
     homeTeam: t.relation('homeTeam', {
       nullable: true,

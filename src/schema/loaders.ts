@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Clock } from '../clock.js';
+import { nowUntil } from '../cache/answer-horizon.js';
 import type { PrismaClient } from '../db/database.js';
 import type { GameClass, League } from '../generated/prisma/client.js';
 import { DECIDED_STATUSES, PLAYED_STATUSES, VISITORS_COUNTED_STATUSES } from '../domain/game-status.js';
@@ -65,7 +66,11 @@ export function createLoaders(prisma: PrismaClient, clock: Clock): Loaders {
         prisma.teamRegistration.findMany({ where: { groupId: { in: [...groupIds] } }, select: { groupId: true, teamId: true } }),
         prisma.game.findMany({
           // A result counts from its game's day on: a forfeit declared ahead of time changes no table before then.
-          where: { groupId: { in: [...groupIds] }, status: { in: [...DECIDED_STATUSES] }, startsAt: { lt: resultsCountBefore(clock.now()) } },
+          where: {
+            groupId: { in: [...groupIds] },
+            status: { in: [...DECIDED_STATUSES] },
+            startsAt: { lt: resultsCountBefore(nowUntil(clock, resultsCountBefore)) },
+          },
           select: { groupId: true, homeTeamId: true, awayTeamId: true, status: true, homeScore: true, awayScore: true, decidedBy: true },
         }),
       ]);

@@ -76,13 +76,13 @@ describe('BoundedLru', () => {
 });
 
 describe('ScopedCache', () => {
-  it('serves a value for its TTL on the injected clock, with its age, and lets it go after', () => {
+  it('serves a value for its TTL on the injected clock, with its age, and lets it go once it is that old', () => {
     const { cache, clock, dropped, put } = testCache({ ttlMs: 1_000 });
     put('a', 'answer');
-    clock.now = 1_000;
-    expect(cache.lookup('a')).toEqual({ value: { text: 'answer' }, ageMs: 1_000, uncertain: false });
+    clock.now = 999;
+    expect(cache.lookup('a')).toEqual({ value: { text: 'answer' }, ageMs: 999, uncertain: false });
     expect(cache.holds('a')).toBe(true);
-    clock.now = 1_001;
+    clock.now = 1_000;
     expect(cache.holds('a')).toBe(false);
     expect(cache.lookup('a')).toBeUndefined();
     expect(dropped).toEqual(['expired']);

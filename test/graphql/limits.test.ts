@@ -84,14 +84,14 @@ describe('bounded caches', () => {
     expect([cache.has('huge'), cache.has('d'), cache.has('e')]).toEqual([false, true, true]);
   });
 
-  it('forgets entries after their TTL, on its clock', () => {
+  it('forgets entries once they are as old as their TTL, on its clock', () => {
     let now = 0;
     const cache = new BoundedLru<number>({ maxEntries: 10, maxBytes: 10, weigh: () => 1, now: () => now });
     cache.set('short', 1, 20);
     cache.set('long', 2);
-    now = 20;
+    now = 19;
     expect([cache.get('short'), cache.get('long')]).toEqual([1, 2]);
-    now = 21;
+    now = 20;
     expect([cache.get('short'), cache.get('long')]).toEqual([undefined, 2]);
   });
 

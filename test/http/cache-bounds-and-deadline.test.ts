@@ -62,16 +62,16 @@ describe('stale-if-error', () => {
     const { app, state } = cachedApp({ ttlMs: 20, staleIfErrorMs: 200, now: () => clock.now });
     const fresh = await app.inject({ url: '/bytes/10' });
     expect(fresh.headers['cache-control']).toBe('public, max-age=0, stale-if-error=0');
-    clock.now += 20;
+    clock.now += 19;
     expect((await app.inject({ url: '/bytes/10' })).headers['x-cache']).toBe('hit'); // the TTL's last millisecond
-    clock.now += 20;
+    clock.now += 21;
     state.failing = true;
     const stale = await app.inject({ url: '/bytes/10' });
     expect(stale.statusCode).toBe(200);
     expect(stale.headers['x-cache']).toBe('stale');
     expect(stale.headers['retry-after']).toBeUndefined();
     expect(stale.body).toBe(fresh.body);
-    clock.now += 180; // 220 ms old: the stale window's last millisecond
+    clock.now += 179; // 219 ms old: the stale window's last millisecond
     expect((await app.inject({ url: '/bytes/10' })).headers['x-cache']).toBe('stale');
     clock.now += 1;
     expect((await app.inject({ url: '/bytes/10' })).statusCode).toBe(503);

@@ -101,7 +101,7 @@ describe.skipIf(!serverUrl)('WORKERS=2: two processes on one port, consistent th
     expect(written.data?.startGame.version).toBe(1);
     // NOTIFY reaches the other worker within milliseconds of the commit, and nothing tells the test
     // when: it asks until six answers in a row (both workers) are fresh. A worker that never hears
-    // of the write keeps its answer for the 60 s of RESPONSE_CACHE_TTL_MS, far past this bound.
+    // of the write keeps its answer for the hours of RESPONSE_CACHE_TTL_MS, far past this bound.
     let after: Awaited<ReturnType<typeof getOnNewConnection>>[] = [];
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
       after = await Promise.all(Array.from({ length: 6 }, () => getOnNewConnection(detail)));

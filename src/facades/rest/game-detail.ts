@@ -45,9 +45,9 @@ const COLUMNS = [
 const RELATIVE_DAYS: Record<number, Translated> = { [-1]: TEXTS.yesterday, 0: TEXTS.today, 1: TEXTS.tomorrow };
 
 /** `heute`/`gestern`/`morgen` near the request day, else `dd.mm.yyyy`. */
-export function dayText(startsAt: Date, ctx: Pick<RenderContext, 'now' | 'locale'>): string {
+export function dayText(startsAt: Date, ctx: Pick<RenderContext, 'today' | 'locale'>): string {
   const day = localDay(startsAt);
-  const today = localDay(ctx.now);
+  const today = ctx.today;
   for (const offset of [-1, 0, 1]) if (addDays(today, offset) === day) return textIn(ctx)(RELATIVE_DAYS[offset]);
   return formatDate(startsAt);
 }

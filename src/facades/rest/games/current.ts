@@ -94,8 +94,8 @@ export function dayFilters(params: CurrentGamesParams) {
   return { filter: { ...base, from, to }, before: { ...base, to: from }, after: { ...base, from: to } };
 }
 
-export function todayIn(ctx: Pick<RenderContext, 'now'>): string {
-  return localDay(ctx.now);
+export function todayIn(ctx: Pick<RenderContext, 'today'>): string {
+  return ctx.today;
 }
 
 const COLUMNS = [

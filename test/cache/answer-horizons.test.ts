@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { AnswerHorizon, HorizonNotingClock, horizonNoting, nowUntil, UNDECLARED_TIME_READ_MS, withinHorizon } from '../../src/cache/answer-horizon.js';
+import { fixedClock } from '../../src/clock.js';
+import { DEFAULT_RESPONSE_CACHE_TTL_MS } from '../../src/config.js';
+import { REFEREE_VISIBILITY_MS } from '../../src/domain/referees.js';
+import { nextLocalMidnight } from '../../src/domain/league-time.js';
+import { openTestLeague, type TestLeague } from '../support/app.js';
+import { createKey } from '../support/keys.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe('an answer horizon', () => {
+  it('is unbounded until the clock is read, then as short as its shortest read', () => {
+    const clock = fixedClock('2026-11-28T10:00:00Z');
+    const noting = horizonNoting(clock);
+    const horizon = new AnswerHorizon();
+    withinHorizon(horizon, () => {
+      expect(horizon.remainingMs).toBe(Number.POSITIVE_INFINITY);
+      nowUntil(noting, (now) => now.getTime() + 5 * MINUTE);
+      expect(horizon.remainingMs).toBe(5 * MINUTE);
+      nowUntil(noting, () => undefined); // a reading that no passing of time changes
+      expect(horizon.remainingMs).toBe(5 * MINUTE);
+      noting.now(); // a reading that says nothing of when it changes
+      expect(horizon.remainingMs).toBe(Math.min(5 * MINUTE, UNDECLARED_TIME_READ_MS));
+      nowUntil(noting, (now) => now.getTime() - 1); // already past: not kept at all
+      expect(horizon.remainingMs).toBe(0);
+    });
+  });
+
+  it('notes nothing outside an answer, and wraps a clock once', () => {
+    const noting = horizonNoting(fixedClock('2026-11-28T10:00:00Z'));
+    expect(horizonNoting(noting)).toBe(noting);
+    expect(noting).toBeInstanceOf(HorizonNotingClock);
+    expect(noting.now().toISOString()).toBe('2026-11-28T10:00:00.000Z');
+  });
+
+  it('follows the awaits of the answer it belongs to, and no other', async () => {
+    const noting = horizonNoting(fixedClock('2026-11-28T10:00:00Z'));
+    const [first, second] = [new AnswerHorizon(), new AnswerHorizon()];
+    await Promise.all([
+      withinHorizon(first, async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        nowUntil(noting, (now) => now.getTime() + MINUTE);
+      }),
+      withinHorizon(second, async () => {
+        await Promise.resolve();
+      }),
+    ]);
+    expect([first.remainingMs, second.remainingMs]).toEqual([MINUTE, Number.POSITIVE_INFINITY]);
+  });
+});
+
+describe('cached answers live until what they read changes', () => {
+  let league: TestLeague;
+  let app: FastifyInstance;
+  let federation: Record<string, string>;
+
+  beforeAll(async () => {
+    league = await openTestLeague();
+    // As deployed: the default safety bound, the caches on the league's clock, which the tests move.
+    app = await buildApp({
+      database: league.db,
+      clock: league.clock,
+      cacheClock: () => league.clock.now().getTime(),
+      logLevel: 'silent',
+      responseCacheTtlMs: DEFAULT_RESPONSE_CACHE_TTL_MS,
+    });
+    federation = { authorization: `Bearer ${(await createKey(league.db, 'federation desk', null, ['games:write'])).key}` };
+  });
+  afterAll(async () => {
+    await app?.close();
+    await league?.close();
+  });
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+  const graphqlGet = (query: string) => get(`/graphql?query=${encodeURIComponent(query)}`);
+
+  /** A write as the federation sends it (real, announced on the change feed), outside the start window with a reason. */
+  async function write(mutation: 'startGame' | 'startPeriod', gameId: number): Promise<void> {
+    const input = mutation === 'startGame' ? { outsideStartWindow: true, reason: 'a test write' } : {};
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: federation,
+      payload: {
+        query: `mutation ($input: ${mutation === 'startGame' ? 'StartGameInput' : 'StartPeriodInput'}!) { ${mutation}(input: $input) { game { id } } }`,
+        variables: { input: { gameId, idempotencyKey: `${mutation}-${gameId}`, ...input } },
+      },
+    });
+    expect(answer.json()).toEqual({ data: { [mutation]: { game: { id: gameId } } } });
+  }
+
+  /** A scheduled game with both teams, not one of `taken`. */
+  const scheduledGame = (taken: number[] = []) =>
+    league.db.prisma.game.findFirstOrThrow({
+      where: { status: 'SCHEDULED', id: { notIn: taken }, homeTeamId: { not: null }, awayTeamId: { not: null } },
+      orderBy: { id: 'desc' },
+    });
+
+  /** Moves a game to `startsAt` (before any answer about it is built: a hand edit nobody announces). */
+  const movedGame = async (startsAt: Date, referee?: string) => {
+    const game = await scheduledGame();
+    return league.db.prisma.game.update({ where: { id: game.id }, data: { startsAt, ...(referee ? { firstReferee: referee } : {}) } });
+  };
+
+  it('keeps an answer that reads no clock through an hour of unrelated writes', async () => {
+    const query = '{ seasons { id label } }';
+    expect((await get('/api/seasons')).headers['x-cache']).toBe('miss');
+    expect((await graphqlGet(query)).statusCode).toBe(200);
+    const written: number[] = [];
+    for (let step = 0; step < 12; step += 1) {
+      league.clock.advance(5 * MINUTE + 1);
+      const game = await scheduledGame(written);
+      written.push(game.id);
+      await write('startGame', game.id);
+    }
+    expect((await get('/api/seasons')).headers['x-cache']).toBe('hit');
+    const again = await graphqlGet(query);
+    expect(again.statusCode).toBe(200);
+    // yoga's result cache answers a stored result without running it: no SQL is the mark of a hit.
+    const before = league.db.queryCount();
+    await graphqlGet(query);
+    expect(league.db.queryCount() - before).toBe(0);
+  });
+
+  it('changes a game page at the moment its referees are published, not before and not later', async () => {
+    // A game whose referees appear an hour from now, before midnight (which changes the page's day words too).
+    const game = await movedGame(new Date(league.clock.now().getTime() + REFEREE_VISIBILITY_MS + HOUR), 'Rita Referee');
+    const referee = game.firstReferee as string;
+    const visibleFrom = game.startsAt.getTime() - REFEREE_VISIBILITY_MS;
+    const rest = `/api/games/${game.id}`;
+    const query = `{ game(id: ${game.id}) { id firstReferee } }`;
+
+    const first = await get(rest);
+    expect([first.headers['x-cache'], first.body.includes(referee)]).toEqual(['miss', false]);
+    expect((await graphqlGet(query)).json()).toEqual({ data: { game: { id: game.id, firstReferee: null } } });
+
+    league.clock.set(new Date(visibleFrom - 1));
+    const before = await get(rest);
+    expect([before.headers['x-cache'], before.body]).toEqual(['hit', first.body]);
+    const queries = league.db.queryCount();
+    expect((await graphqlGet(query)).json()).toEqual({ data: { game: { id: game.id, firstReferee: null } } });
+    expect(league.db.queryCount() - queries).toBe(0);
+
+    league.clock.set(new Date(visibleFrom));
+    const at = await get(rest);
+    expect([at.headers['x-cache'], at.body.includes(referee)]).toEqual(['miss', true]);
+    expect((await graphqlGet(query)).json()).toEqual({ data: { game: { id: game.id, firstReferee: referee } } });
+  });
+
+  it('changes the words for "today" and "tomorrow" at midnight in the league', async () => {
+    const midnight = nextLocalMidnight(league.clock.now()).getTime();
+    const game = await movedGame(new Date(midnight + 12 * HOUR));
+    const url = `/api/games/${game.id}?locale=en`;
+    const first = await get(url);
+    expect(first.body).toContain('tomorrow');
+    league.clock.set(new Date(midnight - 1));
+    expect((await get(url)).headers['x-cache']).toBe('hit');
+    league.clock.set(new Date(midnight));
+    const after = await get(url);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.body).toContain('today');
+    expect(after.body).not.toContain('tomorrow');
+  });
+
+  it('keeps a live game clock a second, and its phase until a write', async () => {
+    const game = await scheduledGame();
+    await write('startGame', game.id);
+    await write('startPeriod', game.id);
+    const phase = `{ game(id: ${game.id}) { clock { phase period } } }`;
+    const second = `{ game(id: ${game.id}) { clock { second running } } }`;
+    const firstPhase = (await graphqlGet(phase)).json();
+    const firstSecond = (await graphqlGet(second)).json() as { data: { game: { clock: { second: number; running: boolean } } } };
+    expect(firstSecond.data.game.clock.running).toBe(true);
+
+    league.clock.advance(999);
+    const queries = league.db.queryCount();
+    expect((await graphqlGet(second)).json()).toEqual(firstSecond);
+    expect(league.db.queryCount() - queries).toBe(0);
+    league.clock.advance(1);
+    const later = (await graphqlGet(second)).json() as typeof firstSecond;
+    expect(later.data.game.clock.second).toBe(firstSecond.data.game.clock.second + 1);
+
+    league.clock.advance(10 * MINUTE);
+    const phaseQueries = league.db.queryCount();
+    expect((await graphqlGet(phase)).json()).toEqual(firstPhase);
+    expect(league.db.queryCount() - phaseQueries).toBe(0);
+  });
+
+  it('keeps an answer that read the clock without saying until when no longer than before', async () => {
+    const team = await league.db.prisma.team.findFirstOrThrow({ orderBy: { id: 'asc' } });
+    // A calendar's window is a month back and a year ahead of now: it reads the clock and names no moment.
+    const url = `/api/calendars?team_id=${team.id}`;
+    expect((await get(url)).headers['x-cache']).toBe('miss');
+    league.clock.advance(UNDECLARED_TIME_READ_MS - 1);
+    expect((await get(url)).headers['x-cache']).toBe('hit');
+    league.clock.advance(1);
+    expect((await get(url)).headers['x-cache']).toBe('miss');
+  });
+});
