@@ -30,7 +30,7 @@ const FOLLOWED_GAMES = 20;
 /** How often a reader asks again while waiting for a write to show. */
 const POLL_INTERVAL_MS = 20;
 /** A write not visible after this long counts as missed (and the target as not met). */
-const VISIBILITY_TIMEOUT_MS = 10_000;
+export const VISIBILITY_TIMEOUT_MS = 10_000;
 export const VISIBILITY_TARGET_MS = 1000;
 /** Goals are recorded in period 1 (seconds 0–1200), one second apart per game, from here on. */
 const FIRST_GOAL_SECOND = 10;
@@ -93,7 +93,7 @@ export interface LiveGame {
   key: string;
 }
 
-interface WriteOutcome {
+export interface WriteOutcome {
   gameId: number;
   version: number;
   homeScore: number;
@@ -183,12 +183,18 @@ export interface StreamDrops {
   reopenFailure: string | null;
 }
 
+/** What follows the games' streams for writeAtSteadyRate: whether a game is followed, and when a write's event arrived (null: not within VISIBILITY_TIMEOUT_MS). */
+export interface Followers {
+  follows(gameId: number): boolean;
+  arrival(write: WriteOutcome): Promise<number | null>;
+}
+
 /**
  * One `gameUpdated` stream per game (GraphQL over SSE): when each version arrived, and a wait for a
  * version that has not arrived yet. A stream the server ends is opened again at once, as a client
  * following the game would; the drop is counted, and a write committed in the gap goes unseen.
  */
-export class Subscriptions {
+export class Subscriptions implements Followers {
   private readonly arrivals = new Map<string, number>();
   private readonly waiting = new Map<string, (at: number) => void>();
   private readonly aborts = new Set<AbortController>();
@@ -289,7 +295,7 @@ export class Subscriptions {
   }
 }
 
-async function measureVisibility(baseUrl: string, subscriptions: Subscriptions, write: WriteOutcome): Promise<Visibility> {
+async function measureVisibility(baseUrl: string, subscriptions: Followers, write: WriteOutcome): Promise<Visibility> {
   const [rest, graphqlDelay, arrivedAt] = await Promise.all([
     pollUntilVisible(() => restShows(baseUrl, write), write.committedAt),
     pollUntilVisible(() => graphqlShows(baseUrl, write), write.committedAt),
@@ -357,7 +363,7 @@ export interface WriteRecord {
 export async function writeAtSteadyRate(
   options: Pick<LiveOptions, 'baseUrl'>,
   games: LiveGame[],
-  subscriptions: Subscriptions,
+  subscriptions: Followers,
   seconds: number,
   writesPerSecond = WRITES_PER_SECOND,
 ): Promise<WriteRecord[]> {

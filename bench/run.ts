@@ -16,9 +16,16 @@
 // (bench/open-loop.ts: the zipf mix at fixed arrival rates, per `--live-games`, at `--fractions` of
 // the closed loop's req/s and at `--rates`, then a search for the highest rate with p99 ≤ 100 ms)
 // and `hit` (bench/hit.ts: a cache hit of /api/games/:id against bare node:http sending the same
-// answer, and a CPU profile of the hits), comma-separated.
+// answer, and a CPU profile of the hits) and `gameday` (bench/game-day.ts: an instance of its own as
+// `npm run serve` starts it with WORKERS=2 and SHARED_ANSWER_STORE=database, `--gameday-live` games
+// written at `--gameday-writes` goals/s, `--gameday-subscribers` SSE and WebSocket subscribers, a
+// head of game-day traffic plus `--gameday-tail` of today's Zipf mix, open loop at each of
+// `--gameday-rates`, each warmed up until the hit ratio is steady and measured `--gameday-measure`
+// seconds), comma-separated.
 //   [--live-games 20,100] [--writes-per-second 2 (the live and open parts)] [--fractions 0.25,0.5,0.8] [--rates 200,400,800]
 //   [--arrivals poisson|even] [--search-steps 4] [--hit-rounds 2]
+//   [--gameday-rates 500,1000,2000] [--gameday-measure 60] [--gameday-warmup-max 300] [--gameday-writes 5] [--gameday-tail 0.25]
+//   [--gameday-subscribers 200] [--gameday-live 100]
 // Each part's tables are printed as soon as it finishes at a scale. A part that fails (throws, or a
 // process it measures ends: `Reached heap limit`) is reported as `part <name> at scale <s> failed:
 // <reason>` and the other parts still run (a service that died is started again for the next
@@ -38,6 +45,19 @@ import { benchZipf, reportZipf, type ZipfResult } from './zipf.js';
 import { calibrateCosts, reportCosts } from './cost-calibration.js';
 import { benchHit, reportHit, type HitResult } from './hit.js';
 import { benchOpenLoop, reportOpenLoop, type Arrivals, type OpenLoopResult } from './open-loop.js';
+import {
+  assertGameDayOptions,
+  benchGameDay,
+  DEFAULT_GAME_DAY_LIVE,
+  DEFAULT_GAME_DAY_MEASURE,
+  DEFAULT_GAME_DAY_RATES,
+  DEFAULT_GAME_DAY_SUBSCRIBERS,
+  DEFAULT_GAME_DAY_TAIL,
+  DEFAULT_GAME_DAY_WARMUP_MAX,
+  DEFAULT_GAME_DAY_WRITES,
+  reportGameDay,
+  type GameDayResult,
+} from './game-day.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -64,11 +84,25 @@ const arrivals = option('arrivals', 'poisson') as Arrivals;
 if (arrivals !== 'poisson' && arrivals !== 'even') throw new Error(`--arrivals takes poisson or even, not ${arrivals}`);
 const searchSteps = Number(option('search-steps', '4'));
 const hitRounds = Number(option('hit-rounds', '2'));
-const PARTS = ['endpoints', 'live', 'zipf', 'subscribers', 'search', 'persisted', 'cost', 'open', 'hit'] as const;
+/** The gameday part: rates, seconds measured per rate and at most warming up per rate, goals/s, the tail's share, subscribers, live games. */
+const gameDay = {
+  rates: numbers(option('gameday-rates', DEFAULT_GAME_DAY_RATES.join(','))),
+  measureSeconds: Number(option('gameday-measure', String(DEFAULT_GAME_DAY_MEASURE))),
+  warmupMaxSeconds: Number(option('gameday-warmup-max', String(DEFAULT_GAME_DAY_WARMUP_MAX))),
+  writesPerSecond: Number(option('gameday-writes', String(DEFAULT_GAME_DAY_WRITES))),
+  tailShare: Number(option('gameday-tail', String(DEFAULT_GAME_DAY_TAIL))),
+  subscribers: Number(option('gameday-subscribers', String(DEFAULT_GAME_DAY_SUBSCRIBERS))),
+  liveGames: Number(option('gameday-live', String(DEFAULT_GAME_DAY_LIVE))),
+};
+/** What the gameday instance runs with besides the deployed settings. */
+const GAME_DAY_WORKERS = 2;
+const GAME_DAY_STORE = { SHARED_ANSWER_STORE: 'database' };
+const PARTS = ['endpoints', 'live', 'zipf', 'subscribers', 'search', 'persisted', 'cost', 'open', 'hit', 'gameday'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set(option('only', PARTS.join(',')).split(','));
 for (const part of parts) if (!PARTS.includes(part as Part)) throw new Error(`--only takes ${PARTS.join(', ')} or a comma-separated list of them, not ${part}`);
 const runs = (part: Part) => parts.has(part);
+if (runs('gameday')) assertGameDayOptions(gameDay);
 /** Uncached runs of each calibration document (the cost part); the median is reported. */
 const COST_RUNS = 5;
 const SERVICE_PORT = 3301;
@@ -77,6 +111,7 @@ const CACHED_SERVICE_PORT = 3303;
 const SUBSCRIBERS_PORT = 3304;
 const BARE_SEND_PORT = 3305;
 const PROFILED_SERVICE_PORT = 3307;
+const GAME_DAY_PORT = 3308;
 const PUBLIC_BASE_URL = 'http://localhost:3000';
 
 /** A service or the baseline, started as a registered child (stopped however the bench ends). */
@@ -215,6 +250,9 @@ async function measure(url: string, init: RequestInit_ = {}) {
 const SEARCH_ENDPOINTS: [string, RequestInit_?][] = [
   ['/api/search?q=unihockey'],
   ['/api/sessions/matchcenter/search?q=m%C3%BCller&type=player'],
+  // A league's name (its teams, clubs and players through the hierarchy) and two words matching a player and his club.
+  ['/api/search?q=NLB'],
+  ['/api/search?q=Brunner%20Auenr'],
   [
     '/graphql',
     {
@@ -271,6 +309,7 @@ interface Results {
   persisted: PersistedResult[];
   open: OpenLoopResult[];
   hit: HitResult[];
+  gameday: GameDayResult[];
 }
 
 /** How each part ended at each scale, in the order they ran. */
@@ -341,6 +380,7 @@ function portsNeeded(): { port: number; what: string }[] {
     add(BARE_SEND_PORT, "the hit part's bare node:http server");
     add(PROFILED_SERVICE_PORT, "the hit part's profiled service");
   }
+  if (runs('gameday')) add(GAME_DAY_PORT, 'the game-day instance');
   return [...needed].sort(([a], [b]) => a - b).map(([port, what]) => ({ port, what }));
 }
 
@@ -407,7 +447,7 @@ class Servers {
 }
 
 /** The parts that run at each scale on the services, in their order. */
-const SCALE_PARTS: Part[] = ['endpoints', 'search', 'live', 'zipf', 'hit', 'open', 'persisted', 'subscribers'];
+const SCALE_PARTS: Part[] = ['endpoints', 'search', 'live', 'zipf', 'hit', 'open', 'gameday', 'persisted', 'subscribers'];
 
 /** Loads (or reuses) the scale's database and picks the records the endpoints ask for. */
 async function prepareScale(scale: number) {
@@ -425,6 +465,10 @@ async function prepareScale(scale: number) {
     // newer migrations (indexes)
     await run('the migrations', process.execPath, ['--import', 'tsx', 'scripts/db.ts', 'deploy'], { env: { DATABASE_URL: url } });
   }
+  // Statistics and visibility maps for the planner, and the trigram indexes' pending lists merged:
+  // a database loaded in one go and measured at once would otherwise be planned as if empty (and a
+  // server whose autovacuum is off, or has not come round yet, never catches up).
+  await admin((c) => c.query('VACUUM ANALYZE'), url);
   const ids = await admin(async (c) => {
     const game = await c.query<{ id: number; homeTeamId: number }>(
       `SELECT g.id, g."homeTeamId" FROM "Game" g JOIN "LeagueGroup" grp ON grp.id = g."groupId" JOIN "Season" s ON s.id = grp."seasonId"
@@ -662,6 +706,45 @@ async function benchScale(scale: number, results: Results): Promise<void> {
           reportOpenLoop(measured, { connections, warmup });
         },
       );
+    // An instance of its own, as `npm run serve` starts it, with WORKERS=2 and the shared answer
+    // store; it trusts X-Forwarded-For from loopback, so that its subscribers come from many client
+    // addresses (20 each, SUBSCRIPTIONS_PER_CLIENT) as the subscribers part's do.
+    if (runs('gameday'))
+      await runPart(
+        'gameday',
+        scale,
+        async () => {
+          const storeSetting = Object.entries(GAME_DAY_STORE)
+            .map(([name, value]) => `${name}=${value}`)
+            .join(' ');
+          await assertPortsFree([{ port: GAME_DAY_PORT, what: 'the game-day instance' }]);
+          const instance = startServer(`the game-day instance (port ${GAME_DAY_PORT}, WORKERS=${GAME_DAY_WORKERS})`, serveArgs(), {
+            ...env,
+            ...GAME_DAY_STORE,
+            PORT: String(GAME_DAY_PORT),
+            WORKERS: String(GAME_DAY_WORKERS),
+            TRUST_PROXY: 'loopback',
+          });
+          try {
+            await waitFor(`http://127.0.0.1:${GAME_DAY_PORT}/health`, instance);
+            return await benchGameDay({
+              scale,
+              databaseUrl: url,
+              baseUrl: `http://127.0.0.1:${GAME_DAY_PORT}`,
+              servicePid: instance.pid,
+              storeSetting,
+              workers: GAME_DAY_WORKERS,
+              ...gameDay,
+            });
+          } finally {
+            await stop(instance);
+          }
+        },
+        (result) => {
+          results.gameday.push(result);
+          reportGameDay([result], gameDay);
+        },
+      );
     // In this process (the services above idle): yoga's parse and validate phases are timed here.
     if (runs('persisted'))
       await runPart(
@@ -833,6 +916,7 @@ function summarize(results: Results): void {
     if (results.persisted.length > 0) reportPersisted(results.persisted, { connections, duration, warmup });
     if (results.open.length > 0) reportOpenLoop(results.open, { connections, warmup });
     if (results.hit.length > 0) reportHit(results.hit, { connections, duration, warmup, rounds: hitRounds });
+    if (results.gameday.length > 0) reportGameDay(results.gameday, gameDay);
   }
   const failed = outcomes.filter((outcome) => outcome.failure);
   console.log('\nparts:');
@@ -849,7 +933,7 @@ async function main(): Promise<number> {
     console.error(`not starting: ${error instanceof Error ? error.message : error}`);
     return 2;
   }
-  const results: Results = { rows: [], sizes: [], live: [], zipf: [], subscribers: [], persisted: [], open: [], hit: [] };
+  const results: Results = { rows: [], sizes: [], live: [], zipf: [], subscribers: [], persisted: [], open: [], hit: [], gameday: [] };
   // The cost calibration runs in this process on the sources: the build and the servers are the other parts'.
   const served = SCALE_PARTS.filter(runs);
   let built: unknown = null;

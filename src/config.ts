@@ -88,6 +88,13 @@ export interface Config {
   dbLockTimeoutMs: number;
   /** Bytes of answers the response caches keep. */
   responseCacheMaxBytes: number;
+  /**
+   * SHARED_ANSWER_STORE: `database` keeps the /api public answers in PostgreSQL too, shared by every
+   * worker and instance (src/cache/shared-answer-store.ts); `off` (the default), each process its own.
+   */
+  sharedAnswerStore: SharedAnswerStoreMode;
+  /** SHARED_ANSWER_STORE_MAX_MB: bytes of answers (bodies and their compressed variants) the shared store keeps. */
+  sharedAnswerStoreMaxBytes: number;
   /** How long past its TTL a cached public answer may replace a 503. */
   staleIfErrorMs: number;
   /** How long the readiness probe waits for the database. */
@@ -268,6 +275,24 @@ export function defaultPoolSize(maxInFlight: number): number {
   return Math.max(10, maxInFlight + 2);
 }
 
+export const SHARED_ANSWER_STORE_MODES = ['off', 'database'] as const;
+export const DEFAULT_SHARED_ANSWER_STORE_MAX_BYTES = 256 * 1024 * 1024;
+export type SharedAnswerStoreMode = (typeof SHARED_ANSWER_STORE_MODES)[number];
+
+/** SHARED_ANSWER_STORE: `off` (default) or `database`, which needs PostgreSQL (DATABASE_URL). */
+export function sharedAnswerStoreFrom(env: Env, databaseUrl: string | undefined): SharedAnswerStoreMode {
+  const mode = (env.SHARED_ANSWER_STORE || 'off').trim().toLowerCase() as SharedAnswerStoreMode;
+  if (!SHARED_ANSWER_STORE_MODES.includes(mode)) {
+    throw new ConfigError(`SHARED_ANSWER_STORE must be one of ${SHARED_ANSWER_STORE_MODES.join(', ')}, got "${env.SHARED_ANSWER_STORE}"`);
+  }
+  if (mode === 'database' && !databaseUrl) {
+    throw new ConfigError(
+      'SHARED_ANSWER_STORE=database needs DATABASE_URL (PostgreSQL): the embedded database serves one process, whose own response cache is all it needs; unset SHARED_ANSWER_STORE or set it to off',
+    );
+  }
+  return mode;
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** DATABASE_REPLICA_URLS: comma-separated; an error names a URL by its place only, since URLs carry passwords. */
@@ -385,6 +410,8 @@ export function loadConfig(env: Env = process.env): Config {
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 0, 600_000),
     dbLockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 2000, 0, 600_000),
     responseCacheMaxBytes: integer(env, 'RESPONSE_CACHE_MAX_MB', 32, 1, 4096) * 1024 * 1024,
+    sharedAnswerStore: sharedAnswerStoreFrom(env, databaseUrl),
+    sharedAnswerStoreMaxBytes: integer(env, 'SHARED_ANSWER_STORE_MAX_MB', DEFAULT_SHARED_ANSWER_STORE_MAX_BYTES / 1024 / 1024, 1, 1_048_576) * 1024 * 1024,
     staleIfErrorMs: integer(env, 'RESPONSE_CACHE_STALE_IF_ERROR_MS', 3_600_000, 0, 86_400_000),
     healthCheckTimeoutMs: integer(env, 'HEALTH_CHECK_TIMEOUT_MS', 1000, 50, 60_000),
     trustProxy: trustProxyFrom(env),

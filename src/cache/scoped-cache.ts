@@ -198,6 +198,11 @@ export class ScopedCache<V extends {}> {
     return build && !this.log.touchedSince(build.generation, scope, generation) ? build.answer : undefined;
   }
 
+  /** Whether a change heard after `generation` touched the scope (a build that began then may hold data from before it). */
+  touchedSince(generation: number, scope: ChangeScope): boolean {
+    return this.log.touchedSince(generation, scope);
+  }
+
   /** Whether a build of `key` is under way. */
   building(key: string): boolean {
     return this.builds.has(key);

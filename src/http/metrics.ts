@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnsweredRequest, RequestPipeline } from './request-pipeline.js';
 import type { CacheInvalidation, ResponseSharing } from './response-cache.js';
+import type { SharedAnswerStats } from '../cache/shared-answer-store.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, PoolStats } from '../db/database.js';
 import type { ReadReplicas } from '../db/replicas.js';
@@ -79,6 +80,22 @@ function poolGauges(registry: Registry, stats: () => PoolStats): void {
   gauge('db_pool_max_connections', 'The PostgreSQL pool size (DB_POOL_SIZE).', (pool) => pool.max);
 }
 
+/** What the shared answer store (SHARED_ANSWER_STORE=database) did, by result, read from its counts at each scrape. */
+function sharedAnswerCounters(registry: Registry, stats: SharedAnswerStats): void {
+  new Counter({
+    name: 'shared_answer_store_results_total',
+    help: 'Lookups, stores and failures of the shared answer store: hit (waited: a hit after waiting for another process), miss, stored, refused (a change the build had not heard touched it), error.',
+    labelNames: ['result'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const result of ['hits', 'misses', 'waited', 'stored', 'refused', 'errors'] as const) {
+        this.inc({ result: result === 'hits' ? 'hit' : result === 'misses' ? 'miss' : result === 'errors' ? 'error' : result }, stats[result]);
+      }
+    },
+  });
+}
+
 /** Each read replica by its place in DATABASE_REPLICA_URLS (never its URL): how far behind, and whether reads go to it. */
 function replicaGauges(registry: Registry, replicas: ReadReplicas): void {
   new Gauge({
@@ -129,7 +146,7 @@ export class ServiceMetrics {
   private readonly scraped: Registry;
   private readonly stopTiming: () => void;
 
-  constructor(database: Database) {
+  constructor(database: Database, sharedAnswers?: SharedAnswerStats) {
     const registers = [this.registry];
     const requestLabels = ['interface', 'method', 'route', 'status'] as const;
     const flushHits = () => this.flushHits();
@@ -176,6 +193,7 @@ export class ServiceMetrics {
     // The embedded database is one in-process connection: there is no pool to report.
     if (database.poolStats) poolGauges(this.registry, database.poolStats);
     if (database.replicas) replicaGauges(this.registry, database.replicas);
+    if (sharedAnswers) sharedAnswerCounters(this.registry, sharedAnswers);
     // Merging takes the metrics registered so far.
     this.scraped = Registry.merge([processMetrics(), this.registry]);
     this.stopTiming = database.onQuery(({ sql, durationMs }) => queries.observe({ statement: statementOf(sql) }, durationMs / 1000));
@@ -247,7 +265,7 @@ export class ServiceMetrics {
  * other origins' pages, and no interface's, so the OpenAPI document leaves it out.
  */
 export async function registerMetrics(app: FastifyInstance, database: Database, pipeline: RequestPipeline, options: MetricsOptions): Promise<void> {
-  const metrics = new ServiceMetrics(database);
+  const metrics = new ServiceMetrics(database, app.sharedAnswers?.stats);
   app.addHook('onClose', async () => metrics.close());
   app.decorate('responseCacheInvalidated', (cache, reason) => metrics.invalidated(cache, reason));
   app.addHook('onError', (request, _reply, error, done) => {

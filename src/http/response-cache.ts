@@ -11,6 +11,8 @@ import { replayOf, replayVariantOf, type HitFastPath, type ReplayableHit } from 
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 import { entityTagOf, notModified } from './entity-tags.js';
 import { horizonOf } from '../cache/answer-horizon.js';
+import type { SharedAnswerStore } from '../cache/shared-answer-store.js';
+import type { ChangePosition } from '../live/changes.js';
 
 /**
  * With whom a route's GET answers may be shared, as the route declares it in `config.responseCache`:
@@ -47,6 +49,8 @@ declare module 'fastify' {
     responseCacheInvalidated?: (cache: ResponseSharing, reason: CacheInvalidation) => void;
     /** The response caches' clock (TTLs, stale-if-error) where a cache is given none; `Date.now()` if absent. Tests set it (AppOptions.cacheClock). */
     responseCacheClock?: CacheClock;
+    /** The /api answers' store shared by every process (SHARED_ANSWER_STORE=database); absent when off. Tests read its stats. */
+    sharedAnswers?: SharedAnswerStore;
   }
 }
 
@@ -93,6 +97,12 @@ export interface ResponseCacheOptions {
    * public cache only, whose answers are keyed by URL and looked up before any other hook that could refuse.
    */
   fastPath?: HitFastPath;
+  /**
+   * The second-level store shared by every worker and instance (src/cache/shared-answer-store.ts),
+   * for a cache keyed by URL: a miss here is looked up there before it is built, and what is built
+   * is stored there too. Absent: this process's cache only.
+   */
+  shared?: SharedAnswerStore;
 }
 
 /** A stored answer: what src/cache/scoped-cache.ts holds for this cache (it keeps the scope, the age and the bounds). */
@@ -117,6 +127,8 @@ interface Entry {
    * what it read from the clock stops holding sooner (its horizon, src/cache/answer-horizon.ts).
    */
   freshMs: number;
+  /** Stored in the shared answer store (or fetched from it): its compressed variants go there too once made. */
+  shared?: boolean;
 }
 
 /**
@@ -216,6 +228,10 @@ class ResponseCache {
   // (the cache's single-flight builds) instead of all building it at once.
   /** Per request that leads a build: the entry it built, handed to the requests that joined it. */
   private readonly built = new WeakMap<FastifyRequest, Entry>();
+  /** The shared answer store, for a cache keyed by URL only. */
+  private readonly shared: SharedAnswerStore | undefined;
+  /** Per request that builds an answer the shared store may keep: where its build began in the change log. */
+  private readonly sharedBuilds = new WeakMap<FastifyRequest, ChangePosition>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -241,6 +257,7 @@ class ResponseCache {
     this.cacheControl = options.cacheControl ?? publicCacheControl(options.ttlMs, staleMs);
     this.keyOf = options.key ?? ((request: FastifyRequest) => request.url);
     this.fastPath = options.key || (options.stage ?? 'onRequest') !== 'onRequest' ? undefined : options.fastPath;
+    this.shared = options.key ? undefined : options.shared;
     options.changes?.subscribe((change) => this.cache.changed(change));
   }
 
@@ -299,6 +316,7 @@ class ResponseCache {
         const compressed = unpooled(made);
         entry.variants[encoding] = compressed;
         delete entry.pending[encoding];
+        if (entry.shared) void this.shared?.addVariant(this.sharedKey(key), entry.etag, encoding, compressed);
         // The entry now holds its variant too (if it is still kept): it counts against maxBytes.
         this.cache.reweigh(key, entry);
         return compressed;
@@ -335,8 +353,56 @@ class ResponseCache {
     if (variant !== undefined && !entry.replays.has(variant)) this.replaying.set(request, { entry, variant, body });
   }
 
-  /** Sends a stored answer from the request hook; a hit's bytes are noted for replay. */
-  private send(request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: Exclude<Served, 'miss'>) {
+  /** The shared store's key of an answer: this cache's sharing and the URL. */
+  private sharedKey(key: string): string {
+    return `${this.options.sharing} ${key}`;
+  }
+
+  /**
+   * Looks a missed answer up in the shared store, which this request leads the build of. Found, it
+   * is kept here too (for what is left of its freshness) and becomes the request's answer; not
+   * found, the request builds it, and stores it there if the store let it claim the build or no
+   * other process built it meanwhile. Undefined: build.
+   */
+  private async fromShared(request: FastifyRequest, reply: FastifyReply, key: string, generation: number, scope: ChangeScope): Promise<Entry | undefined> {
+    const shared = this.shared;
+    const position = shared?.position();
+    if (!shared || !position) return undefined;
+    const sharedKey = this.sharedKey(key);
+    const obtained = await shared.obtain(sharedKey, () => this.now());
+    if (!obtained.answer) {
+      this.sharedBuilds.set(request, position);
+      if (obtained.claimed) finished(reply.raw, () => void shared.release(sharedKey));
+      return undefined;
+    }
+    const { answer } = obtained;
+    const freshMs = Math.min(this.options.ttlMs, answer.freshUntil - this.now());
+    if (freshMs <= 0) return undefined;
+    const varies = isCompressible(answer.contentType);
+    const entry: Entry = {
+      body: unpooled(answer.body),
+      contentType: answer.contentType,
+      etag: answer.etag,
+      varies,
+      encodable: varies && answer.body.length >= COMPRESSION_THRESHOLD,
+      variants: Object.fromEntries(Object.entries(answer.variants).map(([encoding, bytes]) => [encoding, unpooled(bytes)])),
+      pending: {},
+      replays: new Map(),
+      freshMs,
+      shared: true,
+    };
+    // Kept under the scope the row was built for: the route's, since the key is the URL.
+    this.cache.store(key, entry, { scope: answer.scope ?? scope, since: generation, ttlMs: freshMs + this.staleMs });
+    return entry;
+  }
+
+  /** Sends a stored answer from the request hook; a hit's bytes are noted for replay (not one from the shared store, which says so in a header of its own). */
+  private send(request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, how: Exclude<Served, 'miss'>, fromShared = false) {
+    if (fromShared) {
+      reply.header('x-cache-shared', 'hit');
+      const body = this.answer(request, reply, key, entry, how);
+      return body instanceof Promise ? body.then((compressed) => reply.send(compressed)) : reply.send(body);
+    }
     const body = this.answer(request, reply, key, entry, how);
     if (body instanceof Promise)
       return body.then((compressed) => {
@@ -382,6 +448,31 @@ class ResponseCache {
     // waited for another's build): a listener on 'close' added after it fired would never run, and
     // the build would stay registered forever, every later miss of the key joining it and hanging.
     finished(reply.raw, () => finish(this.built.get(request)));
+    // A rebuild after a write wants the newest data: it builds, and stores what it built.
+    const sharedEntry = rebuild ? undefined : await this.fromShared(request, reply, key, generation, scope);
+    if (rebuild) {
+      const position = this.shared?.position();
+      if (position) this.sharedBuilds.set(request, position);
+    }
+    if (sharedEntry) {
+      this.built.set(request, sharedEntry);
+      return this.send(request, reply, key, sharedEntry, 'hit', true);
+    }
+  }
+
+  /**
+   * Stores a built answer in the shared store too, unless a change this instance heard since the
+   * build began touched its scope (the store refuses one it had not heard of). A change heard while
+   * the row was being written deletes it again: its own deletion may have run before the row was there.
+   */
+  private async storeShared(request: FastifyRequest, key: string, entry: Entry, generation: number, scope: ChangeScope): Promise<void> {
+    const position = this.sharedBuilds.get(request);
+    const shared = this.shared;
+    if (!shared || !position || entry.freshMs <= 0 || this.cache.touchedSince(generation, scope)) return;
+    const sharedKey = this.sharedKey(key);
+    const answer = { ...entry, scope, freshUntil: this.now() + entry.freshMs };
+    entry.shared = await shared.store(sharedKey, answer, position);
+    if (entry.shared && this.cache.touchedSince(generation, scope)) await shared.forget(sharedKey, entry.etag);
   }
 
   /**
@@ -419,6 +510,7 @@ class ResponseCache {
     // An answer whose clock reading no longer holds is sent, never kept; one that is kept stays through its stale window too.
     if (freshMs > 0)
       this.cache.store(key, entry, { scope: started?.scope, since: started?.generation ?? 0, startedAt: started?.startedAt, ttlMs: freshMs + this.staleMs });
+    if (started) await this.storeShared(request, key, entry, started.generation, started.scope);
     return (await this.answer(request, reply, key, entry, 'miss')) ?? '';
   }
 

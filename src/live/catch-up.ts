@@ -4,7 +4,7 @@
  * which it delivers them. Used by the PostgreSQL and the Redis feed alike.
  */
 import { MAX_REPLAYED_CHANGES, type JournalRequest, type JournalWindow } from './change-journal.js';
-import { LocalListeners, seqOf, type ChangeFeedState, type ChangeListener, type LeagueChange } from './changes.js';
+import { LocalListeners, seqOf, type ChangeFeedState, type ChangeListener, type ChangePosition, type LeagueChange } from './changes.js';
 
 /** Numbers above the floor remembered at most; past it the oldest are forgotten (the floor rises). */
 const MAX_TRACKED = 20_000;
@@ -37,6 +37,20 @@ export class ChangeSequence {
     this.delivered.add(seq);
     if (this.delivered.size > this.maxTracked) this.forgetOldest();
     return true;
+  }
+
+  /**
+   * What this instance has heard, as a position in the log: every number at or below `after` is
+   * settled or delivered, and so is each of `heard` (numbers above it). Undefined until the first
+   * window is read. A build that begins now reads every change so delivered.
+   */
+  position(): ChangePosition | undefined {
+    if (this.floor === null) return undefined;
+    let after = this.floor;
+    while (this.delivered.has(after + 1)) after += 1;
+    const heard: number[] = [];
+    for (const seq of this.delivered) if (seq > after) heard.push(seq);
+    return { after, heard: heard.sort((a, b) => a - b) };
   }
 
   /** What to read from the log now. */
@@ -121,6 +135,11 @@ export class CatchUpDelivery {
 
   state(): ChangeFeedState {
     return this.current;
+  }
+
+  /** What has been delivered, as a position in the log (ChangeSequence `position`); undefined unless listening. */
+  position(): ChangePosition | undefined {
+    return this.current === 'listening' ? this.sequence.position() : undefined;
   }
 
   onStateChange(listener: (state: ChangeFeedState) => void): () => void {

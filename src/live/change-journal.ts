@@ -7,6 +7,7 @@
 import type { PrismaClient } from '../db/database.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { LeagueChange } from './changes.js';
+import { tagsOfChange } from './change-scope.js';
 
 /**
  * How long after a number is taken its transaction has surely ended (committed or rolled back): a
@@ -30,9 +31,17 @@ function stored(change: LeagueChange): Prisma.InputJsonValue {
   return { kind: 'game', game } as unknown as Prisma.InputJsonValue;
 }
 
-/** Adds the change to the log in the caller's transaction and returns its number. */
+/**
+ * Adds the change to the log in the caller's transaction and returns its number. Its scope tags go
+ * in a column of their own, so that SQL can tell which answers it touches (the shared answer store,
+ * src/cache/shared-answer-store.ts); a change that may touch anything leaves them NULL.
+ */
 export async function journalChange(tx: Writer, change: LeagueChange): Promise<number> {
-  const row = await tx.changeLogEntry.create({ data: { change: stored(change) }, select: { seq: true } });
+  const tags = tagsOfChange(change);
+  const row = await tx.changeLogEntry.create({
+    data: { change: stored(change), ...(tags === 'everything' ? {} : { tags: [...tags] }) },
+    select: { seq: true },
+  });
   return row.seq;
 }
 

@@ -90,10 +90,23 @@ export interface ChangeFeed {
   close(): Promise<void>;
   /** Absent: always `listening` (one process hears every change it makes). */
   state?(): ChangeFeedState;
+  /** Where in the change log this instance has heard up to (a feed across instances); absent for a feed of one process. */
+  position?(): ChangePosition | undefined;
+}
+
+/**
+ * How far in the change log an instance has heard: every change numbered at or below `after`, and
+ * each numbered in `heard`, has been delivered to its listeners (or is a hole no commit fills).
+ */
+export interface ChangePosition {
+  after: number;
+  heard: readonly number[];
 }
 
 /** A feed that other instances hear too (PostgreSQL, Redis). */
 export interface RemoteChangeFeed extends ChangeFeed {
+  /** Where in the change log this instance has heard up to, while listening; undefined otherwise. */
+  position(): ChangePosition | undefined;
   /** Resolves once it listens the first time; the service does not wait for it (the database may be away at start). */
   listening: Promise<void>;
   state(): ChangeFeedState;

@@ -203,6 +203,7 @@ export function createPostgresChangeFeed(options: PostgresFeedOptions): RemoteCh
   return {
     listening,
     state: () => delivery.state(),
+    position: () => delivery.position(),
     onStateChange: (listener) => delivery.onStateChange(listener),
     publish(change) {
       delivery.own(change);

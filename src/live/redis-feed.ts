@@ -103,6 +103,7 @@ export function createRedisChangeFeed(options: RedisFeedOptions): RemoteChangeFe
   return {
     listening,
     state: () => delivery.state(),
+    position: () => delivery.position(),
     onStateChange: (listener) => delivery.onStateChange(listener),
     publish(change: LeagueChange) {
       delivery.own(change);

@@ -1,6 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Clock } from '../clock.js';
-import { nowUntil } from '../cache/answer-horizon.js';
+import { type Clock, nowUntil } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
 import type { GameClass, League } from '../generated/prisma/client.js';
 import { DECIDED_STATUSES, PLAYED_STATUSES, VISITORS_COUNTED_STATUSES } from '../domain/game-status.js';

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { AnswerHorizon, HorizonNotingClock, horizonNoting, nowUntil, UNDECLARED_TIME_READ_MS, withinHorizon } from '../../src/cache/answer-horizon.js';
-import { fixedClock } from '../../src/clock.js';
+import { AnswerHorizon, fixedClock, HorizonNotingClock, horizonNoting, nowUntil, UNDECLARED_TIME_READ_MS, withinHorizon } from '../../src/clock.js';
 import { DEFAULT_RESPONSE_CACHE_TTL_MS } from '../../src/config.js';
 import { REFEREE_VISIBILITY_MS } from '../../src/domain/referees.js';
 import { nextLocalMidnight } from '../../src/domain/league-time.js';
@@ -90,7 +89,7 @@ describe('cached answers live until what they read changes', () => {
         variables: { input: { gameId, idempotencyKey: `${mutation}-${gameId}`, ...input } },
       },
     });
-    expect(answer.json()).toEqual({ data: { [mutation]: { game: { id: gameId } } } });
+    expect(answer.json()).toMatchObject({ data: { [mutation]: { game: { id: gameId } } } });
   }
 
   /** A scheduled game with both teams, not one of `taken`. */
@@ -136,19 +135,19 @@ describe('cached answers live until what they read changes', () => {
 
     const first = await get(rest);
     expect([first.headers['x-cache'], first.body.includes(referee)]).toEqual(['miss', false]);
-    expect((await graphqlGet(query)).json()).toEqual({ data: { game: { id: game.id, firstReferee: null } } });
+    expect((await graphqlGet(query)).json().data).toEqual({ game: { id: game.id, firstReferee: null } });
 
     league.clock.set(new Date(visibleFrom - 1));
     const before = await get(rest);
     expect([before.headers['x-cache'], before.body]).toEqual(['hit', first.body]);
     const queries = league.db.queryCount();
-    expect((await graphqlGet(query)).json()).toEqual({ data: { game: { id: game.id, firstReferee: null } } });
+    expect((await graphqlGet(query)).json().data).toEqual({ game: { id: game.id, firstReferee: null } });
     expect(league.db.queryCount() - queries).toBe(0);
 
     league.clock.set(new Date(visibleFrom));
     const at = await get(rest);
     expect([at.headers['x-cache'], at.body.includes(referee)]).toEqual(['miss', true]);
-    expect((await graphqlGet(query)).json()).toEqual({ data: { game: { id: game.id, firstReferee: referee } } });
+    expect((await graphqlGet(query)).json().data).toEqual({ game: { id: game.id, firstReferee: referee } });
   });
 
   it('changes the words for "today" and "tomorrow" at midnight in the league', async () => {
@@ -178,7 +177,7 @@ describe('cached answers live until what they read changes', () => {
 
     league.clock.advance(999);
     const queries = league.db.queryCount();
-    expect((await graphqlGet(second)).json()).toEqual(firstSecond);
+    expect((await graphqlGet(second)).json()).toEqual(firstSecond); // the same answer, cost and all
     expect(league.db.queryCount() - queries).toBe(0);
     league.clock.advance(1);
     const later = (await graphqlGet(second)).json() as typeof firstSecond;

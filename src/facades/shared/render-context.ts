@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Clock } from '../../clock.js';
-import { nowUntil } from '../../cache/answer-horizon.js';
+import { type Clock, nowUntil } from '../../clock.js';
 import { localDay, nextLocalMidnight, type LocalDay } from '../../domain/league-time.js';
 import { parseLocale, translate, type Locale, type Translated } from './locale.js';
 
@@ -8,7 +7,7 @@ import { parseLocale, translate, type Locale, type Translated } from './locale.j
 export interface RenderContext {
   locale: Locale;
   baseUrl: string;
-  /** The moment of the request. Reading it keeps the answer no longer than UNDECLARED_TIME_READ_MS (src/cache/answer-horizon.ts). */
+  /** The moment of the request. Reading it keeps the answer no longer than UNDECLARED_TIME_READ_MS (src/clock.ts). */
   readonly now: Date;
   /** The league's calendar day of the request (Europe/Zurich). Reading it keeps the answer until that day ends. */
   readonly today: LocalDay;
