@@ -1,5 +1,5 @@
 // API keys for the legacy XML, lineup and GraphQL interfaces:
-//   create <name> [--club <id>] [--scope games:write|admin]...   prints the new key once
+//   create <name> [--club <id>] [--scope games:write|admin|people:read|passwords:validate]...   prints the new key once
 //   create <name> --game <id>...                                an event desk's key (back office anlass): reports those games only
 //   list                                                         id, name, prefix, club, scopes, created, revoked
 //   revoke <id>                                                  stops the key working at once

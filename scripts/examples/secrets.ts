@@ -5,25 +5,39 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { PrismaClient } from '../../src/db/database.js';
-import { GAMES_WRITE_SCOPE } from '../../src/domain/access.js';
+import { GAMES_WRITE_SCOPE, PASSWORDS_VALIDATE_SCOPE, PEOPLE_READ_SCOPE } from '../../src/domain/access.js';
+import { demoPassword, demoPasswordPeople } from '../../src/data/demo/people.js';
 import { newApiKey } from '../../src/domain/api-keys.js';
 import type { ExampleIds } from '../../src/facades/shared/route-doc.js';
+import { DEMO_FIXTURE } from './demo-fixture.js';
 
 /**
  * What an example's URL, body (or a snapshot probe's header) may name instead of a secret of the
  * run that sends it (route-doc.ts, ExampleRequest); the recording keeps the placeholder.
  */
-export const EXAMPLE_PLACEHOLDERS = ['{sid}', '{token}', '{event_token}', '{api_key}', '{secret}', '{anlass_id}', '{password}'] as const;
+export const EXAMPLE_PLACEHOLDERS = [
+  '{sid}',
+  '{token}',
+  '{event_token}',
+  '{api_key}',
+  '{secret}',
+  '{anlass_id}',
+  '{password}',
+  '{person_id}',
+  '{person_password}',
+] as const;
 type Placeholder = (typeof EXAMPLE_PLACEHOLDERS)[number];
 
 /** The secrets the placeholders stand for in one run (the recording, the OpenAPI test, the wire snapshot). */
 export interface ExampleSecrets {
   /** A favorites session; empty until one is made (the snapshot makes it with its first add_favorite). */
   sid: string;
-  /** The reporting key: a federation key with games:write, logged in as a partner (`api_key` is its prefix). */
+  /** The reporting key: a federation key with games:write, people:read and passwords:validate, logged in as a partner (`api_key` is its prefix). */
   partner: { apiKey: string; secret: string };
   /** The event key (an anlass): reports `ids.games` but the finished game, so that it may be refused one. */
   event: { id: number; password: string };
+  /** A demo person with a password (src/data/demo/people.ts), of the fixture's seed. */
+  person: { id: number; password: string };
 }
 
 /** Creates the run's back-office keys on the demo league (before the app serves: no request needs them earlier). */
@@ -32,7 +46,14 @@ export async function createExampleSecrets(prisma: PrismaClient, ids: ExampleIds
   if (eventGames.length === 0) throw new Error('the demo league has no game but the finished one for the example event key');
   const partner = newApiKey();
   await prisma.apiKey.create({
-    data: { name: 'examples: reporting key', prefix: partner.prefix, hash: partner.hash, clubId: null, scopes: [GAMES_WRITE_SCOPE], createdAt: now },
+    data: {
+      name: 'examples: reporting key',
+      prefix: partner.prefix,
+      hash: partner.hash,
+      clubId: null,
+      scopes: [GAMES_WRITE_SCOPE, PEOPLE_READ_SCOPE, PASSWORDS_VALIDATE_SCOPE],
+      createdAt: now,
+    },
   });
   const event = newApiKey();
   const created = await prisma.apiKey.create({
@@ -46,7 +67,13 @@ export async function createExampleSecrets(prisma: PrismaClient, ids: ExampleIds
       createdAt: now,
     },
   });
-  return { sid: '', partner: { apiKey: partner.prefix, secret: partner.key }, event: { id: created.id, password: event.key } };
+  const [personId] = demoPasswordPeople();
+  return {
+    sid: '',
+    partner: { apiKey: partner.prefix, secret: partner.key },
+    event: { id: created.id, password: event.key },
+    person: { id: personId, password: demoPassword(DEMO_FIXTURE.seed, personId) },
+  };
 }
 
 async function logIn(app: FastifyInstance, url: string, payload: Record<string, string | number>): Promise<string> {
@@ -79,6 +106,8 @@ export async function withSecrets(app: FastifyInstance, request: RequestParts, s
     '{secret}': () => secrets.partner.secret,
     '{anlass_id}': () => String(secrets.event.id),
     '{password}': () => secrets.event.password,
+    '{person_id}': () => String(secrets.person.id),
+    '{person_password}': () => secrets.person.password,
   };
   const filled: [Placeholder, string][] = [];
   for (const placeholder of EXAMPLE_PLACEHOLDERS) if (named(placeholder)) filled.push([placeholder, await values[placeholder]()]);

@@ -5,7 +5,11 @@ import type { Decider } from './result-authority.js';
 export const GAMES_WRITE_SCOPE = 'games:write';
 /** The scope that lets a key create, list, rotate and revoke keys and read any game's audit. */
 export const ADMIN_SCOPE = 'admin';
-export const KEY_SCOPES = [GAMES_WRITE_SCOPE, ADMIN_SCOPE] as const;
+/** The scope that lets a federation key read people and look players up by licence number (the back office's `people_reader` right). */
+export const PEOPLE_READ_SCOPE = 'people:read';
+/** The scope that lets a federation key check a person's password (the back office's `password_validator` right). */
+export const PASSWORDS_VALIDATE_SCOPE = 'passwords:validate';
+export const KEY_SCOPES = [GAMES_WRITE_SCOPE, ADMIN_SCOPE, PEOPLE_READ_SCOPE, PASSWORDS_VALIDATE_SCOPE] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
 export function isKeyScope(scope: string): scope is KeyScope {
@@ -91,4 +95,14 @@ export function reportableGames(credential: ApiCredential): ReportableGames {
 /** Who a writing key decides a game as (result-authority.ts): the federation's keys (no club, no event) or a game's desk. */
 export function deciderOf(credential: ApiCredential): Decider {
   return credential.clubId === null && !isEventKey(credential) ? 'federation' : 'desk';
+}
+
+/**
+ * People's data (their records, a player looked up by licence number) and their passwords are the
+ * federation's: a federation key (no club, no event) with the scope, and no other key. A club's key
+ * given the scope still may not: it would read every club's people (docs/decisions.md).
+ */
+export function assertMayUsePeople(credential: ApiCredential, scope: typeof PEOPLE_READ_SCOPE | typeof PASSWORDS_VALIDATE_SCOPE, doing: string): void {
+  assertScope(credential, scope, doing);
+  if (credential.clubId !== null || isEventKey(credential)) throw new ForbiddenError(`${doing} needs a federation key: this key belongs to a club or an event`);
 }

@@ -8,13 +8,24 @@
  *     class that plays in a lower league (higher level number) than T — playing up (`other`); or the
  *     license is a multi-team license (`multi`);
  *  3. and the player is not suspended: a match penalty suspends for the team's next game.
- * Validity of a chosen lineup: every license is eligible, no license twice, 6–20 players, 1–3
- * goalkeepers, at most 4 players with non-regular licensing (over that: quota_exceeded).
+ * Validity of a chosen lineup: every license is eligible, no license twice, and the sizes of
+ * LINEUP_LIMITS: players, goalkeepers, and players with non-regular licensing (over that:
+ * quota_exceeded).
  */
 
 export type LicensingKind = 'regular' | 'other' | 'multi';
 
+/**
+ * The one place of the lineup's sizes; every interface (v3 `lineup`, `writeGameSheet`, `/bo`
+ * lineups) judges with them. `maxPlayers` is the game rules' 20 players on a team's sheet, not the
+ * 22 of the federation's API documentation: docs/decisions.md "Lineups".
+ */
 export const LINEUP_LIMITS = { minPlayers: 6, maxPlayers: 20, minGoalkeepers: 1, maxGoalkeepers: 3, maxNonRegular: 4 } as const;
+
+/** The rules `judgeLineup` applies, in words, for the interfaces' documentation. */
+export const LINEUP_RULES_TEXT =
+  `every license eligible, none twice, ${LINEUP_LIMITS.minPlayers}–${LINEUP_LIMITS.maxPlayers} players, ` +
+  `${LINEUP_LIMITS.minGoalkeepers}–${LINEUP_LIMITS.maxGoalkeepers} goalkeepers, at most ${LINEUP_LIMITS.maxNonRegular} players playing up or on a multi-team license`;
 
 export interface CandidateFacts {
   licenseId: number;

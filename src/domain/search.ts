@@ -1,14 +1,19 @@
 /**
  * The search over leagues, groups, clubs, teams and players (GraphQL `search`): what a query is,
- * which names it matches and in which order the hits come. The database applies the same rules in
+ * which records it finds and in which order the hits come. The database applies the same rules in
  * one statement (src/schema/search.ts), a test holds the two equal.
  *
  * - A query is folded like every searched name (`foldName`: case and accents ignored) and split into
  *   words; a name matches when it holds every word (`ivo brun` finds `Ivo Brunner`).
+ * - A record is also found through the league's hierarchy in the season searched: when its name and
+ *   one of its lineages (the names of what it belongs to, `Lineage`) hold every word between them,
+ *   it is a RELATED hit. `NLB` finds the NLB's leagues and groups by name, and the teams registered
+ *   in its groups, their clubs and players as RELATED; `brunner sturmweid` finds the players named
+ *   Brunner of a Sturmweid team.
  * - Hits are ranked by how the whole query meets the name: the name itself (EXACT), its beginning
- *   (PREFIX), the beginning of one of its words (WORD), anywhere else (PART). Ties go by kind
- *   (league, group, club, team, player), then by folded name, then by id. A preferred kind (the
- *   matchcenter's category) comes before every other kind.
+ *   (PREFIX), the beginning of one of its words (WORD), anywhere else (PART), through a lineage
+ *   (RELATED). Ties go by kind (league, group, club, team, player), then by folded name, then by id.
+ *   A preferred kind (the matchcenter's category) comes before every other kind.
  * - Names are searched as the federation stores them: one name per record, not translated.
  */
 import { InvalidInputError } from './errors.js';
@@ -17,7 +22,7 @@ import { foldName } from './search-text.js';
 export const SEARCH_KINDS = ['LEAGUE', 'GROUP', 'CLUB', 'TEAM', 'PLAYER'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
-export const SEARCH_MATCHES = ['EXACT', 'PREFIX', 'WORD', 'PART'] as const;
+export const SEARCH_MATCHES = ['EXACT', 'PREFIX', 'WORD', 'PART', 'RELATED'] as const;
 export type SearchMatch = (typeof SEARCH_MATCHES)[number];
 
 /**
@@ -59,9 +64,26 @@ export function searchLimit(first: number | null | undefined): number {
   return first;
 }
 
-/** How the query meets a folded name, or null when the name lacks one of its words. */
-export function matchOf(foldedName: string, terms: SearchTerms): SearchMatch | null {
-  if (!terms.words.every((word) => foldedName.includes(word))) return null;
+/**
+ * One way a record belongs to the league in the season searched: the folded names above it. A group
+ * is named by its title (`herren gf nlb gruppe 1`: game class, league, group), so its league is in it.
+ * - a club: the title of a group one of its teams is registered in;
+ * - a team: its club, and the title of a group it is registered in (none when it has no group);
+ * - a player: a team they are a member of in the season, that team's club, and one of its groups.
+ * Leagues and groups have none: their titles already name what they belong to.
+ */
+export type Lineage = readonly string[];
+
+/**
+ * How the query meets a record: by its folded name (EXACT … PART), else RELATED when the name and one
+ * of its lineages hold every word between them, else null.
+ */
+export function matchOf(foldedName: string, terms: SearchTerms, lineages: readonly Lineage[] = []): SearchMatch | null {
+  const inName = (word: string) => foldedName.includes(word);
+  if (!terms.words.every(inName)) {
+    const related = lineages.some((names) => terms.words.every((word) => inName(word) || names.some((name) => name.includes(word))));
+    return related ? 'RELATED' : null;
+  }
   if (foldedName === terms.text) return 'EXACT';
   if (foldedName.startsWith(terms.text)) return 'PREFIX';
   if (foldedName.includes(` ${terms.text}`)) return 'WORD';

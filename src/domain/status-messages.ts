@@ -47,7 +47,7 @@ const WRITES_OF: Record<StatusMessage, GameWrite[]> = {
  * The writes a message stands for in a game at `score`. A reported result must agree with the goals
  * recorded live, so the ones tried are the recorded score, or a shootout won from it (a 1:0 where none are recorded).
  */
-function writesOf(message: StatusMessage, score: { home: number; away: number }): GameWrite[] {
+export function writesOf(message: StatusMessage, score: { home: number; away: number }): GameWrite[] {
   if (message !== 'REPORT_RESULT' || score.home + score.away === 0) return WRITES_OF[message];
   return [
     { kind: 'reportResult', homeScore: score.home, awayScore: score.away },

@@ -37,6 +37,18 @@ export interface GraphQLContext {
   access: CallerAccess;
   /** When a game may be started (GAME_START_EARLY_MINUTES, GAME_START_LATE_MINUTES); any time when the app is built without one. */
   startWindow: StartWindow;
+  /** The failed-check brake for secrets a resolver checks itself (a person's password); null without rate limits. */
+  secretChecks: SecretChecks | null;
+}
+
+/**
+ * The failed-key brake (src/http/key-check-brake.ts) as a resolver uses it, by the caller's client
+ * address: whether it is closed for the client, and a failed check counted.
+ */
+export interface SecretChecks {
+  /** Closed: how long, and the refusal's text as every interface words it. */
+  closedFor(clientId: string): Promise<{ retryAfterSeconds: number; message: string } | undefined>;
+  failed(clientId: string): Promise<void>;
 }
 
 export interface ContextDependencies {
@@ -48,6 +60,8 @@ export interface ContextDependencies {
   publicBaseUrl: string;
   live?: LiveUpdates;
   startWindow?: StartWindow;
+  /** Absent without rate limits: then no check is braked. */
+  secretChecks?: SecretChecks;
 }
 
 export interface ContextOptions {
@@ -73,6 +87,7 @@ export function createContext(deps: ContextDependencies, options: ContextOptions
     caller,
     access: new CallerAccess(caller),
     startWindow: deps.startWindow ?? ANY_TIME,
+    secretChecks: deps.secretChecks ?? null,
   };
 }
 

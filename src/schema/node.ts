@@ -29,6 +29,7 @@ export const NODE_BY_ID = { id: { field: 'id' }, nullable: true } as const;
  */
 export const NOT_NODES: Readonly<Record<string, string>> = {
   SearchHit: 'a search result, not a record: its id is the id of the league, group, club, team or player it names, per its kind',
+  Person: "a federation key's view of a player record (people:read): the record's node is its Player; a person is read again by `people`",
 };
 
 type NodeGuard = (ctx: SchemaContext) => void;

@@ -41,6 +41,22 @@ describe('matchOf', () => {
   });
 });
 
+describe('matchOf through lineages', () => {
+  const lineages = [['unihockey sturmweid', 'herren gf nlb gruppe 1'], ['unihockey sturmweid']];
+  it('finds a record whose name and one lineage hold every word between them', () => {
+    expect(matchOf('ivo brunner', searchTerms('brunner sturmweid'), lineages)).toBe('RELATED');
+    expect(matchOf('ivo brunner', searchTerms('nlb'), lineages)).toBe('RELATED');
+    expect(matchOf('ivo brunner', searchTerms('ivo nlb sturmweid'), lineages)).toBe('RELATED');
+  });
+
+  it('ranks a name match as before, and needs every word in one lineage', () => {
+    expect(matchOf('ivo brunner', searchTerms('brunner'), lineages)).toBe('WORD');
+    expect(matchOf('ivo brunner', searchTerms('brunner meier'), lineages)).toBeNull();
+    expect(matchOf('ivo brunner', searchTerms('nlb lyss'), [['nlb'], ['lyss']])).toBeNull();
+    expect(matchOf('ivo brunner', searchTerms('nlb'))).toBeNull();
+  });
+});
+
 describe('compareHits', () => {
   const hit = (kind: RankedHit['kind'], match: RankedHit['match'], folded: string, id = 1): RankedHit => ({ kind, match, folded, id });
 
@@ -53,6 +69,7 @@ describe('compareHits', () => {
       hit('TEAM', 'PREFIX', 'lyss a', 1),
       hit('CLUB', 'EXACT', 'lyss'),
       hit('LEAGUE', 'WORD', 'herren lyss'),
+      hit('CLUB', 'RELATED', 'a'),
     ];
     expect(hits.sort(compareHits()).map((h) => `${h.kind} ${h.folded} ${h.id}`)).toEqual([
       'CLUB lyss 1',
@@ -62,6 +79,7 @@ describe('compareHits', () => {
       'PLAYER lyss 1',
       'LEAGUE herren lyss 1',
       'TEAM a 1',
+      'CLUB a 1',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareHits, matchOf, SEARCH_KINDS, type SearchKind, type SearchMatch, searchTerms } from '../../src/domain/search.js';
+import { compareHits, type Lineage, matchOf, SEARCH_KINDS, type SearchKind, type SearchMatch, searchTerms } from '../../src/domain/search.js';
 import { foldName } from '../../src/domain/search-text.js';
 import { countQueries, graphql, openTestLeague, type TestLeague } from '../support/app.js';
 import { expectError, getJson, type Json } from '../support/api.js';
@@ -25,44 +25,94 @@ interface Hit {
   groupName: string | null;
 }
 
-const SEARCH = `query ($text: String!, $first: Int, $prefer: SearchKind, $kinds: [SearchKind!]) {
-  search(text: $text, first: $first, prefer: $prefer, kinds: $kinds) { kind id name match detail season leagueId gameClassId groupName }
+const SEARCH = `query ($text: String!, $first: Int, $prefer: SearchKind, $kinds: [SearchKind!], $season: Int) {
+  search(text: $text, first: $first, prefer: $prefer, kinds: $kinds, season: $season) { kind id name match detail season leagueId gameClassId groupName }
 }`;
 
 async function search(text: string, variables: Record<string, unknown> = {}) {
   return graphql<{ search: Hit[] }>(league.app, SEARCH, { text, ...variables });
 }
 
-/** Every searchable record with its name as the search reads it, computed here from the tables. */
-async function everything(): Promise<{ kind: SearchKind; id: number; name: string; title?: string }[]> {
+interface SearchableRecord {
+  kind: SearchKind;
+  id: number;
+  name: string;
+  /** The name as searched, when it is not `name`: a group's title. */
+  title?: string;
+  /** The folded names of what it belongs to in the season (src/domain/search.ts, Lineage). */
+  lineages: Lineage[];
+}
+
+/** Every searchable record with its name and lineages as the search reads them, computed here from the tables. */
+async function everything(seasonId?: number): Promise<SearchableRecord[]> {
   const { prisma } = league.db;
-  const season = await prisma.season.findFirstOrThrow({ where: { isCurrent: true } });
+  const season = seasonId ?? (await prisma.season.findFirstOrThrow({ where: { isCurrent: true } })).id;
   const groups = await prisma.leagueGroup.findMany({
-    where: { seasonId: season.id },
-    include: { league: true, gameClass: true },
+    where: { seasonId: season },
+    include: { league: true, gameClass: true, registrations: true },
     orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }],
   });
-  const leagues = new Map<string, { kind: SearchKind; id: number; name: string }>();
+  const leagues = new Map<string, SearchableRecord>();
   for (const g of groups) {
     const key = `${g.leagueId}/${g.gameClassId}`;
-    if (!leagues.has(key)) leagues.set(key, { kind: 'LEAGUE', id: g.leagueId, name: `${g.gameClass.name} ${g.league.name}` });
+    if (!leagues.has(key)) leagues.set(key, { kind: 'LEAGUE', id: g.leagueId, name: `${g.gameClass.name} ${g.league.name}`, lineages: [] });
+  }
+  const groupTitle = (g: (typeof groups)[number]) => `${g.gameClass.name} ${g.league.name} ${g.name}`;
+  const groupTitlesOfTeam = new Map<number, string[]>();
+  for (const g of groups) {
+    for (const r of g.registrations) groupTitlesOfTeam.set(r.teamId, [...(groupTitlesOfTeam.get(r.teamId) ?? []), foldName(groupTitle(g))]);
+  }
+  const clubs = await prisma.club.findMany();
+  const clubName = new Map(clubs.map((c) => [c.id, foldName(c.name)]));
+  const teams = await prisma.team.findMany();
+  /** A team's lineages: its club, with each of its groups or alone. */
+  const teamLineages = new Map(
+    teams.map((t) => {
+      const club = clubName.get(t.clubId)!;
+      return [t.id, [[club], ...(groupTitlesOfTeam.get(t.id) ?? []).map((title) => [club, title])]];
+    }),
+  );
+  const members = await prisma.teamMember.findMany({ where: { seasonId: season } });
+  const playerLineages = new Map<number, Lineage[]>();
+  for (const m of members) {
+    const team = foldName(teams.find((t) => t.id === m.teamId)!.name);
+    const lineages = teamLineages.get(m.teamId)!.map((lineage) => [team, ...lineage]);
+    playerLineages.set(m.playerId, [...(playerLineages.get(m.playerId) ?? []), ...lineages]);
   }
   return [
     ...leagues.values(),
-    ...groups.map((g) => ({ kind: 'GROUP' as const, id: g.id, name: g.name, title: `${g.gameClass.name} ${g.league.name} ${g.name}` })),
-    ...(await prisma.club.findMany()).map((c) => ({ kind: 'CLUB' as const, id: c.id, name: c.name })),
-    ...(await prisma.team.findMany()).map((t) => ({ kind: 'TEAM' as const, id: t.id, name: t.name })),
-    ...(await prisma.player.findMany()).map((p) => ({ kind: 'PLAYER' as const, id: p.id, name: `${p.firstName} ${p.lastName}` })),
+    ...groups.map((g) => ({ kind: 'GROUP' as const, id: g.id, name: g.name, title: groupTitle(g), lineages: [] })),
+    ...clubs.map((c) => ({
+      kind: 'CLUB' as const,
+      id: c.id,
+      name: c.name,
+      lineages: teams.filter((t) => t.clubId === c.id).flatMap((t) => (groupTitlesOfTeam.get(t.id) ?? []).map((title) => [title])),
+    })),
+    ...teams.map((t) => ({ kind: 'TEAM' as const, id: t.id, name: t.name, lineages: teamLineages.get(t.id)! })),
+    ...(await prisma.player.findMany()).map((p) => ({
+      kind: 'PLAYER' as const,
+      id: p.id,
+      name: `${p.firstName} ${p.lastName}`,
+      lineages: playerLineages.get(p.id) ?? [],
+    })),
   ];
 }
 
+interface Expectation {
+  first: number;
+  prefer?: SearchKind;
+  kinds?: SearchKind[];
+  season?: number;
+}
+
 /** What the domain's rules say a search answers: the records that match, in compareHits order. */
-async function expected(text: string, first: number, prefer?: SearchKind) {
+async function expected(text: string, { first, prefer, kinds, season }: Expectation) {
   const terms = searchTerms(text);
-  return (await everything())
+  return (await everything(season))
+    .filter((record) => !kinds || kinds.includes(record.kind))
     .flatMap((record) => {
       const folded = foldName(record.title ?? record.name);
-      const match = matchOf(folded, terms);
+      const match = matchOf(folded, terms, record.lineages);
       return match ? [{ ...record, folded, match }] : [];
     })
     .sort(compareHits(prefer))
@@ -75,19 +125,112 @@ const essentials = (hits: Hit[]) => hits.map(({ kind, id, name, match }) => ({ k
 describe('GraphQL search', () => {
   it('finds what the domain rules find, in their order, with one query', async () => {
     const player = await league.db.prisma.player.findFirstOrThrow({ orderBy: { id: 'asc' } });
-    for (const [text, first, prefer] of [
-      ['unihockey', 50, undefined],
-      ['L-UPL', 50, undefined],
-      ['gruppe 1', 20, undefined],
-      [player.lastName.slice(0, 4), 50, undefined],
-      [`${player.lastName} ${player.firstName}`, 10, undefined],
-      ['uni', 30, 'PLAYER'],
-    ] as const) {
-      const result = await search(text, { first, prefer });
+    const searches: [string, Expectation][] = [
+      ['unihockey', { first: 50 }],
+      ['L-UPL', { first: 50 }],
+      ['gruppe 1', { first: 20 }],
+      [player.lastName.slice(0, 4), { first: 50 }],
+      [`${player.lastName} ${player.firstName}`, { first: 10 }],
+      ['uni', { first: 30, prefer: 'PLAYER' }],
+      ['NLB', { first: 50 }],
+      ['nlb', { first: 50, prefer: 'PLAYER' }],
+      ['NLB', { first: 50, kinds: ['CLUB', 'TEAM'] }],
+      ['brunner sturmweid', { first: 50 }],
+      ['sturmweid brunner', { first: 50, prefer: 'TEAM' }],
+      ['sturmweid', { first: 50 }],
+      ['brunner', { first: 50 }],
+      ['herren nlb', { first: 50 }],
+      ['uh grunwil', { first: 50 }],
+      ['damen brunnhalden', { first: 50 }],
+      ['L-UPL gruppe', { first: 50, kinds: ['PLAYER'] }],
+      ['unihockey', { first: 5, kinds: ['PLAYER'] }],
+      ['sturmweid', { first: 3, prefer: 'PLAYER' }],
+      ['NLB', { first: 50, season: 2025 }],
+      ['brunner sturmweid', { first: 50, season: 2025 }],
+    ];
+    for (const [text, expectation] of searches) {
+      const result = await search(text, { ...expectation });
       expect(result.errors, text).toBeUndefined();
-      expect(essentials(result.data!.search), text).toEqual(await expected(text, first, prefer));
+      expect(essentials(result.data!.search), `${text} ${JSON.stringify(expectation)}`).toEqual(await expected(text, expectation));
     }
     expect(await countQueries(league.db, () => search('unihockey', { first: 50 }))).toBe(1);
+  });
+
+  it('finds a league’s teams, clubs and players by its name, ranked below the league and its groups', async () => {
+    const { prisma } = league.db;
+    const nlbGroups = await prisma.leagueGroup.findMany({
+      where: { seasonId: 2026, league: { name: 'NLB' } },
+      include: { registrations: { include: { team: true } } },
+    });
+    const nlbTeams = nlbGroups.flatMap((g) => g.registrations.map((r) => r.team));
+    expect(nlbTeams.length).toBeGreaterThan(0);
+    const nlbPlayers = await prisma.teamMember.findMany({ where: { seasonId: 2026, teamId: { in: nlbTeams.map((t) => t.id) } } });
+
+    const hits = (await search('NLB', { first: 50 })).data!.search;
+    expect(hits.slice(0, 2).map(({ kind, name, match }) => ({ kind, name, match }))).toEqual([
+      { kind: 'LEAGUE', name: 'Herren GF NLB', match: 'WORD' },
+      { kind: 'GROUP', name: 'Gruppe 1', match: 'WORD' },
+    ]);
+    const related = hits.slice(2);
+    expect(related.every((hit) => hit.match === 'RELATED')).toBe(true);
+    expect(new Set(related.filter((hit) => hit.kind === 'CLUB').map((hit) => hit.id))).toEqual(new Set(nlbTeams.map((t) => t.clubId)));
+    expect(new Set(related.filter((hit) => hit.kind === 'TEAM').map((hit) => hit.id))).toEqual(new Set(nlbTeams.map((t) => t.id)));
+    const players = related.filter((hit) => hit.kind === 'PLAYER');
+    expect(players.length).toBeGreaterThan(0);
+    for (const player of players) expect(nlbPlayers.map((m) => m.playerId)).toContain(player.id);
+    expect(related.map((hit) => hit.kind)).toEqual([...related.map((hit) => hit.kind)].sort((a, b) => SEARCH_KINDS.indexOf(a) - SEARCH_KINDS.indexOf(b)));
+    // Every player of the league, asked for players only.
+    const allPlayers = (await search('NLB', { first: 50, kinds: ['PLAYER'] })).data!.search;
+    expect(allPlayers).toHaveLength(Math.min(50, new Set(nlbPlayers.map((m) => m.playerId)).size));
+  });
+
+  it('finds a player by two words that match his name and his club', async () => {
+    const { prisma } = league.db;
+    const sturmweidBrunners = await prisma.teamMember.findMany({
+      where: { seasonId: 2026, player: { lastName: 'Brunner' }, team: { club: { name: { contains: 'Sturmweid' } } } },
+      include: { player: true },
+    });
+    expect(sturmweidBrunners.length).toBeGreaterThan(1);
+    const brunners = await prisma.player.findMany({ where: { lastName: 'Brunner' } });
+    expect(brunners.length).toBeGreaterThan(sturmweidBrunners.length);
+    const expectedIds = sturmweidBrunners.map((m) => m.playerId).sort((a, b) => a - b);
+
+    for (const text of ['Brunner Sturmweid', 'sturmweid BRUNNER']) {
+      const hits = (await search(text, { first: 50 })).data!.search;
+      expect(hits.map(({ kind, match }) => ({ kind, match }))).toEqual(expectedIds.map(() => ({ kind: 'PLAYER', match: 'RELATED' })));
+      expect(hits.map((hit) => hit.id).sort((a, b) => a - b)).toEqual(expectedIds);
+    }
+    // Each word alone still finds what its name finds, first; the hierarchy's hits come after.
+    const brunner = (await search('brunner', { first: 50 })).data!.search;
+    expect(
+      brunner
+        .filter((hit) => hit.match !== 'RELATED')
+        .map((hit) => hit.id)
+        .sort((a, b) => a - b),
+    ).toEqual(brunners.map((p) => p.id).sort((a, b) => a - b));
+    const sturmweid = (await search('sturmweid', { first: 50 })).data!.search;
+    const named = sturmweid.filter((hit) => hit.match !== 'RELATED');
+    const sturmweidTeams = await prisma.team.findMany({ where: { name: { contains: 'Sturmweid' } } });
+    expect(named.map((hit) => `${hit.kind} ${hit.name}`)).toEqual(['CLUB Floorball Sturmweid', ...sturmweidTeams.map((t) => `TEAM ${t.name}`).sort()]);
+    expect(sturmweid.slice(0, named.length)).toEqual(named);
+    expect(sturmweid.slice(named.length).every((hit) => hit.kind === 'PLAYER' && hit.match === 'RELATED')).toBe(true);
+    // The same rule behind the REST search and the matchcenter search.
+    const rows = (await getJson(league.app, '/api/search?q=Brunner%20Sturmweid&limit=50')).data.regions[0].rows;
+    expect(rows.map((r: Json) => r.id).sort((a: number, b: number) => a - b)).toEqual(expectedIds);
+    const sections = (await getJson(league.app, '/api/sessions/matchcenter/search?q=Brunner%20Sturmweid&type=team&limit=50')).data.sections;
+    expect(sections.map((s: Json) => s.context.player_id).sort((a: number, b: number) => a - b)).toEqual(expectedIds);
+  });
+
+  it('stays one statement for several words and through the hierarchy', async () => {
+    for (const [text, variables] of [
+      ['NLB', { first: 50 }],
+      ['brunner sturmweid', { first: 50, prefer: 'PLAYER' }],
+      ['uh sturmweid', { first: 10, kinds: ['PLAYER', 'TEAM'] }],
+    ] as const) {
+      expect(await countQueries(league.db, () => search(text, variables)), text).toBe(1);
+    }
+    expect(await countQueries(league.db, () => getJson(league.app, '/api/search?q=brunner%20sturmweid'))).toBe(1);
+    expect(await countQueries(league.db, () => getJson(league.app, '/api/sessions/matchcenter/search?q=NLB&type=player'))).toBe(1);
   });
 
   it('ignores case and accents', async () => {

@@ -22,7 +22,13 @@
  * - URLs of other hosts (clubs' websites in `url.href`) and `data:` images.
  * A URL some other work item still has to serve is listed in OWNED_ELSEWHERE with its owner: its
  * test is expected to fail until then, and says so once the route answers.
+ *
+ * The documentation pages are crawled too: every documentation URL the federation's pages name
+ * (test/fixtures/compat/federation-doc-urls.txt, taken from its official-api-docs.md) and every
+ * doc link of the answers, then every link (`href`, `src`) of the service in each page, page after
+ * page; each must answer 200.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentedRoutesOf } from '../../src/facades/openapi/index.js';
 import { exampleIds } from '../../scripts/examples/example-ids.js';
@@ -95,6 +101,45 @@ try {
   throw error;
 }
 
+/** A link of an HTML page as the path to request (its fragment dropped); undefined for another host's, or the page itself (`#…`). */
+function pagePathOf(href: string): string | undefined {
+  const url = href.replaceAll('&amp;', '&').replace(/#.*$/, '');
+  if (url === '') return undefined;
+  if (url.startsWith(`${BASE}/`)) return url.slice(BASE.length);
+  return url.startsWith('/') && !url.startsWith('//') ? url : undefined;
+}
+
+const FEDERATION_DOC_URLS = readFileSync(new URL('../fixtures/compat/federation-doc-urls.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.startsWith('/'));
+
+/** Every page crawled: its status, where it was linked from, and the links it holds. */
+const pages = new Map<string, { status: number; from: string }>();
+try {
+  const queue: [string, string][] = [
+    ...FEDERATION_DOC_URLS.map((path): [string, string] => [path, "the federation's documentation"]),
+    ...[...urls.entries()].flatMap(([url, from]): [string, string][] => {
+      const path = pagePathOf(url);
+      return path?.startsWith('/api/doc') ? [[path, from]] : [];
+    }),
+  ];
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const [path, from] = next;
+    if (pages.has(path)) continue;
+    const response = await league.app.inject({ url: path });
+    pages.set(path, { status: response.statusCode, from });
+    // Only the service's own documentation pages are crawled on: Swagger UI's page is its library's.
+    if (!String(response.headers['content-type']).startsWith('text/html') || path.startsWith('/api/docs')) continue;
+    for (const [, href] of response.body.matchAll(/(?:href|src)="([^"]+)"/g)) {
+      const linked = pagePathOf(href);
+      if (linked !== undefined && !pages.has(linked)) queue.push([linked, path]);
+    }
+  }
+} catch (error) {
+  await league.close();
+  throw error;
+}
+
 /** A URL of the service as the path to request; undefined for another host's. */
 const pathOf = (url: string) => (url.startsWith(`${BASE}/`) ? url.slice(BASE.length) : url.startsWith('/') ? url : undefined);
 
@@ -132,5 +177,24 @@ describe('URLs in answers', () => {
       routePatterns.some((pattern) => pattern.test(`/api${resource}`)),
       `${resource} (in the answer to ${from})`,
     ).toBe(true);
+  });
+});
+
+describe('documentation pages and their links', () => {
+  it("crawled every documentation URL of the federation, the answers' doc links and the pages they link", () => {
+    for (const path of FEDERATION_DOC_URLS) expect(pages.has(path), path).toBe(true);
+    for (const path of [
+      '/api/games/doc',
+      '/api/v3/resources/team/doc',
+      '/bo/games/doc',
+      '/api/doc/json_schemas',
+      '/images/doc/business/game/state_diagram.png',
+    ])
+      expect(pages.has(path), path).toBe(true);
+    expect(pages.size).toBeGreaterThan(FEDERATION_DOC_URLS.length);
+  });
+
+  it.each([...pages.entries()].sort(([a], [b]) => a.localeCompare(b)))('%s', (path, { status, from }) => {
+    expect(status, `${path} (linked from ${from})`).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOC_PAGES_CACHE_CONTROL, DOC_SUBTYPES } from '../../src/facades/openapi/doc-pages.js';
 import type { Json } from '../support/api.js';
-import { openTestLeague, type TestLeague } from '../support/app.js';
+import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 
 /** What an answer's `doc` field links to: /api/doc and a page per table subtype, generated from the OpenAPI document. */
 let league: TestLeague;
@@ -114,5 +114,80 @@ describe('GET /api/doc', () => {
     for (const subtype of DOC_SUBTYPES) expect(response.body).toContain(`<a href="http://test.local/api/doc/${subtype}">`);
     expect(response.body).toContain('<a href="http://test.local/api/docs">');
     expect((await get('/api/doc/')).statusCode).toBe(200);
+  });
+});
+
+describe("the federation's documentation pages of each resource and interface", () => {
+  it('answers /api/<resource>/doc before the route of a record (/api/games/:game_id), under /api only', async () => {
+    const page = await get('/api/games/doc');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe(DOC_PAGES_CACHE_CONTROL);
+    for (const path of Object.keys(doc.paths).filter((path) => path === '/api/games' || path.startsWith('/api/games/')))
+      expect(page.body, path).toContain(`<code>GET ${path}</code>`);
+    expect(page.body).toContain('<a href="http://test.local/api/doc/table"><code>table</code></a>');
+    // The record's route still judges its id; the root aliases are the data routes'.
+    expect((await get('/api/games/abc')).statusCode).toBe(400);
+    expect((await get('/games/doc')).statusCode).toBe(400);
+    expect((await get('/api/ui/players/doc')).body).toContain('<code>GET /api/ui/players/{player_id}</code>');
+    expect((await get('/api/topscorers/doc')).body).toContain('<code>GET /api/topscorers/main</code>');
+  });
+
+  it("documents the lineup interface and the back office without a key, at the federation's URLs", async () => {
+    const v3 = await get('/api/v3/games/teams/doc');
+    expect(v3.statusCode).toBe(200);
+    expect(v3.body).toContain('<code>GET /api/v3/games/{game_id}/teams/{id}/lineup</code>');
+    expect(v3.body).not.toContain('<code>GET /api/v3/teams/');
+    const team = await get('/api/v3/resources/team/doc');
+    expect(team.body).toContain('<section id="V3Team">');
+    expect(team.body).toContain('<td><code>attributes.slangname</code></td>');
+    const index = (await get('/api/v3/doc')).body;
+    for (const type of ['team', 'game', 'lineup', 'team_member', 'license', 'player', 'person'])
+      expect(index, type).toContain(`<a href="http://test.local/api/v3/resources/${type}/doc">`);
+    const bo = await get('/bo/games/doc');
+    expect(bo.statusCode).toBe(200);
+    expect(bo.body).toContain('<code>PUT /bo/games/{game_id}/status</code>');
+    expect((await get('/api/doc/business/overview')).body).toContain('<a href="http://test.local/bo/session/doc"><code>/bo/session</code></a>');
+    const main = (await get('/api/doc/table/overview')).body;
+    for (const resource of ['calendars', 'clubs', 'games', 'sessions', 'topscorers', 'ui/players'])
+      expect(main, resource).toContain(`<a href="http://test.local/api/${resource}/doc">`);
+  });
+
+  it('serves the answer types under /api/doc/table too, the dropdown, every schema and the changes', async () => {
+    for (const subtype of DOC_SUBTYPES) expect((await get(`/api/doc/table/${subtype}`)).body).toBe((await get(`/api/doc/${subtype}`)).body);
+    const dropdown = (await get('/api/doc/table/dropdown')).body;
+    expect(dropdown).toContain('<section id="Dropdown">');
+    expect(dropdown).toMatch(/<code>GET \/api\/seasons<\/code>/);
+    const schemas = (await get('/api/doc/json_schemas')).body;
+    for (const name of Object.keys(doc.components.schemas)) expect(schemas, name).toContain(`<section id="${name}">`);
+    const changes = await get('/api/doc/changes');
+    expect(changes.statusCode).toBe(200);
+    expect(changes.body).toContain('<h1>Changelog</h1>');
+  });
+
+  it('reads no database', async () => {
+    const urls = [
+      '/api/doc/table/overview',
+      '/api/teams/doc',
+      '/api/v3/doc',
+      '/bo/session/doc',
+      '/api/doc/json_schemas',
+      '/images/doc/business/game/state_diagram.png',
+    ];
+    expect(await countQueries(league.db, () => Promise.all(urls.map((url) => get(url))))).toBe(0);
+  });
+});
+
+describe('GET /images/doc/business/game/state_diagram.png', () => {
+  it('is the game state diagram drawn from the rules, as PNG (and as SVG beside it), cacheable with an ETag', async () => {
+    const png = await get('/images/doc/business/game/state_diagram.png');
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const again = await get('/images/doc/business/game/state_diagram.png', { 'if-none-match': String(png.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    const svg = await get('/images/doc/business/game/state_diagram.svg');
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svg.body).toContain('data-from="third1" data-to="third2" data-messages="end_third start_third"');
   });
 });

@@ -1,8 +1,10 @@
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { importLeague, type ImportProgress, type ImportSummary } from '../import/importer.js';
 import { generateDemoLeague, type DemoLeagueOptions } from './generate.js';
+import { setDemoPasswords } from './people.js';
 
 export { generateDemoLeague, type DemoLeagueOptions } from './generate.js';
+export { demoPassword, demoPasswordPeople, setDemoPasswords } from './people.js';
 
 /**
  * Generates the demo league and imports it; the server calls this on an empty database. The
@@ -11,5 +13,7 @@ export { generateDemoLeague, type DemoLeagueOptions } from './generate.js';
  */
 export async function loadDemoLeague(prisma: PrismaClient, options: DemoLeagueOptions & { onProgress?: ImportProgress }): Promise<ImportSummary> {
   const league = generateDemoLeague(options);
-  return importLeague(prisma, league, { onProgress: options.onProgress, release: true });
+  const summary = await importLeague(prisma, league, { onProgress: options.onProgress, release: true });
+  await setDemoPasswords(prisma, options);
+  return summary;
 }

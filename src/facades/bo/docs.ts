@@ -427,3 +427,98 @@ export const BO_TRANSITION_ALIAS_DOC: OperationDoc = {
     example('no token', (ids) => `/bo/${ids.finished}/status/history/transitions`, 401, { body: 'to=game_over&second=3600' }),
   ],
 };
+
+/** The people's examples: a federation key with the scope (`{token}`), an event's without (`{event_token}`). */
+const LICENSE_NUMBER = text(
+  'Digits the licence number begins with: `45472` finds 45472 and 454720–454729 (and longer numbers beginning so), `454729` that player. More than 100 matches: 400.',
+);
+const PLAYERS_DESCRIPTION =
+  "The players whose licence number (the player's id) begins with `license_number`, by licence number, each as a person's player role shows it. Needs a federation key with the people:read scope (the documentation's `people_reader`).";
+
+export const BO_PLAYERS_DOC: OperationDoc = {
+  id: 'boPlayers',
+  tag: TAG,
+  summary: 'Look players up by licence number',
+  description: `${PLAYERS_DESCRIPTION} The parameter in the query string or, for clients that send one, in a body.`,
+  response: 'bo_players',
+  authToken: true,
+  parsedQuery: [{ schema: { type: 'object', properties: { license_number: LICENSE_NUMBER }, required: ['license_number'] } }],
+  examples: [
+    example('a prefix', '/bo/players?license_number=60001&auth_token={token}'),
+    example('a whole number', '/bo/players?license_number=600019&auth_token={token}'),
+    example('too few digits', '/bo/players?license_number=6&auth_token={token}', 400),
+    example('not digits', '/bo/players?license_number=SP600019&auth_token={token}', 400),
+    example('no token', '/bo/players?license_number=60001', 401),
+    example('an event key', '/bo/players?license_number=60001&auth_token={event_token}', 403),
+  ],
+};
+
+export const BO_PLAYERS_POST_DOC: OperationDoc = {
+  id: 'boPlayersPost',
+  tag: TAG,
+  summary: 'Look players up by licence number (POST)',
+  description: `${PLAYERS_DESCRIPTION} For clients that cannot send a body with GET.`,
+  response: 'bo_players',
+  authToken: true,
+  requestBody: body({ license_number: LICENSE_NUMBER }, ['license_number']),
+  examples: [
+    example('a prefix', '/bo/players', 200, { body: 'license_number=60001&auth_token={token}' }),
+    example('as JSON', '/bo/players', 200, { body: '{"license_number":"600019","auth_token":"{token}"}', json: true }),
+    example('no licence number', '/bo/players', 400, { body: 'auth_token={token}' }),
+    example('no token', '/bo/players', 401, { body: 'license_number=60001' }),
+  ],
+};
+
+export const BO_PEOPLE_DOC: OperationDoc = {
+  id: 'boPeople',
+  tag: TAG,
+  summary: 'People, by id or by date of last change',
+  description:
+    "People by `ids`, or changed since the start of the day `changed_since` (required without ids) until the end of `changed_until`, days in Zurich; by id, at most 200. `set=with_roles` adds each person's player role to `references`. A person's id is their player id; the service keeps names and the player role, and a person's last change is when their password was set. Answered as the documentation's sample: `list`, `references` and `status` side by side. Needs a federation key with the people:read scope (the documentation's `people_reader`).",
+  response: 'bo_people',
+  authToken: true,
+  parsedQuery: [
+    {
+      schema: {
+        type: 'object',
+        properties: {
+          ids: { type: 'string', pattern: '^\\d+(,\\d+)*$', description: 'Comma-separated ids (PNr), 1–100.' },
+          changed_since: { type: 'string', format: 'date', description: 'Required without ids.' },
+          changed_until: { type: 'string', format: 'date' },
+          set: { type: 'string', enum: ['minimal', 'with_roles'], description: 'minimal when absent.' },
+        },
+        required: [],
+      },
+    },
+  ],
+  examples: [
+    example('by id, with roles', '/bo/people?ids=600001,600002&set=with_roles&auth_token={token}'),
+    example('changed since a day', '/bo/people?changed_since=2026-11-20&changed_until=2026-11-21&auth_token={token}'),
+    example('neither ids nor changed_since', '/bo/people?auth_token={token}', 400),
+    example('another set', '/bo/people?ids=600001&set=everything&auth_token={token}', 400),
+    example('no token', '/bo/people?ids=600001', 401),
+    example('an event key', '/bo/people?ids=600001&auth_token={event_token}', 403),
+  ],
+};
+
+export const BO_VALIDATE_PASSWORD_DOC: OperationDoc = {
+  id: 'boValidatePassword',
+  tag: TAG,
+  summary: "Check a person's password",
+  description:
+    "`{password: valid}` when `password` is the person's, else `{password: invalid}` (an unknown person, or one without a password, too). A wrong password counts toward the failed-check brake as a wrong key does: past it, 429. Needs a federation key with the passwords:validate scope (the documentation's `password_validator`).",
+  response: 'bo_password',
+  authToken: true,
+  parsedPath: path({ id: integer('The person (PNr): their player id.', 1) }),
+  requestBody: body({ password: text('The password, as typed (not trimmed).') }, ['password']),
+  examples: [
+    example('the right password', '/bo/people/{person_id}/validate_password', 200, { body: 'password={person_password}&auth_token={token}' }),
+    example('a wrong password', '/bo/people/{person_id}/validate_password', 200, {
+      body: '{"password":"not the password","auth_token":"{token}"}',
+      json: true,
+    }),
+    example('no password', '/bo/people/{person_id}/validate_password', 400, { body: 'auth_token={token}' }),
+    example('no token', '/bo/people/{person_id}/validate_password', 401, { body: 'password=secret' }),
+    example('an event key', '/bo/people/{person_id}/validate_password', 403, { body: 'password=secret&auth_token={event_token}' }),
+  ],
+};

@@ -118,6 +118,17 @@ export function integerField(fields: BoFields, name: string): number | undefined
   return number;
 }
 
+/** Ids as a comma-separated text (`1,2,3`) or a list (a JSON array, repeated form fields). */
+export function idList(value: unknown, name: string): number[] {
+  const items = Array.isArray(value) ? value : String(value).split(',');
+  return items.map((item) => {
+    const text = String(item).trim();
+    const id = wholeNumber(text);
+    if (id === null) throw badRequest(`${name} must be ids, got "${text}"`);
+    return id;
+  });
+}
+
 export function requiredInteger(fields: BoFields, name: string): number {
   const value = integerField(fields, name);
   if (value === undefined) throw badRequest(`${name} is required`);

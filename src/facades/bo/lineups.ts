@@ -3,6 +3,7 @@
 // as bare `player_ids` / `license_ids`. Which license a player's line uses, which number and
 // position a line without one takes and what a sheet must satisfy are the schema's (writeGameSheet).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LINEUP_LIMITS } from '../../domain/lineup.js';
 import { callerOf } from '../../http/caller.js';
 import { graphql } from '../generated/gql.js';
 import type { GameSheetLineInput, PlayerPosition } from '../generated/graphql.js';
@@ -10,7 +11,7 @@ import { badRequest } from '../shared/errors.js';
 import { type FacadeDependencies, facadeMutation } from '../shared/facade.js';
 import { boWritten } from './envelope.js';
 import { BO_LINEUP_DOC } from './docs.js';
-import { type BoFields, boFields, integerField, textField, wholeNumber, yesNo } from './fields.js';
+import { type BoFields, boFields, idList, integerField, textField, yesNo } from './fields.js';
 import { writeIdempotency } from '../shared/idempotency.js';
 import { gameIdOf, teamIdOf } from './paths.js';
 import { boPosition } from './report.js';
@@ -22,8 +23,8 @@ const WRITE_SHEET = graphql(`
   }
 `);
 
-/** A sheet has at most 20 players; a few more lines are read so that the rules can say so. */
-const MAX_POSITIONS = 40;
+/** A sheet has at most LINEUP_LIMITS.maxPlayers players; twice that many lines are read, so that the rules (not this cap) say a sheet is too long. */
+const MAX_POSITIONS = 2 * LINEUP_LIMITS.maxPlayers;
 
 /** The lineup interface's positions (v3 `team_member.position`) as the sheet's. */
 const POSITIONS: Readonly<Record<string, PlayerPosition>> = {
@@ -37,16 +38,6 @@ const POSITIONS: Readonly<Record<string, PlayerPosition>> = {
   forward_left: 'FORWARD',
   forward_right: 'FORWARD',
 };
-
-function idList(value: unknown, name: string): number[] {
-  const items = Array.isArray(value) ? value : String(value).split(',');
-  return items.map((item) => {
-    const text = String(item).trim();
-    const id = wholeNumber(text);
-    if (id === null) throw badRequest(`${name} must be ids, got "${text}"`);
-    return id;
-  });
-}
 
 function positionLine(entry: unknown, index: number): GameSheetLineInput {
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw badRequest(`positions[${index}] must be an object`);

@@ -13,3 +13,4 @@ function pathId(request: FastifyRequest, name: string, what: string): number {
 export const gameIdOf = (request: FastifyRequest) => pathId(request, 'game_id', 'The game id');
 export const teamIdOf = (request: FastifyRequest) => pathId(request, 'team_id', 'The team id');
 export const eventIdOf = (request: FastifyRequest) => pathId(request, 'event_id', 'The event id');
+export const personIdOf = (request: FastifyRequest) => pathId(request, 'id', 'The person id');

@@ -26,17 +26,30 @@ export const DOC_SUBTYPES = Object.keys(SUBTYPES) as TableEnvelope['subtype'][];
 
 /** The envelope schema (components.schemas) the pages describe. */
 const ENVELOPE = 'Table';
+/** The dropdown answer's schema. */
+const DROPDOWN = 'Dropdown';
 
 /** Public, and kept an hour: the pages change only when the service (its document) does. */
 export const DOC_PAGES_CACHE_CONTROL = 'public, max-age=3600';
 
 type Schema = JsonSchema;
 
-interface Operation {
+export interface Parameter {
+  in: string;
+  name: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+}
+
+export interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
-  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  deprecated?: boolean;
+  parameters?: Parameter[];
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
 }
 
 /** The part of the built document the pages read. */
@@ -48,12 +61,12 @@ export interface DocumentForPages {
 
 const REF_PREFIX = '#/components/schemas/';
 
-const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `code` spans of the document's descriptions as HTML. */
-const prose = (text: string) => html(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+export const prose = (text: string) => html(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-const refName = (schema: Schema): string | undefined =>
+export const refName = (schema: Schema): string | undefined =>
   typeof schema.$ref === 'string' && schema.$ref.startsWith(REF_PREFIX) ? schema.$ref.slice(REF_PREFIX.length) : undefined;
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -80,7 +93,7 @@ function enumOf(schema: Schema | undefined): string[] {
 }
 
 /** A schema's type in words, its references linked to their sections. */
-function typeOf(schema: Schema): string {
+export function typeOf(schema: Schema): string {
   const name = refName(schema);
   if (name) return `<a href="#${html(name)}">${html(name)}</a>`;
   if (schema.const !== undefined) return `<code>${html(JSON.stringify(schema.const))}</code>`;
@@ -123,7 +136,7 @@ function fieldRows(schema: Schema, prefix = ''): string[] {
 }
 
 /** Every component a schema refers to, directly or through others, in the order first met. */
-function referencedFrom(schema: Schema, components: Record<string, Schema>, seen: string[] = []): string[] {
+export function referencedFrom(schema: Schema, components: Record<string, Schema>, seen: string[] = []): string[] {
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
       value.forEach(visit);
@@ -141,7 +154,7 @@ function referencedFrom(schema: Schema, components: Record<string, Schema>, seen
   return seen;
 }
 
-function section(name: string, schema: Schema): string {
+export function section(name: string, schema: Schema): string {
   const rows = fieldRows(schema);
   const table = rows.length
     ? `<table><thead><tr><th>field</th><th>type</th><th>present</th><th>description</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
@@ -153,7 +166,7 @@ function section(name: string, schema: Schema): string {
 }
 
 /** Swagger UI's deep link to an operation (`deepLinking`): `#/<tag>/<operationId>`, blanks as `%20`. */
-const deepLink = (tag: string, operationId: string) => `#/${tag.trim().replace(/\s/g, '%20')}/${operationId}`;
+export const deepLink = (tag: string, operationId: string) => `#/${tag.trim().replace(/\s/g, '%20')}/${operationId}`;
 
 interface Answering {
   method: string;
@@ -182,12 +195,12 @@ const STYLE =
   'table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}' +
   'th{background:#f3f3f3}code{background:#f3f3f3;padding:0 .2rem}section{margin-top:1.5rem}';
 
-function page(title: string, document: DocumentForPages, body: string): string {
+export function page(title: string, document: DocumentForPages, body: string): string {
   const heading = `${html(title)} · ${html(document.info.title)} ${html(document.info.version)}`;
   return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading}</title><style>${STYLE}</style></head><body>${body}</body></html>\n`;
 }
 
-function footer(unsafe: string): string {
+export function footer(unsafe: string): string {
   const base = html(unsafe);
   return `<p>All operations: <a href="${base}${DOCS_PATH}">${base}${DOCS_PATH}</a> (Swagger UI); the OpenAPI document: <a href="${base}${OPENAPI_JSON_PATH}">${base}${OPENAPI_JSON_PATH}</a>; every answer type: <a href="${base}${DOC_PAGES_PATH}">${base}${DOC_PAGES_PATH}</a>.</p>`;
 }
@@ -237,38 +250,142 @@ interface Built {
   etag: string;
 }
 
-/** Serves /api/doc and /api/doc/:subtype on `app` (a scope answering errors in the main interface's envelope). */
-export function docPageRoutes(app: FastifyInstance, options: { publicBaseUrl: string; document: () => DocumentForPages }): void {
+/**
+ * A handler factory for generated pages: each page rendered once, on its first request (the
+ * document is complete only then), and served public and long-cacheable with an ETag.
+ */
+export function pageServer() {
   const built = new Map<string, Built>();
-  const build = (key: string, render: () => string): Built => {
+  return (key: string, render: () => string) => (request: FastifyRequest, reply: FastifyReply) => {
     let found = built.get(key);
     if (!found) {
       const body = render();
       found = { body, etag: entityTagOf(DOC_PAGE_TYPE, body) };
       built.set(key, found);
     }
-    return found;
+    reply.header('cache-control', DOC_PAGES_CACHE_CONTROL).header('etag', found.etag);
+    if (notModified(request.headers['if-none-match'], found.etag)) return reply.status(304).send();
+    return reply.type(DOC_PAGE_TYPE).send(found.body);
   };
-  const send = (request: FastifyRequest, reply: FastifyReply, { body, etag }: Built) => {
-    reply.header('cache-control', DOC_PAGES_CACHE_CONTROL).header('etag', etag);
-    if (notModified(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    return reply.type(DOC_PAGE_TYPE).send(body);
-  };
-  const base = options.publicBaseUrl.replace(/\/+$/, '');
-  app.get(DOC_PAGES_PATH, (request, reply) =>
-    send(
-      request,
-      reply,
-      build('', () => indexPage(options.document(), base)),
-    ),
+}
+
+/** The dropdown answer (`type: "dropdown"`): its schema, and the operations that answer with it. */
+export function dropdownPage(document: DocumentForPages, base: string): string {
+  const components = document.components?.schemas ?? {};
+  const dropdown = components[DROPDOWN];
+  if (!dropdown) throw new Error(`openapi: no ${DROPDOWN} schema for the doc pages`);
+  const answering = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, operation]) => {
+      const schemas = Object.values(operation.responses?.['200']?.content ?? {}).map((media) => media.schema);
+      if (!schemas.some((schema) => schema && (refName(schema) === DROPDOWN || referencedFrom(schema, components).includes(DROPDOWN)))) return [];
+      const { operationId, tags = [] } = operation;
+      const href = operationId && tags[0] ? `${base}${DOCS_PATH}${deepLink(tags[0], operationId)}` : `${base}${DOCS_PATH}`;
+      return [`<li><a href="${html(href)}"><code>${method.toUpperCase()} ${html(path)}</code></a> ${html(operation.summary ?? '')}</li>`];
+    }),
   );
-  app.get<{ Params: { subtype: string } }>(`${DOC_PAGES_PATH}/:subtype`, (request, reply) => {
-    const { subtype } = request.params;
-    if (!Object.hasOwn(SUBTYPES, subtype)) throw notFound(`No documentation for ${subtype}; the answer types: ${DOC_SUBTYPES.join(', ')}`);
-    return send(
-      request,
-      reply,
-      build(subtype, () => subtypePage(options.document(), subtype as TableEnvelope['subtype'], base)),
-    );
+  const sections = [section(DROPDOWN, dropdown), ...referencedFrom(dropdown, components).map((name) => section(name, components[name]))];
+  return page(
+    'dropdown',
+    document,
+    `<h1><code>dropdown</code></h1><p>A list of entries to choose from (an HTML <code>select</code>): each entry has a text, what to set in the context when it is chosen (<code>set_in_context</code>), whether it is highlighted, and entries nested under it, as deep as <code>levels</code> has labels. A table's tab of type <code>dropdown</code> has the same shape; a dropdown has no context of its own.</p>` +
+      `<h2>Operations that answer with it</h2><ul>${answering.join('')}</ul><h2>Fields</h2>${sections.join('')}${footer(base)}`,
+  );
+}
+
+/** Every schema of the document's answers, field by field: the types the other pages link to. */
+export function schemasPage(document: DocumentForPages, base: string): string {
+  const components = document.components?.schemas ?? {};
+  const names = Object.keys(components).sort((a, b) => a.localeCompare(b));
+  return page(
+    'JSON schemas',
+    document,
+    `<h1>JSON schemas</h1><p>Every answer of the service is one of these schemas (JSON Schema 2020-12, as the OpenAPI document at <a href="${html(base)}${OPENAPI_JSON_PATH}">${html(base)}${OPENAPI_JSON_PATH}</a> has them). Each field says its type (a named schema is linked), whether it is always present, and what it means; <code>one of</code> lists the only values a field takes, <code>null</code> a value that may be absent, an array is unbounded unless its description says otherwise.</p>` +
+      `<ul>${names.map((name) => `<li><a href="#${html(name)}">${html(name)}</a></li>`).join('')}</ul>${names.map((name) => section(name, components[name])).join('')}${footer(base)}`,
+  );
+}
+
+/** A changelog in Markdown as HTML: headings, bullets, paragraphs, `code`, **bold** and links; nothing else is needed for CHANGELOG.md. */
+export function markdownToHtml(markdown: string): string {
+  const inline = (text: string) =>
+    html(text)
+      .replace(/`([^`]+)`/g, '<code>$1</code>')
+      .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+      .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_match, label: string, href: string) => (/^https?:\/\//.test(href) ? `<a href="${href}">${label}</a>` : label));
+  const out: string[] = [];
+  let paragraph: string[] = [];
+  let inList = false;
+  const flush = () => {
+    if (paragraph.length) out.push(`${inList ? '<li>' : '<p>'}${inline(paragraph.join(' '))}${inList ? '</li>' : '</p>'}`);
+    paragraph = [];
+  };
+  const closeList = () => {
+    flush();
+    if (inList) out.push('</ul>');
+    inList = false;
+  };
+  for (const line of markdown.split('\n')) {
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    const bullet = /^[-*]\s+(.*)$/.exec(line);
+    if (heading) {
+      closeList();
+      out.push(`<h${heading[1].length}>${inline(heading[2])}</h${heading[1].length}>`);
+    } else if (bullet) {
+      flush();
+      if (!inList) out.push('<ul>');
+      inList = true;
+      paragraph = [bullet[1]];
+    } else if (line.trim() === '') {
+      closeList();
+    } else {
+      paragraph.push(line.trim());
+    }
+  }
+  closeList();
+  return out.join('\n');
+}
+
+/** The service's changelog (CHANGELOG.md beside package.json), or where it is kept when it is not shipped. */
+export function changesPage(document: DocumentForPages, changelog: string | undefined, base: string): string {
+  const body = changelog ? markdownToHtml(changelog) : '<p>The changelog is kept in the repository (CHANGELOG.md); this installation does not ship it.</p>';
+  return page('Changes', document, `<p>Version ${html(document.info.version)} of the service.</p>${body}${footer(base)}`);
+}
+
+/** The pages of the table subtypes under the federation's `/api/doc/table/<subtype>` as well as `/api/doc/<subtype>`. */
+const TABLE_PAGES_PATH = `${DOC_PAGES_PATH}/table`;
+
+/**
+ * Serves /api/doc, /api/doc/:subtype (and /api/doc/table/:subtype, as the federation's pages link
+ * them), /api/doc/table/dropdown, /api/doc/json_schemas and /api/doc/changes on `app` (a scope
+ * answering errors in the main interface's envelope).
+ */
+export function docPageRoutes(
+  app: FastifyInstance,
+  options: { publicBaseUrl: string; document: () => DocumentForPages; changelog?: () => string | undefined },
+): void {
+  const serve = pageServer();
+  const base = options.publicBaseUrl.replace(/\/+$/, '');
+  app.get(
+    DOC_PAGES_PATH,
+    serve('', () => indexPage(options.document(), base)),
+  );
+  for (const subtype of DOC_SUBTYPES) {
+    const render = () => subtypePage(options.document(), subtype, base);
+    app.get(`${DOC_PAGES_PATH}/${subtype}`, serve(subtype, render));
+    app.get(`${TABLE_PAGES_PATH}/${subtype}`, serve(subtype, render));
+  }
+  app.get(
+    `${TABLE_PAGES_PATH}/dropdown`,
+    serve('dropdown', () => dropdownPage(options.document(), base)),
+  );
+  app.get(
+    `${DOC_PAGES_PATH}/json_schemas`,
+    serve('json_schemas', () => schemasPage(options.document(), base)),
+  );
+  app.get(
+    `${DOC_PAGES_PATH}/changes`,
+    serve('changes', () => changesPage(options.document(), options.changelog?.(), base)),
+  );
+  app.get<{ Params: { subtype: string } }>(`${DOC_PAGES_PATH}/:subtype`, (request) => {
+    throw notFound(`No documentation for ${request.params.subtype}; the answer types: ${DOC_SUBTYPES.join(', ')}`);
   });
 }

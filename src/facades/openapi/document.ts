@@ -128,6 +128,9 @@ const SUCCESS: Record<ResponseKind, Success> = {
   bo_event: json(envelopeRef('BoEventAnswer'), 'The event as the game report shows it.'),
   bo_positions: json(envelopeRef('BoPositionsAnswer'), "The team's sheet as written."),
   bo_deleted: json(envelopeRef('BoDeletedAnswer'), 'The event is deleted.'),
+  bo_players: json(envelopeRef('BoPlayersAnswer'), 'The players whose licence number begins with the digits sent.'),
+  bo_people: json(envelopeRef('BoPeopleAnswer'), 'The people as `list`, their roles as `references`, beside `status`.'),
+  bo_password: json(envelopeRef('BoPasswordAnswer'), "`valid` or `invalid`: whether the password is the person's."),
 };
 
 const STATUS_TEXTS: Record<number, string> = {
@@ -140,7 +143,7 @@ const STATUS_TEXTS: Record<number, string> = {
 const BO_STATUS_TEXTS: Record<number, string> = {
   400: 'A parameter is missing, malformed or out of range, or the write breaks a rule of the game (the message says which).',
   401: 'Wrong credentials (a login), or no auth_token, or an invalid, expired or logged-out one.',
-  403: 'The token may not report this game (another club, another event), or its key may only read.',
+  403: 'The token may not report this game (another club, another event), or its key may only read, or lacks the scope (people:read, passwords:validate) or is no federation key.',
   404: 'No such game or event (or no such route).',
   409: 'The game changed under the write.',
 };

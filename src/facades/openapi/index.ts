@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,8 +12,18 @@ import { loadExamples, type RecordedExamples } from './examples.js';
 import { collectRoutes, DOCS_PATH, documentedRoutesOf, OPENAPI_JSON_PATH } from './registry.js';
 
 export { documentableRoutesOf, documentedRoutesOf, snapshotSourcesOf, type DeclaredRoute, type DocumentedRoute, type SnapshotSource } from './registry.js';
+export { BACK_OFFICE_DOCS, LINEUP_DOCS, MAIN_DOCS, registerResourceDocPages } from './resource-pages.js';
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+
+/** CHANGELOG.md beside package.json (as from src/ so from dist/), for /api/doc/changes; undefined where it is not shipped. */
+function readChangelog(): string | undefined {
+  try {
+    return readFileSync(new URL('../../../CHANGELOG.md', import.meta.url), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 export interface OpenApiOptions {
   /** PUBLIC_BASE_URL: the document's server. */
@@ -64,6 +75,6 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     docs.get(OPENAPI_JSON_PATH, (_request, reply) => reply.type('application/json; charset=utf-8').send((body ??= JSON.stringify(app.swagger()))));
     await docs.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 } });
     // What an answer's `doc` field links to: a page per table subtype, generated from the document.
-    docPageRoutes(docs, { publicBaseUrl: options.publicBaseUrl, document: () => app.swagger() as unknown as DocumentForPages });
+    docPageRoutes(docs, { publicBaseUrl: options.publicBaseUrl, document: () => app.swagger() as unknown as DocumentForPages, changelog: readChangelog });
   });
 }

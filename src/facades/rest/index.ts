@@ -27,10 +27,11 @@ import { searchRoutes } from './search.js';
 import { gamesRoute } from './games/index.js';
 import { MAIN_AT_ROOT, MAIN_INTERFACE, sessionsOf } from './interface.js';
 import { versionRoute } from './version.js';
+import { MAIN_DOCS, registerResourceDocPages } from '../openapi/resource-pages.js';
 
 /** What the main interface takes from the configuration. */
 export interface RestFacadeOptions {
-  /** SPONSOR_PATH (src/config.ts): the segment of /topscorers/<sponsor> and /topscorers/<sponsor>-highlight. */
+  /** SPONSOR_PATH (src/config.ts): a segment of /topscorers/<sponsor> and /topscorers/<sponsor>-highlight, beside `mobiliar`. */
   sponsorPath: string;
 }
 
@@ -84,4 +85,6 @@ export async function registerRestFacade(app: FastifyInstance, deps: FacadeDepen
       { prefix },
     );
   }
+  // The federation's documentation pages of each resource (`/api/games/doc`), once every route is known.
+  await registerResourceDocPages(app, MAIN_DOCS, { publicBaseUrl: deps.publicBaseUrl });
 }

@@ -16,7 +16,7 @@ import type { Cell } from '../shared/wire.js';
 /**
  * `/search?q=` (a table of hits, each linking to its page) and `/sessions/matchcenter/search?q=`
  * (the hits as matchcenter sections, each a favorite to add): two shapes of the GraphQL `search`,
- * whose rules (what matches, in which order) are src/domain/search.ts.
+ * whose rules (what matches, through which hierarchy, in which order) are src/domain/search.ts.
  */
 export const SEARCH_DOCUMENT = graphql(`
   query Search($text: String!, $first: Int, $prefer: SearchKind, $season: Int) {
@@ -142,7 +142,7 @@ export function searchRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
         tag: 'Leagues',
         summary: 'Search leagues, groups, clubs, teams and players by name',
         description:
-          'Every word of `q` must occur in the name, ignoring case and accents; at least 3 characters. Best match first: the whole name, its beginning, the beginning of a word, anywhere; then leagues, groups, clubs, teams, players, then by name. Rows link to the hit’s page and carry `set_in_context`.',
+          'Every word of `q` must occur in the name, or in the name and what the hit belongs to in the season taken together (a team’s club and group, a player’s team with its club and group, a club’s group: `NLB` finds the NLB’s clubs, teams and players), ignoring case and accents; at least 3 characters. Best match first: the whole name, its beginning, the beginning of a word, anywhere, through what it belongs to; then leagues, groups, clubs, teams, players, then by name. Rows link to the hit’s page and carry `set_in_context`.',
         response: 'table',
         examples: [
           example('clubs and teams', '/api/search?q=unihockey&limit=5'),

@@ -9,7 +9,7 @@ import { integer, oneOf, paramsSchema, seasonYear, withDefault, type ParamsOf } 
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
 import { scopeOf, scopeTag } from '../../live/change-scope.js';
-import { example, localized } from '../shared/route-doc.js';
+import { example, type Snapshot } from '../shared/route-doc.js';
 import { TEXTS } from '../shared/texts.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, headers, imageCell, linkedText, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
@@ -90,7 +90,14 @@ export function reshapeTopScorerHighlight(data: TopScorerHighlightData, params: 
   });
 }
 
-export function topScorerHighlightRoute(app: FastifyInstance, deps: FacadeDependencies, path: string): void {
+/** Where the highlight is served: `/topscorers/<sponsor>-highlight`, its operation id (one per path), and its wire-snapshot probes if not its examples. */
+export interface HighlightRoute {
+  path: string;
+  id: string;
+  snapshot?: Snapshot;
+}
+
+export function topScorerHighlightRoute(app: FastifyInstance, deps: FacadeDependencies, { path, id, snapshot }: HighlightRoute): void {
   const runDocument = facadeDocument(deps, TOP_SCORER_HIGHLIGHT_DOCUMENT);
   const run = (variables: HighlightVariables) => runDocument({ ...variables, ...TOP_LEAGUE });
   const resolveSeason = seasonResolver(deps);
@@ -103,7 +110,7 @@ export function topScorerHighlightRoute(app: FastifyInstance, deps: FacadeDepend
       // Always the top league's scorers.
       config: { changeScope: () => scopeOf(scopeTag('league', TOP_LEAGUE.league)) },
       doc: {
-        id: 'topScorerHighlight',
+        id,
         tag: 'Leagues',
         summary: "The sponsor's top scorers highlight",
         description: 'An attribute list by default; `view_type=table` has one column per scorer (rows: pictures, names, clubs, points).',
@@ -113,7 +120,7 @@ export function topScorerHighlightRoute(app: FastifyInstance, deps: FacadeDepend
           example('table', (ids) => `/api${path}?club_id=${ids.club}&view_type=table`),
           example('unknown view type', `/api${path}?view_type=grid`, 400),
         ],
-        snapshot: (ids) => [localized(73, `/api${path}`), localized(74, `/api${path}?club_id=${ids.club}&view_type=table`)],
+        ...(snapshot ? { snapshot } : {}),
       },
     },
     async (query, ctx) => {

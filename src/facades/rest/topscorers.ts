@@ -20,7 +20,7 @@ import { topScorerHighlightRoute } from './topscorer-highlight.js';
 import { competitionName } from '../shared/competition.js';
 
 /**
- * `/topscorers/main` and `/topscorers/<sponsor>`: one table builder; the sponsor table is the main
+ * `/topscorers/main` and `/topscorers/<sponsor>` (`mobiliar`, and SPONSOR_PATH's name): one table builder; the sponsor table is the main
  * table fixed to the first 20 ranks. Tabs lead to the season's other national leagues.
  */
 export const TOP_SCORERS_DOCUMENT = graphql(`
@@ -146,8 +146,19 @@ export function reshapeTopScorers(data: TopScorersData, params: TopScorersParams
   });
 }
 
+/**
+ * The sponsor tables' segment deployed clients call: the federation's `<uniho-mobiliar-topscorer>`
+ * widget reads `/topscorers/mobiliar-highlight`. Served whatever SPONSOR_PATH says.
+ */
+export const DEPLOYED_SPONSOR_PATH = 'mobiliar';
+
+/** The segments the sponsor tables are served at: the deployed clients' one, and SPONSOR_PATH's name beside it (never instead). */
+export function sponsorPathsOf(configured: string): string[] {
+  return [...new Set([DEPLOYED_SPONSOR_PATH, configured])];
+}
+
 export interface TopScorerOptions {
-  /** Path segment of the sponsor tables (SPONSOR_PATH). */
+  /** SPONSOR_PATH: another segment the sponsor tables are served at, beside DEPLOYED_SPONSOR_PATH. */
   sponsorPath: string;
 }
 
@@ -215,19 +226,34 @@ export function topScorerRoutes(app: FastifyInstance, deps: FacadeDependencies, 
       },
     ],
   ]);
-  const sponsor = `/topscorers/${options.sponsorPath}`;
-  table(sponsor, SPONSOR_TOP_SCORERS_QUERY, () => DEFAULT_AMOUNT, [
-    [
-      sponsor,
-      {
-        id: 'topScorersSponsor',
-        tag: 'Leagues',
-        summary: "The sponsor's top scorers table",
-        response: 'table',
-        examples: [example('sponsor table', `/api${sponsor}`), example('malformed phase', `/api${sponsor}?phase=x`, 400)],
-        snapshot: () => [localized(72, `/api${sponsor}`)],
-      },
-    ],
-  ]);
-  topScorerHighlightRoute(app, deps, `/topscorers/${options.sponsorPath}-highlight`);
+  for (const segment of sponsorPathsOf(options.sponsorPath)) {
+    const deployed = segment === DEPLOYED_SPONSOR_PATH;
+    const sponsor = `/topscorers/${segment}`;
+    table(sponsor, SPONSOR_TOP_SCORERS_QUERY, () => DEFAULT_AMOUNT, [
+      [
+        sponsor,
+        {
+          id: deployed ? 'topScorersMobiliar' : 'topScorersSponsor',
+          tag: 'Leagues',
+          summary: deployed ? "The sponsor's top scorers table, at the path the federation's clients call" : "The sponsor's top scorers table (SPONSOR_PATH)",
+          response: 'table',
+          examples: [example('sponsor table', `/api${sponsor}`), example('malformed phase', `/api${sponsor}?phase=x`, 400)],
+          // The configured name keeps its place in the snapshot; the deployed one sends its examples.
+          ...(deployed ? {} : { snapshot: () => [localized(72, `/api${sponsor}`)] }),
+        },
+      ],
+    ]);
+    const highlight = `${sponsor}-highlight`;
+    topScorerHighlightRoute(
+      app,
+      deps,
+      deployed
+        ? { path: highlight, id: 'topScorerHighlightMobiliar' }
+        : {
+            path: highlight,
+            id: 'topScorerHighlight',
+            snapshot: (ids) => [localized(73, `/api${highlight}`), localized(74, `/api${highlight}?club_id=${ids.club}&view_type=table`)],
+          },
+    );
+  }
 }

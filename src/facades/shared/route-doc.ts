@@ -69,7 +69,10 @@ export type ResponseKind =
   | 'bo_game_report'
   | 'bo_event'
   | 'bo_positions'
-  | 'bo_deleted';
+  | 'bo_deleted'
+  | 'bo_players'
+  | 'bo_people'
+  | 'bo_password';
 
 /** The document's tags, in the order it lists them. */
 export const TAGS = [
@@ -83,7 +86,7 @@ export const TAGS = [
   {
     name: 'Back office (/bo)',
     description:
-      'Game reporting for desks: log in (`/bo/session/auth` with `api_key` and `secret`, or `/bo/session/auth_anlass` with `anlass_id` and `password`) for an `auth_token` valid for four hours, then read and write the games it may report. Parameters come in the query string, a form or a JSON body; the token as `auth_token` there or as `Authorization: Bearer`. Answers are `{status: {code: 0, msg: "ok"}, payload}`, errors `{status: {code: <HTTP status>, msg}, payload: null}`; none is cached.',
+      'Game reporting for desks: log in (`/bo/session/auth` with `api_key` and `secret`, or `/bo/session/auth_anlass` with `anlass_id` and `password`) for an `auth_token` valid for four hours, then read and write the games it may report; a federation key with `people:read` also looks players (`/bo/players`) and people (`/bo/people`) up, and with `passwords:validate` checks the password of a person. Parameters come in the query string, a form or a JSON body; the token as `auth_token` there or as `Authorization: Bearer`. Answers are `{status: {code: 0, msg: "ok"}, payload}`, errors `{status: {code: <HTTP status>, msg}, payload: null}`; none is cached.',
   },
 ] as const;
 
@@ -114,10 +117,11 @@ export type FromIds<T> = T | ((ids: ExampleIds) => T);
  * scripts/examples/secrets.ts; kept as written in the recording):
  * - `{sid}`: a favorites session made first (three favorites);
  * - `{token}`: an auth_token logged in for this request with the run's reporting key (a federation
- *   key with games:write); `{event_token}`: one of the run's event key, whose games are `ids.games`
+ *   key with games:write, people:read and passwords:validate); `{event_token}`: one of the run's event key, whose games are `ids.games`
  *   but the finished game;
  * - `{api_key}` and `{secret}`: the reporting key's prefix and the key (POST /bo/session/auth);
- *   `{anlass_id}` and `{password}`: the event key's id and the key (POST /bo/session/auth_anlass).
+ *   `{anlass_id}` and `{password}`: the event key's id and the key (POST /bo/session/auth_anlass);
+ * - `{person_id}` and `{person_password}`: a demo person with a password (PUT /bo/people/:id/validate_password).
  */
 export interface ExampleRequest {
   /** Names the example in the document (`mode=list`, `unknown game`); unique per route. */

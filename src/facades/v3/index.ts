@@ -7,6 +7,7 @@ import { v3GamesRoutes } from './games.js';
 import { LINEUP_INTERFACE } from './interface.js';
 import { lineupRoutes } from './lineup.js';
 import { v3TeamsRoutes } from './teams.js';
+import { LINEUP_DOCS, registerResourceDocPages } from '../openapi/resource-pages.js';
 
 /** The lineup interface under /api/v3: every call needs a key; errors are JSON:API. */
 export async function registerV3Facade(app: FastifyInstance, deps: FacadeDependencies): Promise<void> {
@@ -26,4 +27,6 @@ export async function registerV3Facade(app: FastifyInstance, deps: FacadeDepende
     },
     { prefix: '/api/v3' },
   );
+  // The federation's documentation pages (`/api/v3/doc`, `/api/v3/games/doc`, `/api/v3/resources/team/doc`): public, no key.
+  await registerResourceDocPages(app, LINEUP_DOCS, { publicBaseUrl: deps.publicBaseUrl });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ResultOf } from '@graphql-typed-document-node/core';
 import { graphql } from '../generated/gql.js';
+import { LINEUP_LIMITS, LINEUP_RULES_TEXT } from '../../domain/lineup.js';
 import { callerOf } from '../../http/caller.js';
 import { badRequest } from '../shared/errors.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
@@ -44,9 +45,10 @@ export type CandidateData = ResultOf<typeof CANDIDATE_FRAGMENT>;
 export type CandidatesData = ResultOf<typeof CANDIDATES_DOCUMENT>;
 export type LineupData = ResultOf<typeof LINEUP_DOCUMENT>;
 
-export const MAX_FILTER_LICENSES = 40;
+/** Twice the players a lineup may have: a longer lineup is judged by the rules (`too_many_players`), not refused by this cap. */
+export const MAX_FILTER_LICENSES = 2 * LINEUP_LIMITS.maxPlayers;
 
-/** `filter[licenses]=12,13`: mandatory for a lineup, optional for candidates; ids only, at most 40. */
+/** `filter[licenses]=12,13`: mandatory for a lineup, optional for candidates; ids only, at most MAX_FILTER_LICENSES. */
 export function licenseFilter(query: Record<string, unknown>, required: boolean): number[] | undefined {
   const raw = query['filter[licenses]'];
   if (raw === undefined) {
@@ -238,7 +240,7 @@ export function lineupRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
     id: 'v3Lineup',
     tag: 'Lineup interface (v3)',
     summary: "Checks a lineup against the league's rules",
-    description: "A key of the team's club, or a federation key.",
+    description: `The rules: ${LINEUP_RULES_TEXT}. A key of the team's club, or a federation key.`,
     response: 'v3_lineup',
     parsedPath: LINEUP_PATH,
     parsedQuery: [{ schema: licenseFilterParams(true) }],
