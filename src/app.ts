@@ -2,9 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import type { HeapAdmission } from './cache/heap-pressure.js';
-import { horizonNoting, registerAnswerHorizons } from './cache/answer-horizon.js';
-import { systemClock, type Clock } from './clock.js';
-import { DEFAULT_SPONSOR_PATH, type Config } from './config.js';
+import { registerAnswerHorizons } from './cache/answer-horizon.js';
+import { BRAKE_CLOSED_MESSAGE } from './http/key-check-brake.js';
+import { TooManyRequestsError } from './http/too-many-requests.js';
+import { horizonNoting, systemClock, type Clock } from './clock.js';
+import { DEFAULT_SHARED_ANSWER_STORE_MAX_BYTES, DEFAULT_SPONSOR_PATH, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerRestFacade } from './facades/rest/index.js';
 import { MAIN_INTERFACE } from './facades/rest/interface.js';
@@ -36,6 +38,7 @@ import { loggingOptions, requestLogLine } from './http/request-log.js';
 import { RequestPipeline } from './http/request-pipeline.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { HitFastPath } from './http/hit-fast-path.js';
+import { SharedAnswerStore } from './cache/shared-answer-store.js';
 import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
 import { LiveUpdates } from './live/updates.js';
 import { mediaRoutes } from './media/routes.js';
@@ -56,6 +59,9 @@ export type AppSettings = Pick<
   | 'responseCacheTtlMs'
   | 'responseCacheRefreshAheadMs'
   | 'responseCacheMaxBytes'
+  | 'sharedAnswerStore'
+  | 'sharedAnswerStoreMaxBytes'
+  | 'databaseUrl'
   | 'staleIfErrorMs'
   | 'maxInFlight'
   | 'maxInFlightPerRoute'
@@ -190,7 +196,7 @@ function assemble(options: AppOptions): Assembly {
     deps: {
       prisma: options.database.prisma,
       replicas,
-      // Every read of the clock while an answer is built is noted on its horizon (src/cache/answer-horizon.ts).
+      // Every read of the clock while an answer is built is noted on its horizon (src/clock.ts).
       clock: horizonNoting(options.clock ?? systemClock),
       publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
       live,
@@ -242,6 +248,7 @@ async function admitRequests(assembly: Assembly, lifecycle: GracefulClose): Prom
     isDatabaseDown: () => options.database.availability?.isDown ?? false,
     sharing: 'public',
     changes: assembly.changes,
+    shared: sharedAnswerStore(assembly),
   });
   // After the cache (a hit costs no more than the 503), before the queue (a refused request never waits).
   if (options.eventLoopMaxDelayMs) await registerLoadShedding(app, { maxEventLoopDelayMs: options.eventLoopMaxDelayMs, exempt: isOperational, isStarted });
@@ -272,6 +279,32 @@ async function admitRequests(assembly: Assembly, lifecycle: GracefulClose): Prom
   return { concurrency };
 }
 
+/**
+ * The second-level store of the /api answers (SHARED_ANSWER_STORE=database), on the PostgreSQL
+ * server: refused on the embedded database, which one process serves. Closed with the app.
+ */
+function sharedAnswerStore({ app, options, changes }: Assembly): SharedAnswerStore | undefined {
+  if ((options.sharedAnswerStore ?? 'off') === 'off' || !options.responseCacheTtlMs) return undefined;
+  if (options.database.kind !== 'postgresql' || !options.databaseUrl) {
+    throw new Error(
+      'SHARED_ANSWER_STORE=database needs the PostgreSQL server (DATABASE_URL): the embedded database serves one process, whose own response cache is all it needs',
+    );
+  }
+  if (!changes.position) app.log.warn({}, 'SHARED_ANSWER_STORE=database: the change feed is of this process only, so the shared store is never used');
+  const database = options.database;
+  const store = new SharedAnswerStore({
+    databaseUrl: options.databaseUrl,
+    maxBytes: options.sharedAnswerStoreMaxBytes ?? DEFAULT_SHARED_ANSWER_STORE_MAX_BYTES,
+    feed: changes,
+    log: app.log,
+    isDatabaseDown: () => database.availability?.isDown ?? false,
+    now: options.cacheClock,
+  });
+  app.decorate('sharedAnswers', store);
+  app.addHook('onClose', () => store.close());
+  return store;
+}
+
 /** Stage 3: what wraps every route's answer; before every route, which it then sees. */
 async function shapeAnswers({ app, options, pipeline }: Assembly): Promise<void> {
   // Each answer is built within its horizon, so the caches keep it no longer than what it read from the clock holds.
@@ -286,10 +319,18 @@ async function shapeAnswers({ app, options, pipeline }: Assembly): Promise<void>
 }
 
 /** Stage 4: the interfaces and the service's own endpoints, each on its scope, declaring what it is (src/http/interfaces.ts). */
-async function mountInterfaces(
-  { app, options, changes, deps, isStarted }: Assembly,
-  made: { lifecycle: GracefulClose; concurrency: RequestSlots },
-): Promise<void> {
+async function mountInterfaces(assembly: Assembly, made: { lifecycle: GracefulClose; concurrency: RequestSlots }): Promise<void> {
+  const { app, options, changes, isStarted } = assembly;
+  // The brake the rate limits set up, for the secrets a resolver checks itself (a person's password), on every interface.
+  const brake = app.clientLimits?.keyChecks;
+  const secretChecks = brake && {
+    closedFor: async (client: string) => {
+      const closed = await brake.closedFor(client);
+      return closed && { ...closed, message: new TooManyRequestsError(closed.retryAfterSeconds, 'auth_failures', BRAKE_CLOSED_MESSAGE).message };
+    },
+    failed: (client: string) => brake.failedFor(client, app.log),
+  };
+  const deps: ContextDependencies = { ...assembly.deps, secretChecks };
   const schema = getSchema({ production: options.production ?? false });
   const ttlMs = options.responseCacheTtlMs ?? 0;
   const sponsorPath = options.sponsorPath ?? DEFAULT_SPONSOR_PATH;

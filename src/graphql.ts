@@ -22,6 +22,8 @@ import { notModified, representationDigest, weakTag } from './http/entity-tags.j
 import { executedQuery, isCallersResult, isPublicResult, mayShare, useOperationKinds } from './graphql/shared-results.js';
 import { useSharedSubscriptions } from './graphql/shared-subscriptions.js';
 import { useValidationLimits } from './graphql/validation.js';
+import { useCostLimit } from './graphql/cost.js';
+import { MAX_BREADTH, MAX_DEPTH } from './schema/builder.js';
 import { mountGraphQLWebSocket } from './graphql/websocket.js';
 import { useOperationSpans } from './graphql/tracing.js';
 import { callerOf, credentialPresented } from './http/caller.js';
@@ -30,7 +32,7 @@ import { publicCacheControl } from './http/response-cache.js';
 import { graphiqlPage, registerGraphiQLAssets } from './graphql/graphiql.js';
 import { GRAPHQL_INTERFACE, GRAPHQL_PATH } from './graphql/interface.js';
 import { declareInterface } from './http/interfaces.js';
-import { currentHorizon } from './cache/answer-horizon.js';
+import { currentHorizon } from './clock.js';
 import {
   fillPersistedBody,
   persistedHashOf,
@@ -162,6 +164,8 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
       // A document a client registers (APQ) is kept only once the limits passed it.
       ...(trustedPlugins ? [trustedPlugins.register] : []),
       useValidationLimits(limits),
+      // Before anything picks a replica or looks in the result cache: the cost is the client's document's, the same on every call.
+      useCostLimit({ maxComplexity: limits.maxComplexity, maxDepth: MAX_DEPTH, maxBreadth: MAX_BREADTH }),
       // Before the result cache, which must know a query from a mutation when it looks.
       useOperationKinds(),
       useMutationBodies(),
@@ -176,7 +180,7 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
         session: () => null, // every stored result is public data, the same for every client
         ttl: options.responseCacheTtlMs,
         // A result that a key or a session decided (src/schema/authorization.ts) is never stored; a
-        // public one is kept until what it read from the clock stops holding (src/cache/answer-horizon.ts).
+        // public one is kept until what it read from the clock stops holding (src/clock.ts).
         onTtl: ({ ttl, context }) => (isPublicResult(context as GraphQLContext) ? Math.min(ttl, currentHorizon()?.remainingMs ?? ttl) : 0),
         ignoredTypes: PRIVATE_TYPES,
         // Not even an unknown sid's null. What changes with time (a running clock, the messages a

@@ -10,9 +10,19 @@ export class NotFoundError extends DomainError {
   override readonly name = 'NotFoundError';
 }
 
-/** The request asks for something the rules do not allow (a malformed favorite, a full session). */
+/**
+ * The request asks for something the rules do not allow (a malformed favorite, a full session).
+ * `field` names the input field the rule is about, as the client sent it (`second`,
+ * `scorerLicenseId`), where it is about one: a form can show the message beside it.
+ */
 export class InvalidInputError extends DomainError {
   override readonly name: string = 'InvalidInputError';
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The request carries no credential, or one that is unknown or revoked. */

@@ -42,8 +42,8 @@ export function goalOf(game: LiveGameState, phase: Phase, write: WriteOf<'record
     second: write.second,
     period,
     side: write.side,
-    playerId: playerOnSheet(game, playerSideOf(type, write.side), write.scorerLicenseId),
-    assistId: playerOnSheet(game, write.side, write.assistLicenseId),
+    playerId: playerOnSheet(game, playerSideOf(type, write.side), write.scorerLicenseId, 'scorerLicenseId'),
+    assistId: playerOnSheet(game, write.side, write.assistLicenseId, 'assistLicenseId'),
     penaltyShot: write.penaltyShot ?? false,
     ...(write.code != null ? { code: write.code } : {}),
     ...worldTimeOf(write.worldTime),
@@ -60,7 +60,7 @@ export function penaltyOf(game: LiveGameState, phase: Phase, write: WriteOf<'rec
     second: write.second,
     period,
     side: write.side,
-    playerId: playerOnSheet(game, write.side, write.playerLicenseId),
+    playerId: playerOnSheet(game, write.side, write.playerLicenseId, 'playerLicenseId'),
     penaltyKind: write.penaltyKind,
     penaltyReason: write.reason ?? null,
     ...(write.penaltyRole != null ? { penaltyRole: write.penaltyRole } : {}),
@@ -83,7 +83,7 @@ export function penaltyEndOf(game: LiveGameState, phase: Phase, write: WriteOf<'
     second: write.second,
     period,
     side: write.side,
-    playerId: playerOnSheet(game, write.side, write.playerLicenseId),
+    playerId: playerOnSheet(game, write.side, write.playerLicenseId, 'playerLicenseId'),
     ...worldTimeOf(write.worldTime),
   };
   assertPenaltyEndsFollowPenalties(withDraft(game.events, draft), [draft.playerId ?? null]);
@@ -106,7 +106,7 @@ export function playerEventOf(game: LiveGameState, phase: Phase, write: WriteOf<
     second: write.second,
     period,
     side: write.side,
-    playerId: playerOnSheet(game, write.side, write.playerLicenseId),
+    playerId: playerOnSheet(game, write.side, write.playerLicenseId, 'playerLicenseId'),
     ...worldTimeOf(write.worldTime),
   };
 }
@@ -122,7 +122,7 @@ export function miscOf(game: LiveGameState, phase: Phase, write: WriteOf<'record
     second: write.second,
     period,
     side,
-    playerId: side === null ? null : playerOnSheet(game, side, write.playerLicenseId),
+    playerId: side === null ? null : playerOnSheet(game, side, write.playerLicenseId, 'playerLicenseId'),
     code: write.code,
     ...worldTimeOf(write.worldTime),
   };

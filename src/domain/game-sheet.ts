@@ -7,16 +7,17 @@ import { InvalidInputError } from './errors.js';
 import { type LiveGameState, teamOf } from './game-write.js';
 import type { Side } from './live-game.js';
 
-/** The player a license names, who must be on that side's game sheet; null when no license is named. */
+/** The player a license names, who must be on that side's game sheet; null when no license is named. `field`: the input field that named it. */
 export function playerOnSheet(
   game: Pick<LiveGameState, 'homeTeamId' | 'awayTeamId' | 'sheet'>,
   side: Side,
   licenseId: number | null | undefined,
+  field?: string,
 ): number | null {
   if (licenseId == null) return null;
   const teamId = teamOf(game, side);
   const line = game.sheet.find((candidate) => candidate.teamId === teamId && candidate.licenseId === licenseId);
-  if (!line) throw new InvalidInputError(`License ${licenseId} is not on the ${side === 'HOME' ? 'home' : 'away'} team's game sheet`);
+  if (!line) throw new InvalidInputError(`License ${licenseId} is not on the ${side === 'HOME' ? 'home' : 'away'} team's game sheet`, field);
   return line.playerId;
 }
 

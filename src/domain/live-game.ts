@@ -75,7 +75,7 @@ export function periodForCorrection(format: GameFormat, phase: Phase, currentPer
 function assertWithinPeriod(format: GameFormat, period: number, second: number): void {
   const { start, end } = boundsOfPeriod(format, period);
   if (!Number.isInteger(second) || second < start || second > end) {
-    throw new InvalidInputError(`Second ${second} is outside period ${period} (${clockText(start)} to ${clockText(end)})`);
+    throw new InvalidInputError(`Second ${second} is outside period ${period} (${clockText(start)} to ${clockText(end)})`, 'second');
   }
 }
 

@@ -4,14 +4,28 @@ import { databaseFailureOf } from '../db/failures.js';
 import { publicMessage, retryAfterOf } from '../http/errors.js';
 
 /**
- * A request refused for what the client sent. `spec: false` keeps the 4xx even when the client
- * accepts application/json, where yoga answers its own parse and validation errors with 200 as the
- * GraphQL-over-HTTP spec allows for legacy clients: a refused limit should never look like success.
+ * A request error of the GraphQL-over-HTTP spec: the request cannot run as sent (it does not parse,
+ * does not validate, its variables do not fit, it is too deep or too costly), so the answer has no
+ * `data`. Status 400 under `application/graphql-response+json`; under `application/json` 200, as
+ * the spec asks for every well-formed request (`spec: true` tells yoga so), so that a client reads
+ * the errors from the body whichever media type it asked for.
+ */
+export function requestError(message: string, code: string, options: { nodes?: readonly ASTNode[]; extensions?: Record<string, unknown> } = {}): GraphQLError {
+  return new GraphQLError(message, { nodes: options.nodes, extensions: { code, ...options.extensions, http: { status: 400, spec: true } } });
+}
+
+/**
+ * A request refused for what the client sent: a request error (above), or with another status an
+ * HTTP-level refusal that keeps its status under every media type (413: a document longer than the
+ * limit, 415: a mutation in a form body); `status: 200` answers in the body only (APQ's
+ * PersistedQueryNotFound, which clients expect so).
  */
 export function refusal(message: string, code: string, options: { status?: number; nodes?: readonly ASTNode[] } = {}): GraphQLError {
+  const status = options.status ?? 400;
+  if (status === 400) return requestError(message, code, { nodes: options.nodes });
   return new GraphQLError(message, {
     nodes: options.nodes,
-    extensions: { code, http: { status: options.status ?? 400, spec: false } },
+    extensions: { code, http: { status, spec: false } },
   });
 }
 

@@ -5,7 +5,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { FastifyReply } from 'fastify';
 import { isStreamEnd, type LiveUpdates, type SocketHold, type Subscriber } from '../live/updates.js';
 import type { GraphQLContext } from '../schema/context.js';
-import { lastPositionOf, resumePosition } from '../schema/live-subscriptions.js';
+import { isResumed, lastUpdateOf, requestSnapshot, resumePosition } from '../schema/live-subscriptions.js';
 import { type FrameSocket, StreamMember, sharedResult } from './stream-member.js';
 
 type SubscribeResult = AsyncIterable<ExecutionResult> | ExecutionResult;
@@ -49,8 +49,8 @@ class SharedExecution {
 
   constructor(
     private readonly source: AsyncIterator<ExecutionResult>,
-    /** The execution's context: it says which position the result just pulled is at. */
-    private readonly context: object,
+    /** The execution's context: it says which update the result just pulled is of, and takes a joining stream's request for a snapshot. */
+    readonly context: object,
     private readonly live: LiveUpdates,
     private readonly forget: (execution: SharedExecution) => void,
   ) {}
@@ -59,8 +59,11 @@ class SharedExecution {
   async run(): Promise<void> {
     try {
       for (let next = await this.source.next(); !next.done; next = await this.source.next()) {
-        const result = sharedResult(next.value, lastPositionOf(this.context));
-        this.live.handOut([...this.members], (member) => member.deliver(result));
+        const update = lastUpdateOf(this.context);
+        const result = sharedResult(next.value, update?.position || undefined);
+        this.live.handOut([...this.members], (member) => member.offer(result, update));
+        // A stream that joined a replay now would miss what it has sent: the next one replays for itself.
+        if (isResumed(this.context)) this.retire();
       }
     } catch (error) {
       const end = error instanceof GraphQLError ? error : new GraphQLError('The subscription failed', { originalError: error as Error });
@@ -210,7 +213,9 @@ export function useSharedSubscriptions(live: LiveUpdates | undefined): Plugin {
         if (error instanceof GraphQLError) return { errors: [error] };
         throw error;
       }
-      member = new StreamMember(stream, sseSocketOf(args.contextValue));
+      // A stream of a subscription that begins with a snapshot begins with one of its own, taken
+      // after it joined: what the execution sent before is in it, what comes after is sent.
+      member = new StreamMember(stream, sseSocketOf(args.contextValue), requestSnapshot(joined.context));
       joined.members.add(member);
       return resultsOf(stream);
     }

@@ -1,4 +1,5 @@
 import type { ExecutionResult } from 'graphql';
+import type { UpdateMark } from '../live/stream-positions.js';
 import type { Subscriber } from '../live/updates.js';
 
 /** yoga's `ExecutionResultWithSerializer` (plugins/types.d.ts, not exported from the package): its writers serialise a result with its own `stringify` when it has one. */
@@ -71,12 +72,34 @@ export function sharedResult(result: ExecutionResult, position?: string): Shared
 export class StreamMember {
   private queued = false;
   private cutOff = false;
+  /** The game and version its snapshot showed: a change up to that version is in it already. */
+  private covered: { gameId: number; version: number } | null = null;
 
   constructor(
     /** Its slot under the caps and its queue for what yoga writes. */
     readonly queue: Subscriber<ExecutionResult>,
     private readonly socket: FrameSocket | undefined,
+    /** It begins with a snapshot of its own: what comes before it is in the snapshot, and is left out. */
+    private awaitsSnapshot = false,
   ) {}
+
+  /**
+   * Takes the result of an update if it is for this stream: a snapshot only while it awaits one,
+   * a change only after its snapshot and only if the snapshot does not show it already (a change
+   * committed before the snapshot's read and announced after it). A result that ends the stream
+   * (no mark) is always taken.
+   */
+  offer(shared: SharedResult, update: UpdateMark | undefined): void {
+    if (update?.snapshot) {
+      if (!this.awaitsSnapshot) return;
+      this.awaitsSnapshot = false;
+      this.covered = { gameId: update.gameId, version: update.version };
+    } else if (update) {
+      if (this.awaitsSnapshot) return;
+      if (this.covered?.gameId === update.gameId && update.version <= this.covered.version) return;
+    }
+    this.deliver(shared);
+  }
 
   deliver(shared: SharedResult): void {
     const socket = this.socket;

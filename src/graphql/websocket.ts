@@ -11,7 +11,8 @@
  * What fastify's hooks apply to an HTTP request, a socket applies itself, from the same counters, so
  * that a socket is no way around them (docs/security.md "One set of bounds for every transport"):
  * its connection_init and each operation pay the caller's budget (the address's public one, or the
- * key's); a keyed connection_init is checked under the failed-key brake, and every keyed one is
+ * key's); a keyed connection_init is checked under the failed-key brake (a wrong key closes the
+ * socket with 4401 Unauthorized), and every keyed one is
  * refused while the brake is closed, without its key being looked at; a query or mutation holds a
  * request slot of the concurrency limit while it runs; and the socket itself holds a place under
  * the stream caps (`SocketHold`, src/live/updates.ts).
@@ -34,6 +35,7 @@ import { presentedCredential } from '../auth/presented-credential.js';
 import type { CorsOrigins } from '../http/cors.js';
 import { clientKey, requestIpReader, type TrustProxy } from '../http/client-address.js';
 import { HttpError } from '../http/errors.js';
+import { INVALID_KEY_MESSAGE } from '../http/caller.js';
 import { BRAKE_CLOSED_MESSAGE } from '../http/key-check-brake.js';
 import { type Budget, keyBucketOf } from '../http/rate-limit.js';
 import { TooManyRequestsError } from '../http/too-many-requests.js';
@@ -87,6 +89,9 @@ export const WEBSOCKET_ROUTE = 'graphql-ws';
 
 /** The close code of a connection_init refused by a budget or the failed-key brake: the 4xxx range is the application's, and 429 says why. */
 export const RATE_LIMITED_CLOSE_CODE = 4429;
+
+/** The close code of a connection_init with a wrong key: graphql-ws's Unauthorized (CloseCode.Unauthorized), fatal to its clients. */
+export const UNAUTHENTICATED_CLOSE_CODE = 4401;
 
 /**
  * What graphql-ws keeps per connection: the caller, resolved once when it is acknowledged, and the
@@ -269,7 +274,13 @@ export function mountGraphQLWebSocket(app: FastifyInstance, yoga: GraphQLYoga, d
         const verdict = await verifyApiKey(deps.prisma, presented.secret, deps.clock.now(), settings.operatorToken);
         if (verdict === null) await brake?.failedFor(clientId, app.log);
         const credential = verdict === ENDED_SESSION ? null : verdict;
-        ctx.extra.caller = { authentication: credential ? 'valid' : 'invalid', credential, clientId };
+        // A wrong key is refused as an HTTP request's is (src/http/caller.ts): the socket closes
+        // before its acknowledgement, with graphql-ws's Unauthorized, which its clients do not retry.
+        if (!credential) {
+          ctx.extra.socket.close(UNAUTHENTICATED_CLOSE_CODE, INVALID_KEY_MESSAGE);
+          return false;
+        }
+        ctx.extra.caller = { authentication: 'valid', credential, clientId };
         ctx.extra.keyBucket = bucket;
         return true;
       },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CredentialShapeError, presentedCredential } from '../auth/presented-credential.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,10 +14,25 @@ declare module 'fastify' {
 
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
+/**
+ * Whether the request presents a key in its headers or query string (a malformed one too). The
+ * public cache looks answers up before the key is checked (src/http/caller.ts), so such a request
+ * is never answered from it, nor is its answer kept: a wrong or revoked key gets its 401.
+ */
+function presentsKey(request: FastifyRequest): boolean {
+  try {
+    return presentedCredential({ headers: request.headers, query: request.query }) !== undefined;
+  } catch (error) {
+    if (error instanceof CredentialShapeError) return true;
+    throw error;
+  }
+}
+
 /** Whether a response cache may keep or serve this request's answer at all. */
 export function isPrivateAnswer(request: FastifyRequest): boolean {
   const declared = request.routeOptions.config?.privateAnswer;
-  return typeof declared === 'function' ? declared(request) : declared === true;
+  if (typeof declared === 'function' ? declared(request) : declared === true) return true;
+  return request.routeOptions.config?.responseCache === 'public' && presentsKey(request);
 }
 
 /** A write's answer (any method but GET, HEAD and OPTIONS) is its caller's too. */

@@ -20,9 +20,12 @@ export function positionOf(change: GameChange): string {
   return change.seq === undefined ? '' : String(change.seq);
 }
 
-/** The log number a position names; null for a text that is no position (then nothing is known of it). */
+/**
+ * The log number a position names; null for a text that is no position (then nothing is known of
+ * it). `0` is the position before the first change, a snapshot's when the log is still empty.
+ */
 export function parsePosition(text: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  if (!/^(0|[1-9]\d{0,9})$/.test(text)) return null;
   const seq = Number(text);
   return seq <= 2 ** 31 - 1 ? seq : null;
 }
@@ -67,7 +70,9 @@ export async function readReplay(sql: SqlRunner, window: ResumeWindow, request: 
   const first = rows[0] ?? {};
   const oldest = toNumber(first.oldest);
   const newest = toNumber(first.newest);
-  if (newest === null || request.after > newest || (oldest !== null && request.after < oldest - 1)) return { expired: true };
+  // The log keeps its newest row for good: an empty one has had no change, so nothing was missed since 0.
+  if (newest === null) return request.after === 0 ? { expired: false, changes: [] } : { expired: true };
+  if (request.after > newest || (oldest !== null && request.after < oldest - 1)) return { expired: true };
   const missed = rows.filter((row) => row.seq !== null && row.seq !== undefined);
   if (missed.length > limit || missed[0]?.stale === true) return { expired: true };
   const changes: GameChange[] = [];
@@ -118,4 +123,128 @@ export function resumed(source: AsyncIterable<LiveItem>, replay: Replay): AsyncI
     throw: async () => (await live.return?.()) ?? { done: true, value: undefined },
   };
   return { [Symbol.asyncIterator]: () => iterator };
+}
+
+/**
+ * The game as it stands, as a stream that subscribed without a position begins: its version, and
+ * the position from which a resumed stream gets exactly the changes this snapshot does not show.
+ */
+export interface GameSnapshot {
+  gameId: number;
+  version: number;
+  position: string;
+}
+
+/** A stream's snapshot, as its subscribers receive it: the memo of what they load to answer it, as a change's. */
+export interface SnapshotItem {
+  readonly snapshot: GameSnapshot;
+  readonly memo: ChangeMemo;
+}
+
+/** What a game stream carries: its snapshots, its changes, and the error the server ends it with. */
+export type StreamItem = LiveItem | SnapshotItem;
+
+export const isSnapshot = (item: StreamItem): item is SnapshotItem => 'snapshot' in item;
+
+/**
+ * Reads a game's version and its position in one statement (one database snapshot). The position
+ * is the number of the game's newest change in the log: writes to one game are serialised on its
+ * row, so every change of the game not in this version has a larger number, whatever other games
+ * commit meanwhile. A game without a change in the log takes the number just below the log's
+ * oldest (the log keeps its newest row for good, so an empty log had no change at all: `0`).
+ * Null for a game that does not exist (any more).
+ */
+export async function readGameSnapshot(sql: SqlRunner, gameId: number): Promise<GameSnapshot | null> {
+  const rows = await sql(
+    `SELECT g.version,
+       (SELECT seq FROM "ChangeLogEntry" WHERE (change->'game'->>'gameId')::int = $1::int ORDER BY seq DESC LIMIT 1) AS own,
+       (SELECT min(seq) FROM "ChangeLogEntry") AS oldest
+     FROM "Game" g WHERE g.id = $1::int`,
+    [gameId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const own = toNumber(row.own);
+  const oldest = toNumber(row.oldest);
+  const position = own ?? (oldest === null ? 0 : oldest - 1);
+  return { gameId, version: Number(row.version), position: String(position) };
+}
+
+/** A source that begins with a snapshot and takes another whenever a stream that joins asks for one. */
+export interface SnapshottingSource extends AsyncIterable<StreamItem> {
+  /**
+   * Asks for a snapshot for a stream that joined just now, unless one is already coming whose
+   * subscribers are counted after this call: one asked for and not yet taken, or one taken whose
+   * result the consumer has not yet handed out (it asks for its next item only after that).
+   */
+  request(): void;
+}
+
+/**
+ * A live source with snapshots between its changes, in its one order: a snapshot's read starts
+ * after the changes before it were taken, so a change committed after the read comes after it.
+ * Its first item is a snapshot. A change the snapshot already shows may still follow it (it was
+ * committed before the read and announced after): its version says so, and the streams that took
+ * the snapshot leave it out (src/graphql/stream-member.ts).
+ */
+export function snapshotting(source: AsyncIterable<LiveItem>, read: () => Promise<GameSnapshot>): SnapshottingSource {
+  const live = source[Symbol.asyncIterator]();
+  let requested = true;
+  /** A snapshot was returned (or is being read) and the consumer has not asked for its next item yet. */
+  let taken = false;
+  let pendingLive: Promise<IteratorResult<LiveItem, undefined>> | null = null;
+  let wake: (() => void) | null = null;
+  let finished = false;
+  const iterator: AsyncIterator<StreamItem, undefined> = {
+    async next() {
+      taken = false;
+      for (;;) {
+        if (finished) return { done: true, value: undefined };
+        if (requested) {
+          requested = false;
+          taken = true;
+          try {
+            return { done: false, value: { snapshot: await read(), memo: new ChangeMemo() } };
+          } catch (error) {
+            await iterator.return?.();
+            throw error;
+          }
+        }
+        pendingLive ??= live.next();
+        const woken = new Promise<'snapshot'>((resolve) => {
+          wake = () => resolve('snapshot');
+        });
+        const winner = await Promise.race([pendingLive, woken]);
+        wake = null;
+        if (winner === 'snapshot') continue;
+        pendingLive = null;
+        return winner;
+      }
+    },
+    async return() {
+      finished = true;
+      wake?.();
+      await live.return?.();
+      return { done: true, value: undefined };
+    },
+    async throw() {
+      return iterator.return?.() ?? { done: true, value: undefined };
+    },
+  };
+  return {
+    [Symbol.asyncIterator]: () => iterator,
+    request() {
+      if (requested || taken || finished) return;
+      requested = true;
+      wake?.();
+    },
+  };
+}
+
+/** What a stream's consumer is told of the update just executed, to pick the streams it is for. */
+export interface UpdateMark {
+  gameId: number;
+  version: number;
+  position: string;
+  snapshot: boolean;
 }

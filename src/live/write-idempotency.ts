@@ -73,6 +73,7 @@ export function assertIdempotencyKey(key: Idempotency): void {
   if (key.idempotencyKey.length === 0 || key.idempotencyKey.length > max) {
     throw new InvalidInputError(
       `idempotencyKey must be 1 to ${max} characters${max === IDEMPOTENCY_KEY_MAX_LENGTH ? '' : ` with idempotencyScope ${scopeOf(key)}`}`,
+      'idempotencyKey',
     );
   }
 }
@@ -103,7 +104,8 @@ export function retryVerdict(key: Idempotency, game: LockedVersion, earlier: Ear
     if (earlier.gameId !== game.id || earlier.version !== game.version) return 'write';
     if (timing?.repeatable && timing.now.getTime() - earlier.at.getTime() > RESEND_WINDOW_MS) return 'write';
   }
-  if (earlier.inputHash !== inputHash) throw new InvalidInputError(`idempotencyKey "${key.idempotencyKey}" was already used for a different write`);
+  if (earlier.inputHash !== inputHash)
+    throw new InvalidInputError(`idempotencyKey "${key.idempotencyKey}" was already used for a different write`, 'idempotencyKey');
   return 'replay';
 }
 

@@ -13,16 +13,16 @@ builder.prismaNode('ApiKey', {
   ...NODE_BY_ID,
   description: 'An API key as administrators see it: never its secret, nor the hash stored of it.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
+    id: t.exposeInt('id', { description: "The key's id (an event desk's key: the event's anlass_id)." }),
     name: t.exposeString('name', { description: 'Who or what uses the key (a desk, an app).' }),
     prefix: t.exposeString('prefix', { description: 'The first characters of the secret, to tell keys apart.' }),
     clubId: t.exposeInt('clubId', { nullable: true, description: 'The club the key belongs to; null for a federation key.' }),
-    club: t.relation('club', { nullable: true }),
+    club: t.relation('club', { nullable: true, description: 'The club the key belongs to; null for a federation key.' }),
     scopes: t.exposeStringList('scopes', { description: `What the key may do beyond reading (${KEY_SCOPES.join(', ')}); empty: it reads only.` }),
     gameIds: t.exposeIntList('gameIds', {
       description: "An event desk's key (the back office's anlass, whose id is the key's id): the only games it reports. Empty for every other key.",
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the key was made.' }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it stopped working; null while it works.' }),
   }),
 });
@@ -31,11 +31,11 @@ builder.prismaNode('GameAuditEntry', {
   ...NODE_BY_ID,
   description: 'One live write of a game, committed with it: when, which version it made, which mutation, with which key, what changed.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    gameId: t.exposeInt('gameId'),
-    at: t.expose('at', { type: 'DateTime' }),
+    id: t.exposeInt('id', { description: 'The id of the entry, this service’s own, rising with each write.' }),
+    gameId: t.exposeInt('gameId', { description: 'The game written to, by its id.' }),
+    at: t.expose('at', { type: 'DateTime', description: 'When the write was committed.' }),
     version: t.exposeInt('version', { description: "The game's version after the write." }),
-    mutation: t.exposeString('mutation'),
+    mutation: t.exposeString('mutation', { description: 'The write made, by its mutation name (recordGoal, finishGame, writeGameSheet, …).' }),
     eventId: t.exposeInt('eventId', { nullable: true, description: 'The event written, corrected or deleted; null for a transition.' }),
     change: t.string({
       description: 'What changed, as JSON text: `event` before and after, `score` and `status` before and after.',
@@ -50,6 +50,7 @@ const CreatedApiKey = builder.objectRef<IssuedKey>('CreatedApiKey').implement({
   fields: (t) => ({
     key: t.prismaField({
       type: 'ApiKey',
+      description: 'The key as administrators see it from now on.',
       resolve: (query, issued, _args, ctx) => ctx.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: issued.key.id } }),
     }),
     secret: t.exposeString('secret', { description: 'Send it as `Authorization: Bearer <secret>`. Store it now: it cannot be shown again.' }),
@@ -57,6 +58,7 @@ const CreatedApiKey = builder.objectRef<IssuedKey>('CreatedApiKey').implement({
 });
 
 const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
+  description: 'A key to make (createApiKey): who uses it, whose it is, and what it may do.',
   fields: (t) => ({
     name: t.string({ required: true, description: 'Who or what uses the key; trimmed, 1–100 characters.' }),
     clubId: t.int({
@@ -88,7 +90,7 @@ builder.queryFields((t) => ({
   gameAudit: t.prismaField({
     type: ['GameAuditEntry'],
     description: "The game's live writes, oldest first (what `npm run audit` prints). Needs the admin scope.",
-    args: { gameId: t.arg.int({ required: true }) },
+    args: { gameId: t.arg.int({ required: true, description: 'The game, by its id.' }) },
     resolve: async (query, _root, args, ctx) => {
       ctx.access.requireScope(ADMIN_SCOPE, READING_AUDITS);
       await assertGameExists(ctx.primary, args.gameId);
@@ -101,7 +103,7 @@ builder.mutationFields((t) => ({
   createApiKey: t.field({
     type: CreatedApiKey,
     description: 'Makes a key and returns its secret, once. Needs the admin scope.',
-    args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
+    args: { input: t.arg({ type: CreateApiKeyInput, required: true, description: 'The key to make.' }) },
     resolve: (_root, { input }, ctx) => {
       ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
       return createApiKey(
@@ -114,7 +116,7 @@ builder.mutationFields((t) => ({
   revokeApiKey: t.prismaField({
     type: 'ApiKey',
     description: 'Stops the key working from the next request on, on every instance. Revoking a revoked key is an error. Needs the admin scope.',
-    args: { id: t.arg.int({ required: true }) },
+    args: { id: t.arg.int({ required: true, description: 'The key to revoke, by its id.' }) },
     resolve: async (query, _root, args, ctx) => {
       ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
       const revoked = await revokeApiKey(ctx.prisma, args.id, ctx.clock.now());
@@ -124,7 +126,7 @@ builder.mutationFields((t) => ({
   rotateApiKey: t.field({
     type: CreatedApiKey,
     description: 'A new secret for the same name, club and scopes; the old key is revoked in the same transaction. Needs the admin scope.',
-    args: { id: t.arg.int({ required: true }) },
+    args: { id: t.arg.int({ required: true, description: 'The key to replace, by its id.' }) },
     resolve: (_root, args, ctx) => {
       ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
       return rotateApiKey(ctx.prisma, args.id, ctx.clock.now());

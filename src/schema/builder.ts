@@ -23,8 +23,8 @@ export const MAX_INTERNAL_PAGE_SIZE = 5000;
  * typical length, connections their page), which makes the limit about a second.
  */
 export const DEFAULT_MAX_COMPLEXITY = 20_000;
-const MAX_DEPTH = 10;
-const MAX_BREADTH = 200;
+export const MAX_DEPTH = 10;
+export const MAX_BREADTH = 200;
 
 /**
  * Whether a root resolver that ignores the selection Pothos prepared is an error: it would load
@@ -40,7 +40,7 @@ export function checkUnusedSelections(on: boolean): void {
 }
 
 /** What resolvers see; /graphql adds how much one operation may cost (GRAPHQL_MAX_COMPLEXITY). */
-export type SchemaContext = GraphQLContext & { maxComplexity?: number };
+export type SchemaContext = GraphQLContext & { maxComplexity?: number; costChecked?: boolean };
 
 export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
@@ -77,12 +77,39 @@ export const builder = new SchemaBuilder<{
     nodeQueryOptions: false,
     nodesQueryOptions: false,
     // A connection's cost is already multiplied by its page size (connectionComplexity).
-    edgesFieldOptions: { complexity: { field: OBJECT_COST, multiplier: 1 } },
+    edgesFieldOptions: { complexity: { field: OBJECT_COST, multiplier: 1 }, description: 'The records of this page, in order, each with its cursor.' },
+    // `nodes` beside `edges` on every connection: the page without the cursors, priced as `edges`.
+    nodesOnConnection: {
+      complexity: { field: OBJECT_COST, multiplier: 1 },
+      description: 'The records of this page, in order: `edges` without the cursors.',
+    },
+    // What every connection, edge and page says of itself; the field that returns a connection says what it lists and in which order.
+    defaultConnectionTypeOptions: {
+      description:
+        'One page of a list (a Relay cursor connection): its records in `edges`, where it lies in the whole list in `pageInfo`, and the whole list’s size in `totalCount`.',
+    },
+    defaultEdgeTypeOptions: { description: 'One record of a page, with the cursor that marks its place in the list.' },
+    pageInfoTypeOptions: { description: 'Where a page lies in its list: whether more come before or after it, and the cursors to page on from its ends.' },
+    pageInfoFieldOptions: { description: 'Where this page lies in the whole list, and the cursors to page on with.' },
+    nodeFieldOptions: { description: 'The record.' },
+    cursorFieldOptions: { description: 'Opaque: pass it as `after` (or `before`) to get the records after (or before) this one.' },
+    hasNextPageFieldOptions: { description: 'More records follow this page: ask again with `after: endCursor`.' },
+    hasPreviousPageFieldOptions: { description: 'More records come before this page: ask again with `last` and `before: startCursor`.' },
+    startCursorFieldOptions: { description: "The first record's cursor; null when the page is empty." },
+    endCursorFieldOptions: { description: "The last record's cursor; null when the page is empty." },
+    firstArgOptions: {
+      description: `The first records of the list, or of what follows \`after\`: 0–${MAX_PAGE_SIZE}, ${DEFAULT_PAGE_SIZE} when neither \`first\` nor \`last\` is given.`,
+    },
+    lastArgOptions: { description: `The last records of the list, or of what comes before \`before\`: 0–${MAX_PAGE_SIZE}.` },
+    afterArgOptions: { description: 'An edge `cursor` (or `pageInfo.endCursor`) from an earlier page: the records after it.' },
+    beforeArgOptions: { description: 'An edge `cursor` (or `pageInfo.startCursor`) from an earlier page: the records before it.' },
   },
   complexity: {
     fieldComplexity: defaultFieldCost,
     // The facades' own documents are fixed and reviewed; the limit guards what outside clients send.
-    limit: (ctx) => (ctx.internal ? {} : { depth: MAX_DEPTH, breadth: MAX_BREADTH, complexity: ctx.maxComplexity ?? DEFAULT_MAX_COMPLEXITY }),
+    // /graphql checks every operation before it runs (src/graphql/cost.ts, `costChecked`); this stays as a backstop.
+    limit: (ctx) =>
+      ctx.internal || ctx.costChecked ? {} : { depth: MAX_DEPTH, breadth: MAX_BREADTH, complexity: ctx.maxComplexity ?? DEFAULT_MAX_COMPLEXITY },
     // Checked before the first resolver runs: a refusal is the client's to fix, so a 4xx, also for application/json clients.
     complexityError: (kind, result) => {
       const [value, max] = {
@@ -141,5 +168,10 @@ export function pageSize(args: { first?: number | null; last?: number | null; af
   return MAX_PAGE_SIZE;
 }
 
-builder.queryType({});
-builder.mutationType({});
+builder.queryType({
+  description:
+    "Reads of the league's data: seasons, leagues and groups, clubs, teams, players, games and their statistics. Public unless a field says which key it needs.",
+});
+builder.mutationType({
+  description: 'Writes: recording games live and their sheets (a games:write key), favorites (anyone, by session id), report sessions and API keys (admin).',
+});

@@ -1,4 +1,5 @@
-import type { builder } from './builder.js';
+import { builder } from './builder.js';
+import { OBJECT_COST } from './costs.js';
 
 /**
  * What `totalCount` costs, per node of the page: the complexity plugin multiplies everything a
@@ -39,3 +40,89 @@ export function totalCountField(t: ConnectionFieldBuilder) {
 
 /** The connection options of every counted connection. */
 export const COUNTED = { fields: (t: ConnectionFieldBuilder) => ({ totalCount: totalCountField(t) }) };
+
+/**
+ * The node types that have connections: each gets one `<Type>Connection` and one `<Type>Edge`
+ * interface, which every connection of that type implements (`QueryGamesConnection`,
+ * `TeamHomeGamesConnection`, … all implement `GameConnection`). A client writes one fragment
+ * `on GameConnection` and spreads it into any of them; the concrete types keep their names, so
+ * fragments on them keep working (GraphQL has no type aliases; docs/decisions.md).
+ */
+export type ConnectionNodeType = 'Game' | 'Club' | 'Team' | 'LeagueGroup' | 'NationalPlayer' | 'Player';
+
+const NODE_TYPE_NAMES: Record<ConnectionNodeType, string> = {
+  Game: 'games',
+  Club: 'clubs',
+  Team: 'teams',
+  LeagueGroup: 'league groups',
+  NationalPlayer: 'national players',
+  Player: 'players',
+};
+
+interface EdgeShape {
+  cursor: string;
+  node: unknown;
+}
+interface ConnectionShape {
+  edges: EdgeShape[];
+  pageInfo: unknown;
+}
+
+const shared = new Map<ConnectionNodeType, ReturnType<typeof defineShared>>();
+
+function defineShared(type: ConnectionNodeType) {
+  const what = NODE_TYPE_NAMES[type];
+  const edge = builder.interfaceRef<EdgeShape>(`${type}Edge`).implement({
+    description: `One of a page of ${what}, with its cursor: what every edge of a ${type}Connection has.`,
+    fields: (t) => ({
+      cursor: t.string({
+        description: 'Opaque: pass it as `after` (or `before`) to get the records after (or before) this one.',
+        resolve: (e) => e.cursor,
+      }),
+      node: t.field({ type: type as never, description: 'The record.', resolve: (e) => e.node as never }),
+    }),
+  });
+  const connection = builder.interfaceRef<ConnectionShape>(`${type}Connection`).implement({
+    description: `A page of ${what}: what every connection of ${what} has, whichever field returns it. Write fragments on this type to use them with any of those fields.`,
+    fields: (t) => ({
+      edges: t.field({
+        type: [edge],
+        description: 'The records of this page, in order, each with its cursor.',
+        complexity: { field: OBJECT_COST, multiplier: 1 },
+        resolve: (c) => c.edges,
+      }),
+      nodes: t.field({
+        type: [type as never],
+        description: 'The records of this page, in order: `edges` without the cursors.',
+        complexity: { field: OBJECT_COST, multiplier: 1 },
+        resolve: (c) => c.edges.map((e) => e.node) as never,
+      }),
+      pageInfo: t.field({
+        type: builder.pageInfoRef(),
+        description: 'Where this page lies in the whole list, and the cursors to page on with.',
+        resolve: (c) => c.pageInfo as never,
+      }),
+      totalCount: totalCountField(t as unknown as ConnectionFieldBuilder),
+    }),
+  });
+  return { connection, edge };
+}
+
+/**
+ * The connection and edge options of a counted connection of `type`: its `totalCount` and the
+ * shared interfaces. Pass the first as a connection field's connection options, the second as its
+ * edge options.
+ */
+export function connectionOf(type: ConnectionNodeType) {
+  let refs = shared.get(type);
+  if (!refs) {
+    refs = defineShared(type);
+    shared.set(type, refs);
+  }
+  const { connection, edge } = refs;
+  const options: [typeof COUNTED & { interfaces: [typeof connection] }, { interfaces: [typeof edge] }] = [
+    { ...COUNTED, interfaces: [connection] },
+    { interfaces: [edge] },
+  ];
+  return options;
+}

@@ -4,6 +4,7 @@
 // cost limit"): work is the CPU time of the service and of PostgreSQL for one uncached request. The
 // complexity plugin adds up `field + multiplier × (what each item selects)`, so a list's `field`
 // carries its items' own cost and a computed field its cost per parent.
+import { LINEUP_LIMITS } from '../domain/lineup.js';
 import { getNamedType, type GraphQLField, isLeafType, isListType, isNonNullType, type GraphQLOutputType } from 'graphql';
 
 /** µs of work one unit stands for: the default limit of 20,000 units is about a second. */
@@ -22,7 +23,7 @@ export const STATEMENT_COST = 8;
 export const LENGTH = {
   events: 20, // per finished game 17.7 (40)
   lineup: 35, // per finished game 33.3 (40)
-  sheetLines: 20, // a team's sheet: at most 20 players
+  sheetLines: LINEUP_LIMITS.maxPlayers, // a team's sheet: at most its players
   members: 20, // per team and season 19.1 (22)
   standings: 10, // teams per group 9.8 (12)
   groupTeams: 10, // teams per group 9.8 (12)

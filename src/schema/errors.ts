@@ -1,12 +1,12 @@
 import { GraphQLError } from 'graphql';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError, type DomainError } from '../domain/errors.js';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UnauthenticatedError, type DomainError } from '../domain/errors.js';
 
 /**
  * The error codes clients and the facades read (src/facades/shared/execute.ts turns BAD_USER_INPUT
  * into 400 and NOT_FOUND into 404). Messages pass through unchanged: clients show them.
  */
-export function badUserInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+export function badUserInput(message: string, field?: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', ...(field ? { field } : {}) } });
 }
 
 export function notFound(message: string): GraphQLError {
@@ -23,5 +23,5 @@ export function graphQLErrorOf(error: DomainError): GraphQLError {
   if (error instanceof UnauthenticatedError) return new GraphQLError(error.message, { extensions: { code: 'UNAUTHENTICATED' } });
   if (error instanceof ForbiddenError) return new GraphQLError(error.message, { extensions: { code: 'FORBIDDEN' } });
   if (error instanceof ConflictError) return new GraphQLError(error.message, { extensions: { code: 'CONFLICT', currentVersion: error.currentVersion } });
-  return badUserInput(error.message);
+  return badUserInput(error.message, error instanceof InvalidInputError ? error.field : undefined);
 }

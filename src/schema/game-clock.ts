@@ -2,21 +2,44 @@ import { gameFormat } from '../domain/game-format.js';
 import type { TransitionRecord } from '../domain/game-transitions.js';
 import { isPaired } from '../domain/pairing.js';
 import type { LiveGameState } from '../domain/game-write.js';
-import { clockChangesAt, type ClockView, GAME_PHASES, readClock, type StoredClock } from '../domain/live-clock.js';
+import { clockChangesAt, type ClockView, type GAME_PHASES, readClock, type StoredClock } from '../domain/live-clock.js';
 import type { GameFormat } from '../domain/game-format.js';
 import type { GameStatus } from '../domain/game-status.js';
-import type { Clock } from '../clock.js';
-import { nowUntil } from '../cache/answer-horizon.js';
-import { STATUS_MESSAGES, statusMessagesAllowed } from '../domain/status-messages.js';
+import { type Clock, nowUntil } from '../clock.js';
+import { type STATUS_MESSAGES, statusMessagesAllowed } from '../domain/status-messages.js';
 import { builder } from './builder.js';
 import { COMPUTED, computedCost } from './costs.js';
 
 const GamePhaseEnum = builder.enumType('GamePhase', {
-  values: GAME_PHASES,
+  values: {
+    SCHEDULED: { description: 'Not started.' },
+    PERIOD: { description: 'Live, in a regular period (`period` says which).' },
+    OVERTIME: { description: 'Live, in sudden-death overtime.' },
+    PENALTY_SHOOTOUT: { description: 'Live, play over, waiting for the penalty shots to decide.' },
+    FINISHED: { description: 'Over: played to the end.' },
+    FORFEIT: { description: 'Over: decided by a forfeit.' },
+    ABORTED: { description: 'Over: stopped during play and not finished.' },
+    CANCELLED: { description: 'Called off: not played.' },
+  } satisfies Record<(typeof GAME_PHASES)[number], { description: string }>,
   description: 'Where a game stands: not started, in a regular period, in overtime, waiting for penalty shots, or over (and how).',
 });
 const GameStatusMessageEnum = builder.enumType('GameStatusMessage', {
-  values: STATUS_MESSAGES,
+  values: {
+    START: { description: 'Start the game (startGame).' },
+    START_THIRD: { description: 'Begin the next period (startPeriod).' },
+    END_THIRD: { description: 'End the period being played (endPeriod).' },
+    GAME_OVER: { description: 'The final whistle, in regular time or overtime (finishGame).' },
+    START_PENALTY_SHOOTOUT: { description: 'Go to penalty shots: end play before them, or finish the game decided by them (endPeriod, finishGame).' },
+    REPORT_RESULT: { description: 'Report the final result without the events (reportResult).' },
+    FORFAIT: {
+      description: 'Record a forfeit (forfeitGame): the federation’s spelling, which `statusMessages` answers.',
+      deprecationReason:
+        'Spelled FORFEIT, as GameStatus.FORFEIT. `statusMessages` still answers FORFAIT (deployed desks and the back-office facade read it); accept both.',
+    },
+    FORFEIT: { description: 'Record a forfeit (forfeitGame): FORFAIT in the spelling of GameStatus. Accept both where `statusMessages` is read.' },
+    ABORT: { description: 'Stop the game for good (abortGame).' },
+    UNDO: { description: 'Undo the last status change (undoStatus).' },
+  } satisfies Record<(typeof STATUS_MESSAGES)[number] | 'FORFEIT', { description: string; deprecationReason?: string }>,
   description: "A status message of the federation's back office (start, end_third, game_over, …) in capitals.",
 });
 
@@ -33,7 +56,7 @@ interface ClockSource {
 
 /**
  * The clock moved on to now. Only the second and whether it runs change with time: an answer that
- * shows them is kept until the next second (src/cache/answer-horizon.ts), one that shows the phase
+ * shows them is kept until the next second (src/clock.ts), one that shows the phase
  * and period only until a write changes them.
  */
 function clockNow({ status, stored, format }: ClockSource, ctx: { clock: Clock }): ClockView {
@@ -53,7 +76,7 @@ function clockStanding({ status, stored, format }: ClockSource): ClockView {
 const GameClock = builder.objectRef<ClockSource>('GameClock').implement({
   description: 'The game clock as the last live write left it, moved on to the moment of the request.',
   fields: (t) => ({
-    phase: t.field({ type: GamePhaseEnum, resolve: (clock) => clockStanding(clock).phase }),
+    phase: t.field({ type: GamePhaseEnum, description: 'Where the game stands.', resolve: (clock) => clockStanding(clock).phase }),
     period: t.int({
       nullable: true,
       description: 'The period being played (overtime is the one after the regular periods); null when none is.',
@@ -63,13 +86,17 @@ const GameClock = builder.objectRef<ClockSource>('GameClock').implement({
       description: 'The second of play now: it runs with the wall clock while a period is open, up to its end.',
       resolve: (clock, _args, ctx) => clockNow(clock, ctx).second,
     }),
-    running: t.boolean({ resolve: (clock, _args, ctx) => clockNow(clock, ctx).running }),
+    running: t.boolean({
+      description: 'The clock runs now: a period is under way and not run out. False when it stands: stopped, run out, or the game not live.',
+      resolve: (clock, _args, ctx) => clockNow(clock, ctx).running,
+    }),
   }),
 });
 
 builder.prismaObjectFields('Game', (t) => ({
   clock: t.field({
     type: GameClock,
+    description: 'The game clock now: phase, period, second of play, and whether it runs.',
     select: { status: true, clockPeriod: true, clockSecond: true, clockAt: true, clockRunning: true, ...FORMAT_SELECT },
     resolve: (game) => ({ status: game.status, stored: storedClockOf(game), format: gameFormat(game.group) }),
   }),

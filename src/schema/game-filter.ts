@@ -8,19 +8,20 @@ import { gamesInSeasons } from './game-queries.js';
 import { GameStatusEnum } from './scalars.js';
 
 export const GameFilter = builder.inputType('GameFilter', {
+  description: 'Which games a list holds: every condition given applies (AND); a condition left out selects all.',
   fields: (t) => ({
     ids: t.intList({ description: 'These games only, by id (at most 5,000).' }),
     season: t.int({ description: 'Games of league groups or cups of this season.' }),
-    groupId: t.int(),
-    roundId: t.int(),
-    cupRoundId: t.int(),
+    groupId: t.int({ description: 'Games of this league group.' }),
+    roundId: t.int({ description: 'Games of this round of a league group.' }),
+    cupRoundId: t.int({ description: 'Games of this cup round.' }),
     teamId: t.int({ description: 'Games the team plays, home or away.' }),
     clubId: t.int({ description: 'Games any team of the club plays.' }),
-    status: t.field({ type: [GameStatusEnum] }),
+    status: t.field({ type: [GameStatusEnum], description: 'Games in any of these statuses; every status when absent or empty.' }),
     leagueIds: t.intList({ description: 'League games of these leagues (cup games only with cup filters).' }),
     gameClassIds: t.intList({ description: 'League games of these game classes.' }),
     tournamentIds: t.intList({ description: 'Cup games of these tournaments.' }),
-    onlyVideoStreamed: t.boolean(),
+    onlyVideoStreamed: t.boolean({ description: 'true: only games streamed on video; false or absent: every game.' }),
     betweenTeams: t.intList({ description: 'Exactly two team ids: games between them, either side at home.' }),
     from: t.field({ type: 'DateTime', description: 'Start at or after this instant.' }),
     to: t.field({ type: 'DateTime', description: 'Start before this instant.' }),

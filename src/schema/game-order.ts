@@ -10,6 +10,6 @@ export const GameOrderEnum = builder.enumType('GameOrder', {
 
 /** The ordering arguments of every list of games (`Query.games`, a group's, a team's home and away games). */
 export const GAME_ORDER_ARGS = builder.args((t) => ({
-  orderBy: t.field({ type: GameOrderEnum, defaultValue: 'START' }),
+  orderBy: t.field({ type: GameOrderEnum, defaultValue: 'START', description: 'What the games are ordered by; START when not given.' }),
   direction: t.field({ type: SortDirectionEnum, description: 'ASC (earliest first) unless given.' }),
 }));

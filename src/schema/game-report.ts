@@ -33,8 +33,8 @@ const GameReport = builder.objectRef<GameReportFacts>('GameReport').implement({
       nullable: true,
       description: 'When the desk ended play (final whistle, result, forfeit, abort), by the wall clock; null while play goes on.',
     }),
-    overtimePlayed: t.exposeBoolean('overtimePlayed'),
-    penaltyShootoutPlayed: t.exposeBoolean('penaltyShootoutPlayed'),
+    overtimePlayed: t.exposeBoolean('overtimePlayed', { description: 'Overtime was played: the game went past its regular periods.' }),
+    penaltyShootoutPlayed: t.exposeBoolean('penaltyShootoutPlayed', { description: 'Penalty shots decided the game, or play ended tied before them.' }),
   }),
 });
 
@@ -93,7 +93,7 @@ builder.queryFields((t) => ({
   reportableGame: t.prismaField({
     type: 'Game',
     description: "One game the caller's key may report: NOT_FOUND when there is none, FORBIDDEN when the key may not report it. Needs a games:write key.",
-    args: { id: t.arg.int({ required: true }) },
+    args: { id: t.arg.int({ required: true, description: 'The game, by its id.' }) },
     resolve: async (query, _root, args, ctx) => {
       const credential = ctx.access.credential('Reporting a game');
       const home = await ctx.prisma.game.findUnique({
@@ -110,8 +110,8 @@ builder.queryFields((t) => ({
     type: ['Game'],
     description: `The games the caller's key may report (an event's games, a club's home games, or every game for a federation key) that are live or start between \`from\` (default: a day ago) and \`to\` (default: 14 days ahead); by start, at most ${MAX_REPORTABLE_GAMES}. Needs a games:write key.`,
     args: {
-      from: t.arg({ type: 'DateTime' }),
-      to: t.arg({ type: 'DateTime' }),
+      from: t.arg({ type: 'DateTime', description: 'Games starting at or after this instant; a day before now when not given.' }),
+      to: t.arg({ type: 'DateTime', description: 'Games starting at or before this instant; 14 days after now when not given. Not before `from`.' }),
     },
     resolve: (query, _root, args, ctx) => {
       const reportable = reportableGames(ctx.access.credential('Listing the games to report'));

@@ -1,6 +1,7 @@
 // The game sheet: officials write and correct each team's lineup for a game, with the same
 // `games:write` keys as the live writes. The rules are src/domain/sheet-write.ts (with the lineup
 // rules of src/domain/lineup.ts), the transaction src/live/sheet-writer.ts.
+import { LINEUP_LIMITS } from '../domain/lineup.js';
 import { writeGameSheet, type SheetWriteOutcome } from '../live/sheet-writer.js';
 import { builder } from './builder.js';
 import { LENGTH, listCost } from './costs.js';
@@ -15,12 +16,13 @@ const GameSheetWriteResult = builder.objectRef<SheetWriteOutcome>('GameSheetWrit
     replayed: t.exposeBoolean('replayed', { description: 'True when this idempotency key was written before: nothing was written again.' }),
     game: t.prismaField({
       type: 'Game',
+      description: 'The game as it is after the write.',
       resolve: (query, outcome, _args, ctx) => ctx.prisma.game.findUniqueOrThrow({ ...query, where: { id: outcome.gameId } }),
     }),
     lines: t.prismaField({
       type: ['LineupEntry'],
       description: "The team's sheet, by number, as `Game.lineup` shows it.",
-      complexity: listCost(LENGTH.sheetLines), // at most 20 players
+      complexity: listCost(LENGTH.sheetLines), // at most LINEUP_LIMITS.maxPlayers
       resolve: (query, outcome, _args, ctx) =>
         ctx.prisma.lineupEntry.findMany({ ...query, where: { gameId: outcome.gameId, teamId: outcome.teamId }, orderBy: [{ number: 'asc' }, { id: 'asc' }] }),
     }),
@@ -28,6 +30,7 @@ const GameSheetWriteResult = builder.objectRef<SheetWriteOutcome>('GameSheetWrit
 });
 
 const GameSheetLineInput = builder.inputType('GameSheetLineInput', {
+  description: "One line of a team's game sheet: a player who plays, by license or by player, with number, position and captaincy.",
   fields: (t) => ({
     licenseId: t.int({ description: 'The license the player plays on; give it or playerId, not both.' }),
     playerId: t.int({
@@ -49,8 +52,9 @@ const GameSheetLineInput = builder.inputType('GameSheetLineInput', {
 });
 
 const WriteGameSheetInput = builder.inputType('WriteGameSheetInput', {
+  description: "One team's whole game sheet for a game (writeGameSheet).",
   fields: (t) => ({
-    gameId: t.int({ required: true }),
+    gameId: t.int({ required: true, description: 'The game, by its id.' }),
     side: t.field({ type: TeamSideEnum, required: true, description: 'The team whose sheet this is.' }),
     ...idempotencyFields(t),
     expectedVersion: t.int({ description: 'The game version this write is based on; another is a CONFLICT naming the current one.' }),
@@ -61,9 +65,8 @@ const WriteGameSheetInput = builder.inputType('WriteGameSheetInput', {
 builder.mutationFields((t) => ({
   writeGameSheet: t.field({
     type: GameSheetWriteResult,
-    description:
-      "Writes or corrects one team's game sheet for a scheduled or live game, replacing the team's lines, each naming its player by license or by player. Refused, naming the rule and the license, unless the lineup rules accept it (eligibility, 6–20 players, 1–3 goalkeepers, the quota), each number is worn once and there is at most one captain.",
-    args: { input: t.arg({ type: WriteGameSheetInput, required: true }) },
+    description: `Writes or corrects one team's game sheet for a scheduled or live game, replacing the team's lines, each naming its player by license or by player. Refused, naming the rule and the license, unless the lineup rules accept it (eligibility, ${LINEUP_LIMITS.minPlayers}–${LINEUP_LIMITS.maxPlayers} players, ${LINEUP_LIMITS.minGoalkeepers}–${LINEUP_LIMITS.maxGoalkeepers} goalkeepers, the quota), each number is worn once and there is at most one captain.`,
+    args: { input: t.arg({ type: WriteGameSheetInput, required: true, description: "The game, the side and the team's lines, with the retry key." }) },
     resolve: async (_root, { input }, ctx) => {
       const credential = ctx.access.credential('Writing game sheets');
       const outcome = await writeGameSheet(

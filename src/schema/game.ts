@@ -1,11 +1,11 @@
 import { localDay, localTime } from '../domain/league-time.js';
 import { refereesAppearAt, refereesVisible } from '../domain/referees.js';
-import { nowUntil } from '../cache/answer-horizon.js';
+import { nowUntil } from '../clock.js';
 import { shownDecision } from '../domain/game-status.js';
 import { penaltyRoleOf } from '../domain/player-statistics.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
 import { NODE_BY_ID } from './node.js';
-import { COUNTED } from './connections.js';
+import { connectionOf } from './connections.js';
 import { LENGTH, listCost } from './costs.js';
 import { GameFilter, gamesWhere } from './game-filter.js';
 import { GAME_ORDER_ARGS } from './game-order.js';
@@ -14,55 +14,75 @@ import { GameDecisionEnum, GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, P
 
 builder.prismaNode('Venue', {
   ...NODE_BY_ID,
+  description: 'A hall where games are played.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    street: t.exposeString('street', { nullable: true }),
-    zip: t.exposeString('zip', { nullable: true }),
-    city: t.exposeString('city'),
-    latitude: t.exposeFloat('latitude'),
-    longitude: t.exposeFloat('longitude'),
+    id: t.exposeInt('id', { description: "The venue's id: the federation's." }),
+    name: t.exposeString('name', { description: 'The name of the hall.' }),
+    street: t.exposeString('street', { nullable: true, description: 'Street and number; null when unknown.' }),
+    zip: t.exposeString('zip', { nullable: true, description: 'Postal code; null when unknown.' }),
+    city: t.exposeString('city', { description: 'The city (or village) the hall is in.' }),
+    latitude: t.exposeFloat('latitude', { description: 'Latitude in decimal degrees (WGS 84), north positive.' }),
+    longitude: t.exposeFloat('longitude', { description: 'Longitude in decimal degrees (WGS 84), east positive.' }),
   }),
 });
 
 const LineupEntry = builder.prismaNode('LineupEntry', {
   ...NODE_BY_ID,
+  description: "One line of a team's game sheet: a player who plays in the game, with the shirt number and position of that game.",
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    number: t.exposeInt('number', { nullable: true }),
-    position: t.expose('position', { type: PlayerPositionEnum, nullable: true }),
-    captain: t.exposeBoolean('captain'),
-    team: t.relation('team'),
-    player: t.relation('player'),
-    license: t.relation('license', { nullable: true }),
+    id: t.exposeInt('id', { description: 'The id of the line, this service’s own.' }),
+    number: t.exposeInt('number', { nullable: true, description: 'The shirt number worn in this game, 1–99; null when the sheet gives none.' }),
+    position: t.expose('position', {
+      type: PlayerPositionEnum,
+      nullable: true,
+      description: 'The position played in this game; null when the sheet gives none.',
+    }),
+    captain: t.exposeBoolean('captain', { description: "The team's captain in this game (at most one per team)." }),
+    team: t.relation('team', { description: 'The team the player plays for in this game.' }),
+    player: t.relation('player', { description: 'The player.' }),
+    license: t.relation('license', { nullable: true, description: 'The license the player plays on; null for a line imported without one.' }),
   }),
 });
 
 builder.prismaNode('Game', {
   ...NODE_BY_ID,
+  description: 'A game of a league group or a cup round: who plays whom, when and where, its status, its score and what happened in it.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    startsAt: t.expose('startsAt', { type: 'DateTime' }),
-    status: t.expose('status', { type: GameStatusEnum }),
-    homeScore: t.exposeInt('homeScore', { nullable: true }),
-    awayScore: t.exposeInt('awayScore', { nullable: true }),
-    homePeriodScores: t.exposeIntList('homePeriodScores'),
-    awayPeriodScores: t.exposeIntList('awayPeriodScores'),
+    id: t.exposeInt('id', { description: "The game's id: the federation's game id." }),
+    startsAt: t.expose('startsAt', {
+      type: 'DateTime',
+      description: 'The scheduled start, a UTC instant; `localDate` and `localStartTime` give it on the league’s calendar (Europe/Zurich).',
+    }),
+    status: t.expose('status', { type: GameStatusEnum, description: 'Where the game is: scheduled, live, finished, cancelled, forfeited or aborted.' }),
+    homeScore: t.exposeInt('homeScore', {
+      nullable: true,
+      description:
+        "The home team's goals: the running score while LIVE, the result once over (penalty-shootout win and forfeit score included); null before the start.",
+    }),
+    awayScore: t.exposeInt('awayScore', { nullable: true, description: "The away team's goals, as `homeScore`; null before the start." }),
+    homePeriodScores: t.exposeIntList('homePeriodScores', {
+      description:
+        "The home team's goals per period, first period first (an overtime played is one more entry; the shootout counts in none); empty when unknown.",
+    }),
+    awayPeriodScores: t.exposeIntList('awayPeriodScores', { description: "The away team's goals per period, as `homePeriodScores`." }),
     decidedBy: t.field({
       type: GameDecisionEnum,
       nullable: true,
       description: 'How a game played to the end (FINISHED) was decided; null for every other status: scheduled, live, cancelled, forfeited, aborted.',
       resolve: (game) => shownDecision(game.status, game.decidedBy),
     }),
-    spectators: t.exposeInt('spectators', { nullable: true }),
+    spectators: t.exposeInt('spectators', { nullable: true, description: 'Spectators as the desk counted them; null when not recorded.' }),
     forfeitedBy: t.expose('forfeitedBy', {
       type: TeamSideEnum,
       nullable: true,
       description: "The side that forfeited a FORFEIT game recorded live; the other won by its league's forfeit score.",
     }),
     secondsPlayed: t.exposeInt('secondsPlayed', { nullable: true, description: 'Seconds of play of a result reported without its events.' }),
-    hasVideoStream: t.exposeBoolean('hasVideoStream'),
-    bracketPosition: t.exposeInt('bracketPosition', { nullable: true }),
+    hasVideoStream: t.exposeBoolean('hasVideoStream', { description: 'The game is streamed on video.' }),
+    bracketPosition: t.exposeInt('bracketPosition', {
+      nullable: true,
+      description: "A cup game's position in its round's bracket, from 1: the winners of positions 2k-1 and 2k meet in the next round; null for league games.",
+    }),
     version: t.exposeInt('version', { description: 'Raised by every live write; send it as expectedVersion to be told of writes in between.' }),
     firstReferee: t.string({
       nullable: true,
@@ -99,10 +119,13 @@ builder.prismaNode('Game', {
       nullable: true,
       description: "The federation's text in place of an away team not known yet, as it gives it; null once the team is known.",
     }),
-    venue: t.relation('venue', { nullable: true }),
-    group: t.relation('group', { nullable: true }),
-    round: t.relation('round', { nullable: true }),
-    cupRound: t.relation('cupRound', { nullable: true }),
+    venue: t.relation('venue', { nullable: true, description: 'Where the game is played; null when not known yet.' }),
+    group: t.relation('group', { nullable: true, description: 'The league group of a league game; null for a cup game.' }),
+    round: t.relation('round', {
+      nullable: true,
+      description: 'The round of the league group the game belongs to; null for a cup game or a game without a round.',
+    }),
+    cupRound: t.relation('cupRound', { nullable: true, description: 'The cup round of a cup game; null for a league game.' }),
     events: t.relation('events', {
       complexity: listCost(LENGTH.events),
       description: 'In game order (clock, then sequence).',
@@ -112,7 +135,7 @@ builder.prismaNode('Game', {
       type: [LineupEntry],
       description: 'Players in the lineup, optionally of one side only.',
       complexity: listCost(LENGTH.lineup),
-      args: { side: t.arg({ type: TeamSideEnum }) },
+      args: { side: t.arg({ type: TeamSideEnum, description: "Only this side's lines; both sides' when absent." }) },
       select: (_args, _ctx, nestedSelection) => ({
         homeTeamId: true,
         awayTeamId: true,
@@ -129,16 +152,29 @@ builder.prismaNode('Game', {
 
 builder.prismaNode('GameEvent', {
   ...NODE_BY_ID,
+  description: "One entry of a game's log: a goal, a penalty, a timeout, a period's start or end, or another event the desk records.",
   fields: (t) => ({
-    id: t.exposeInt('id'),
+    id: t.exposeInt('id', {
+      description: "The event's id: the federation's for an imported event; events recorded live take theirs from a range far above the federation's.",
+    }),
     second: t.exposeInt('second', { description: 'Game clock in seconds.' }),
-    type: t.expose('type', { type: GameEventTypeEnum }),
-    side: t.expose('side', { type: TeamSideEnum, nullable: true }),
-    period: t.exposeInt('period', { nullable: true }),
-    homeScore: t.exposeInt('homeScore', { nullable: true }),
-    awayScore: t.exposeInt('awayScore', { nullable: true }),
-    penaltyKind: t.expose('penaltyKind', { type: PenaltyKindEnum, nullable: true }),
-    penaltyReason: t.exposeString('penaltyReason', { nullable: true }),
+    type: t.expose('type', { type: GameEventTypeEnum, description: 'What happened.' }),
+    side: t.expose('side', {
+      type: TeamSideEnum,
+      nullable: true,
+      description: "The side the event is for (a goal's: the side it counts for); null for an event of neither side, such as a period's start.",
+    }),
+    period: t.exposeInt('period', {
+      nullable: true,
+      description: 'The period it happened in, from 1 (overtime is the one after the regular periods); null when unknown.',
+    }),
+    homeScore: t.exposeInt('homeScore', {
+      nullable: true,
+      description: "The home team's goals after the event, on goals and on the markers that close a period or the game; null on other events.",
+    }),
+    awayScore: t.exposeInt('awayScore', { nullable: true, description: "The away team's goals after the event, as `homeScore`." }),
+    penaltyKind: t.expose('penaltyKind', { type: PenaltyKindEnum, nullable: true, description: "A penalty's kind; null on other events." }),
+    penaltyReason: t.exposeString('penaltyReason', { nullable: true, description: "A penalty's offence in words, as recorded; null when none was." }),
     penaltyShot: t.exposeBoolean('penaltyShot', { description: 'A goal scored from a penalty shot during play.' }),
     penaltyRole: t.field({
       type: PenaltyRoleEnum,
@@ -154,12 +190,12 @@ builder.prismaNode('GameEvent', {
     }),
     inspectionDone: t.exposeBoolean('inspectionDone', { nullable: true, description: 'A PLAYER_INSPECTION: done (true) or skipped (false).' }),
     worldTime: t.expose('worldTime', { type: 'DateTime', nullable: true, description: 'When the desk recorded the event, by the wall clock (as it gave it).' }),
-    team: t.relation('team', { nullable: true }),
+    team: t.relation('team', { nullable: true, description: 'The team of `side`; null for an event of neither side.' }),
     player: t.relation('player', {
       nullable: true,
       description: "The player it names: the scorer (an own goal's plays for the other side than `side`), the penalized player, the player it happened to.",
     }),
-    assist: t.relation('assist', { nullable: true }),
+    assist: t.relation('assist', { nullable: true, description: "A goal's assisting player; null when there was none or on other events." }),
   }),
 });
 
@@ -172,19 +208,20 @@ builder.queryFields((t) => ({
       complexity: connectionComplexity,
       description: 'Games in order of occurrence (start time, then id), or the other way round with `direction: DESC`.',
       args: {
-        filter: t.arg({ type: GameFilter }),
+        filter: t.arg({ type: GameFilter, description: 'Which games: the filter’s conditions all apply; every game when absent.' }),
         ...GAME_ORDER_ARGS,
       },
       totalCount: async (_root, args, ctx) => ctx.prisma.game.count({ where: await gamesWhere(args.filter, ctx) }),
       resolve: async (query, _root, args, ctx) =>
         ctx.prisma.game.findMany({ ...query, where: await gamesWhere(args.filter, ctx), orderBy: gamesOrderBy(args.direction) }),
     },
-    COUNTED,
+    ...connectionOf('Game'),
   ),
   game: t.prismaField({
     type: 'Game',
     nullable: true,
-    args: { id: t.arg.int({ required: true }) },
+    description: 'The game with this id; null when there is none.',
+    args: { id: t.arg.int({ required: true, description: "The game's id." }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.game.findUnique({ ...query, where: { id: args.id } }),
   }),
 }));

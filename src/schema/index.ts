@@ -24,6 +24,7 @@ import './api-key.js';
 import './game-report.js';
 import './report-session.js';
 import './search.js';
+import './people.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -1,9 +1,11 @@
 import { type GameFormat, gameFormat, phasesOf } from '../domain/game-format.js';
 import DataLoader from 'dataloader';
-import { STANDING_ORDERS, type StandingRow, sortStandings } from '../domain/standings.js';
+import { type STANDING_ORDERS, type StandingRow, sortStandings } from '../domain/standings.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { builder, connectionComplexity, pageSize, relatedConnectionComplexity, type SchemaContext } from './builder.js';
-import { COUNTED } from './connections.js';
+import { renamedArg, renamedTo } from './arg-names.js';
+import { connectionOf } from './connections.js';
+import { LEAGUE_GROUP_ORDER_ARGS, leagueGroupsOrderBy } from './orders.js';
 import { COMPUTED, computedCost, LENGTH, listCost } from './costs.js';
 import { GAME_ORDER_ARGS } from './game-order.js';
 import { gamesOrderBy } from './game-queries.js';
@@ -13,7 +15,16 @@ import { GroupPhaseEnum } from './scalars.js';
 
 const StandingOrderEnum = builder.enumType('StandingOrder', {
   description: 'What a group table is ordered by; rows equal in it keep their ranking (then team id).',
-  values: STANDING_ORDERS,
+  values: {
+    RANK: { description: 'The ranking: points, then goal difference, then goals scored. From the top unless DESC.' },
+    POINTS: { description: 'Points; most first unless ASC.' },
+    GOAL_DIFFERENCE: { description: 'Goals scored minus goals conceded; largest first unless ASC.' },
+    GOALS_FOR: { description: 'Goals scored; most first unless ASC.' },
+    GOALS_AGAINST: { description: 'Goals conceded; most first unless ASC.' },
+    GAMES: { description: 'Games counted; most first unless ASC.' },
+    WINS: { description: 'Wins in regular time; most first unless ASC.' },
+    TEAM_NAME: { description: 'Team name, alphabetically (German collation) unless DESC.' },
+  } satisfies Record<(typeof STANDING_ORDERS)[number], { description: string }>,
 });
 
 /** Team names of a table's rows, for ordering by name: one query for all tables of a request. */
@@ -42,22 +53,25 @@ async function teamNamesOf(ctx: SchemaContext, rows: readonly StandingRow[]): Pr
 const Standing = builder.objectRef<StandingRow>('Standing').implement({
   description: 'One line of a group table, computed from finished games.',
   fields: (t) => ({
-    rank: t.exposeInt('rank'),
+    rank: t.exposeInt('rank', {
+      description: 'The place in the table, from 1, by points, then goal difference, then goals scored; teams equal in all three share a rank.',
+    }),
     team: t.prismaField({
       type: 'Team',
+      description: 'The team of the line.',
       resolve: (query, row, _args, ctx) => ctx.prisma.team.findUniqueOrThrow({ ...query, where: { id: row.teamId } }),
     }),
-    teamId: t.exposeInt('teamId'),
-    games: t.exposeInt('games'),
-    wins: t.exposeInt('wins'),
-    overtimeWins: t.exposeInt('overtimeWins'),
-    overtimeLosses: t.exposeInt('overtimeLosses'),
-    losses: t.exposeInt('losses'),
+    teamId: t.exposeInt('teamId', { description: 'The id of `team`, known without reading the team.' }),
+    games: t.exposeInt('games', { description: 'Games counted: finished and forfeited games of the group.' }),
+    wins: t.exposeInt('wins', { description: 'Wins in regular time (forfeit wins included): 3 points each.' }),
+    overtimeWins: t.exposeInt('overtimeWins', { description: 'Wins in overtime or by penalty shots: 2 points each.' }),
+    overtimeLosses: t.exposeInt('overtimeLosses', { description: 'Losses in overtime or by penalty shots: 1 point each.' }),
+    losses: t.exposeInt('losses', { description: 'Losses in regular time (forfeits included): no points.' }),
     draws: t.exposeInt('draws', { description: 'Ties that stood as the result, one point each (only in a group whose format allows a draw).' }),
-    forfeits: t.exposeInt('forfeits'),
-    goalsFor: t.exposeInt('goalsFor'),
-    goalsAgainst: t.exposeInt('goalsAgainst'),
-    points: t.exposeInt('points'),
+    forfeits: t.exposeInt('forfeits', { description: 'Games the team lost by forfeit (also counted in `losses`).' }),
+    goalsFor: t.exposeInt('goalsFor', { description: 'Goals scored (a forfeit counts its forfeit score).' }),
+    goalsAgainst: t.exposeInt('goalsAgainst', { description: 'Goals conceded (a forfeit counts its forfeit score).' }),
+    points: t.exposeInt('points', { description: '3 per win, 2 per win after overtime or penalty shots, 1 per such loss or draw, 0 per other loss.' }),
   }),
 });
 
@@ -65,7 +79,7 @@ const GameFormatRef = builder.objectRef<GameFormat>('GameFormat').implement({
   description: "How the group's games are played: its periods, what decides a tie, the forfeit score.",
   fields: (t) => ({
     periods: t.exposeInt('periods', { description: 'Regular periods ("thirds").' }),
-    periodMinutes: t.int({ resolve: (format) => format.periodSeconds / 60 }),
+    periodMinutes: t.int({ description: 'Minutes of play of each regular period.', resolve: (format) => format.periodSeconds / 60 }),
     overtimeMinutes: t.int({ description: 'Sudden-death overtime for a tie; 0 when none is played.', resolve: (format) => format.overtimeSeconds / 60 }),
     penaltyShootout: t.exposeBoolean('penaltyShootout', { description: 'Penalty shots decide a tie left after overtime.' }),
     drawAllowed: t.exposeBoolean('drawAllowed', { description: 'A tie after the regular periods stands as a draw.' }),
@@ -79,26 +93,32 @@ const GameFormatRef = builder.objectRef<GameFormat>('GameFormat').implement({
 
 builder.prismaNode('LeagueGroup', {
   ...NODE_BY_ID,
+  description: 'One group of a league in a season for a game class and phase: its teams register here, play its games, and are ranked in its standings.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    phase: t.expose('phase', { type: GroupPhaseEnum }),
-    playoffLine: t.exposeInt('playoffLine', { nullable: true }),
+    id: t.exposeInt('id', { description: "The group's id: the federation's." }),
+    name: t.exposeString('name', { description: 'The group’s name within its league, e.g. "Gruppe 1".' }),
+    phase: t.expose('phase', { type: GroupPhaseEnum, description: 'The phase of the season the group plays.' }),
+    playoffLine: t.exposeInt('playoffLine', {
+      nullable: true,
+      description: 'The first rank below the playoff line: the standings draw the line above it; null when the table has none.',
+    }),
     seriesBestOf: t.exposeInt('seriesBestOf', {
       nullable: true,
       description: 'Games of a knock-out series in this group (best of N: a majority of N wins it); null when the group plays single games.',
     }),
     format: t.field({
       type: GameFormatRef,
+      description: "How the group's games are played.",
       select: { periods: true, periodMinutes: true, overtimeMinutes: true, penaltyShootout: true, drawAllowed: true, forfeitGoals: true },
       resolve: (group) => gameFormat(group),
     }),
-    season: t.relation('season'),
-    league: t.relation('league'),
-    gameClass: t.relation('gameClass'),
-    rounds: t.relation('rounds', { complexity: listCost(LENGTH.rounds), query: { orderBy: { number: 'asc' } } }),
+    season: t.relation('season', { description: 'The season of the group.' }),
+    league: t.relation('league', { description: 'The league of the group.' }),
+    gameClass: t.relation('gameClass', { description: 'The game class of the group.' }),
+    rounds: t.relation('rounds', { description: "The group's rounds, by number.", complexity: listCost(LENGTH.rounds), query: { orderBy: { number: 'asc' } } }),
     teams: t.prismaField({
       type: ['Team'],
+      description: 'The teams registered in the group, by name.',
       complexity: listCost(LENGTH.groupTeams, COMPUTED.groupTeams),
       select: { id: true },
       resolve: (query, group, _args, ctx) =>
@@ -107,6 +127,7 @@ builder.prismaNode('LeagueGroup', {
     games: t.relatedConnection(
       'games',
       {
+        description: "The group's games in order of occurrence (start time, then id) unless `direction: DESC`.",
         cursor: 'id',
         maxSize: pageSize,
         complexity: relatedConnectionComplexity(LENGTH.groupGames),
@@ -114,14 +135,14 @@ builder.prismaNode('LeagueGroup', {
         args: GAME_ORDER_ARGS,
         query: (args) => ({ orderBy: gamesOrderBy(args.direction) }),
       },
-      COUNTED,
+      ...connectionOf('Game'),
     ),
     standings: t.field({
       type: [Standing],
       description: 'Group table computed from finished and forfeited games, in ranking order unless another order is asked for.',
       complexity: listCost(LENGTH.standings, COMPUTED.standings),
       args: {
-        orderBy: t.arg({ type: StandingOrderEnum, defaultValue: 'RANK' }),
+        orderBy: t.arg({ type: StandingOrderEnum, defaultValue: 'RANK', description: 'The column to order the table by; RANK when not given.' }),
         direction: t.arg({ type: SortDirectionEnum, description: 'Unless given: the ranking and team names from the top, numbers largest first.' }),
       },
       select: { id: true },
@@ -138,11 +159,12 @@ builder.prismaNode('LeagueGroup', {
 
 builder.prismaNode('Round', {
   ...NODE_BY_ID,
+  description: "A round of a league group's schedule (a matchday), or a round of a playoff or playout series.",
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    number: t.exposeInt('number'),
-    name: t.exposeString('name'),
-    group: t.relation('group'),
+    id: t.exposeInt('id', { description: "The round's id: the federation's." }),
+    number: t.exposeInt('number', { description: 'The round’s number within its group, from 1.' }),
+    name: t.exposeString('name', { description: 'The round’s name, as the federation gives it (e.g. "1. Runde", "Halbfinal").' }),
+    group: t.relation('group', { description: 'The league group the round belongs to.' }),
     startsAt: t.field({
       type: 'DateTime',
       nullable: true,
@@ -151,68 +173,122 @@ builder.prismaNode('Round', {
       select: { id: true },
       resolve: (round, _args, ctx) => ctx.loaders.roundStartById.load(round.id),
     }),
-    games: t.relation('games', { query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } }),
+    games: t.relation('games', {
+      description: "The round's games, by start time, then id: all of them (a round of a group has a few; `gamesConnection` pages them).",
+      query: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] },
+    }),
+    gamesConnection: t.relatedConnection(
+      'games',
+      {
+        description: "The round's games, a page at a time, in order of occurrence (start time, then id) unless `direction: DESC`.",
+        cursor: 'id',
+        maxSize: pageSize,
+        // A round holds a group's games spread over its rounds.
+        complexity: relatedConnectionComplexity(Math.ceil(LENGTH.groupGames / LENGTH.rounds)),
+        totalCount: true,
+        args: GAME_ORDER_ARGS,
+        query: (args) => ({ orderBy: gamesOrderBy(args.direction) }),
+      },
+      ...connectionOf('Game'),
+    ),
   }),
 });
 
 builder.prismaNode('CupTournament', {
   ...NODE_BY_ID,
+  description: 'A cup competition of a game class in a season, played as knock-out rounds.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    season: t.relation('season'),
-    gameClass: t.relation('gameClass'),
-    rounds: t.relation('rounds', { query: { orderBy: { number: 'asc' } } }),
+    id: t.exposeInt('id', { description: "The tournament's id: the federation's." }),
+    name: t.exposeString('name', { description: 'The name, as the federation gives it.' }),
+    season: t.relation('season', { description: 'The season it is played in.' }),
+    gameClass: t.relation('gameClass', { description: 'The game class it is played in.' }),
+    rounds: t.relation('rounds', { description: 'Its rounds, first round first.', query: { orderBy: { number: 'asc' } } }),
   }),
 });
 
 builder.prismaNode('CupRound', {
   ...NODE_BY_ID,
+  description: 'A knock-out round of a cup; its games carry a bracket position, so that the winners of positions 2k-1 and 2k meet in the next round.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    number: t.exposeInt('number'),
-    name: t.exposeString('name'),
-    tournament: t.relation('tournament'),
+    id: t.exposeInt('id', { description: "The round's id: the federation's." }),
+    number: t.exposeInt('number', { description: 'The round’s number in the cup, from 1 (the first round).' }),
+    name: t.exposeString('name', { description: 'The round’s name, as the federation gives it (e.g. "1/8-Final").' }),
+    tournament: t.relation('tournament', { description: 'The cup the round belongs to.' }),
     games: t.relation('games', {
       complexity: listCost(LENGTH.cupRoundGames), // a first cup round has up to 128 games, later ones halve
-      description: 'Games in bracket order: winners of positions 2k-1 and 2k meet in the next round.',
+      description:
+        'Games in bracket order: winners of positions 2k-1 and 2k meet in the next round. All of them (a first round has up to 128); `gamesConnection` pages them.',
       query: { orderBy: [{ bracketPosition: 'asc' }, { id: 'asc' }] },
     }),
+    gamesConnection: t.relatedConnection(
+      'games',
+      {
+        description: "The round's games, a page at a time, in order of occurrence (start time, then id) unless `direction: DESC`; `games` gives bracket order.",
+        cursor: 'id',
+        maxSize: pageSize,
+        complexity: relatedConnectionComplexity(LENGTH.cupRoundGames),
+        totalCount: true,
+        args: GAME_ORDER_ARGS,
+        query: (args) => ({ orderBy: gamesOrderBy(args.direction) }),
+      },
+      ...connectionOf('Game'),
+    ),
   }),
 });
 
-function leagueGroupsWhere(args: { season?: number | null; league?: number | null; gameClass?: number | null }): Prisma.LeagueGroupWhereInput {
-  return { seasonId: args.season ?? undefined, leagueId: args.league ?? undefined, gameClassId: args.gameClass ?? undefined };
+function leagueGroupsWhere(args: {
+  season?: number | null;
+  leagueId?: number | null;
+  league?: number | null;
+  gameClassId?: number | null;
+  gameClass?: number | null;
+}): Prisma.LeagueGroupWhereInput {
+  return {
+    seasonId: args.season ?? undefined,
+    leagueId: renamedArg<number>(args, 'leagueId', 'league') ?? undefined,
+    gameClassId: renamedArg<number>(args, 'gameClassId', 'gameClass') ?? undefined,
+  };
 }
 
 builder.queryFields((t) => ({
   leagueGroups: t.prismaConnection(
     {
       type: 'LeagueGroup',
+      description:
+        "League groups, newest season first, then by league, game class and the federation's order, unless another order is asked for; the filters apply together.",
       cursor: 'id',
       maxSize: pageSize,
       complexity: connectionComplexity,
-      args: { season: t.arg.int(), league: t.arg.int(), gameClass: t.arg.int() },
+      args: {
+        season: t.arg.int({ description: 'Only groups of this season (its id: 2025 = 2025/26).' }),
+        leagueId: t.arg.int({ description: 'Only groups of this league, by its id.' }),
+        league: t.arg.int({ description: 'The league, as `leagueId`.', deprecationReason: renamedTo('leagueId') }),
+        gameClassId: t.arg.int({ description: 'Only groups of this game class, by its id.' }),
+        gameClass: t.arg.int({ description: 'The game class, as `gameClassId`.', deprecationReason: renamedTo('gameClassId') }),
+        ...LEAGUE_GROUP_ORDER_ARGS,
+      },
       totalCount: (_root, args, ctx) => ctx.prisma.leagueGroup.count({ where: leagueGroupsWhere(args) }),
       resolve: (query, _root, args, ctx) =>
         ctx.prisma.leagueGroup.findMany({
           ...query,
           where: leagueGroupsWhere(args),
-          orderBy: [{ seasonId: 'desc' }, { leagueId: 'asc' }, { gameClassId: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }],
+          orderBy: leagueGroupsOrderBy(args.orderBy, args.direction),
         }),
     },
-    COUNTED,
+    ...connectionOf('LeagueGroup'),
   ),
   leagueGroup: t.prismaField({
     type: 'LeagueGroup',
     nullable: true,
-    args: { id: t.arg.int({ required: true }) },
+    description: 'The league group with this id; null when there is none.',
+    args: { id: t.arg.int({ required: true, description: "The group's id." }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.leagueGroup.findUnique({ ...query, where: { id: args.id } }),
   }),
   cupTournament: t.prismaField({
     type: 'CupTournament',
     nullable: true,
-    args: { id: t.arg.int({ required: true }) },
+    description: 'The cup tournament with this id; null when there is none.',
+    args: { id: t.arg.int({ required: true, description: "The tournament's id." }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.cupTournament.findUnique({ ...query, where: { id: args.id } }),
   }),
 }));

@@ -1,29 +1,53 @@
 import type { CandidateRecord } from '../domain/lineup-candidates.js';
-import { eligibility, judgeLineup, type LineupMessage } from '../domain/lineup.js';
+import { eligibility, judgeLineup, LINEUP_LIMITS, type LineupMessage } from '../domain/lineup.js';
 import { loadCandidateFacts } from './lineup-facts.js';
 import { existing } from './batched.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
+import { badUserInput } from './errors.js';
 import { PlayerPositionEnum } from './scalars.js';
+
+/**
+ * The most candidates `lineupCandidates` answers: a club's licenses in one game class, a few dozen
+ * even for a large club; past it the client narrows the list with `licenseIds`.
+ */
+export const MAX_LINEUP_CANDIDATES = 500;
+
+/** The candidates, or BAD_USER_INPUT when they are more than `max`. */
+export function boundedCandidates<T>(found: T[], max = MAX_LINEUP_CANDIDATES): T[] {
+  if (found.length > max) throw badUserInput(`${found.length} lineup candidates are more than ${max}: narrow them with licenseIds`, 'licenseIds');
+  return found;
+}
 
 const LineupCandidate = builder.objectRef<CandidateRecord>('LineupCandidate').implement({
   description: 'A licensed player of the team’s club and how the lineup rules see them for one game.',
   fields: (t) => ({
-    licenseId: t.exposeInt('licenseId'),
-    playerId: t.exposeInt('playerId'),
+    licenseId: t.exposeInt('licenseId', { description: "The id of the player's license the candidate plays on; what a game sheet names." }),
+    playerId: t.exposeInt('playerId', { description: 'The id of the licensed player.' }),
     player: t.prismaField({
       type: 'Player',
       description: 'The licensed player (one statement for a whole list of candidates).',
       resolve: (query, c, _args, ctx) => ctx.prisma.player.findUnique({ ...query, where: { id: c.playerId } }).then(existing('Player', c.playerId)),
     }),
-    firstName: t.exposeString('firstName'),
-    lastName: t.exposeString('lastName'),
-    licenseType: t.exposeString('licenseType'),
-    licenseDisabled: t.boolean({ resolve: (c) => c.locked }),
-    number: t.exposeInt('number', { nullable: true }),
-    position: t.expose('position', { type: PlayerPositionEnum, nullable: true }),
-    captain: t.exposeBoolean('captain'),
-    eligible: t.boolean({ resolve: (c) => eligibility(c).eligible }),
+    firstName: t.exposeString('firstName', { description: "The player's first name." }),
+    lastName: t.exposeString('lastName', { description: "The player's last name." }),
+    licenseType: t.exposeString('licenseType', { description: "The federation's license type, as it names it." }),
+    licenseDisabled: t.boolean({ description: 'The license is locked: the player may not play on it.', resolve: (c) => c.locked }),
+    number: t.exposeInt('number', {
+      nullable: true,
+      description: "The shirt number from the player's roster entry in the team (else in another team of the club) this season; null when none is known.",
+    }),
+    position: t.expose('position', {
+      type: PlayerPositionEnum,
+      nullable: true,
+      description: "The position from the player's roster entry (else the player's own); null when unknown.",
+    }),
+    captain: t.exposeBoolean('captain', { description: "The team's captain this season." }),
+    eligible: t.boolean({
+      description:
+        'May play for the team in the game: a license that is not locked, not suspended, and a member of the team, of a lower team of the club, or on a multi-team license.',
+      resolve: (c) => eligibility(c).eligible,
+    }),
     licensing: t.string({
       nullable: true,
       description: 'regular, other (plays up from a lower team of the club) or multi; null when not eligible.',
@@ -34,6 +58,7 @@ const LineupCandidate = builder.objectRef<CandidateRecord>('LineupCandidate').im
     }),
     reason: t.string({
       nullable: true,
+      description: 'Why the player may not play, in words (e.g. "license is locked"); null when eligible.',
       resolve: (c) => {
         const verdict = eligibility(c);
         return verdict.eligible ? null : verdict.reason;
@@ -43,10 +68,13 @@ const LineupCandidate = builder.objectRef<CandidateRecord>('LineupCandidate').im
 });
 
 const LineupMessageRef = builder.objectRef<LineupMessage>('LineupMessage').implement({
+  description: 'One thing wrong with a lineup: the rule it breaks and, where it is one license’s, which.',
   fields: (t) => ({
-    rule: t.exposeString('rule'),
-    licenseId: t.exposeInt('licenseId', { nullable: true }),
-    message: t.exposeString('message'),
+    rule: t.exposeString('rule', {
+      description: `The rule broken: unknown_license, not_eligible, duplicate, too_many_players, too_few_players (${LINEUP_LIMITS.minPlayers}–${LINEUP_LIMITS.maxPlayers} players), too_many_goalkeepers, too_few_goalkeepers (${LINEUP_LIMITS.minGoalkeepers}–${LINEUP_LIMITS.maxGoalkeepers}), quota (at most ${LINEUP_LIMITS.maxNonRegular} players of other or multi licensing).`,
+    }),
+    licenseId: t.exposeInt('licenseId', { nullable: true, description: 'The license the message is about; null for a rule of the whole lineup.' }),
+    message: t.exposeString('message', { description: 'The problem in words (English), e.g. "at most 20 players, got 21".' }),
   }),
 });
 
@@ -58,10 +86,13 @@ interface LineupValidationShape {
 }
 
 const LineupValidation = builder.objectRef<LineupValidationShape>('LineupValidation').implement({
+  description: "The lineup rules' verdict on a lineup of one team for one game.",
   fields: (t) => ({
-    valid: t.exposeBoolean('valid'),
-    quotaExceeded: t.exposeBoolean('quotaExceeded'),
-    messages: t.field({ type: [LineupMessageRef], resolve: (v) => v.messages }),
+    valid: t.exposeBoolean('valid', { description: 'The lineup breaks no rule: `messages` is empty.' }),
+    quotaExceeded: t.exposeBoolean('quotaExceeded', {
+      description: `More than ${LINEUP_LIMITS.maxNonRegular} players of other or multi licensing (the rule quota).`,
+    }),
+    messages: t.field({ type: [LineupMessageRef], description: 'What is wrong with the lineup; empty when it is valid.', resolve: (v) => v.messages }),
     members: t.field({ type: [LineupCandidate], description: 'The eligible players of the lineup.', resolve: (v) => v.members }),
   }),
 });
@@ -79,26 +110,27 @@ function clubReader(ctx: GraphQLContext, doing: string): (clubId: number) => voi
 builder.queryFields((t) => ({
   lineupCandidates: t.field({
     type: [LineupCandidate],
-    description: 'Players eligible to play for the team in the game, optionally narrowed to some licenses. Needs a key of the team’s club or a federation key.',
+    description: `Players eligible to play for the team in the game, optionally narrowed to some licenses: at most ${MAX_LINEUP_CANDIDATES}, more is BAD_USER_INPUT (narrow with \`licenseIds\`). Needs a key of the team’s club or a federation key.`,
     args: {
-      gameId: t.arg.int({ required: true }),
-      teamId: t.arg.int({ required: true }),
-      licenseIds: t.arg.intList(),
-      includeIneligible: t.arg.boolean({ defaultValue: false }),
+      gameId: t.arg.int({ required: true, description: 'The game, by its id.' }),
+      teamId: t.arg.int({ required: true, description: 'The team, by its id: one of the two teams of the game.' }),
+      licenseIds: t.arg.intList({ description: 'Only these licenses; every license of the club in the game class when absent.' }),
+      includeIneligible: t.arg.boolean({ defaultValue: false, description: 'Also the players who may not play, with their `reason`; false when not given.' }),
     },
     resolve: async (_root, args, ctx) => {
       const candidates = await loadCandidateFacts(ctx.prisma, args.gameId, args.teamId, clubReader(ctx, 'Reading lineup candidates'));
       const wanted = args.licenseIds ? new Set(args.licenseIds) : null;
-      return candidates.filter((c) => (!wanted || wanted.has(c.licenseId)) && (args.includeIneligible || eligibility(c).eligible));
+      const found = candidates.filter((c) => (!wanted || wanted.has(c.licenseId)) && (args.includeIneligible || eligibility(c).eligible));
+      return boundedCandidates(found);
     },
   }),
   lineupValidation: t.field({
     type: LineupValidation,
     description: 'Whether the lineup made of these licenses is valid, and what is wrong with it if not. Needs a key of the team’s club or a federation key.',
     args: {
-      gameId: t.arg.int({ required: true }),
-      teamId: t.arg.int({ required: true }),
-      licenseIds: t.arg.intList({ required: true }),
+      gameId: t.arg.int({ required: true, description: 'The game, by its id.' }),
+      teamId: t.arg.int({ required: true, description: 'The team, by its id: one of the two teams of the game.' }),
+      licenseIds: t.arg.intList({ required: true, description: 'The lineup: the licenses of the players who are to play.' }),
     },
     resolve: async (_root, args, ctx) => {
       const candidates = await loadCandidateFacts(ctx.prisma, args.gameId, args.teamId, clubReader(ctx, 'Checking a lineup'));

@@ -1,49 +1,115 @@
 // Push for clients following games: GraphQL subscriptions over SSE, fed by the change feed that
 // every live write publishes to (src/live/updates.ts), on whichever instance it was written.
-import { GAME_CHANGE_KINDS, type GameChange } from '../live/changes.js';
+import { GAME_CHANGE_KINDS, type GameChange, type GameChangeKind } from '../live/changes.js';
 import { type Delivery, isStreamEnd, type LiveItem, type LiveUpdates } from '../live/updates.js';
 import { sqlThrough } from '../live/change-journal.js';
-import { parsePosition, positionOf, readReplay, resumed, type Replay } from '../live/stream-positions.js';
+import {
+  isSnapshot,
+  parsePosition,
+  positionOf,
+  readGameSnapshot,
+  readReplay,
+  resumed,
+  type Replay,
+  type SnapshotItem,
+  type SnapshottingSource,
+  type StreamItem,
+  snapshotting,
+  type UpdateMark,
+} from '../live/stream-positions.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { notFound } from './errors.js';
 import { createLoaders, type Loaders } from './loaders.js';
 
-const GameChangeKindEnum = builder.enumType('GameChangeKind', { values: GAME_CHANGE_KINDS });
+/** Not a change: the game as it stands, which a stream subscribed without a position begins with. */
+const SNAPSHOT_KIND = 'SNAPSHOT';
+
+/** What each kind of change is, by the writes that announce it (src/domain/write-plan.ts). */
+const GAME_CHANGE_DESCRIPTIONS: Record<GameChangeKind, string> = {
+  STARTED: 'The game started: it is live and period 1 runs (startGame).',
+  EVENT_ADDED:
+    "An event was recorded (a goal, penalty, timeout, penalty end, goalie, player, MISC or inspection event), or a period's start marker after a break.",
+  EVENT_CORRECTED: 'A recorded event was corrected (correctEvent), or a period began and its start took the moment (startPeriod).',
+  EVENT_DELETED: 'A recorded event was deleted (deleteEvent); `event` is null, `eventId` names it.',
+  PERIOD_ENDED: 'A period ended and the next one began, or play ended before penalty shots (endPeriod, startPeriod).',
+  FINISHED: 'The game is over and FINISHED: the final whistle (finishGame) or a result reported (reportResult).',
+  FORFEITED: 'The game was decided by a forfeit (forfeitGame).',
+  ABORTED: 'The game was stopped for good (abortGame).',
+  STATUS_UNDONE: 'The last status change was undone, with the events recorded since it (undoStatus).',
+  TRANSITION_CORRECTED: 'The second of a past status change was corrected (correctTransition).',
+  SPECTATORS_RECORDED: 'The spectators were recorded (recordSpectators).',
+  SHEET_WRITTEN: "A team's game sheet was written or corrected (writeGameSheet).",
+};
+
+const GameChangeKindEnum = builder.enumType('GameChangeKind', {
+  description: 'How a game changed: the kind of write committed, or the SNAPSHOT a stream begins with.',
+  values: {
+    ...Object.fromEntries(GAME_CHANGE_KINDS.map((kind) => [kind, { description: GAME_CHANGE_DESCRIPTIONS[kind] }])),
+    [SNAPSHOT_KIND]: {
+      description:
+        'Not a change: the game as it stands, the first update of a stream subscribed without `after` (and of one whose `after` is the position of a snapshot, never). Its `version` and `position` are those of the game now; the changes it shows are never sent after it.',
+    },
+  } as Record<GameChangeKind | typeof SNAPSHOT_KIND, { description?: string }>,
+});
+
+/** A stream's update: a change, or the snapshot it began with. */
+type Update = Delivery | SnapshotItem;
+
+const gameIdOf = (update: Update) => (isSnapshot(update) ? update.snapshot.gameId : update.change.gameId);
 
 /**
  * The subscribers of one change with the same selection share one load of the game (and of the
  * event): a goal in a full arena costs the database one query per distinct selection, not one per
  * subscriber. The memo is the change's own, so a later change is never answered from it.
  */
-const sharedLoad = <T>(delivery: Delivery, what: string, query: object, load: () => Promise<T>): Promise<T> =>
+const sharedLoad = <T>(delivery: Update, what: string, query: object, load: () => Promise<T>): Promise<T> =>
   delivery.memo.get(`${what} ${JSON.stringify(query)}`, load);
 
-const GameUpdate = builder.objectRef<Delivery>('GameUpdate').implement({
-  description: 'A committed change of a game: the game as it is now, and the event added, corrected or deleted.',
+/** No event to load: the selection is read all the same, so that the unused-selection check (outside production) does not fail the update. */
+const noEvent = (query: object): null => {
+  void { ...query };
+  return null;
+};
+
+const GameUpdate = builder.objectRef<Update>('GameUpdate').implement({
+  description:
+    'A committed change of a game: the game as it is now, and the event added, corrected or deleted. Or, first on a stream subscribed without `after`, its snapshot (kind SNAPSHOT): the game as it stands.',
   fields: (t) => ({
-    kind: t.field({ type: GameChangeKindEnum, resolve: ({ change }) => change.kind }),
+    kind: t.field({ type: GameChangeKindEnum, description: 'What changed.', resolve: (update) => (isSnapshot(update) ? SNAPSHOT_KIND : update.change.kind) }),
     position: t.string({
       description:
         "Where this change stands in the stream of changes, the same on every instance (opaque: compare it with nothing, send it back). Subscribe again with `after:` set to the last one received to get what was missed; over SSE it is also the event's `id`, which EventSource sends back as Last-Event-ID.",
-      resolve: ({ change }) => positionOf(change),
+      resolve: (update) => (isSnapshot(update) ? update.snapshot.position : positionOf(update.change)),
     }),
-    version: t.int({ resolve: ({ change }) => change.version }),
-    scoreChanged: t.boolean({ resolve: ({ change }) => change.scoreChanged }),
-    eventId: t.int({ nullable: true, description: 'The event added, corrected or deleted.', resolve: ({ change }) => change.eventId }),
+    version: t.int({
+      description: "The game's version after the change (as `Game.version`).",
+      resolve: (update) => (isSnapshot(update) ? update.snapshot.version : update.change.version),
+    }),
+    scoreChanged: t.boolean({
+      description: 'The change moved the score; false for a snapshot.',
+      resolve: (update) => !isSnapshot(update) && update.change.scoreChanged,
+    }),
+    eventId: t.int({
+      nullable: true,
+      description: 'The event added, corrected or deleted.',
+      resolve: (update) => (isSnapshot(update) ? null : update.change.eventId),
+    }),
     game: t.prismaField({
       type: 'Game',
+      description: 'The game as it is after the change.',
       resolve: (query, delivery, _args, ctx) =>
-        sharedLoad(delivery, 'game', query, () => ctx.prisma.game.findUniqueOrThrow({ ...query, where: { id: delivery.change.gameId } })),
+        sharedLoad(delivery, 'game', query, () => ctx.prisma.game.findUniqueOrThrow({ ...query, where: { id: gameIdOf(delivery) } })),
     }),
     event: t.prismaField({
       type: 'GameEvent',
       nullable: true,
       description: 'The event as it is now; null for a transition and for a deleted event (see eventId).',
       resolve: (query, delivery, _args, ctx) => {
+        if (isSnapshot(delivery)) return noEvent(query);
         const { eventId, kind } = delivery.change;
         return eventId === null || kind === 'EVENT_DELETED'
-          ? null
+          ? noEvent(query)
           : sharedLoad(delivery, 'event', query, () => ctx.prisma.gameEvent.findUnique({ ...query, where: { id: eventId } }));
       },
     }),
@@ -51,6 +117,7 @@ const GameUpdate = builder.objectRef<Delivery>('GameUpdate').implement({
 });
 
 const LiveGamesFilter = builder.inputType('LiveGamesFilter', {
+  description: 'Which games `liveGames` follows: every condition given applies; all games when absent.',
   fields: (t) => ({
     groupId: t.int({ description: 'Games of this league group.' }),
     clubId: t.int({ description: 'Games a team of this club plays, home or away.' }),
@@ -87,25 +154,65 @@ function liveOf(ctx: GraphQLContext): LiveUpdates {
  * change share them (they hold league data, never the caller's), as they share its loads. A stream
  * the server ends (too slow, changes missed) takes its error as its last update.
  */
-function updateOf(item: LiveItem, _args: unknown, ctx: GraphQLContext): Delivery {
+function updateOf(item: StreamItem, _args: unknown, ctx: GraphQLContext): Update {
   if (isStreamEnd(item)) {
-    lastPositions.delete(ctx);
+    lastUpdates.delete(ctx);
     throw item.end;
   }
-  executions += 1;
   ctx.loaders = item.memo.get('loaders', () => createLoaders(ctx.prisma, ctx.clock));
-  lastPositions.set(ctx, positionOf(item.change));
+  if (isSnapshot(item)) {
+    lastUpdates.set(ctx, { ...item.snapshot, snapshot: true });
+    return item;
+  }
+  executions += 1;
+  const { change } = item;
+  lastUpdates.set(ctx, { position: positionOf(change), gameId: change.gameId, version: change.version, snapshot: false });
   return item;
 }
 
-/** The position of the update a subscription's context resolved last, by context. */
-const lastPositions = new WeakMap<object, string>();
+/** What a subscription's context resolved last, by context. */
+const lastUpdates = new WeakMap<object, UpdateMark>();
 
 /**
- * The position of the update a subscription executed last: what its SSE frame carries as `id:`
- * (src/graphql/stream-member.ts). Undefined after an error ends the stream, which has none.
+ * The update a subscription executed last: which game at which version, whether it is a snapshot,
+ * and its position, which its SSE frame carries as `id:` (src/graphql/stream-member.ts). Undefined
+ * after an error ends the stream.
  */
-export const lastPositionOf = (ctx: object): string | undefined => lastPositions.get(ctx) || undefined;
+export const lastUpdateOf = (ctx: object): UpdateMark | undefined => lastUpdates.get(ctx);
+
+/** The position of the update a subscription executed last; undefined after an error, or for a change without one. */
+export const lastPositionOf = (ctx: object): string | undefined => lastUpdates.get(ctx)?.position || undefined;
+
+/** The snapshotting sources of the subscriptions that began without a position, by context. */
+const snapshotSources = new WeakMap<object, SnapshottingSource>();
+
+/** The contexts of subscriptions resumed from a position: they replay from it, so a stream joining later would miss what was sent. */
+const resumedContexts = new WeakSet<object>();
+
+/**
+ * Asks the subscription of `ctx` for a snapshot for a stream that joins it now; false for one that
+ * takes none (resumed from a position, or `liveGames`): the stream takes its updates from now on.
+ */
+export function requestSnapshot(ctx: object): boolean {
+  const source = snapshotSources.get(ctx);
+  source?.request();
+  return source !== undefined;
+}
+
+/** Whether the subscription of `ctx` replays from a position: no stream may join it once it has sent something. */
+export const isResumed = (ctx: object): boolean => resumedContexts.has(ctx);
+
+/** A game's changes, each snapshot first (src/live/stream-positions.ts `snapshotting`). */
+function withSnapshots(source: AsyncIterable<LiveItem>, ctx: GraphQLContext, gameId: number): SnapshottingSource {
+  const sql = sqlThrough(ctx.prisma);
+  const stream = snapshotting(source, async () => {
+    const snapshot = await readGameSnapshot(sql, gameId);
+    if (!snapshot) throw notFound(`No game ${gameId}`);
+    return snapshot;
+  });
+  snapshotSources.set(ctx, stream);
+  return stream;
+}
 
 /**
  * Where a subscription resumes: its `after` argument, or else the Last-Event-ID header an
@@ -129,6 +236,7 @@ async function resumable(
   wanted: (change: GameChange) => boolean,
 ): Promise<AsyncIterable<LiveItem>> {
   if (position === undefined) return source;
+  resumedContexts.add(ctx);
   const after = parsePosition(position);
   let replay: Replay = { expired: true };
   try {
@@ -142,7 +250,7 @@ async function resumable(
 
 let executions = 0;
 
-/** Updates executed in this process so far: one per change and distinct subscription, however many streams share it (for tests). */
+/** Updates of changes executed in this process so far: one per change and distinct subscription, however many streams share it; snapshots not counted (for tests). */
 export const gameUpdatesExecuted = (): number => executions;
 
 /** Placeholders that every idle subscription points at, one set per database; updateOf replaces them before any field loads. */
@@ -159,15 +267,17 @@ function releaseRequestLoaders(ctx: GraphQLContext): void {
 }
 
 /** Opens the stream, then lets go of what only a request needs. */
-function opened(stream: AsyncIterable<LiveItem>, ctx: GraphQLContext): AsyncIterable<LiveItem> {
+function opened(stream: AsyncIterable<StreamItem>, ctx: GraphQLContext): AsyncIterable<StreamItem> {
   releaseRequestLoaders(ctx);
   return stream;
 }
 
-builder.subscriptionType({});
+builder.subscriptionType({
+  description: 'Live updates of games as they are written, over SSE or WebSocket on /graphql; a stream resumes where it left off with `after`.',
+});
 
 const AFTER_DESCRIPTION =
-  'The `position` of the last update received: the updates missed since are sent first, in order, then the live ones. ' +
+  'The `position` of the last update received: the updates missed since are sent first, in order, then the live ones (no snapshot). ' +
   'When they can no longer be replayed (older than the resume window, or unknown), the stream ends at once with the error STREAM_POSITION_EXPIRED: fetch the current state and subscribe without `after`.';
 
 const afterArg = (t: Parameters<Parameters<typeof builder.subscriptionFields>[0]>[0]) => t.arg.string({ required: false, description: AFTER_DESCRIPTION });
@@ -175,8 +285,9 @@ const afterArg = (t: Parameters<Parameters<typeof builder.subscriptionFields>[0]
 builder.subscriptionFields((t) => ({
   gameUpdated: t.field({
     type: GameUpdate,
-    description: 'Every committed change of the game: start, each event added, corrected or deleted, each period end, the final whistle.',
-    args: { id: t.arg.int({ required: true }), after: afterArg(t) },
+    description:
+      'Every committed change of the game: start, each event added, corrected or deleted, each period end, the final whistle. Without `after`, the first update is the game as it stands (kind SNAPSHOT), and then every change it does not show.',
+    args: { id: t.arg.int({ required: true, description: 'The game, by its id; NOT_FOUND when there is none.' }), after: afterArg(t) },
     subscribe: async (_root, args, ctx) => {
       const live = liveOf(ctx);
       const game = await ctx.prisma.game.findUnique({ where: { id: args.id }, select: { id: true } });
@@ -184,7 +295,12 @@ builder.subscriptionFields((t) => ({
       if (!game) throw notFound(`No game ${args.id}`);
       // The slot (the client's and the instance's caps) is each stream's, taken where it joins the
       // shared execution (src/graphql/shared-subscriptions.ts); this source is the execution's.
-      const source = await resumable(live.gameSource(args.id), resumePosition(args.after, ctx), ctx, args.id, () => true);
+      // Without a position the stream begins with the game as it stands; with one it replays exactly what was missed.
+      const position = resumePosition(args.after, ctx);
+      const source =
+        position === undefined
+          ? withSnapshots(live.gameSource(args.id), ctx, args.id)
+          : await resumable(live.gameSource(args.id), position, ctx, args.id, () => true);
       return opened(source, ctx);
     },
     resolve: updateOf,
@@ -192,7 +308,7 @@ builder.subscriptionFields((t) => ({
   liveGames: t.field({
     type: GameUpdate,
     description: 'Games that go live, change score or finish; all of them, or those the filter names.',
-    args: { filter: t.arg({ type: LiveGamesFilter }), after: afterArg(t) },
+    args: { filter: t.arg({ type: LiveGamesFilter, description: 'Which games; every game when absent.' }), after: afterArg(t) },
     subscribe: async (_root, args, ctx) => {
       const wanted = (change: GameChange) => isLiveGamesChange(change) && matches(args.filter, change);
       const source = await resumable(liveOf(ctx).changeSource(wanted), resumePosition(args.after, ctx), ctx, null, wanted);

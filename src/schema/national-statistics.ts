@@ -1,14 +1,30 @@
-import { NATIONAL_RECORD_ORDERS, sortNationalRecords } from '../domain/national-statistics.js';
+import { type NATIONAL_RECORD_ORDERS, sortNationalRecords } from '../domain/national-statistics.js';
 import { builder } from './builder.js';
 import { COMPUTED, LENGTH, listCost } from './costs.js';
 
 /** National players' career records of one selection in a chosen order (Query.nationalPlayerRecords). */
 const NationalRecordOrderEnum = builder.enumType('NationalRecordOrder', {
   description: 'Column a national-player record list is ordered by; ties are ordered by name.',
-  values: NATIONAL_RECORD_ORDERS,
+  values: {
+    NAME: { description: 'Last name, then first name, A to Z (ASC) or Z to A (DESC).' },
+    GAMES: { description: 'International games played.' },
+    GOALS: { description: 'Goals.' },
+    ASSISTS: { description: 'Assists.' },
+    POINTS: { description: 'Points: goals + assists.' },
+    PENALTIES_2: { description: "2' penalties." },
+    PENALTIES_5: { description: "5' penalties." },
+    PENALTIES_10: { description: "10' misconduct penalties." },
+    MATCH_PENALTIES: { description: 'Match penalties.' },
+  } satisfies Record<(typeof NATIONAL_RECORD_ORDERS)[number], { description: string }>,
 });
 
-export const SortDirectionEnum = builder.enumType('SortDirection', { values: ['ASC', 'DESC'] as const });
+export const SortDirectionEnum = builder.enumType('SortDirection', {
+  description: 'Which way a list runs; each list says which direction it takes when none is given.',
+  values: {
+    ASC: { description: 'Ascending: smallest first, A to Z, earliest first, the top of a ranking first.' },
+    DESC: { description: 'Descending: largest first, Z to A, latest first, the bottom of a ranking first.' },
+  },
+});
 
 builder.queryField('nationalPlayerRecords', (t) =>
   t.prismaField({
@@ -16,10 +32,10 @@ builder.queryField('nationalPlayerRecords', (t) =>
     description: 'Career records in the selection of every player with at least `minGames` games, ordered by the column asked.',
     complexity: listCost(LENGTH.nationalRecords, COMPUTED.nationalRecords), // one row per player who played for the selection
     args: {
-      selectionId: t.arg.int({ required: true }),
-      orderBy: t.arg({ type: NationalRecordOrderEnum, defaultValue: 'POINTS' }),
-      direction: t.arg({ type: SortDirectionEnum, defaultValue: 'DESC' }),
-      minGames: t.arg.int({ defaultValue: 1 }),
+      selectionId: t.arg.int({ required: true, description: 'The selection, by its id.' }),
+      orderBy: t.arg({ type: NationalRecordOrderEnum, defaultValue: 'POINTS', description: 'The column to order by; POINTS when not given.' }),
+      direction: t.arg({ type: SortDirectionEnum, defaultValue: 'DESC', description: 'DESC (largest first) when not given.' }),
+      minGames: t.arg.int({ defaultValue: 1, description: 'Only players with at least this many games in the selection; 1 when not given.' }),
     },
     resolve: async (query, _root, args, ctx) => {
       const where = { selectionId: args.selectionId, games: { gte: args.minGames ?? 1 } };

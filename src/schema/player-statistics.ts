@@ -13,8 +13,8 @@ const PlayerTotals = builder.interfaceRef<Tally>('PlayerTotals').implement({
   description: 'Counts from lineups and events of finished and live games. Goals and assists from goal events (own goals count for nobody); penalties by kind.',
   fields: (t) => ({
     games: t.exposeInt('games', { description: 'Games played: in the lineup, or named in an event of the game.' }),
-    goals: t.exposeInt('goals'),
-    assists: t.exposeInt('assists'),
+    goals: t.exposeInt('goals', { description: 'Goals scored, from goal events (own goals count for nobody).' }),
+    assists: t.exposeInt('assists', { description: 'Assists, from goal events.' }),
     points: t.exposeInt('points', { description: 'Goals + assists.' }),
     penalties2: t.exposeInt('penalties2', { description: "2' penalties; a 2+2' penalty counts as two." }),
     penalties5: t.exposeInt('penalties5', { description: "5' penalties." }),
@@ -40,14 +40,17 @@ export const PlayerCompetitionStatistics = builder.objectRef<CompetitionStatisti
   fields: (t) => ({
     season: t.prismaField({
       type: 'Season',
+      description: 'The season.',
       resolve: (query, row, _args, ctx) => ctx.loaders.records.season(query, row.seasonId).then(existing('Season', row.seasonId)),
     }),
     team: t.prismaField({
       type: 'Team',
+      description: 'The team the player played for.',
       resolve: (query, row, _args, ctx) => ctx.loaders.records.team(query, row.teamId).then(existing('Team', row.teamId)),
     }),
     gameClass: t.prismaField({
       type: 'GameClass',
+      description: 'The game class of the competition.',
       resolve: (query, row, _args, ctx) => ctx.loaders.records.gameClass(query, row.gameClassId).then(existing('GameClass', row.gameClassId)),
     }),
     league: t.prismaField({
@@ -73,6 +76,7 @@ export const PlayerGame = builder.objectRef<PlayerSeasonGame>('PlayerGame').impl
     played: t.exposeBoolean('played', { description: 'False when the player was not in the lineup (or the game is not played yet).' }),
     game: t.prismaField({
       type: 'Game',
+      description: 'The game.',
       resolve: (query, row, _args, ctx) => ctx.loaders.records.game(query, row.gameId).then(existing('Game', row.gameId)),
     }),
     teamId: t.exposeInt('teamId', {

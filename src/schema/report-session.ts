@@ -9,7 +9,7 @@ const OpenedReportSession = builder.objectRef<OpenedSession & { gameIds: readonl
   description: 'A report session just opened: its token, shown this once (only its hash is stored), and when it stops working.',
   fields: (t) => ({
     authToken: t.exposeString('token', { description: 'Send it as auth_token (or Authorization: Bearer) with every request until it expires.' }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'When the token stops working: four hours after the login.' }),
     eventId: t.int({
       nullable: true,
       description: "The event (anlass) whose desk logged in: the key's id; null for a partner's or club's key.",
@@ -33,8 +33,11 @@ const ReportSession = builder.objectRef<ApiCredential>('ReportSession').implemen
       resolve: (credential) => (isEventKey(credential) ? credential.keyId : null),
     }),
     gameIds: t.intList({ description: "An event key's games; empty for every other key.", resolve: (credential) => [...credential.gameIds] }),
-    clubId: t.int({ nullable: true, resolve: (credential) => credential.clubId }),
-    scopes: t.stringList({ resolve: (credential) => [...credential.scopes] }),
+    clubId: t.int({ nullable: true, description: "The key's club; null for a federation or event key.", resolve: (credential) => credential.clubId }),
+    scopes: t.stringList({
+      description: 'What the key may do beyond reading (as `ApiKey.scopes`); empty: it reads only.',
+      resolve: (credential) => [...credential.scopes],
+    }),
   }),
 });
 

@@ -10,8 +10,8 @@ import { GroupPhaseEnum } from './scalars.js';
 const KnockoutRound = builder.objectRef<RoundReached>('KnockoutRound').implement({
   description: 'The last knock-out round a team played in a phase or cup, and whether it won it.',
   fields: (t) => ({
-    number: t.exposeInt('roundNumber'),
-    name: t.exposeString('roundName'),
+    number: t.exposeInt('roundNumber', { description: 'The round’s number in its phase or cup, from 1.' }),
+    name: t.exposeString('roundName', { description: 'The round’s name, as the federation gives it (e.g. "Halbfinal").' }),
     final: t.exposeBoolean('final', { description: 'The competition’s last round.' }),
     won: t.exposeBoolean('won', { nullable: true, description: 'Won more games of the round than lost; null while games of the round are pending.' }),
   }),
@@ -20,9 +20,10 @@ const KnockoutRound = builder.objectRef<RoundReached>('KnockoutRound').implement
 const PhaseRecordRef = builder.objectRef<PhaseRecord>('PhaseRecord').implement({
   description: 'Playoff or playout participation.',
   fields: (t) => ({
-    phase: t.expose('phase', { type: GroupPhaseEnum }),
+    phase: t.expose('phase', { type: GroupPhaseEnum, description: 'PLAYOFF, PLAYOUT, or SUPERFINAL when the team played it (it is then the phase shown).' }),
     group: t.prismaField({
       type: 'LeagueGroup',
+      description: 'The group the team played the phase in.',
       resolve: (query, record, _args, ctx) =>
         ctx.prisma.leagueGroup.findUnique({ ...query, where: { id: record.groupId } }).then(existing('LeagueGroup', record.groupId)),
     }),
@@ -35,10 +36,11 @@ const CupRecordRef = builder.objectRef<CupRecord>('CupRecord').implement({
   fields: (t) => ({
     tournament: t.prismaField({
       type: 'CupTournament',
+      description: 'The cup.',
       resolve: (query, record, _args, ctx) =>
         ctx.prisma.cupTournament.findUnique({ ...query, where: { id: record.tournamentId } }).then(existing('CupTournament', record.tournamentId)),
     }),
-    round: t.field({ type: KnockoutRound, resolve: (record) => record }),
+    round: t.field({ type: KnockoutRound, description: 'The last round the team played in the cup, and whether it won it.', resolve: (record) => record }),
   }),
 });
 
@@ -47,11 +49,13 @@ export const TeamSeasonRecordRef = builder.objectRef<TeamSeasonRecord>('TeamSeas
   fields: (t) => ({
     season: t.prismaField({
       type: 'Season',
+      description: 'The season.',
       resolve: (query, record, _args, ctx) =>
         ctx.prisma.season.findUnique({ ...query, where: { id: record.seasonId } }).then(existing('Season', record.seasonId)),
     }),
     team: t.prismaField({
       type: 'Team',
+      description: 'The team.',
       resolve: (query, record, _args, ctx) => ctx.prisma.team.findUnique({ ...query, where: { id: record.teamId } }).then(existing('Team', record.teamId)),
     }),
     groups: t.prismaField({
@@ -63,6 +67,7 @@ export const TeamSeasonRecordRef = builder.objectRef<TeamSeasonRecord>('TeamSeas
     qualificationGroup: t.prismaField({
       type: 'LeagueGroup',
       nullable: true,
+      description: 'The group the team played the qualification (regular season) in; null when it played none.',
       resolve: (query, record, _args, ctx) =>
         record.qualification ? ctx.prisma.leagueGroup.findUnique({ ...query, where: { id: record.qualification.groupId } }) : null,
     }),

@@ -1,30 +1,38 @@
 import { PLAYED_STATUSES } from '../domain/game-status.js';
-import { rankScorers, type ScorerRow, sortScorers, TOP_SCORER_ORDERS } from '../domain/top-scorers.js';
+import { rankScorers, type ScorerRow, sortScorers, type TOP_SCORER_ORDERS } from '../domain/top-scorers.js';
 import { builder, MAX_PAGE_SIZE } from './builder.js';
 import { COMPUTED, listCost } from './costs.js';
 import { badUserInput } from './errors.js';
 import { SortDirectionEnum } from './national-statistics.js';
 import { GroupPhaseEnum } from './scalars.js';
+import { renamedTo, requiredRenamedArg } from './arg-names.js';
 
 const TopScorerOrderEnum = builder.enumType('TopScorerOrder', {
   description: "What a top-scorer list is ordered by; players equal in it keep the league's ranking (then player id).",
-  values: TOP_SCORER_ORDERS,
+  values: {
+    RANK: { description: "The league's ranking: points, then goals. From the top unless DESC." },
+    POINTS: { description: 'Points (goals + assists); most first unless ASC.' },
+    GOALS: { description: 'Goals; most first unless ASC.' },
+    ASSISTS: { description: 'Assists; most first unless ASC.' },
+  } satisfies Record<(typeof TOP_SCORER_ORDERS)[number], { description: string }>,
 });
 
 const TopScorer = builder.objectRef<ScorerRow>('TopScorer').implement({
   description: 'A player ranked by points (goals + assists) from goal events.',
   fields: (t) => ({
-    rank: t.exposeInt('rank'),
-    goals: t.exposeInt('goals'),
-    assists: t.exposeInt('assists'),
-    points: t.exposeInt('points'),
+    rank: t.exposeInt('rank', { description: "The place in the league's ranking, from 1; players equal in it share a rank." }),
+    goals: t.exposeInt('goals', { description: 'Goals scored (own goals count for nobody).' }),
+    assists: t.exposeInt('assists', { description: 'Assists.' }),
+    points: t.exposeInt('points', { description: 'Goals + assists.' }),
     player: t.prismaField({
       type: 'Player',
+      description: 'The player.',
       resolve: (query, row, _args, ctx) => ctx.prisma.player.findUniqueOrThrow({ ...query, where: { id: row.playerId } }),
     }),
     team: t.prismaField({
       type: 'Team',
       nullable: true,
+      description: "A team the player's points were scored for (after a change of team, one of them); null when the events name none.",
       resolve: (query, row, _args, ctx) => (row.teamId === null ? null : ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } })),
     }),
   }),
@@ -37,16 +45,18 @@ builder.queryFields((t) => ({
     // ~11 ms for a whole table at demo scale 10, then the rows asked for.
     complexity: (args) => listCost(args.all ? MAX_PAGE_SIZE : Math.min(Math.max(args.first ?? 20, 0), MAX_PAGE_SIZE), COMPUTED.topScorers),
     args: {
-      season: t.arg.int({ required: true }),
-      league: t.arg.int({ required: true }),
-      gameClass: t.arg.int({ required: true }),
+      season: t.arg.int({ required: true, description: 'The season, by its id (its first year: 2025 = 2025/26).' }),
+      leagueId: t.arg.int({ description: 'The league, by its id. Required (or its deprecated name `league`).' }),
+      league: t.arg.int({ description: 'The league, as `leagueId`.', deprecationReason: renamedTo('leagueId') }),
+      gameClassId: t.arg.int({ description: 'The game class, by its id. Required (or its deprecated name `gameClass`).' }),
+      gameClass: t.arg.int({ description: 'The game class, as `gameClassId`.', deprecationReason: renamedTo('gameClassId') }),
       phase: t.arg({ type: GroupPhaseEnum, description: 'Only games of groups in this phase.' }),
       phases: t.arg({
         type: [GroupPhaseEnum],
         description: 'Only games of groups in these phases (e.g. PLAYOFF, SUPERFINAL and PLAYOUT for the final round); adds to `phase`.',
       }),
       clubId: t.arg.int({ description: 'Only players whose goals and assists were for a team of this club.' }),
-      first: t.arg.int({ defaultValue: 20 }),
+      first: t.arg.int({ defaultValue: 20, description: `How many rows, 0–${MAX_PAGE_SIZE}; 20 when not given.` }),
       all: t.arg.boolean({ defaultValue: false, description: 'Every ranked player (ignores first).' }),
       orderBy: t.arg({
         type: TopScorerOrderEnum,
@@ -60,6 +70,8 @@ builder.queryFields((t) => ({
       if (first < 0 || first > MAX_PAGE_SIZE) {
         throw badUserInput(`Argument "first" must be from 0 to ${MAX_PAGE_SIZE}, got ${first}`);
       }
+      const leagueId = requiredRenamedArg<number>(args, 'leagueId', 'league');
+      const gameClassId = requiredRenamedArg<number>(args, 'gameClassId', 'gameClass');
       const phases = [...(args.phases ?? []), ...(args.phase ? [args.phase] : [])];
       const events = await ctx.prisma.gameEvent.findMany({
         where: {
@@ -67,7 +79,7 @@ builder.queryFields((t) => ({
           team: args.clubId == null ? undefined : { clubId: args.clubId },
           game: {
             status: { in: [...PLAYED_STATUSES] },
-            group: { seasonId: args.season, leagueId: args.league, gameClassId: args.gameClass, phase: phases.length ? { in: phases } : undefined },
+            group: { seasonId: args.season, leagueId, gameClassId, phase: phases.length ? { in: phases } : undefined },
           },
         },
         select: { type: true, playerId: true, assistId: true, teamId: true },

@@ -4,6 +4,7 @@ import { builder } from './builder.js';
 import { teamVisitorsCost } from './costs.js';
 import { badUserInput } from './errors.js';
 import { teamSeasonKey } from './loader-keys.js';
+import { renamedTo, requiredRenamedArg } from './arg-names.js';
 
 /** Teams of leagues ranked by the average spectators of their finished home games (Query.teamVisitors). */
 const TeamVisitors = builder.objectRef<VisitorsRank>('TeamVisitors').implement({
@@ -12,6 +13,7 @@ const TeamVisitors = builder.objectRef<VisitorsRank>('TeamVisitors').implement({
     rank: t.exposeInt('rank', { nullable: true, description: 'Null for teams without a finished home game with a spectator count (listed last).' }),
     team: t.prismaField({
       type: 'Team',
+      description: 'The team.',
       resolve: (query, row, _args, ctx) => ctx.prisma.team.findUnique({ ...query, where: { id: row.teamId } }).then(existing('Team', row.teamId)),
     }),
     averageVisitors: t.exposeFloat('averageVisitors', {
@@ -27,18 +29,23 @@ builder.queryField('teamVisitors', (t) =>
     type: [TeamVisitors],
     description: 'Teams of a game class registered in the given leagues in the season, ranked by average visitors.',
     // Per league: ~16 ms at demo scale 10, then its teams' rows.
-    complexity: (args) => teamVisitorsCost(Math.min(args.leagues.length, 20)),
+    complexity: (args) => teamVisitorsCost(Math.min(Math.max((args.leagueIds ?? []).length, (args.leagues ?? []).length), 20)),
     args: {
-      season: t.arg.int({ required: true }),
-      leagues: t.arg.intList({ required: true, description: 'One or more league ids (at most 20).' }),
-      gameClass: t.arg.int({ required: true }),
+      season: t.arg.int({ required: true, description: 'The season, by its id (its first year: 2025 = 2025/26).' }),
+      leagueIds: t.arg.intList({ description: 'One or more league ids (at most 20). Required (or its deprecated name `leagues`).' }),
+      leagues: t.arg.intList({ description: 'The leagues, as `leagueIds`.', deprecationReason: renamedTo('leagueIds') }),
+      gameClassId: t.arg.int({ description: 'The game class, by its id. Required (or its deprecated name `gameClass`).' }),
+      gameClass: t.arg.int({ description: 'The game class, as `gameClassId`.', deprecationReason: renamedTo('gameClassId') }),
     },
     resolve: async (_root, args, ctx) => {
-      if (args.leagues.length === 0 || args.leagues.length > 20) {
-        throw badUserInput(`Argument "leagues" takes 1 to 20 league ids, got ${args.leagues.length}`);
+      const leagueIds = requiredRenamedArg<number[]>(args, 'leagueIds', 'leagues');
+      const gameClassId = requiredRenamedArg<number>(args, 'gameClassId', 'gameClass');
+      if (leagueIds.length === 0 || leagueIds.length > 20) {
+        const name = args.leagueIds != null ? 'leagueIds' : 'leagues';
+        throw badUserInput(`Argument "${name}" takes 1 to 20 league ids, got ${leagueIds.length}`);
       }
       const teams = await ctx.prisma.team.findMany({
-        where: { gameClassId: args.gameClass, registrations: { some: { group: { seasonId: args.season, leagueId: { in: args.leagues } } } } },
+        where: { gameClassId, registrations: { some: { group: { seasonId: args.season, leagueId: { in: leagueIds } } } } },
         select: { id: true },
       });
       const averages = await ctx.loaders.averageVisitorsByTeamSeason.loadMany(teams.map((team) => teamSeasonKey(team.id, args.season)));

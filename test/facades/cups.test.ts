@@ -186,8 +186,8 @@ describe('undecided pairings in the cup (issue: games without teams yet)', () =>
       url: '/graphql',
       payload: { query: `{ game(id: ${game.id}) { homeTeam { id } awayTeam { id } homePlaceholder awayPlaceholder statusMessages } }` },
     });
-    expect(graphql.json()).toEqual({
-      data: { game: { homeTeam: null, awayTeam: null, homePlaceholder: 'Sieger Halbfinal 1', awayPlaceholder: 'Sieger Halbfinal 2', statusMessages: [] } },
+    expect(graphql.json().data).toEqual({
+      game: { homeTeam: null, awayTeam: null, homePlaceholder: 'Sieger Halbfinal 1', awayPlaceholder: 'Sieger Halbfinal 2', statusMessages: [] },
     });
   });
 });

@@ -12,7 +12,15 @@ import type { LeagueChange } from '../../src/live/changes.js';
 import { DEFAULT_MAX_COMPLEXITY } from '../../src/schema/builder.js';
 import { COMPUTED, OBJECT_COST } from '../../src/schema/costs.js';
 import { getSchema } from '../../src/schema/index.js';
-import { countQueries, graphql, openTestLeague, type GraphQLResponse, type TestLeague } from '../support/app.js';
+import { countQueries, graphql as post, openTestLeague, type GraphQLResponse, type TestLeague } from '../support/app.js';
+
+/**
+ * Asks for application/graphql-response+json, under which a refusal is the spec's 400; under
+ * application/json (and with no Accept) it is a 200 with no data (test/graphql/wrong-requests.test.ts).
+ */
+const SPEC_ACCEPT = 'application/graphql-response+json';
+const graphql = <T = Record<string, unknown>>(app: FastifyInstance, query: string, variables?: Record<string, unknown>) =>
+  post<T>(app, query, variables, { accept: SPEC_ACCEPT });
 
 let league: TestLeague;
 const extraApps: FastifyInstance[] = [];
@@ -34,7 +42,7 @@ async function appWith(options: Partial<AppOptions>, database: Database = league
 
 async function get(app: FastifyInstance, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse & { headers: Record<string, unknown> }> {
   const search = new URLSearchParams({ query, ...(variables ? { variables: JSON.stringify(variables) } : {}) });
-  const response = await app.inject({ method: 'GET', url: `/graphql?${search}`, headers: { accept: 'application/json' } });
+  const response = await app.inject({ method: 'GET', url: `/graphql?${search}`, headers: { accept: SPEC_ACCEPT } });
   return { status: response.statusCode, headers: response.headers, ...response.json() };
 }
 

@@ -95,9 +95,10 @@ describe('GraphQL over WebSocket (graphql-transport-ws) at /graphql', () => {
   it('refuses the subscription past the client cap as SSE does, and pushes a goal to the others', async () => {
     const client = connect();
     const streams = [1, 2, 3, 4].map(() => client.iterate<{ gameUpdated: Update }>({ query: GAME_UPDATED, variables: { id: game.id } }));
-    const firsts = streams.map((stream) => stream.next());
-    // Whichever came last is refused: one of four, once three hold their slots.
-    const refused = await Promise.race(firsts.map(async (first, index) => ({ index, result: (await first).value })));
+    // Whichever came last is refused: one of four, once three hold their slots; the others begin with the game's snapshot.
+    const firsts = await Promise.all(streams.map((stream) => stream.next()));
+    const refusedIndex = firsts.findIndex((first) => first.value?.errors);
+    const refused = { index: refusedIndex, result: firsts[refusedIndex].value };
     expect(refused.result.errors?.[0]).toMatchObject({
       message: expect.stringContaining('Too many open subscriptions'),
       extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' },
@@ -111,9 +112,14 @@ describe('GraphQL over WebSocket (graphql-transport-ws) at /graphql', () => {
 
     const goal = await writeOverHttp(GOAL, { side: 'HOME', second: 30 });
     expect(goal.errors).toBeUndefined();
-    const open = firsts.filter((_first, index) => index !== refused.index);
-    for (const first of open) {
-      expect((await first).value?.data?.gameUpdated).toMatchObject({ kind: 'EVENT_ADDED', game: { id: game.id, homeScore: 1 }, position: expect.any(String) });
+    const open = streams.filter((_stream, index) => index !== refused.index);
+    for (const [index, stream] of open.entries()) {
+      expect(firsts.filter((_first, at) => at !== refused.index)[index].value?.data?.gameUpdated).toMatchObject({ kind: 'SNAPSHOT', game: { id: game.id } });
+      expect((await stream.next()).value?.data?.gameUpdated).toMatchObject({
+        kind: 'EVENT_ADDED',
+        game: { id: game.id, homeScore: 1 },
+        position: expect.any(String),
+      });
     }
     await Promise.all(streams.map((stream) => stream.return?.()));
   });
@@ -130,8 +136,12 @@ describe('GraphQL over WebSocket (graphql-transport-ws) at /graphql', () => {
     expect(overSocket?.errors?.[0]).toMatchObject({ message: overHttp.errors?.[0].message, extensions: { code: 'UNAUTHENTICATED' } });
 
     const badKeyOverHttp = await postGraphQL(baseUrl, GOAL, input(goal), 'not-a-key-at-all');
-    const badKey = await once(connect({ authorization: 'Bearer not-a-key-at-all' }), GOAL, input(goal));
-    expect(badKey?.errors?.[0]).toMatchObject({ message: badKeyOverHttp.errors?.[0].message, extensions: { code: 'UNAUTHENTICATED' } });
+    expect([badKeyOverHttp.status, badKeyOverHttp.errors?.[0].extensions?.code]).toEqual([401, 'UNAUTHENTICATED']);
+    // Over the socket a wrong key is refused before any operation: its connection_init is closed with 4401, in the same words.
+    await expect(once(connect({ authorization: 'Bearer not-a-key-at-all' }), GOAL, input(goal))).rejects.toMatchObject({
+      code: 4401,
+      reason: badKeyOverHttp.errors?.[0].message,
+    });
 
     const written = await once<{ recordGoal: { game: { awayScore: number } } }>(connect({ 'x-api-key': federationKey }), GOAL, input(goal));
     expect(written?.errors).toBeUndefined();

@@ -175,7 +175,7 @@ describe.skipIf(!serverUrl)('PostgreSQL away, locked or slow', () => {
       await cameBack;
       const written = await start();
       expect(written.statusCode).toBe(200);
-      expect(written.json()).toEqual({ data: { startGame: { version: 1, replayed: false } } });
+      expect(written.json()).toMatchObject({ data: { startGame: { version: 1, replayed: false } } });
       expect((await direct.prisma.game.findUniqueOrThrow({ where: { id: gameId } })).status).toBe('LIVE');
     });
   });

@@ -152,7 +152,8 @@ describe('cache hits answered before fastify', () => {
       [{ 'if-none-match': '*' }, 'GET', 304],
       [{ 'if-none-match': 'W/"other"' }, 'GET', 200],
       [{}, 'HEAD', 200],
-      [{ authorization: 'Bearer nothing' }, 'GET', 200],
+      // A key is checked by the full path: this one is nobody's (src/http/caller.ts).
+      [{ authorization: 'Bearer nothing' }, 'GET', 401],
       [{ cookie: 'a=b' }, 'GET', 200],
       [{ 'x-no-compression': '1', 'accept-encoding': 'br' }, 'GET', 200],
       [{ ...refreshHeaders }, 'GET', 200],

@@ -237,7 +237,7 @@ describe('failed key checks: RATE_LIMIT_AUTH_FAILURES per client address and win
       });
     for (const guess of ['wrong-key-000010', 'wrong-key-000011', 'wrong-key-000012']) {
       const refused = await write(guess);
-      expect(refused.statusCode).toBe(200);
+      expect(refused.statusCode).toBe(401);
       expect(refused.json().errors[0].extensions.code).toBe('UNAUTHENTICATED');
     }
     const braked = await write('wrong-key-000013');

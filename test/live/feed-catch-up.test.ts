@@ -145,7 +145,8 @@ describe.skipIf(!serverUrl)('a feed that was away catches up from the change log
       const before = await postGraphQL<GameAnswer>(b.url, GAME_QUERY, { id: gameId });
       expect(before.data?.game.version).toBe(1);
       subscription = await subscribe<Update>(b.url, 'subscription ($id: Int!) { gameUpdated(id: $id) { version kind game { homeScore } } }', { id: gameId });
-      await subscription.untilPings(1); // the subscription listens once the server has read its stream's first chunk
+      // The stream begins with the game's snapshot, read once it listens: what is written next comes after it.
+      expect((await subscription.next()).data?.gameUpdated?.kind).toBe('SNAPSHOT');
       expect((await b.app.inject({ url: '/health/ready' })).statusCode).toBe(200);
 
       const away = untilState(b.feed, 'away');

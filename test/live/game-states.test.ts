@@ -91,7 +91,8 @@ describe('a forfeit', () => {
     const { game } = await scheduledGameWithSheet(league.db);
     await cachedViews(game.id);
     const updates = await subscribe<Update>(baseUrl, UPDATES, { id: game.id });
-    await updates.untilPings(1);
+    // The stream begins with the game's snapshot, read once it listens: what is written next comes after it.
+    expect((await updates.next()).data?.gameUpdated?.kind).toBe('SNAPSHOT');
     await write(FORFEIT, game.id, { forfeitingSide: 'AWAY' });
     expect((await updates.next()).data.gameUpdated).toMatchObject({ kind: 'FORFEITED', game: { status: 'FORFEIT', homeScore: 5, awayScore: 0 } });
     updates.close();
@@ -150,7 +151,8 @@ describe('an undo', () => {
     await write(GOAL, gameId, { side: 'AWAY', second: 1300 });
     await cachedViews(gameId);
     updates = await subscribe<Update>(baseUrl, UPDATES, { id: gameId });
-    await updates.untilPings(1);
+    // The stream begins with the game's snapshot, read once it listens: what is written next comes after it.
+    expect((await updates.next()).data?.gameUpdated?.kind).toBe('SNAPSHOT');
     await write(UNDO, gameId);
     expect((await updates.next()).data.gameUpdated).toMatchObject({ kind: 'STATUS_UNDONE', game: { status: 'LIVE', homeScore: 1, awayScore: 0 } });
     const game = await gameOf(gameId);

@@ -90,6 +90,7 @@ describe('GraphQL subscriptions over SSE', () => {
     const subscription = await subscribe<Update>(boundedUrl, GAME_UPDATED, { id: game.id });
     try {
       expect(subscription.status).toBe(200);
+      expect((await subscription.next()).data?.gameUpdated).toMatchObject({ kind: 'SNAPSHOT', version: 0, game: { status: 'SCHEDULED' } });
       await write(START, {}, federationKey, boundedUrl);
       expect((await subscription.next()).data?.gameUpdated).toMatchObject({
         kind: 'STARTED',
@@ -145,6 +146,7 @@ describe('GraphQL subscriptions over SSE', () => {
     // The server counts the closed one out once it sees its stream end; nothing tells the client
     // when, so it asks again until it is let in (a refusal answers 429 at once).
     const again = await subscribeOnceLetIn(boundedUrl, GAME_UPDATED, { id: game.id });
+    expect((await again.next()).data?.gameUpdated?.kind).toBe('SNAPSHOT');
     await write(GOAL, { side: 'HOME', second: 100 }, federationKey, boundedUrl);
     expect((await again.next()).data?.gameUpdated?.game.homeScore).toBe(2);
     for (const subscription of [...open.slice(1), again]) subscription.close();

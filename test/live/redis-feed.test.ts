@@ -78,7 +78,8 @@ describe('instances told through Redis (REDIS_URL)', () => {
       { id: gameId },
     );
     try {
-      await subscription.untilPings(1); // the subscription listens once the server has read its stream's first chunk
+      // The stream begins with the game's snapshot, read once it listens: what is written next comes after it.
+      expect((await subscription.next()).data?.gameUpdated?.kind).toBe('SNAPSHOT');
       const heard = b.nextChange();
       const written = await postGraphQL(
         a.url,

@@ -48,6 +48,8 @@ const goal = (second: number) => write(GOAL, { side: second % 2 === 0 ? 'HOME' :
 async function subscribeAll(count: number, base = baseUrl, document = GAME_UPDATED): Promise<SseSubscription<Update>[]> {
   const subscriptions = await Promise.all(Array.from({ length: count }, () => subscribe<Update>(base, document, { id: game.id })));
   expect(subscriptions.map((subscription) => subscription.status)).toEqual(subscriptions.map(() => 200));
+  // Each stream begins with the game's snapshot; from then on it receives every change.
+  for (const subscription of subscriptions) expect((await subscription.next(20_000)).data?.gameUpdated?.kind).toBe('SNAPSHOT');
   return subscriptions;
 }
 
@@ -128,7 +130,11 @@ describe('a full arena of subscribers of one game', () => {
             contextValue: createContext(deps, { caller: anonymousCaller(`fan ${index}`) }),
           });
           if (!(Symbol.asyncIterator in stream)) throw new Error(JSON.stringify(stream.errors));
-          return stream[Symbol.asyncIterator]() as AsyncIterator<ExecutionResult<Update['data']>>;
+          const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<ExecutionResult<Update['data']>>;
+          // Executed alone, a stream begins with the game's snapshot too.
+          const first = await iterator.next();
+          expect(first.done ? null : first.value.data?.gameUpdated?.kind).toBe('SNAPSHOT');
+          return iterator;
         }),
       );
     const eventId = (await league.db.prisma.gameEvent.findFirstOrThrow({ where: { gameId: game.id }, orderBy: { id: 'desc' } })).id;
@@ -188,7 +194,7 @@ describe('a full arena of subscribers of one game', () => {
 
   it('executes a change once for all streams of the same subscription, once per distinct document, and goes on after a stream leaves', async () => {
     const scoreboard = await subscribeAll(40);
-    const ticker = await subscribeAll(10, baseUrl, 'subscription Ticker($id: Int!) { gameUpdated(id: $id) { version game { homeScore awayScore } } }');
+    const ticker = await subscribeAll(10, baseUrl, 'subscription Ticker($id: Int!) { gameUpdated(id: $id) { kind version game { homeScore awayScore } } }');
     const everyone = [...scoreboard, ...ticker];
     try {
       const before = gameUpdatesExecuted();
@@ -215,7 +221,8 @@ describe('a full arena of subscribers of one game', () => {
     expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200]);
     feed.publish({ kind: 'data' });
     for (const text of await Promise.all(streams.map(untilStreamEnds))) {
-      const next = /event: next\ndata: (.*)\n/.exec(text);
+      // The game's snapshot may come first: the stream's last update is the error.
+      const next = [...text.matchAll(/event: next\ndata: (.*)\n/g)].at(-1);
       const payload = JSON.parse(next?.[1] ?? '{}') as Update;
       expect(payload.errors?.[0]).toMatchObject({
         message: expect.stringContaining('fetch the current state and subscribe again'),

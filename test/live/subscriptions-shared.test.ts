@@ -15,7 +15,7 @@ import { type SseSubscription, subscribe } from '../support/sse.js';
 const SCOREBOARD = 'subscription ($id: Int!) { gameUpdated(id: $id) { kind version game { id homeScore awayScore } } }';
 
 interface Payload {
-  data?: { gameUpdated?: { version: number; game: { id: number } } } | null;
+  data?: { gameUpdated?: { kind: string; version: number; game: { id: number } } } | null;
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
@@ -36,6 +36,11 @@ function change(gameId: number, version: number): LeagueChange {
 const open = (gameId: number, query = SCOREBOARD): Promise<SseSubscription<Payload>> => subscribe<Payload>(baseUrl, query, { id: gameId });
 
 const versionOf = (payload: Payload) => payload.data?.gameUpdated?.version ?? payload.errors?.[0]?.extensions?.code;
+
+/** Takes the snapshot each stream begins with: from then on it receives every change. */
+async function snapshotsTaken(streams: SseSubscription<Payload>[]): Promise<void> {
+  for (const stream of streams) expect((await stream.next()).data?.gameUpdated?.kind).toBe('SNAPSHOT');
+}
 
 beforeAll(async () => {
   league = await openTestLeague();
@@ -76,6 +81,7 @@ describe('streams of the same subscription share one execution', () => {
     // Two executions feed four streams; each stream holds its client's slot.
     expect(live.fedByChanges()).toBe(2);
     expect(live.stats().open).toBe(4);
+    await snapshotsTaken([...a, b]);
 
     const before = gameUpdatesExecuted();
     feed.publish(change(first, 11));
@@ -115,8 +121,10 @@ describe('streams of the same subscription share one execution', () => {
   it('ends every stream of an execution with CHANGES_MISSED, and a stream opened after starts a new execution', async () => {
     const [first] = gameIds;
     const streams = await Promise.all([open(first), open(first)]);
+    await snapshotsTaken(streams);
     feed.publish({ kind: 'data' });
     const after = await open(first);
+    await snapshotsTaken([after]);
     for (const stream of streams) expect(versionOf(await stream.next())).toBe('CHANGES_MISSED');
     // The ended streams complete and free their slots.
     await live.untilOpenAtMost(1);

@@ -161,7 +161,7 @@ describe('key administration next to a running embedded service', () => {
         variables: { input: { gameId, idempotencyKey: 'ops-start' } },
       }),
     });
-    expect(await started.json()).toEqual({ data: { startGame: { version: 1 } } });
+    expect(await started.json()).toMatchObject({ data: { startGame: { version: 1 } } });
 
     const ops = await npmRun('keys', ['create', 'ops', '--scope', 'admin'], env);
     expect(ops.code).toBe(0);

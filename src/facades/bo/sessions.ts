@@ -28,6 +28,8 @@ const CLOSE_SESSION = graphql(`
 
 /** Wrong credentials get one answer, whichever part was wrong: a guesser learns nothing from it. */
 const WRONG_CREDENTIALS = 'These credentials are not valid';
+/** Logging out without a working token: the caller refuses a wrong one in these words too. */
+const LOGOUT_REFUSED = 'auth_token is missing, invalid, expired or revoked';
 
 function loginOf(fields: BoFields, kind: Login['kind']): Login {
   return kind === 'partner'
@@ -54,8 +56,9 @@ export function boSessionRoutes(app: FastifyInstance, deps: FacadeDependencies):
     });
   };
 
-  app.post('/session/auth', { config: { doc: BO_LOGIN_DOC } }, logIn('partner'));
-  app.post('/session/auth_anlass', { config: { doc: BO_EVENT_LOGIN_DOC } }, logIn('event'));
+  // A login presents credentials of its own: an old token sent along is not its business (src/http/caller.ts).
+  app.post('/session/auth', { config: { doc: BO_LOGIN_DOC, judgesItsKey: true } }, logIn('partner'));
+  app.post('/session/auth_anlass', { config: { doc: BO_EVENT_LOGIN_DOC, judgesItsKey: true } }, logIn('event'));
 
   /** Whether the token works, and, with `anlass_id`, whether it is that event's: answered, not refused. */
   const validate = async (request: FastifyRequest) => {
@@ -75,13 +78,14 @@ export function boSessionRoutes(app: FastifyInstance, deps: FacadeDependencies):
       game_ids: current.gameIds,
     });
   };
-  app.post('/session/validate', { config: { doc: BO_VALIDATE_POST_DOC } }, validate);
-  app.get('/session/validate', { config: { doc: BO_VALIDATE_DOC } }, validate);
+  // A wrong token is this route's answer ({token: 'invalid'}), not a refusal (src/http/caller.ts).
+  app.post('/session/validate', { config: { doc: BO_VALIDATE_POST_DOC, judgesItsKey: true } }, validate);
+  app.get('/session/validate', { config: { doc: BO_VALIDATE_DOC, judgesItsKey: true } }, validate);
 
   /** Logging out: the token stops working at once, on every instance. */
-  app.delete('/session', { config: { doc: BO_LOGOUT_DOC } }, async (request) => {
+  app.delete('/session', { config: { doc: BO_LOGOUT_DOC, invalidKeyMessage: LOGOUT_REFUSED } }, async (request) => {
     const caller = callerOf(request);
-    if (caller.authentication !== 'valid') throw new HttpError(401, 'auth_token is missing, invalid, expired or revoked');
+    if (caller.authentication !== 'valid') throw new HttpError(401, LOGOUT_REFUSED);
     const { closeReportSession } = await close({}, caller);
     return boAnswer({ token: closeReportSession ? 'closed' : 'not a session token' });
   });

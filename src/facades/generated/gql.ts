@@ -24,6 +24,10 @@ type Documents = {
     "\n  mutation BoRecordInspection($input: RecordInspectionInput!) { recordInspection(input: $input) { replayed event { ...BoEvent } } }\n": typeof types.BoRecordInspectionDocument,
     "\n  mutation BoDeleteEvent($input: DeleteEventInput!) { deleteEvent(input: $input) { replayed eventId } }\n": typeof types.BoDeleteEventDocument,
     "\n  mutation BoWriteLineup($input: WriteGameSheetInput!) {\n    writeGameSheet(input: $input) { replayed lines { ...BoPosition } game { id topScorerPlayerIds } }\n  }\n": typeof types.BoWriteLineupDocument,
+    "\n  query BoPeople($ids: [Int!], $changedSince: Date, $changedUntil: Date) {\n    people(ids: $ids, changedSince: $changedSince, changedUntil: $changedUntil) {\n      id\n      firstName\n      lastName\n      player { ...BoPlayer }\n    }\n  }\n": typeof types.BoPeopleDocument,
+    "\n  mutation BoValidatePassword($personId: Int!, $password: String!) { validatePersonPassword(personId: $personId, password: $password) { valid } }\n": typeof types.BoValidatePasswordDocument,
+    "\n  fragment BoPlayer on Player {\n    id\n    licenseNumber\n    firstName\n    lastName\n    heightCm\n    weightKg\n    position\n    portraitUrl\n    currentLicense { club { id name } }\n    currentMembership { number position captain }\n  }\n": typeof types.BoPlayerFragmentDoc,
+    "\n  query BoPlayers($prefix: String!) { playersByLicenseNumber(prefix: $prefix) { ...BoPlayer } }\n": typeof types.BoPlayersDocument,
     "\n  fragment BoEvent on GameEvent {\n    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime\n    team { id } player { id } assist { id }\n  }\n": typeof types.BoEventFragmentDoc,
     "\n  fragment BoPosition on LineupEntry {\n    id number position captain\n    player { id firstName lastName }\n    license { id }\n    team { id }\n  }\n": typeof types.BoPositionFragmentDoc,
     "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase period }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n": typeof types.BoGameFragmentDoc,
@@ -123,6 +127,10 @@ const documents: Documents = {
     "\n  mutation BoRecordInspection($input: RecordInspectionInput!) { recordInspection(input: $input) { replayed event { ...BoEvent } } }\n": types.BoRecordInspectionDocument,
     "\n  mutation BoDeleteEvent($input: DeleteEventInput!) { deleteEvent(input: $input) { replayed eventId } }\n": types.BoDeleteEventDocument,
     "\n  mutation BoWriteLineup($input: WriteGameSheetInput!) {\n    writeGameSheet(input: $input) { replayed lines { ...BoPosition } game { id topScorerPlayerIds } }\n  }\n": types.BoWriteLineupDocument,
+    "\n  query BoPeople($ids: [Int!], $changedSince: Date, $changedUntil: Date) {\n    people(ids: $ids, changedSince: $changedSince, changedUntil: $changedUntil) {\n      id\n      firstName\n      lastName\n      player { ...BoPlayer }\n    }\n  }\n": types.BoPeopleDocument,
+    "\n  mutation BoValidatePassword($personId: Int!, $password: String!) { validatePersonPassword(personId: $personId, password: $password) { valid } }\n": types.BoValidatePasswordDocument,
+    "\n  fragment BoPlayer on Player {\n    id\n    licenseNumber\n    firstName\n    lastName\n    heightCm\n    weightKg\n    position\n    portraitUrl\n    currentLicense { club { id name } }\n    currentMembership { number position captain }\n  }\n": types.BoPlayerFragmentDoc,
+    "\n  query BoPlayers($prefix: String!) { playersByLicenseNumber(prefix: $prefix) { ...BoPlayer } }\n": types.BoPlayersDocument,
     "\n  fragment BoEvent on GameEvent {\n    id type second period side penaltyKind penaltyRole penaltyShot code inspectionDone worldTime\n    team { id } player { id } assist { id }\n  }\n": types.BoEventFragmentDoc,
     "\n  fragment BoPosition on LineupEntry {\n    id number position captain\n    player { id firstName lastName }\n    license { id }\n    team { id }\n  }\n": types.BoPositionFragmentDoc,
     "\n  fragment BoGame on Game {\n    id startsAt status version homeScore awayScore homePeriodScores awayPeriodScores decidedBy forfeitedBy spectators\n    firstReferee secondReferee\n    venue { name city }\n    homeTeam { id name }\n    awayTeam { id name }\n    clock { phase period }\n    statusMessages\n    report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }\n    topScorerPlayerIds\n    lineup { ...BoPosition }\n    events { ...BoEvent }\n  }\n": types.BoGameFragmentDoc,
@@ -266,6 +274,22 @@ export function graphql(source: "\n  mutation BoDeleteEvent($input: DeleteEventI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation BoWriteLineup($input: WriteGameSheetInput!) {\n    writeGameSheet(input: $input) { replayed lines { ...BoPosition } game { id topScorerPlayerIds } }\n  }\n"): (typeof documents)["\n  mutation BoWriteLineup($input: WriteGameSheetInput!) {\n    writeGameSheet(input: $input) { replayed lines { ...BoPosition } game { id topScorerPlayerIds } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoPeople($ids: [Int!], $changedSince: Date, $changedUntil: Date) {\n    people(ids: $ids, changedSince: $changedSince, changedUntil: $changedUntil) {\n      id\n      firstName\n      lastName\n      player { ...BoPlayer }\n    }\n  }\n"): (typeof documents)["\n  query BoPeople($ids: [Int!], $changedSince: Date, $changedUntil: Date) {\n    people(ids: $ids, changedSince: $changedSince, changedUntil: $changedUntil) {\n      id\n      firstName\n      lastName\n      player { ...BoPlayer }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BoValidatePassword($personId: Int!, $password: String!) { validatePersonPassword(personId: $personId, password: $password) { valid } }\n"): (typeof documents)["\n  mutation BoValidatePassword($personId: Int!, $password: String!) { validatePersonPassword(personId: $personId, password: $password) { valid } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BoPlayer on Player {\n    id\n    licenseNumber\n    firstName\n    lastName\n    heightCm\n    weightKg\n    position\n    portraitUrl\n    currentLicense { club { id name } }\n    currentMembership { number position captain }\n  }\n"): (typeof documents)["\n  fragment BoPlayer on Player {\n    id\n    licenseNumber\n    firstName\n    lastName\n    heightCm\n    weightKg\n    position\n    portraitUrl\n    currentLicense { club { id name } }\n    currentMembership { number position captain }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoPlayers($prefix: String!) { playersByLicenseNumber(prefix: $prefix) { ...BoPlayer } }\n"): (typeof documents)["\n  query BoPlayers($prefix: String!) { playersByLicenseNumber(prefix: $prefix) { ...BoPlayer } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -14,15 +14,17 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
-  /** A calendar day in the league time zone (Europe/Zurich), YYYY-MM-DD. */
+  /** A calendar day on the league's calendar, the Europe/Zurich day (not a UTC day), as an RFC 3339 full-date (ISO 8601 calendar date): YYYY-MM-DD, e.g. `2025-09-12`. A day is 23 or 25 hours long when the clocks change. */
   Date: { input: string; output: string; }
-  /** An instant in UTC, ISO-8601 (e.g. 2025-09-12T18:00:00.000Z). */
+  /** An instant, as an RFC 3339 date-time (ISO 8601): answered in UTC with milliseconds, `2025-09-12T18:00:00.000Z`. Sent with its offset, `Z` or `+02:00` (`2025-09-12T20:00:00+02:00` is the same instant). For the day and time on the league's calendar (Europe/Zurich) read `Game.localDate` and `Game.localStartTime`. */
   DateTime: { input: string; output: string; }
 };
 
+/** Stopping a game for good (abortGame). */
 export type AbortGameInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -34,31 +36,50 @@ export type AbortGameInput = {
   second?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** What a list of clubs is ordered by; clubs of the same name are ordered by id. */
+export type ClubOrder =
+  /** The club's id: smallest first unless DESC. */
+  | 'ID'
+  /** The club name: A to Z unless DESC. */
+  | 'NAME';
+
+/** A correction of a recorded event (correctEvent): the fields given replace the event’s, those left out stay. */
 export type CorrectEventInput = {
+  /** A goal's assisting player, by license. */
   assistLicenseId?: InputMaybe<Scalars['Int']['input']>;
   /** A penalty's or a MISC event's federation code, 0–999. */
   code?: InputMaybe<Scalars['Int']['input']>;
+  /** The event to correct, by its id. */
   eventId: Scalars['Int']['input'];
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
   /** How long the key replays; WRITE when not given. */
   idempotencyScope?: InputMaybe<IdempotencyScope>;
+  /** A penalty's kind. */
   penaltyKind?: InputMaybe<PenaltyKind>;
+  /** A penalty's role. */
   penaltyRole?: InputMaybe<PenaltyRole>;
   /** The scorer of a goal, the penalized player of a penalty. */
   playerLicenseId?: InputMaybe<Scalars['Int']['input']>;
+  /** A penalty's offence in words. */
   reason?: InputMaybe<Scalars['String']['input']>;
+  /** The game clock, in seconds, it happened at. */
   second?: InputMaybe<Scalars['Int']['input']>;
+  /** The side it is for. */
   side?: InputMaybe<TeamSide>;
+  /** When the desk recorded it, by the wall clock. */
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** Correcting the second of a past status change (correctTransition). */
 export type CorrectTransitionInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -66,17 +87,24 @@ export type CorrectTransitionInput = {
   idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** Why the game is decided outside its window (from GAME_START_EARLY_MINUTES before its start to the later of GAME_START_LATE_MINUTES after it and the end of its day): a federation key only, and required then; kept in the game's audit. */
   reason?: InputMaybe<Scalars['String']['input']>;
+  /** The game clock, in seconds, it happened at. */
   second: Scalars['Int']['input'];
+  /** The status change to correct. */
   to: CorrectableTransition;
 };
 
 /** A past status change whose second may be corrected; the periods start at fixed seconds. */
 export type CorrectableTransition =
+  /** An abort: the second play stopped at. */
   | 'ABORTED'
+  /** A forfeit recorded during play. */
   | 'FORFEIT'
+  /** The final whistle. */
   | 'GAME_OVER'
+  /** The start of the penalty shootout (the end of play before it). */
   | 'PENALTY_SHOOTOUT';
 
+/** A key to make (createApiKey): who uses it, whose it is, and what it may do. */
 export type CreateApiKeyInput = {
   /** The club the key belongs to (it reads that club's internal data, writes its home games); absent or null: a federation key. */
   clubId?: InputMaybe<Scalars['Int']['input']>;
@@ -84,14 +112,17 @@ export type CreateApiKeyInput = {
   gameIds?: InputMaybe<Array<Scalars['Int']['input']>>;
   /** Who or what uses the key; trimmed, 1–100 characters. */
   name: Scalars['String']['input'];
-  /** What the key may do beyond reading: games:write, admin. Absent or empty: it reads only. */
+  /** What the key may do beyond reading: games:write, admin, people:read, passwords:validate. Absent or empty: it reads only. */
   scopes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** Deleting a recorded event (deleteEvent). */
 export type DeleteEventInput = {
+  /** The event to delete, by its id. */
   eventId: Scalars['Int']['input'];
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -99,11 +130,13 @@ export type DeleteEventInput = {
   idempotencyScope?: InputMaybe<IdempotencyScope>;
 };
 
+/** Ending the period being played (endPeriod). */
 export type EndPeriodInput = {
   /** The end of play before penalty shots (the back office's start_penalty_shootout without its winner): only at the end of a tied overtime, or of regulation in a league without overtime; refused anywhere else. */
   beforePenaltyShootout?: InputMaybe<Scalars['Boolean']['input']>;
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -111,17 +144,35 @@ export type EndPeriodInput = {
   idempotencyScope?: InputMaybe<IdempotencyScope>;
 };
 
-/** LEAGUE: gameClass + league (+ group); CLUB: clubId; TEAM: teamId; PLAYER: playerId. Other fields must be absent. */
+/** LEAGUE: gameClassId + leagueId (+ group); CLUB: clubId; TEAM: teamId; PLAYER: playerId. Other fields must be absent. */
 export type FavoriteInput = {
+  /** CLUB: the club, by its id. */
   clubId?: InputMaybe<Scalars['Int']['input']>;
+  /**
+   * LEAGUE: the game class, as `gameClassId`.
+   * @deprecated Use `gameClassId`: id arguments are named <thing>Id / <thing>Ids. Still answered; giving both is BAD_USER_INPUT.
+   */
   gameClass?: InputMaybe<Scalars['Int']['input']>;
+  /** LEAGUE: the game class, by its id. */
+  gameClassId?: InputMaybe<Scalars['Int']['input']>;
+  /** LEAGUE, optionally: the group, by its name. */
   group?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * LEAGUE: the league, as `leagueId`.
+   * @deprecated Use `leagueId`: id arguments are named <thing>Id / <thing>Ids. Still answered; giving both is BAD_USER_INPUT.
+   */
   league?: InputMaybe<Scalars['Int']['input']>;
+  /** LEAGUE: the league, by its id. */
+  leagueId?: InputMaybe<Scalars['Int']['input']>;
+  /** PLAYER: the player, by its id. */
   playerId?: InputMaybe<Scalars['Int']['input']>;
+  /** TEAM: the team, by its id. */
   teamId?: InputMaybe<Scalars['Int']['input']>;
+  /** What the favorite names; the fields it needs follow from it. */
   type: FavoriteType;
 };
 
+/** What a favorite names: a league (of a game class), a club, a team or a player. */
 export type FavoriteType =
   /** A club: clubId. */
   | 'CLUB'
@@ -131,16 +182,22 @@ export type FavoriteType =
   | 'PLAYER'
   /** A team: teamId. */
   | 'TEAM'
+  /** The first spelling of CLUB. */
   | 'club'
+  /** The first spelling of LEAGUE. */
   | 'league'
+  /** The first spelling of PLAYER. */
   | 'player'
+  /** The first spelling of TEAM. */
   | 'team';
 
+/** The final whistle (finishGame). */
 export type FinishGameInput = {
   /** Absent: as the game stands: OVERTIME or (tied) PENALTY_SHOTS in overtime, PENALTY_SHOTS when tied after the last period without overtime, else REGULAR. */
   decidedBy?: InputMaybe<GameDecision>;
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -152,11 +209,13 @@ export type FinishGameInput = {
   shootoutWinner?: InputMaybe<TeamSide>;
 };
 
+/** A forfeit (forfeitGame). */
 export type ForfeitGameInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   /** The side that forfeits: the other wins by its league's forfeit score. */
   forfeitingSide: TeamSide;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -166,25 +225,45 @@ export type ForfeitGameInput = {
   reason?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** How a game changed: the kind of write committed, or the SNAPSHOT a stream begins with. */
 export type GameChangeKind =
+  /** The game was stopped for good (abortGame). */
   | 'ABORTED'
+  /** An event was recorded (a goal, penalty, timeout, penalty end, goalie, player, MISC or inspection event), or a period's start marker after a break. */
   | 'EVENT_ADDED'
+  /** A recorded event was corrected (correctEvent), or a period began and its start took the moment (startPeriod). */
   | 'EVENT_CORRECTED'
+  /** A recorded event was deleted (deleteEvent); `event` is null, `eventId` names it. */
   | 'EVENT_DELETED'
+  /** The game is over and FINISHED: the final whistle (finishGame) or a result reported (reportResult). */
   | 'FINISHED'
+  /** The game was decided by a forfeit (forfeitGame). */
   | 'FORFEITED'
+  /** A period ended and the next one began, or play ended before penalty shots (endPeriod, startPeriod). */
   | 'PERIOD_ENDED'
+  /** A team's game sheet was written or corrected (writeGameSheet). */
   | 'SHEET_WRITTEN'
+  /** Not a change: the game as it stands, the first update of a stream subscribed without `after` (and of one whose `after` is the position of a snapshot, never). Its `version` and `position` are those of the game now; the changes it shows are never sent after it. */
+  | 'SNAPSHOT'
+  /** The spectators were recorded (recordSpectators). */
   | 'SPECTATORS_RECORDED'
+  /** The game started: it is live and period 1 runs (startGame). */
   | 'STARTED'
+  /** The last status change was undone, with the events recorded since it (undoStatus). */
   | 'STATUS_UNDONE'
+  /** The second of a past status change was corrected (correctTransition). */
   | 'TRANSITION_CORRECTED';
 
+/** How a finished game was decided: in the regular periods, in overtime, or by penalty shots. */
 export type GameDecision =
+  /** By a goal in sudden-death overtime. */
   | 'OVERTIME'
+  /** By penalty shots after a tied overtime (or tied regulation without overtime); the shootout goal counts in the score. */
   | 'PENALTY_SHOTS'
+  /** In the regular periods (also a draw where the format allows one). */
   | 'REGULAR';
 
+/** What an entry of a game's log is: a marker of the game's course (start, periods, end), a goal, a penalty, a timeout, or another event the desk records. */
 export type GameEventType =
   /** Top player. */
   | 'BEST_PLAYER'
@@ -227,11 +306,13 @@ export type GameEventType =
   /** Timeout. */
   | 'TIMEOUT';
 
+/** Which games a list holds: every condition given applies (AND); a condition left out selects all. */
 export type GameFilter = {
   /** Exactly two team ids: games between them, either side at home. */
   betweenTeams?: InputMaybe<Array<Scalars['Int']['input']>>;
   /** Games any team of the club plays. */
   clubId?: InputMaybe<Scalars['Int']['input']>;
+  /** Games of this cup round. */
   cupRoundId?: InputMaybe<Scalars['Int']['input']>;
   /** Games starting on this calendar day in Europe/Zurich (23 or 25 hours long on the days the clocks change). Applies together with from/to. */
   day?: InputMaybe<Scalars['Date']['input']>;
@@ -241,15 +322,19 @@ export type GameFilter = {
   fromDay?: InputMaybe<Scalars['Date']['input']>;
   /** League games of these game classes. */
   gameClassIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** Games of this league group. */
   groupId?: InputMaybe<Scalars['Int']['input']>;
   /** These games only, by id (at most 5,000). */
   ids?: InputMaybe<Array<Scalars['Int']['input']>>;
   /** League games of these leagues (cup games only with cup filters). */
   leagueIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** true: only games streamed on video; false or absent: every game. */
   onlyVideoStreamed?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Games of this round of a league group. */
   roundId?: InputMaybe<Scalars['Int']['input']>;
   /** Games of league groups or cups of this season. */
   season?: InputMaybe<Scalars['Int']['input']>;
+  /** Games in any of these statuses; every status when absent or empty. */
   status?: InputMaybe<Array<GameStatus>>;
   /** Games the team plays, home or away. */
   teamId?: InputMaybe<Scalars['Int']['input']>;
@@ -268,15 +353,24 @@ export type GameOrder =
 
 /** Where a game stands: not started, in a regular period, in overtime, waiting for penalty shots, or over (and how). */
 export type GamePhase =
+  /** Over: stopped during play and not finished. */
   | 'ABORTED'
+  /** Called off: not played. */
   | 'CANCELLED'
+  /** Over: played to the end. */
   | 'FINISHED'
+  /** Over: decided by a forfeit. */
   | 'FORFEIT'
+  /** Live, in sudden-death overtime. */
   | 'OVERTIME'
+  /** Live, play over, waiting for the penalty shots to decide. */
   | 'PENALTY_SHOOTOUT'
+  /** Live, in a regular period (`period` says which). */
   | 'PERIOD'
+  /** Not started. */
   | 'SCHEDULED';
 
+/** One line of a team's game sheet: a player who plays, by license or by player, with number, position and captaincy. */
 export type GameSheetLineInput = {
   /** At most one captain per team. */
   captain?: InputMaybe<Scalars['Boolean']['input']>;
@@ -292,30 +386,53 @@ export type GameSheetLineInput = {
   rememberNumber?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Where a game is in its life: scheduled, being played, or over (and how). */
 export type GameStatus =
+  /** Stopped during play and not finished (the federation decides later): no result counts. */
   | 'ABORTED'
+  /** Called off: it is not played and no result counts. */
   | 'CANCELLED'
+  /** Played to the end: the score is the result, `decidedBy` says how it was decided. */
   | 'FINISHED'
+  /** Decided by a forfeit: the side that forfeited (`forfeitedBy`) lost by the league's forfeit score. */
   | 'FORFEIT'
+  /** Being played and recorded live: the score is the running score. */
   | 'LIVE'
+  /** Not started yet; no score. */
   | 'SCHEDULED';
 
 /** A status message of the federation's back office (start, end_third, game_over, …) in capitals. */
 export type GameStatusMessage =
+  /** Stop the game for good (abortGame). */
   | 'ABORT'
+  /** End the period being played (endPeriod). */
   | 'END_THIRD'
+  /** Record a forfeit (forfeitGame): the federation’s spelling, which `statusMessages` answers. */
   | 'FORFAIT'
+  /** Record a forfeit (forfeitGame): FORFAIT in the spelling of GameStatus. Accept both where `statusMessages` is read. */
+  | 'FORFEIT'
+  /** The final whistle, in regular time or overtime (finishGame). */
   | 'GAME_OVER'
+  /** Report the final result without the events (reportResult). */
   | 'REPORT_RESULT'
+  /** Start the game (startGame). */
   | 'START'
+  /** Go to penalty shots: end play before them, or finish the game decided by them (endPeriod, finishGame). */
   | 'START_PENALTY_SHOOTOUT'
+  /** Begin the next period (startPeriod). */
   | 'START_THIRD'
+  /** Undo the last status change (undoStatus). */
   | 'UNDO';
 
+/** The phase of the season a league group plays: the qualification (regular season), then the knock-out playoff or playout. */
 export type GroupPhase =
+  /** The playoff: knock-out series of the best-ranked teams for the title. */
   | 'PLAYOFF'
+  /** The playout: knock-out series of the lowest-ranked teams against relegation. */
   | 'PLAYOUT'
+  /** The qualification (regular season): every team of the group plays the others; its standings rank them. */
   | 'QUALIFICATION'
+  /** The federation's Superfinal: one deciding game of the two playoff finalists. */
   | 'SUPERFINAL';
 
 /** How long an idempotency key replays the write it made. */
@@ -325,11 +442,23 @@ export type IdempotencyScope =
   /** For good: every later write with the key returns the first result, or is refused for another input. The default. */
   | 'WRITE';
 
+/** What a list of league groups is ordered by. */
+export type LeagueGroupOrder =
+  /** The group's id: smallest first unless DESC. */
+  | 'ID'
+  /** The season, newest first unless ASC; within a season by league, game class, the federation's order and id. */
+  | 'SEASON';
+
+/** The kind of license the federation issued. */
 export type Licensing =
+  /** A multi-team license: the player may play for any team of the club in the game class, counted in a lineup's quota of non-regular players. */
   | 'MULTI'
+  /** Another licensing the federation records; the lineup rules treat it as a regular license. */
   | 'OTHER'
+  /** A regular license: the player plays for the club's team they are a member of (or plays up from a lower team). */
   | 'REGULAR';
 
+/** Which games `liveGames` follows: every condition given applies; all games when absent. */
 export type LiveGamesFilter = {
   /** Games a team of this club plays, home or away. */
   clubId?: InputMaybe<Scalars['Int']['input']>;
@@ -339,33 +468,62 @@ export type LiveGamesFilter = {
   teamId?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** What a list of national players is ordered by; players of the same number are ordered by id. */
+export type NationalPlayerOrder =
+  /** The national player's id: smallest first unless DESC. */
+  | 'ID'
+  /** The shirt number: smallest first unless DESC (players without one last, or first with DESC). */
+  | 'NUMBER';
+
 /** Column a national-player record list is ordered by; ties are ordered by name. */
 export type NationalRecordOrder =
+  /** Assists. */
   | 'ASSISTS'
+  /** International games played. */
   | 'GAMES'
+  /** Goals. */
   | 'GOALS'
+  /** Match penalties. */
   | 'MATCH_PENALTIES'
+  /** Last name, then first name, A to Z (ASC) or Z to A (DESC). */
   | 'NAME'
+  /** 2' penalties. */
   | 'PENALTIES_2'
+  /** 5' penalties. */
   | 'PENALTIES_5'
+  /** 10' misconduct penalties. */
   | 'PENALTIES_10'
+  /** Points: goals + assists. */
   | 'POINTS';
 
+/** A penalty's length or grade, as the federation records it (its category in brackets); penalty minutes count them as `PlayerTotals.penaltyMinutes` says. */
 export type PenaltyKind =
+  /** A 5' major penalty (4). */
   | 'MAJOR_5'
+  /** A match penalty of no recorded grade (167); suspends the player for the team’s next game. */
   | 'MATCH'
+  /** A match penalty of grade I (6); suspends the player for the team’s next game. */
   | 'MATCH_1'
+  /** A match penalty of grade II (7); suspends the player for the team’s next game. */
   | 'MATCH_2'
+  /** A match penalty of grade III (8); suspends the player for the team’s next game. */
   | 'MATCH_3'
+  /** A 2' minor penalty (3). */
   | 'MINOR_2'
+  /** A 2+2' double minor penalty (49): two minor penalties, 4 minutes. */
   | 'MINOR_2_2'
+  /** A 10' misconduct penalty (5): the player sits out, the team plays on at full strength. */
   | 'MISCONDUCT_10'
+  /** The offence is punished by a penalty shot for the other team (9): no minutes. */
   | 'PENALTY_SHOT';
 
 /** Whose penalty it is: the offender's own, or one the named player serves for another (an assist, a deputy). */
 export type PenaltyRole =
+  /** Served by the named player as an assist of the offender (federation categories 153–158). */
   | 'ASSIST'
+  /** Served by the named player as a deputy, for a goalie or for a bench penalty (federation categories 161, 162). */
   | 'DEPUTY'
+  /** The named player's own penalty; counts in their penalty statistics and may suspend them. */
   | 'OFFENDER';
 
 /** What happens to one player: top player, change of goalie, injury, crossbar hit, post hit, penalty shot missed. None scores. */
@@ -390,18 +548,26 @@ export type PlayerOrder =
   /** Last name, then first name. */
   | 'LAST_NAME';
 
+/** Where a player plays. */
 export type PlayerPosition =
+  /** Center. */
   | 'CENTER'
+  /** Defender. */
   | 'DEFENDER'
+  /** Forward (wing). */
   | 'FORWARD'
+  /** Goalkeeper: a game sheet names 1–3 of them. */
   | 'GOALKEEPER';
 
+/** A goal (recordGoal). */
 export type RecordGoalInput = {
+  /** The assisting player's license, on the same side's game sheet as the scorer; absent: no assist. */
   assistLicenseId?: InputMaybe<Scalars['Int']['input']>;
   /** Only with penaltyShot: the federation's category the desk recorded it as, 164 (GamePenalty) or 29 (Penalty hit); kept as the event's `code`. */
   code?: InputMaybe<Scalars['Int']['input']>;
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -415,16 +581,19 @@ export type RecordGoalInput = {
   scorerLicenseId?: InputMaybe<Scalars['Int']['input']>;
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
+  /** The side the event is for (a goal: the side it counts for). */
   side: TeamSide;
   /** When the desk recorded it, by the wall clock; stored beside the second. */
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** The player inspection (recordInspection). */
 export type RecordInspectionInput = {
   /** True: the licenses were checked; false: skipped. */
   done: Scalars['Boolean']['input'];
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -436,16 +605,19 @@ export type RecordInspectionInput = {
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** A federation code without a kind of its own (recordMisc). */
 export type RecordMiscInput = {
   /** The federation's code, 0–999. */
   code: Scalars['Int']['input'];
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
   /** How long the key replays; WRITE when not given. */
   idempotencyScope?: InputMaybe<IdempotencyScope>;
+  /** The player it names, by license, on `side`'s game sheet; absent: no player. */
   playerLicenseId?: InputMaybe<Scalars['Int']['input']>;
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
@@ -455,9 +627,11 @@ export type RecordMiscInput = {
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** The end of a player's last penalty (recordPenaltyEnd). */
 export type RecordPenaltyEndInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -467,82 +641,101 @@ export type RecordPenaltyEndInput = {
   playerLicenseId: Scalars['Int']['input'];
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
+  /** The side the event is for (a goal: the side it counts for). */
   side: TeamSide;
   /** When the desk recorded it, by the wall clock; stored beside the second. */
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** A penalty (recordPenalty). */
 export type RecordPenaltyInput = {
   /** The federation's offence code, 0–999. */
   code?: InputMaybe<Scalars['Int']['input']>;
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
   /** How long the key replays; WRITE when not given. */
   idempotencyScope?: InputMaybe<IdempotencyScope>;
+  /** The penalty's kind. */
   kind: PenaltyKind;
   /** The penalized player; absent for a bench penalty; the one who serves it for an ASSIST or DEPUTY role. */
   playerLicenseId?: InputMaybe<Scalars['Int']['input']>;
+  /** The offence in words, as the desk gives it; kept as the event’s `penaltyReason`. */
   reason?: InputMaybe<Scalars['String']['input']>;
   /** OFFENDER when not given: the player's own penalty. */
   role?: InputMaybe<PenaltyRole>;
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
+  /** The side the event is for (a goal: the side it counts for). */
   side: TeamSide;
   /** When the desk recorded it, by the wall clock; stored beside the second. */
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** Something that happens to one player (recordPlayerEvent). */
 export type RecordPlayerEventInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
   /** How long the key replays; WRITE when not given. */
   idempotencyScope?: InputMaybe<IdempotencyScope>;
+  /** What happened. */
   kind: PlayerEventKind;
   /** The player; must be on the side's game sheet. */
   playerLicenseId: Scalars['Int']['input'];
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
+  /** The side the event is for (a goal: the side it counts for). */
   side: TeamSide;
   /** When the desk recorded it, by the wall clock; stored beside the second. */
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** The spectators of a game (recordSpectators). */
 export type RecordSpectatorsInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
   /** How long the key replays; WRITE when not given. */
   idempotencyScope?: InputMaybe<IdempotencyScope>;
+  /** Spectators as counted, 0–200,000. */
   spectators: Scalars['Int']['input'];
 };
 
+/** A side's goalie leaving the goal or coming back (recordTeamEvent). */
 export type RecordTeamEventInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
   /** How long the key replays; WRITE when not given. */
   idempotencyScope?: InputMaybe<IdempotencyScope>;
+  /** GOALIE_OUT or GOALIE_BACK. */
   kind: TeamEventKind;
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
+  /** The side the event is for (a goal: the side it counts for). */
   side: TeamSide;
   /** When the desk recorded it, by the wall clock; stored beside the second. */
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** A team timeout (recordTimeout). */
 export type RecordTimeoutInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -550,16 +743,21 @@ export type RecordTimeoutInput = {
   idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** Game clock in seconds: 0–1200 in period 1, 1200–2400 in period 2, 2400–3600 in period 3, 3600–4200 in overtime. */
   second: Scalars['Int']['input'];
+  /** The side the event is for (a goal: the side it counts for). */
   side: TeamSide;
   /** When the desk recorded it, by the wall clock; stored beside the second. */
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** A final result without its events (reportResult). */
 export type ReportResultInput = {
+  /** The away team's goals, 0–99 (a shootout win's goal included). */
   awayScore: Scalars['Int']['input'];
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
+  /** The home team's goals, 0–99 (a shootout win's goal included). */
   homeScore: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -573,6 +771,7 @@ export type ReportResultInput = {
   reason?: InputMaybe<Scalars['String']['input']>;
   /** Seconds of play; the league format's full length when not given. */
   secondsPlayed?: InputMaybe<Scalars['Int']['input']>;
+  /** Spectators, 0–200,000; left as recorded when not given. */
   spectators?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -597,27 +796,42 @@ export type SearchMatch =
   | 'PART'
   /** The name begins with it. */
   | 'PREFIX'
+  /** The name and what the hit belongs to in the season hold every word between them: a team’s club and group, a player’s team, its club and group, a club’s group (`NLB` finds the teams of the NLB). */
+  | 'RELATED'
   /** A word of the name begins with it. */
   | 'WORD';
 
+/** Which way a list runs; each list says which direction it takes when none is given. */
 export type SortDirection =
+  /** Ascending: smallest first, A to Z, earliest first, the top of a ranking first. */
   | 'ASC'
+  /** Descending: largest first, Z to A, latest first, the bottom of a ranking first. */
   | 'DESC';
 
 /** What a group table is ordered by; rows equal in it keep their ranking (then team id). */
 export type StandingOrder =
+  /** Games counted; most first unless ASC. */
   | 'GAMES'
+  /** Goals conceded; most first unless ASC. */
   | 'GOALS_AGAINST'
+  /** Goals scored; most first unless ASC. */
   | 'GOALS_FOR'
+  /** Goals scored minus goals conceded; largest first unless ASC. */
   | 'GOAL_DIFFERENCE'
+  /** Points; most first unless ASC. */
   | 'POINTS'
+  /** The ranking: points, then goal difference, then goals scored. From the top unless DESC. */
   | 'RANK'
+  /** Team name, alphabetically (German collation) unless DESC. */
   | 'TEAM_NAME'
+  /** Wins in regular time; most first unless ASC. */
   | 'WINS';
 
+/** Starting a game (startGame). */
 export type StartGameInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -629,9 +843,11 @@ export type StartGameInput = {
   reason?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Beginning the next period (startPeriod). */
 export type StartPeriodInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -648,20 +864,36 @@ export type TeamEventKind =
   /** Goalie out of the goal for an extra skater. */
   | 'GOALIE_OUT';
 
+/** What a list of teams is ordered by; teams of the same name are ordered by id. */
+export type TeamOrder =
+  /** The team's id: smallest first unless DESC. */
+  | 'ID'
+  /** The team name: A to Z unless DESC. */
+  | 'NAME';
+
+/** One of the two teams of a game, by where it plays: the home team (the game's host) or the away team. */
 export type TeamSide =
+  /** The away team (`Game.awayTeam`). */
   | 'AWAY'
+  /** The home team (`Game.homeTeam`). */
   | 'HOME';
 
 /** What a top-scorer list is ordered by; players equal in it keep the league's ranking (then player id). */
 export type TopScorerOrder =
+  /** Assists; most first unless ASC. */
   | 'ASSISTS'
+  /** Goals; most first unless ASC. */
   | 'GOALS'
+  /** Points (goals + assists); most first unless ASC. */
   | 'POINTS'
+  /** The league's ranking: points, then goals. From the top unless DESC. */
   | 'RANK';
 
+/** Undoing the last status change (undoStatus). */
 export type UndoStatusInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -671,9 +903,11 @@ export type UndoStatusInput = {
   reason?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** One team's whole game sheet for a game (writeGameSheet). */
 export type WriteGameSheetInput = {
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
   expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game, by its id. */
   gameId: Scalars['Int']['input'];
   /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
   idempotencyKey: Scalars['String']['input'];
@@ -754,6 +988,32 @@ export type BoWriteLineupMutationVariables = Exact<{
 
 
 export type BoWriteLineupMutation = { writeGameSheet: { replayed: boolean, lines: Array<{ id: number, number: number | null, position: PlayerPosition | null, captain: boolean, player: { id: number, firstName: string, lastName: string }, license: { id: number } | null, team: { id: number } }>, game: { id: number, topScorerPlayerIds: Array<number> } } };
+
+export type BoPeopleQueryVariables = Exact<{
+  ids?: InputMaybe<Array<Scalars['Int']['input']>>;
+  changedSince?: InputMaybe<Scalars['Date']['input']>;
+  changedUntil?: InputMaybe<Scalars['Date']['input']>;
+}>;
+
+
+export type BoPeopleQuery = { people: Array<{ id: number, firstName: string, lastName: string, player: { id: number, licenseNumber: number, firstName: string, lastName: string, heightCm: number | null, weightKg: number | null, position: PlayerPosition | null, portraitUrl: string | null, currentLicense: { club: { id: number, name: string } } | null, currentMembership: { number: number | null, position: PlayerPosition | null, captain: boolean } | null } }> };
+
+export type BoValidatePasswordMutationVariables = Exact<{
+  personId: Scalars['Int']['input'];
+  password: Scalars['String']['input'];
+}>;
+
+
+export type BoValidatePasswordMutation = { validatePersonPassword: { valid: boolean } };
+
+export type BoPlayerFragment = { id: number, licenseNumber: number, firstName: string, lastName: string, heightCm: number | null, weightKg: number | null, position: PlayerPosition | null, portraitUrl: string | null, currentLicense: { club: { id: number, name: string } } | null, currentMembership: { number: number | null, position: PlayerPosition | null, captain: boolean } | null };
+
+export type BoPlayersQueryVariables = Exact<{
+  prefix: Scalars['String']['input'];
+}>;
+
+
+export type BoPlayersQuery = { playersByLicenseNumber: Array<{ id: number, licenseNumber: number, firstName: string, lastName: string, heightCm: number | null, weightKg: number | null, position: PlayerPosition | null, portraitUrl: string | null, currentLicense: { club: { id: number, name: string } } | null, currentMembership: { number: number | null, position: PlayerPosition | null, captain: boolean } | null }> };
 
 export type BoEventFragment = { id: number, type: GameEventType, second: number, period: number | null, side: TeamSide | null, penaltyKind: PenaltyKind | null, penaltyRole: PenaltyRole | null, penaltyShot: boolean, code: number | null, inspectionDone: boolean | null, worldTime: string | null, team: { id: number } | null, player: { id: number } | null, assist: { id: number } | null };
 
@@ -1350,6 +1610,7 @@ export type V3TeamLastGameQueryVariables = Exact<{
 
 export type V3TeamLastGameQuery = { team: { id: number } | null, games: { edges: Array<{ node: { id: number, startsAt: string, status: GameStatus, homeScore: number | null, awayScore: number | null, hasVideoStream: boolean, homeTeam: { id: number, name: string, shortName: string | null, logoUrl: string | null, portraitUrl: string | null } | null, awayTeam: { id: number, name: string, shortName: string | null, logoUrl: string | null, portraitUrl: string | null } | null, group: { season: { id: number } } | null, cupRound: { tournament: { season: { id: number } } } | null } }> } };
 
+export const BoPlayerFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPlayer"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Player"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"licenseNumber"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"heightCm"}},{"kind":"Field","name":{"kind":"Name","value":"weightKg"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"portraitUrl"}},{"kind":"Field","name":{"kind":"Name","value":"currentLicense"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"club"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentMembership"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}}]}}]}}]} as unknown as DocumentNode<BoPlayerFragment, unknown>;
 export const BoPositionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPosition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LineupEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"license"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<BoPositionFragment, unknown>;
 export const BoEventFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"worldTime"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<BoEventFragment, unknown>;
 export const BoGameFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoGame"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"forfeitedBy"}},{"kind":"Field","name":{"kind":"Name","value":"spectators"}},{"kind":"Field","name":{"kind":"Name","value":"firstReferee"}},{"kind":"Field","name":{"kind":"Name","value":"secondReferee"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}}]}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"clock"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"period"}}]}},{"kind":"Field","name":{"kind":"Name","value":"statusMessages"}},{"kind":"Field","name":{"kind":"Name","value":"report"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phases"}},{"kind":"Field","name":{"kind":"Name","value":"totalSecondsPlayed"}},{"kind":"Field","name":{"kind":"Name","value":"playerInspectionOrdered"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"overtimePlayed"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShootoutPlayed"}}]}},{"kind":"Field","name":{"kind":"Name","value":"topScorerPlayerIds"}},{"kind":"Field","name":{"kind":"Name","value":"lineup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoPosition"}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoEvent"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPosition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LineupEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"license"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"worldTime"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<BoGameFragment, unknown>;
@@ -1377,6 +1638,9 @@ export const BoRecordMiscDocument = {"kind":"Document","definitions":[{"kind":"O
 export const BoRecordInspectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BoRecordInspection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RecordInspectionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recordInspection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replayed"}},{"kind":"Field","name":{"kind":"Name","value":"event"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoEvent"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"worldTime"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<BoRecordInspectionMutation, BoRecordInspectionMutationVariables>;
 export const BoDeleteEventDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BoDeleteEvent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteEventInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteEvent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replayed"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}}]}}]}}]} as unknown as DocumentNode<BoDeleteEventMutation, BoDeleteEventMutationVariables>;
 export const BoWriteLineupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BoWriteLineup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"WriteGameSheetInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"writeGameSheet"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"replayed"}},{"kind":"Field","name":{"kind":"Name","value":"lines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoPosition"}}]}},{"kind":"Field","name":{"kind":"Name","value":"game"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"topScorerPlayerIds"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPosition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LineupEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"license"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<BoWriteLineupMutation, BoWriteLineupMutationVariables>;
+export const BoPeopleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BoPeople"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"changedSince"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Date"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"changedUntil"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Date"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"people"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}},{"kind":"Argument","name":{"kind":"Name","value":"changedSince"},"value":{"kind":"Variable","name":{"kind":"Name","value":"changedSince"}}},{"kind":"Argument","name":{"kind":"Name","value":"changedUntil"},"value":{"kind":"Variable","name":{"kind":"Name","value":"changedUntil"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoPlayer"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPlayer"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Player"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"licenseNumber"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"heightCm"}},{"kind":"Field","name":{"kind":"Name","value":"weightKg"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"portraitUrl"}},{"kind":"Field","name":{"kind":"Name","value":"currentLicense"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"club"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentMembership"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}}]}}]}}]} as unknown as DocumentNode<BoPeopleQuery, BoPeopleQueryVariables>;
+export const BoValidatePasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BoValidatePassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"personId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"password"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"validatePersonPassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"personId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"personId"}}},{"kind":"Argument","name":{"kind":"Name","value":"password"},"value":{"kind":"Variable","name":{"kind":"Name","value":"password"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"valid"}}]}}]}}]} as unknown as DocumentNode<BoValidatePasswordMutation, BoValidatePasswordMutationVariables>;
+export const BoPlayersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BoPlayers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"prefix"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"playersByLicenseNumber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"prefix"},"value":{"kind":"Variable","name":{"kind":"Name","value":"prefix"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoPlayer"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPlayer"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Player"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"licenseNumber"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"heightCm"}},{"kind":"Field","name":{"kind":"Name","value":"weightKg"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"portraitUrl"}},{"kind":"Field","name":{"kind":"Name","value":"currentLicense"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"club"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"currentMembership"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}}]}}]}}]} as unknown as DocumentNode<BoPlayersQuery, BoPlayersQueryVariables>;
 export const BoReportableGamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BoReportableGames"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportableGames"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoGame"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPosition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LineupEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"license"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"worldTime"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoGame"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"forfeitedBy"}},{"kind":"Field","name":{"kind":"Name","value":"spectators"}},{"kind":"Field","name":{"kind":"Name","value":"firstReferee"}},{"kind":"Field","name":{"kind":"Name","value":"secondReferee"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}}]}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"clock"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"period"}}]}},{"kind":"Field","name":{"kind":"Name","value":"statusMessages"}},{"kind":"Field","name":{"kind":"Name","value":"report"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phases"}},{"kind":"Field","name":{"kind":"Name","value":"totalSecondsPlayed"}},{"kind":"Field","name":{"kind":"Name","value":"playerInspectionOrdered"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"overtimePlayed"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShootoutPlayed"}}]}},{"kind":"Field","name":{"kind":"Name","value":"topScorerPlayerIds"}},{"kind":"Field","name":{"kind":"Name","value":"lineup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoPosition"}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoEvent"}}]}}]}}]} as unknown as DocumentNode<BoReportableGamesQuery, BoReportableGamesQueryVariables>;
 export const BoGameReportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BoGameReport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportableGame"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoGame"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoPosition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LineupEntry"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"position"}},{"kind":"Field","name":{"kind":"Name","value":"captain"}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"license"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"GameEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"second"}},{"kind":"Field","name":{"kind":"Name","value":"period"}},{"kind":"Field","name":{"kind":"Name","value":"side"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyKind"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyRole"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShot"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"inspectionDone"}},{"kind":"Field","name":{"kind":"Name","value":"worldTime"}},{"kind":"Field","name":{"kind":"Name","value":"team"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"player"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assist"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoGame"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Game"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"homeScore"}},{"kind":"Field","name":{"kind":"Name","value":"awayScore"}},{"kind":"Field","name":{"kind":"Name","value":"homePeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"awayPeriodScores"}},{"kind":"Field","name":{"kind":"Name","value":"decidedBy"}},{"kind":"Field","name":{"kind":"Name","value":"forfeitedBy"}},{"kind":"Field","name":{"kind":"Name","value":"spectators"}},{"kind":"Field","name":{"kind":"Name","value":"firstReferee"}},{"kind":"Field","name":{"kind":"Name","value":"secondReferee"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"city"}}]}},{"kind":"Field","name":{"kind":"Name","value":"homeTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"awayTeam"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"clock"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"period"}}]}},{"kind":"Field","name":{"kind":"Name","value":"statusMessages"}},{"kind":"Field","name":{"kind":"Name","value":"report"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"phases"}},{"kind":"Field","name":{"kind":"Name","value":"totalSecondsPlayed"}},{"kind":"Field","name":{"kind":"Name","value":"playerInspectionOrdered"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"overtimePlayed"}},{"kind":"Field","name":{"kind":"Name","value":"penaltyShootoutPlayed"}}]}},{"kind":"Field","name":{"kind":"Name","value":"topScorerPlayerIds"}},{"kind":"Field","name":{"kind":"Name","value":"lineup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoPosition"}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoEvent"}}]}}]}}]} as unknown as DocumentNode<BoGameReportQuery, BoGameReportQueryVariables>;
 export const BoOpenSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BoOpenSession"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"openReportSession"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"authToken"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"eventId"}}]}}]}}]} as unknown as DocumentNode<BoOpenSessionMutation, BoOpenSessionMutationVariables>;

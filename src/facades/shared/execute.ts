@@ -43,6 +43,8 @@ export async function runDocument<TData>(
     if (code === 'UNAUTHENTICATED') throw new HttpError(401, first.message);
     if (code === 'FORBIDDEN') throw new HttpError(403, first.message);
     if (code === 'CONFLICT') throw new HttpError(409, first.message);
+    // The failed-check brake, closed while a resolver checks a secret (src/schema/people.ts): 429 and when to come back.
+    if (code === 'RATE_LIMITED') throw new HttpError(429, first.message, Number(first.extensions?.retryAfter) || 1);
     throw first.originalError ?? first;
   }
   if (!result.data) throw new Error('facade document returned no data');
