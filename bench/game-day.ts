@@ -48,6 +48,7 @@ import {
   type LiveResult,
   type WriteOutcome,
 } from './live.js';
+import { arrivalSchedule, percentileOf, round1 } from './arrivals.js';
 import { withDatabase } from './scheduled-games.js';
 import { createReadKey, drawPlan, dropReadKey, JSON_HEADERS, resetPeakRss, seededRandom, urlSpace, ZIPF_EXPONENT, type RequestSpec } from './zipf.js';
 
@@ -305,21 +306,6 @@ export interface WindowLoad {
 type ToLoad = { mix: { baseUrl: string; requests: MixRequest[]; order: number[] } } | { window: { rate: number; seconds: number; seed: number } };
 type FromLoad = { ready: true } | { window: WindowLoad };
 
-function schedule(rate: number, seconds: number, seed: number): Float64Array {
-  const random = seededRandom(seed);
-  const starts: number[] = [];
-  const gap = 1000 / rate;
-  for (let at = -Math.log(1 - random()) * gap; at < seconds * 1000; at += -Math.log(1 - random()) * gap) starts.push(at);
-  return Float64Array.from(starts);
-}
-
-function percentileOf(sorted: ArrayLike<number>, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-const round1 = (ms: number) => Math.round(ms * 10) / 10;
-
 class GameDayClient {
   private cursor = 0;
   private readonly target: URL;
@@ -333,7 +319,7 @@ class GameDayClient {
   }
 
   async run(rate: number, seconds: number, seed: number): Promise<WindowLoad> {
-    const starts = schedule(rate, seconds, seed);
+    const starts = arrivalSchedule(rate, seconds, 'poisson', seed);
     const count = starts.length;
     const latency = new Float64Array(count).fill(Number.NaN);
     const lag = new Float64Array(count);

@@ -33,22 +33,11 @@ import {
   type LiveSession,
 } from './live.js';
 import { withDatabase } from './scheduled-games.js';
-import {
-  createReadKey,
-  drawPlan,
-  dropReadKey,
-  JSON_HEADERS,
-  runLoad,
-  seededRandom,
-  urlSpace,
-  ZIPF_EXPONENT,
-  type LoadPlan,
-  type LoadResult,
-  type Phase,
-} from './zipf.js';
+import { createReadKey, drawPlan, dropReadKey, JSON_HEADERS, runLoad, urlSpace, ZIPF_EXPONENT, type LoadPlan, type LoadResult, type Phase } from './zipf.js';
 import { start, stop } from './children.js';
+import { arrivalSchedule, percentileOf, round1, type Arrivals } from './arrivals.js';
 
-export type Arrivals = 'poisson' | 'even';
+export type { Arrivals };
 
 export interface OpenLoopOptions extends LiveOptions {
   liveGames: number;
@@ -120,25 +109,6 @@ export interface OpenLoopResult {
 type ToLoad = { plan: LoadPlan } | { closed: Phase } | { open: { rate: number; seconds: number; arrivals: Arrivals; seed: number } };
 type FromLoad = { ready: true } | { closed: LoadResult } | { open: OpenLoad };
 
-/** Start times in ms from the beginning, `rate` a second for `seconds`. */
-function schedule(rate: number, seconds: number, arrivals: Arrivals, seed: number): Float64Array {
-  const random = seededRandom(seed);
-  const starts: number[] = [];
-  const gap = 1000 / rate;
-  for (let at = arrivals === 'even' ? 0 : -Math.log(1 - random()) * gap; at < seconds * 1000; ) {
-    starts.push(at);
-    at += arrivals === 'even' ? gap : -Math.log(1 - random()) * gap;
-  }
-  return Float64Array.from(starts);
-}
-
-function percentileOf(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-const round1 = (ms: number) => Math.round(ms * 10) / 10;
-
 /** The Zipf draws in the order the load sends them: the connections' sequences interleaved. */
 function drawOrder(plan: LoadPlan): number[] {
   const sequences = plan.sequences.measure;
@@ -163,7 +133,7 @@ class OpenLoopClient {
   }
 
   async run(rate: number, seconds: number, arrivals: Arrivals, seed: number): Promise<OpenLoad> {
-    const starts = schedule(rate, seconds, arrivals, seed);
+    const starts = arrivalSchedule(rate, seconds, arrivals, seed);
     const count = starts.length;
     const latency = new Float64Array(count).fill(Number.NaN);
     const lag = new Float64Array(count);
