@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { type AppOptions, buildApp } from '../../src/app.js';
 import type { SharedAnswerStore } from '../../src/cache/shared-answer-store.js';
 import { fixedClock } from '../../src/clock.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
@@ -29,7 +29,7 @@ export interface Instance {
 }
 
 /** One service instance on the shared PostgreSQL database with SHARED_ANSWER_STORE=database. */
-export async function startInstance(databaseUrl: string, cacheClock: () => number, version = TEST_BUILD): Promise<Instance> {
+export async function startInstance(databaseUrl: string, cacheClock: () => number, version = TEST_BUILD, more: Partial<AppOptions> = {}): Promise<Instance> {
   const database = await openDatabase({ databaseUrl, poolSize: 5 });
   const feed = createPostgresChangeFeed({ databaseUrl, log: silent, notify: notifyThrough(database) });
   await feed.listening;
@@ -46,6 +46,7 @@ export async function startInstance(databaseUrl: string, cacheClock: () => numbe
     sharedAnswerStore: 'database',
     answerVersion: version,
     metrics: { path: '/metrics', token: undefined },
+    ...more,
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const nextChange = () =>
