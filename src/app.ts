@@ -39,6 +39,7 @@ import { RequestPipeline } from './http/request-pipeline.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { HitFastPath } from './http/hit-fast-path.js';
 import { SharedAnswerStore } from './cache/shared-answer-store.js';
+import { answerVersion, runningBuild } from './cache/answer-version.js';
 import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
 import { LiveUpdates } from './live/updates.js';
 import { mediaRoutes } from './media/routes.js';
@@ -110,6 +111,12 @@ export interface AppOptions extends Partial<AppSettings> {
   heap?: HeapAdmission;
   /** Told each change of the request slots' state, so that a test waits for a request to queue instead of for time to pass; none by default. */
   onConcurrencyChange?: (state: ConcurrencyState) => void;
+  /**
+   * The version of this build's answers in the shared answer store (src/cache/answer-version.ts):
+   * computed from the package, the GraphQL schema and the migrations by default; a test gives two
+   * apps different ones to play a rolling deploy.
+   */
+  answerVersion?: string;
   /** The clock in ms that times answers for the request slots' shares (src/http/concurrency-limit.ts): `performance.now` by default; a test's own, so that how fast the machine is does not decide which answer was quick. */
   concurrencyClock?: () => number;
 }
@@ -248,7 +255,7 @@ async function admitRequests(assembly: Assembly, lifecycle: GracefulClose): Prom
     isDatabaseDown: () => options.database.availability?.isDown ?? false,
     sharing: 'public',
     changes: assembly.changes,
-    shared: sharedAnswerStore(assembly),
+    shared: sharedAnswerStore(assembly)?.space('public'),
   });
   // After the cache (a hit costs no more than the 503), before the queue (a refused request never waits).
   if (options.eventLoopMaxDelayMs) await registerLoadShedding(app, { maxEventLoopDelayMs: options.eventLoopMaxDelayMs, exempt: isOperational, isStarted });
@@ -280,8 +287,9 @@ async function admitRequests(assembly: Assembly, lifecycle: GracefulClose): Prom
 }
 
 /**
- * The second-level store of the /api answers (SHARED_ANSWER_STORE=database), on the PostgreSQL
- * server: refused on the embedded database, which one process serves. Closed with the app.
+ * The second-level store of the public caches' answers (SHARED_ANSWER_STORE=database), on the
+ * PostgreSQL server: refused on the embedded database, which one process serves. Its keys begin
+ * with this build's version, computed once here. Closed with the app.
  */
 function sharedAnswerStore({ app, options, changes }: Assembly): SharedAnswerStore | undefined {
   if ((options.sharedAnswerStore ?? 'off') === 'off' || !options.responseCacheTtlMs) return undefined;
@@ -294,6 +302,7 @@ function sharedAnswerStore({ app, options, changes }: Assembly): SharedAnswerSto
   const database = options.database;
   const store = new SharedAnswerStore({
     databaseUrl: options.databaseUrl,
+    version: options.answerVersion ?? answerVersion(runningBuild(getSchema())),
     maxBytes: options.sharedAnswerStoreMaxBytes ?? DEFAULT_SHARED_ANSWER_STORE_MAX_BYTES,
     feed: changes,
     log: app.log,
@@ -351,12 +360,13 @@ async function mountInterfaces(assembly: Assembly, made: { lifecycle: GracefulCl
       trustedDocuments: options.trustedDocuments,
       tracing: Boolean(options.tracing),
       heap: options.heap,
+      sharedAnswers: app.sharedAnswers?.space('graphql'),
     });
   });
   // Before the interfaces: the document is built from the routes registered after it.
   await registerOpenApi(app, { publicBaseUrl: deps.publicBaseUrl, sponsorPath });
   await registerV3Facade(app, { ...deps, schema });
-  await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: ttlMs, changes });
+  await registerLegacyFacade(app, { ...deps, schema }, { responseCacheTtlMs: ttlMs, changes, shared: app.sharedAnswers?.space('legacy') });
   await registerBoFacade(app, { ...deps, schema });
   await registerRestFacade(app, { ...deps, schema, rowCache: { ttlMs, changes, now: options.cacheClock } }, { sponsorPath });
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
-import type { GraphQLSchema } from 'graphql';
+import { getOperationAST, type GraphQLSchema } from 'graphql';
 import type { ContextDependencies, GraphQLContext } from './schema/context.js';
 import { createContext, readFromReplica } from './schema/context.js';
 import { useExecutionDeadline } from './graphql/deadline.js';
@@ -15,6 +15,7 @@ import { noteBodyType, useMutationBodies } from './graphql/mutation-bodies.js';
 import { useNulRefusal } from './graphql/nul.js';
 import { createParseCaches, parsedDocument } from './graphql/parse-caches.js';
 import { createBoundedResponseCache } from './graphql/response-cache-store.js';
+import type { SharedAnswerSpace } from './cache/shared-answer-store.js';
 import { operationOf, resultCacheKeys } from './graphql/result-cache-key.js';
 import { BurstLog } from './http/burst-log.js';
 import { createCompressedMemo, varyOnAcceptEncoding } from './http/compression.js';
@@ -61,6 +62,8 @@ export interface GraphQLOptions {
   tracing?: boolean;
   /** Whether the heap has room for an expensive operation (src/graphql/heap-admission.ts); the process's own by default. */
   heap?: HeapAdmission;
+  /** The result cache's space in the shared answer store (SHARED_ANSWER_STORE=database); absent, each process keeps its own. */
+  sharedAnswers?: SharedAnswerSpace;
 }
 
 /**
@@ -110,9 +113,11 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
   const parseCaches = createParseCaches();
   const trusted = new TrustedDocumentStore(options.trustedDocuments ?? { mode: 'off', manifest: new Map() });
   const trustedPlugins = trusted.settings.mode === 'off' ? undefined : useTrustedDocuments(trusted);
-  const responseCache = createBoundedResponseCache({ now: options.cacheClock, feed: deps.live?.changes });
+  const responseCache = createBoundedResponseCache({ now: options.cacheClock, feed: deps.live?.changes, shared: options.sharedAnswers });
   /** The contexts each request's operations ran with (one, or one per operation of a batch). */
   const contextsOf = new WeakMap<FastifyRequest, GraphQLContext[]>();
+  /** The result cache's keys each request's operations looked up, ended when the request is answered (`settle`). */
+  const cacheKeysOf = new WeakMap<FastifyRequest, string[]>();
   // A write drops the results that show a record it touched, and every result of a document that is
   // not scoped by the records it shows (src/graphql/document-scope.ts).
   deps.live?.changes.subscribe((change) => responseCache.changed(change));
@@ -187,8 +192,18 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
         // desk may send) says so on the answer's horizon instead.
         ttlPerSchemaCoordinate: { 'Query.favoriteSession': 0 },
         cache: responseCache,
-        buildResponseCacheKey: ({ documentString, operationName, variableValues, sessionId }) =>
-          keyOf({ query: documentString, operationName, variables: variableValues }, sessionId),
+        buildResponseCacheKey: async ({ documentString, operationName, variableValues, sessionId, context }) => {
+          const key = await keyOf({ query: documentString, operationName, variables: variableValues }, sessionId);
+          // yoga's context holds its server context, the fastify request. Only a query's result is
+          // ever stored: a mutation's key is never asked of the shared store (nor claimed there).
+          const req = options.sharedAnswers ? (context as { req?: FastifyRequest } | undefined)?.req : undefined;
+          const document = req && parsedDocument(parseCaches.documentCache, documentString, limits.maxTokens);
+          if (req && document && getOperationAST(document, operationName)?.operation === 'query') {
+            cacheKeysOf.set(req, [...(cacheKeysOf.get(req) ?? []), key]);
+            responseCache.begin(key);
+          }
+          return key;
+        },
         // Live writes reach the cache through the change feed, scoped and from every instance;
         // dropping every result that holds a type of the mutation's result would undo the scoping.
         invalidateViaMutation: false,
@@ -214,10 +229,16 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: ContextDependen
     // Nothing of the caller's ran: a public result, or an answer from the shared store (it has a tag), or an error before execution.
     return !contexts.some(executedQuery) && !response.headers.has('etag');
   };
+  /** The request was answered: its operations' keys end (a shared build that was not stored frees its claim). */
+  const settle = (request: FastifyRequest): void => {
+    for (const key of cacheKeysOf.get(request) ?? []) responseCache.end(key);
+    cacheKeysOf.delete(request);
+  };
   return {
     yoga,
     holdsResult,
     answersPrivately,
+    settle,
     trusted,
     /** The trusted-document rules for operations that do not pass yoga's onParams hooks (GraphQL over WebSocket). */
     trustedParams: <P extends { query?: string | null; extensions?: unknown }>(params: P) => trustedParams(trusted, params),
@@ -257,6 +278,7 @@ export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: 
     yoga,
     holdsResult,
     answersPrivately,
+    settle,
     trusted,
     trustedParams: trustedOperation,
   } = createGraphQLServer(schema, deps, { cacheClock: app.responseCacheClock, unavailableLog: app.errorHandling?.unavailable, ...options }, app.log);
@@ -282,7 +304,12 @@ export function mountGraphQL(app: FastifyInstance, schema: GraphQLSchema, deps: 
       // Judged below, against the tag of the bytes sent; yoga never sees it (useRevalidationByBytes).
       const ifNoneMatch = req.headers['if-none-match'];
       // yoga knows GET and POST only: a HEAD is run as the GET it stands for, and fastify drops the body.
-      const response = await (req.method === 'HEAD' ? yoga.fetch(asGet(req), { req, reply }) : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }));
+      let response: Response;
+      try {
+        response = await (req.method === 'HEAD' ? yoga.fetch(asGet(req), { req, reply }) : yoga.handleNodeRequestAndResponse(req, reply, { req, reply }));
+      } finally {
+        settle(req);
+      }
       const yours = answersPrivately(req, response);
       response.headers.forEach((value, key) => {
         // yoga's ETag is the result cache's key, the same before and after a write: no validator. A

@@ -1,7 +1,10 @@
 /**
- * The second-level answer store (SHARED_ANSWER_STORE=database): answers of the /api public response
- * cache kept in PostgreSQL (table "SharedAnswer"), so that an answer is built once per change for
- * the whole deployment. A miss in one process that another already built costs one SELECT; misses
+ * The second-level answer store (SHARED_ANSWER_STORE=database): answers of the public caches kept
+ * in PostgreSQL (table "SharedAnswer"), so that an answer is built once per change for the whole
+ * deployment. Each cache uses a space of its own (`space`: `public` for the app-wide cache of
+ * /api, `legacy` for the legacy interface's, `graphql` for GraphQL's results), and every key of a
+ * space begins with the build's version (src/cache/answer-version.ts), so that instances of two
+ * builds during a rolling deploy never serve each other's answers. A miss in one process that another already built costs one SELECT; misses
  * of one answer in several processes at once build it once (table "SharedAnswerClaim").
  *
  * Nothing in it is ever wrong, only missing:
@@ -43,6 +46,8 @@ export interface SharedAnswer {
 
 export interface SharedAnswerStoreOptions {
   databaseUrl: string;
+  /** The build's version (src/cache/answer-version.ts), first in every key of a space; `unversioned` if absent. */
+  version?: string;
   /** Bytes of bodies and variants the table keeps; the least recently stored go first. */
   maxBytes: number;
   feed: Pick<ChangeFeed, 'subscribe' | 'state' | 'position'>;
@@ -75,6 +80,21 @@ export interface SharedAnswerStats {
 
 /** What `obtain` found: an answer, or that this process should build it (`claimed`: the build is this process's to store). */
 export type Obtained = { answer: SharedAnswer; waited: boolean } | { answer?: undefined; claimed: boolean };
+
+/**
+ * One cache's part of the store: the store's operations with every key in the space's namespace
+ * and the build's version. A cache asks only its space, so it can neither find nor overwrite another's answers.
+ */
+export interface SharedAnswerSpace {
+  /** The store's statistics (every space's together). */
+  readonly stats: SharedAnswerStats;
+  position(): ChangePosition | undefined;
+  obtain(key: string, now: () => number): Promise<Obtained>;
+  release(key: string): Promise<void>;
+  store(key: string, answer: SharedAnswer, position: ChangePosition): Promise<boolean>;
+  addVariant(key: string, etag: string, encoding: ContentEncoding, bytes: Buffer): Promise<void>;
+  forget(key: string, etag: string): Promise<void>;
+}
 
 const toBuffer = (value: unknown): Buffer | undefined => (value === null || value === undefined ? undefined : Buffer.from(value as Uint8Array));
 
@@ -117,6 +137,20 @@ export class SharedAnswerStore {
       if (this.dirty) void this.trim();
     }, options.trimIntervalMs ?? 1000);
     this.trimmer.unref();
+  }
+
+  /** The space of one cache: its keys are `<version> <namespace> <key>`. */
+  space(namespace: string): SharedAnswerSpace {
+    const prefix = `${this.options.version ?? 'unversioned'} ${namespace} `;
+    return {
+      stats: this.stats,
+      position: () => this.position(),
+      obtain: (key, now) => this.obtain(prefix + key, now),
+      release: (key) => this.release(prefix + key),
+      store: (key, answer, position) => this.store(prefix + key, answer, position),
+      addVariant: (key, etag, encoding, bytes) => this.addVariant(prefix + key, etag, encoding, bytes),
+      forget: (key, etag) => this.forget(prefix + key, etag),
+    };
   }
 
   /** The position of a build beginning now, if the store may be used: the feed is current, the database and the store are up. */

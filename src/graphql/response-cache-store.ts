@@ -3,7 +3,9 @@ import type { Cache } from '@graphql-yoga/plugin-response-cache';
 import { BoundedLru, type CacheClock } from '../cache/bounded.js';
 import { ScopedCache } from '../cache/scoped-cache.js';
 import { scopeTag, type ScopeTag } from '../live/change-scope.js';
-import type { ChangeFeed, LeagueChange } from '../live/changes.js';
+import type { ChangeFeed, ChangePosition, LeagueChange } from '../live/changes.js';
+import type { SharedAnswerSpace } from '../cache/shared-answer-store.js';
+import { entityTagOf } from '../http/entity-tags.js';
 import { SCOPING_TYPES } from './document-scope.js';
 
 /**
@@ -72,6 +74,29 @@ export interface BoundedResponseCache extends Cache {
    * it touched; every other one), and results of such executions that began before are not kept.
    */
   changed(change: LeagueChange): void;
+  /**
+   * A request of this process begins (`begin`) or ends (`end`) the query operation under `id`.
+   * Only the ids of running queries are asked of the shared store; the claim to build one is
+   * released when the last such request ends without the result having been stored (an error, a
+   * result a key decided), so that other processes need not wait for a build never stored.
+   */
+  begin(id: string): void;
+  end(id: string): void;
+}
+
+/** The media type of a result in the shared store: the stored result and the type names it holds, as JSON. */
+const SHARED_RESULT_TYPE = 'application/json';
+
+/** A result as the shared store keeps it. */
+interface SharedResult {
+  result: ExecutionResult;
+  typenames: string[];
+}
+
+/** A result this process builds for the shared store: where the build began, and whether this process holds the claim. */
+interface SharedBuild {
+  position: ChangePosition;
+  claimed: boolean;
 }
 
 /**
@@ -94,8 +119,21 @@ export interface BoundedResponseCache extends Cache {
  * plugin expects of a store: the store does not make them wait for one another.)
  */
 export function createBoundedResponseCache(
-  options: { maxEntries?: number; maxBytes?: number; now?: CacheClock; feed?: Pick<ChangeFeed, 'state'> } = {},
+  options: {
+    maxEntries?: number;
+    maxBytes?: number;
+    now?: CacheClock;
+    feed?: Pick<ChangeFeed, 'state'>;
+    /**
+     * The GraphQL space of the store shared by every worker and instance
+     * (src/cache/shared-answer-store.ts): a result missing here is looked up there before it is
+     * executed, and a result stored here is stored there too. Absent: this process's cache only.
+     */
+    shared?: SharedAnswerSpace;
+  } = {},
 ): BoundedResponseCache {
+  const now = options.now ?? Date.now;
+  const shared = options.shared;
   const entries = new ScopedCache<Stored>({
     maxEntries: options.maxEntries ?? RESPONSE_CACHE_ENTRIES,
     maxBytes: options.maxBytes ?? RESPONSE_CACHE_BYTES,
@@ -114,10 +152,70 @@ export function createBoundedResponseCache(
     maxBytes: MAX_PENDING_MISSES * missWeight(`${SCOPED_KEY_PREFIX}${'0'.repeat(64)}`),
     weigh: (_generation, key) => missWeight(key),
   });
+  /** Shared-store look-ups under way, one per id: concurrent misses in this process wait for the same one. */
+  const lookingUp = new Map<string, Promise<ExecutionResult | null>>();
+  /** Results this process executes after the shared store did not have them. */
+  const building = new Map<string, SharedBuild>();
+  /** Requests of this process running each id (begin/end). */
+  const running = new Map<string, number>();
+
+  /** Looks a missed result up in the shared store; found, it is kept here too. Not found, this process builds it (`building`). */
+  const lookUpShared = (space: SharedAnswerSpace, id: string, position: ChangePosition, generation: number): Promise<ExecutionResult | null> => {
+    const lookup = (async () => {
+      const obtained = await space.obtain(id, now);
+      if (!obtained.answer) {
+        building.set(id, { position, claimed: obtained.claimed });
+        return null;
+      }
+      const { answer } = obtained;
+      const ttlMs = answer.freshUntil - now();
+      if (ttlMs <= 0) return null;
+      const json = answer.body.toString('utf8');
+      const found = JSON.parse(json) as SharedResult;
+      // Kept under the scope the row was built for, unless this process heard of a write that touched it since the miss.
+      // Weighed by the row's JSON: the result's and its few type names.
+      if (
+        entries.store(
+          id,
+          { result: found.result, jsonLength: json.length, typenames: new Set(found.typenames) },
+          { scope: answer.scope, since: generation, ttlMs },
+        )
+      )
+        missedIn.delete(id);
+      return found.result;
+    })().finally(() => lookingUp.delete(id));
+    lookingUp.set(id, lookup);
+    return lookup;
+  };
+
+  /** Stores a result this process built in the shared store, unless a write it heard since the miss touched it; then frees the claim. */
+  const storeShared = async (
+    space: SharedAnswerSpace,
+    id: string,
+    build: SharedBuild,
+    stored: SharedResult,
+    scope: ScopeTag[] | undefined,
+    since: number,
+    ttlMs: number,
+  ) => {
+    try {
+      if (entries.touchedSince(since, scope)) return;
+      const body = Buffer.from(JSON.stringify(stored));
+      const etag = entityTagOf(SHARED_RESULT_TYPE, body);
+      const kept = await space.store(id, { body, contentType: SHARED_RESULT_TYPE, etag, variants: {}, scope, freshUntil: now() + ttlMs }, build.position);
+      // A write heard while the row was written: its deletion may have run before the row was there.
+      if (kept && entries.touchedSince(since, scope)) await space.forget(id, etag);
+    } finally {
+      if (build.claimed) await space.release(id);
+    }
+  };
+
   return {
     set(id: string, result: ExecutionResult, entities: Iterable<CacheEntityRecord>, ttl: number) {
       const missed = missedIn.get(id);
       missedIn.delete(id);
+      const build = building.get(id);
+      building.delete(id);
       const typenames = new Set<string>();
       const tags: ScopeTag[] = [];
       for (const entity of entities) {
@@ -127,14 +225,39 @@ export function createBoundedResponseCache(
         if (tag) tags.push(tag);
       }
       const scope = id.startsWith(SCOPED_KEY_PREFIX) ? tags : undefined;
-      if (missed === undefined) return;
+      if (missed === undefined) {
+        if (build?.claimed) void shared?.release(id);
+        return;
+      }
       const json = JSON.stringify(result);
       entries.store(id, { result: JSON.parse(json) as ExecutionResult, jsonLength: json.length, typenames }, { scope, since: missed, ttlMs: ttl });
+      if (shared && build) void storeShared(shared, id, build, { result, typenames: [...typenames] }, scope, missed, ttl);
     },
     get(id: string) {
       const found = entries.get(id)?.result ?? null;
-      if (!found && !missedIn.has(id)) missedIn.set(id, entries.generation);
-      return found;
+      if (found) return found;
+      if (!missedIn.has(id)) missedIn.set(id, entries.generation);
+      // Asked once per miss: the second look-up of the same execution (yoga looks before and at execution) finds the build noted.
+      if (!shared || !running.has(id) || building.has(id)) return null;
+      const pending = lookingUp.get(id);
+      if (pending) return pending;
+      const position = shared.position();
+      return position ? lookUpShared(shared, id, position, missedIn.get(id) ?? entries.generation) : null;
+    },
+    begin(id: string) {
+      if (shared) running.set(id, (running.get(id) ?? 0) + 1);
+    },
+    end(id: string) {
+      if (!running.has(id)) return;
+      const left = (running.get(id) ?? 0) - 1;
+      if (left > 0) {
+        running.set(id, left);
+        return;
+      }
+      running.delete(id);
+      const build = building.get(id);
+      building.delete(id);
+      if (build?.claimed) void shared?.release(id);
     },
     changed: (change: LeagueChange) => entries.changed(change),
     invalidate(entities: Iterable<CacheEntityRecord>) {

@@ -11,7 +11,7 @@ import { replayOf, replayVariantOf, type HitFastPath, type ReplayableHit } from 
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 import { entityTagOf, notModified } from './entity-tags.js';
 import { horizonOf } from '../cache/answer-horizon.js';
-import type { SharedAnswerStore } from '../cache/shared-answer-store.js';
+import type { SharedAnswerSpace, SharedAnswerStore } from '../cache/shared-answer-store.js';
 import type { ChangePosition } from '../live/changes.js';
 
 /**
@@ -49,7 +49,7 @@ declare module 'fastify' {
     responseCacheInvalidated?: (cache: ResponseSharing, reason: CacheInvalidation) => void;
     /** The response caches' clock (TTLs, stale-if-error) where a cache is given none; `Date.now()` if absent. Tests set it (AppOptions.cacheClock). */
     responseCacheClock?: CacheClock;
-    /** The /api answers' store shared by every process (SHARED_ANSWER_STORE=database); absent when off. Tests read its stats. */
+    /** The public caches' store shared by every process (SHARED_ANSWER_STORE=database); absent when off. Tests read its stats. */
     sharedAnswers?: SharedAnswerStore;
   }
 }
@@ -98,11 +98,12 @@ export interface ResponseCacheOptions {
    */
   fastPath?: HitFastPath;
   /**
-   * The second-level store shared by every worker and instance (src/cache/shared-answer-store.ts),
-   * for a cache keyed by URL: a miss here is looked up there before it is built, and what is built
-   * is stored there too. Absent: this process's cache only.
+   * This cache's space in the second-level store shared by every worker and instance
+   * (src/cache/shared-answer-store.ts): a miss here is looked up there before it is built, and what
+   * is built is stored there too, under this cache's key (which must say everything the answer
+   * depends on: a cache's key does anyway). Absent: this process's cache only.
    */
-  shared?: SharedAnswerStore;
+  shared?: SharedAnswerSpace;
 }
 
 /** A stored answer: what src/cache/scoped-cache.ts holds for this cache (it keeps the scope, the age and the bounds). */
@@ -228,8 +229,8 @@ class ResponseCache {
   // (the cache's single-flight builds) instead of all building it at once.
   /** Per request that leads a build: the entry it built, handed to the requests that joined it. */
   private readonly built = new WeakMap<FastifyRequest, Entry>();
-  /** The shared answer store, for a cache keyed by URL only. */
-  private readonly shared: SharedAnswerStore | undefined;
+  /** This cache's space in the shared answer store. */
+  private readonly shared: SharedAnswerSpace | undefined;
   /** Per request that builds an answer the shared store may keep: where its build began in the change log. */
   private readonly sharedBuilds = new WeakMap<FastifyRequest, ChangePosition>();
 
@@ -257,7 +258,7 @@ class ResponseCache {
     this.cacheControl = options.cacheControl ?? publicCacheControl(options.ttlMs, staleMs);
     this.keyOf = options.key ?? ((request: FastifyRequest) => request.url);
     this.fastPath = options.key || (options.stage ?? 'onRequest') !== 'onRequest' ? undefined : options.fastPath;
-    this.shared = options.key ? undefined : options.shared;
+    this.shared = options.shared;
     options.changes?.subscribe((change) => this.cache.changed(change));
   }
 
@@ -316,7 +317,7 @@ class ResponseCache {
         const compressed = unpooled(made);
         entry.variants[encoding] = compressed;
         delete entry.pending[encoding];
-        if (entry.shared) void this.shared?.addVariant(this.sharedKey(key), entry.etag, encoding, compressed);
+        if (entry.shared) void this.shared?.addVariant(key, entry.etag, encoding, compressed);
         // The entry now holds its variant too (if it is still kept): it counts against maxBytes.
         this.cache.reweigh(key, entry);
         return compressed;
@@ -353,11 +354,6 @@ class ResponseCache {
     if (variant !== undefined && !entry.replays.has(variant)) this.replaying.set(request, { entry, variant, body });
   }
 
-  /** The shared store's key of an answer: this cache's sharing and the URL. */
-  private sharedKey(key: string): string {
-    return `${this.options.sharing} ${key}`;
-  }
-
   /**
    * Looks a missed answer up in the shared store, which this request leads the build of. Found, it
    * is kept here too (for what is left of its freshness) and becomes the request's answer; not
@@ -368,11 +364,10 @@ class ResponseCache {
     const shared = this.shared;
     const position = shared?.position();
     if (!shared || !position) return undefined;
-    const sharedKey = this.sharedKey(key);
-    const obtained = await shared.obtain(sharedKey, () => this.now());
+    const obtained = await shared.obtain(key, () => this.now());
     if (!obtained.answer) {
       this.sharedBuilds.set(request, position);
-      if (obtained.claimed) finished(reply.raw, () => void shared.release(sharedKey));
+      if (obtained.claimed) finished(reply.raw, () => void shared.release(key));
       return undefined;
     }
     const { answer } = obtained;
@@ -391,7 +386,7 @@ class ResponseCache {
       freshMs,
       shared: true,
     };
-    // Kept under the scope the row was built for: the route's, since the key is the URL.
+    // Kept under the scope the row was built for: the route's, since the key names the route.
     this.cache.store(key, entry, { scope: answer.scope ?? scope, since: generation, ttlMs: freshMs + this.staleMs });
     return entry;
   }
@@ -469,10 +464,9 @@ class ResponseCache {
     const position = this.sharedBuilds.get(request);
     const shared = this.shared;
     if (!shared || !position || entry.freshMs <= 0 || this.cache.touchedSince(generation, scope)) return;
-    const sharedKey = this.sharedKey(key);
     const answer = { ...entry, scope, freshUntil: this.now() + entry.freshMs };
-    entry.shared = await shared.store(sharedKey, answer, position);
-    if (entry.shared && this.cache.touchedSince(generation, scope)) await shared.forget(sharedKey, entry.etag);
+    entry.shared = await shared.store(key, answer, position);
+    if (entry.shared && this.cache.touchedSince(generation, scope)) await shared.forget(key, entry.etag);
   }
 
   /**

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -6,78 +5,16 @@ import { SharedAnswerStore } from '../../src/cache/shared-answer-store.js';
 import { fixedClock } from '../../src/clock.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { loadDemoLeague } from '../../src/data/demo/index.js';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import { openDatabase } from '../../src/db/database.js';
 import { announceDataChange } from '../../src/live/announce.js';
-import type { LeagueChange, RemoteChangeFeed } from '../../src/live/changes.js';
-import { createPostgresChangeFeed, notifyThrough } from '../../src/live/pg-feed.js';
 import { countQueries, TEST_NOW } from '../support/app.js';
 import { createServerDatabase } from '../support/database.js';
 import { createKey } from '../support/keys.js';
 import { postGraphQL, scheduledGameWithSheet, WRITE_RESULT } from '../support/live.js';
-
-const serverUrl = process.env.DATABASE_URL;
-const onPostgres = Boolean(serverUrl && /^postgres(ql)?:\/\//.test(serverUrl));
-const silent = { warn: () => undefined, info: () => undefined };
-const DAY_MS = 86_400_000;
+import { DAY_MS, type Instance, onPostgres, serverUrl, silent, sql, startInstance, storeKey, until } from '../support/shared-answers.js';
 
 /** The cache clock of both instances: tests move it to see a row expire. */
 let cacheNow = TEST_NOW.getTime();
-
-interface Instance {
-  database: Database;
-  feed: RemoteChangeFeed;
-  app: FastifyInstance;
-  url: string;
-  store: SharedAnswerStore;
-  nextChange(): Promise<LeagueChange>;
-}
-
-/** One service instance on the shared PostgreSQL database with SHARED_ANSWER_STORE=database. */
-async function startInstance(databaseUrl: string): Promise<Instance> {
-  const database = await openDatabase({ databaseUrl, poolSize: 5 });
-  const feed = createPostgresChangeFeed({ databaseUrl, log: silent, notify: notifyThrough(database) });
-  await feed.listening;
-  const app = await buildApp({
-    database,
-    databaseUrl,
-    clock: fixedClock(TEST_NOW),
-    cacheClock: () => cacheNow,
-    logLevel: 'silent',
-    publicBaseUrl: 'http://test.local',
-    // A day: the answers' horizons (midnight, a game's referees) decide how long they are fresh.
-    responseCacheTtlMs: DAY_MS,
-    changes: feed,
-    sharedAnswerStore: 'database',
-    metrics: { path: '/metrics', token: undefined },
-  });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const nextChange = () =>
-    new Promise<LeagueChange>((resolve) => {
-      const stop = feed.subscribe((change) => {
-        stop();
-        resolve(change);
-      });
-    });
-  return { database, feed, app, url, store: app.sharedAnswers!, nextChange };
-}
-
-async function sql<R = Record<string, unknown>>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as R[];
-  } finally {
-    await client.end();
-  }
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the embedded database and SHARED_ANSWER_STORE', () => {
   it('refuses SHARED_ANSWER_STORE=database without DATABASE_URL, with a message that says why', () => {
@@ -127,16 +64,12 @@ describe.skipIf(!onPostgres)('the shared answer store of two instances on one Po
     );
     key = (await createKey(loader, 'desk', null, ['games:write'])).key;
     await loader.close();
-    a = await startInstance(server.url);
-    b = await startInstance(server.url);
+    a = await startInstance(server.url, () => cacheNow);
+    b = await startInstance(server.url, () => cacheNow);
   });
 
   afterAll(async () => {
-    for (const instance of [a, b]) {
-      await instance?.app.close();
-      await instance?.feed.close();
-      await instance?.database.close();
-    }
+    for (const instance of [a, b]) await instance?.close();
     await server?.drop();
   });
 
@@ -163,7 +96,9 @@ describe.skipIf(!onPostgres)('the shared answer store of two instances on one Po
     await fetch(`${a.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
     const gzipped = await fetch(`${a.url}${path}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers.get('content-encoding')).toBe('gzip');
-    await until(async () => (await sql(server.url, `SELECT 1 FROM "SharedAnswer" WHERE key = $1 AND gzip IS NOT NULL`, [`public ${path}`])).length === 1);
+    await until(
+      async () => (await sql(server.url, `SELECT 1 FROM "SharedAnswer" WHERE key = $1 AND gzip IS NOT NULL`, [storeKey('public', path)])).length === 1,
+    );
     const fromStore = await fetch(`${b.url}${path}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(fromStore.headers.get('x-cache-shared')).toBe('hit');
     expect(fromStore.headers.get('content-encoding')).toBe('gzip');
@@ -172,7 +107,7 @@ describe.skipIf(!onPostgres)('the shared answer store of two instances on one Po
   it('drops the rows a write touches on every instance, so the next reader builds again', async () => {
     const path = `/api/games/${gameId}`;
     await fetch(`${a.url}${path}`);
-    expect((await sql(server.url, `SELECT 1 FROM "SharedAnswer" WHERE key = $1`, [`public ${path}`])).length).toBe(1);
+    expect((await sql(server.url, `SELECT 1 FROM "SharedAnswer" WHERE key = $1`, [storeKey('public', path)])).length).toBe(1);
     const untouched = `/api/games/${otherGameIds[0]}`;
     const heard = b.nextChange();
     const written = await postGraphQL(
@@ -183,14 +118,14 @@ describe.skipIf(!onPostgres)('the shared answer store of two instances on one Po
     );
     expect(written.errors).toBeUndefined();
     await heard;
-    await until(async () => (await sql(server.url, `SELECT 1 FROM "SharedAnswer" WHERE key = $1`, [`public ${path}`])).length === 0);
+    await until(async () => (await sql(server.url, `SELECT 1 FROM "SharedAnswer" WHERE key = $1`, [storeKey('public', path)])).length === 0);
     const rebuilt = await fetch(`${b.url}${path}`);
     expect(rebuilt.headers.get('x-cache')).toBe('miss');
     expect(rebuilt.headers.get('x-cache-shared')).toBeNull();
     // The change log names what the write touched, and a row of another game's stays.
     const [entry] = await sql<{ tags: string[] }>(server.url, `SELECT tags FROM "ChangeLogEntry" ORDER BY seq DESC LIMIT 1`);
     expect(entry.tags).toContain(`game:${gameId}`);
-    expect((await sql(server.url, `SELECT 1 FROM "SharedAnswer" WHERE key = $1`, [`public ${untouched}`])).length).toBe(1);
+    expect((await sql(server.url, `SELECT 1 FROM "SharedAnswer" WHERE key = $1`, [storeKey('public', untouched)])).length).toBe(1);
   });
 
   it('does not store a build that straddled a write it had not heard of, nor serve a row such a write made stale', async () => {
@@ -261,7 +196,7 @@ describe.skipIf(!onPostgres)('the shared answer store of two instances on one Po
     const [row] = await sql<{ freshUntil: number }>(
       server.url,
       `SELECT (extract(epoch FROM "freshUntil") * 1000)::float8 AS "freshUntil" FROM "SharedAnswer" WHERE key = $1`,
-      [`public ${path}`],
+      [storeKey('public', path)],
     );
     // Its reading of "today" holds until midnight: well short of the day-long TTL.
     expect(row.freshUntil).toBeGreaterThan(cacheNow);

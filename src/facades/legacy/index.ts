@@ -3,6 +3,7 @@ import { requireApiKey } from '../../http/api-key-check.js';
 import { declareInterface } from '../../http/interfaces.js';
 import { registerResponseCache } from '../../http/response-cache.js';
 import type { ChangeFeed } from '../../live/changes.js';
+import type { SharedAnswerSpace } from '../../cache/shared-answer-store.js';
 import type { FacadeDependencies } from '../shared/facade.js';
 import { clubRoutes, wantsJson } from './clubs.js';
 import { LEGACY_INTERFACE } from './interface.js';
@@ -17,12 +18,15 @@ export function legacyCacheKey(request: FastifyRequest): string {
   return `${wantsJson(request) ? 'json' : 'xml'} ${url.pathname}?${url.searchParams.toString()}`;
 }
 
+export interface LegacyCacheOptions {
+  responseCacheTtlMs: number;
+  changes?: ChangeFeed;
+  /** The legacy space of the shared answer store (SHARED_ANSWER_STORE=database); absent, each process keeps its own. */
+  shared?: SharedAnswerSpace;
+}
+
 /** The legacy XML club interface: every call needs `apikey`; errors are XML too. */
-export async function registerLegacyFacade(
-  app: FastifyInstance,
-  deps: FacadeDependencies,
-  options: { responseCacheTtlMs: number; changes?: ChangeFeed },
-): Promise<void> {
+export async function registerLegacyFacade(app: FastifyInstance, deps: FacadeDependencies, options: LegacyCacheOptions): Promise<void> {
   await app.register(
     async (rest) => {
       // Declared at /rest: every /rest/ URL is the interface's (interface.ts).
@@ -33,13 +37,15 @@ export async function registerLegacyFacade(
   );
 }
 
-function registerClubs(legacy: FastifyInstance, deps: FacadeDependencies, options: { responseCacheTtlMs: number; changes?: ChangeFeed }): void {
+function registerClubs(legacy: FastifyInstance, deps: FacadeDependencies, options: LegacyCacheOptions): void {
   requireApiKey(legacy, {
     missingMessage: 'Missing apikey parameter',
     invalidMessage: 'Invalid or revoked apikey',
   });
   // Answers are shared only after the key check above, which every request still passes through,
-  // so a revoked key stops at once. `no-cache`: a client may keep a copy but must revalidate it.
+  // so a revoked key stops at once; the same holds for the shared store, which this cache asks only
+  // on a miss, after the check. Its key leaves the key out: every valid key reads the same data.
+  // `no-cache`: a client may keep a copy but must revalidate it.
   registerResponseCache(legacy, {
     ttlMs: options.responseCacheTtlMs,
     sharing: 'keyed',
@@ -47,6 +53,7 @@ function registerClubs(legacy: FastifyInstance, deps: FacadeDependencies, option
     key: legacyCacheKey,
     cacheControl: 'private, no-cache',
     changes: options.changes,
+    shared: options.shared,
   });
   clubRoutes(legacy, deps);
 }
