@@ -878,6 +878,15 @@ export type TeamSide =
   /** The home team (`Game.homeTeam`). */
   | 'HOME';
 
+/** What ordered teams level on points: the next rule of the table’s order they were not level on, or nothing. */
+export type TieBreakRule =
+  /** Goals scored, more first: the teams were level on goal difference too. */
+  | 'GOALS_FOR'
+  /** Goal difference (goals scored minus conceded), larger first. */
+  | 'GOAL_DIFFERENCE'
+  /** Nothing: level on points, goal difference and goals scored, the teams share a rank and are listed by team id. */
+  | 'SHARED_RANK';
+
 /** What a top-scorer list is ordered by; players equal in it keep the league's ranking (then player id). */
 export type TopScorerOrder =
   /** Assists; most first unless ASC. */
