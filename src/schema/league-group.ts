@@ -69,6 +69,7 @@ const StandingTieBreakRef = builder.objectRef<StandingTieBreak>('StandingTieBrea
     teams: t.prismaField({
       type: ['Team'],
       description: 'The teams that were level, in table order.',
+      complexity: listCost(LENGTH.tiedTeams),
       // One statement for every team of every tie: findUnique calls of one tick are batched.
       resolve: (query, tie, _args, ctx) => Promise.all(tie.teamIds.map((id) => ctx.prisma.team.findUniqueOrThrow({ ...query, where: { id } }))),
     }),
@@ -99,6 +100,7 @@ const Standing = builder.objectRef<StandingRow>('Standing').implement({
     points: t.exposeInt('points', { description: '3 per win, 2 per win after overtime or penalty shots, 1 per such loss or draw, 0 per other loss.' }),
     tieBreaks: t.field({
       type: [StandingTieBreakRef],
+      complexity: listCost(LENGTH.standingTieBreaks),
       description:
         'Why the team stands where it does among the teams level with it on points: the ties it was part of, widest first (those level on points, then those still level after the rule that split them). Empty when no other team had its points.',
       resolve: (row) => row.tieBreaks,
