@@ -55,17 +55,20 @@ export function resultBefore<G extends TableResult>(stored: G, laterWrites: read
  */
 export const resultStateThen = (result: TableResult, _at: Date): ResultStateName | null => result.resultState;
 
-/**
- * Whether a decided result in `state` counts in the table: the single place the league's counting
- * rule plugs in.
- * TODO(merge): resultCounts — helper A's `resultCounts(state, group.resultCounting)`
- * (src/domain/result-life.ts); until then every decided result counts, whatever its state.
- */
-export const resultCountsInTable = (_state: ResultStateName | null): boolean => true;
+/** The league group's rule of which result states count (LeagueGroup.resultCounting). */
+export type ResultCountingName = 'PROVISIONAL_AND_CONFIRMED' | 'CONFIRMED_ONLY';
 
-/** The results a table counts, as they read at `at`: the counting rule applied to each. */
-export function countedResults<G extends TableResult>(results: readonly G[], at: Date): G[] {
-  return results.filter((result) => resultCountsInTable(resultStateThen(result, at)));
+/**
+ * Whether a decided result in `state` counts in a table under the group's `counting` rule: the
+ * single place the counting rule plugs in.
+ * TODO(merge): resultCounts — helper A's `resultCounts(state, counting)` (src/domain/result-life.ts);
+ * until then every decided result counts, whatever its state and the rule.
+ */
+export const resultCountsInTable = (_state: ResultStateName | null, _counting: ResultCountingName): boolean => true;
+
+/** The results a table counts, as they read at `at`: the group's counting rule applied to each. */
+export function countedResults<G extends TableResult & { resultCounting: ResultCountingName }>(results: readonly G[], at: Date): G[] {
+  return results.filter((result) => resultCountsInTable(resultStateThen(result, at), result.resultCounting));
 }
 
 /** Which day's table is asked for: absent, today's. */

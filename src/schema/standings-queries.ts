@@ -7,7 +7,7 @@ import type { PrismaClient } from '../db/database.js';
 import { DECIDED_STATUSES } from '../domain/game-status.js';
 import type { LocalDay } from '../domain/league-time.js';
 import { pairedGames } from '../domain/pairing.js';
-import { countedResults, resultBefore, type TableCutoff, tableCutoff } from '../domain/standings-as-of.js';
+import { countedResults, type ResultCountingName, resultBefore, type TableCutoff, tableCutoff } from '../domain/standings-as-of.js';
 import { computeStandings, type StandingRow } from '../domain/standings.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { gameAuditOrder, resultBeforeOf } from '../live/game-audit.js';
@@ -38,7 +38,14 @@ const RESULT_SELECT = {
   awayScore: true,
   decidedBy: true,
   resultState: true,
+  // Joined: which result states the group counts.
+  group: { select: { resultCounting: true } },
 } as const satisfies Prisma.GameSelect;
+
+/** A game as the table reads it: its group's counting rule beside its result. */
+function tableResult<G extends { group: { resultCounting: ResultCountingName } | null }>({ group, ...game }: G) {
+  return { ...game, resultCounting: group?.resultCounting ?? 'PROVISIONAL_AND_CONFIRMED' };
+}
 
 /**
  * Games of the groups a table may count. Read as they stand: those decided now. Read as they stood
@@ -58,14 +65,14 @@ function countedGamesWhere(groupIds: readonly number[], selection: StandingsSele
 
 /** The games a table counts, as they stood before `before` when `asTheyStood`, else as they stand. */
 async function tableResults(prisma: PrismaClient, where: Prisma.GameWhereInput, before: Date, asTheyStood: boolean) {
-  if (!asTheyStood) return prisma.game.findMany({ where, select: RESULT_SELECT });
+  if (!asTheyStood) return (await prisma.game.findMany({ where, select: RESULT_SELECT })).map(tableResult);
   const games = await prisma.game.findMany({
     where,
     select: { ...RESULT_SELECT, audit: { where: { at: { gte: before } }, orderBy: gameAuditOrder(), select: { change: true } } },
   });
   return games.map(({ audit, ...game }) =>
     resultBefore(
-      game,
+      tableResult(game),
       audit.map((entry) => resultBeforeOf(entry.change)),
     ),
   );
