@@ -28,6 +28,33 @@ export interface StandingRow {
   goalsFor: number;
   goalsAgainst: number;
   points: number;
+  /**
+   * The ties this team was part of, widest first: the teams level with it on points, then, within
+   * them, those still level after the rule that split them, and so on. Empty when no other team had
+   * its points. Rows of one tie share its object.
+   */
+  tieBreaks: StandingTieBreak[];
+}
+
+/**
+ * The table's order: what ranks the teams, in turn. Teams level on every one share a rank (and are
+ * listed by team id). The one place the order is written: the sort, the shared ranks and the
+ * tie-breaks' explanation all read it.
+ */
+const RANKING_RULES = [
+  { rule: 'POINTS', value: (row: StandingRow) => row.points },
+  { rule: 'GOAL_DIFFERENCE', value: (row: StandingRow) => row.goalsFor - row.goalsAgainst },
+  { rule: 'GOALS_FOR', value: (row: StandingRow) => row.goalsFor },
+] as const;
+
+/** What separated teams level on points: a rule of the table's order after points, or nothing (a shared rank). */
+export const TIE_BREAK_RULES = ['GOAL_DIFFERENCE', 'GOALS_FOR', 'SHARED_RANK'] as const;
+export type TieBreakRule = (typeof TIE_BREAK_RULES)[number];
+
+/** A group of teams level on everything before `rule`, in table order, and the rule that ordered them. */
+export interface StandingTieBreak {
+  rule: TieBreakRule;
+  teamIds: number[];
 }
 
 // Floorball points: 3 for a win in regular time, 2 for a win after overtime or penalty shots,
@@ -35,10 +62,76 @@ export interface StandingRow {
 const POINTS = { win: 3, overtimeWin: 2, overtimeLoss: 1, draw: 1, loss: 0 } as const;
 
 function emptyRow(teamId: number): StandingRow {
-  return { rank: 0, teamId, games: 0, wins: 0, overtimeWins: 0, overtimeLosses: 0, losses: 0, draws: 0, forfeits: 0, goalsFor: 0, goalsAgainst: 0, points: 0 };
+  return {
+    rank: 0,
+    teamId,
+    games: 0,
+    wins: 0,
+    overtimeWins: 0,
+    overtimeLosses: 0,
+    losses: 0,
+    draws: 0,
+    forfeits: 0,
+    goalsFor: 0,
+    goalsAgainst: 0,
+    points: 0,
+    tieBreaks: [],
+  };
 }
 
-/** Ranks by points, then goal difference, then goals scored, then team id for a stable order. */
+/** Larger first in each rule of the order, then the team id for a stable order. */
+function byRankingRules(a: StandingRow, b: StandingRow): number {
+  for (const { value } of RANKING_RULES) {
+    const difference = value(b) - value(a);
+    if (difference !== 0) return difference;
+  }
+  return a.teamId - b.teamId;
+}
+
+/** Consecutive rows of a sorted list with the same value: the runs the value leaves level. */
+function runsOf(rows: readonly StandingRow[], value: (row: StandingRow) => number): StandingRow[][] {
+  const runs: StandingRow[][] = [];
+  for (const row of rows) {
+    const run = runs.at(-1);
+    if (run && value(run[0]) === value(row)) run.push(row);
+    else runs.push([row]);
+  }
+  return runs;
+}
+
+/**
+ * Explains the order of `level` (sorted rows level on the rules before `from`): the first rule from
+ * `from` on that tells any of them apart, then the same within each run it leaves level; a rule on
+ * which they are all level says nothing and is passed over. Nothing left: they share a rank.
+ */
+function explainTie(level: readonly StandingRow[], from: number, wider: readonly StandingTieBreak[]): void {
+  if (level.length < 2) {
+    for (const row of level) row.tieBreaks = [...wider];
+    return;
+  }
+  const splitting = RANKING_RULES.findIndex((rule, index) => index >= from && runsOf(level, rule.value).length > 1);
+  const teamIds = level.map((row) => row.teamId);
+  if (splitting === -1) {
+    const shared: StandingTieBreak = { rule: 'SHARED_RANK', teamIds };
+    for (const row of level) row.tieBreaks = [...wider, shared];
+    return;
+  }
+  const { rule, value } = RANKING_RULES[splitting];
+  // Points are what a tie is level on, not a tie-break: the table's runs on points start the ties.
+  const tie: StandingTieBreak[] = rule === 'POINTS' ? [] : [{ rule, teamIds }];
+  for (const run of runsOf(level, value)) explainTie(run, splitting + 1, [...wider, ...tie]);
+}
+
+/** Sorts the rows into the table's order, numbers their ranks and explains each tie, all by RANKING_RULES. */
+function rankRows(rows: Iterable<StandingRow>): StandingRow[] {
+  const sorted = [...rows].sort(byRankingRules);
+  const ranks = sharedRanks(sorted, (previous, row) => RANKING_RULES.every(({ value }) => value(previous) === value(row)));
+  for (const [index, row] of sorted.entries()) row.rank = ranks[index];
+  explainTie(sorted, 0, []);
+  return sorted;
+}
+
+/** Ranks by RANKING_RULES: points, then goal difference, then goals scored; then team id for a stable order. */
 export function computeStandings(teamIds: readonly number[], games: readonly ResultInput[]): StandingRow[] {
   const rows = new Map<number, StandingRow>(teamIds.map((id) => [id, emptyRow(id)]));
   const rowOf = (id: number) => {
@@ -78,16 +171,7 @@ export function computeStandings(teamIds: readonly number[], games: readonly Res
       }
     }
   }
-  const sorted = [...rows.values()].sort(
-    (a, b) => b.points - a.points || b.goalsFor - b.goalsAgainst - (a.goalsFor - a.goalsAgainst) || b.goalsFor - a.goalsFor || a.teamId - b.teamId,
-  );
-  const ranks = sharedRanks(
-    sorted,
-    (previous, row) =>
-      previous.points === row.points && previous.goalsFor - previous.goalsAgainst === row.goalsFor - row.goalsAgainst && previous.goalsFor === row.goalsFor,
-  );
-  for (const [index, row] of sorted.entries()) row.rank = ranks[index];
-  return sorted;
+  return rankRows(rows.values());
 }
 
 /** The columns a group table may be ordered by besides its ranking. */

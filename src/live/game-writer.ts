@@ -165,6 +165,8 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
         event: { before: stored.before, after: stored.after },
         score: { before: `${plan.scoreBefore.home}:${plan.scoreBefore.away}`, after: `${after.home ?? 0}:${after.away ?? 0}` },
         status: { before: game.status, after: plan.game.status },
+        // How the game was decided, for the standings as of a day before a correction changed it.
+        decidedBy: { before: game.decidedBy, after: plan.game.decidedBy ?? game.decidedBy },
       } as Prisma.InputJsonValue,
     },
   });

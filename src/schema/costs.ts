@@ -26,6 +26,8 @@ export const LENGTH = {
   sheetLines: LINEUP_LIMITS.maxPlayers, // a team's sheet: at most its players
   members: 20, // per team and season 19.1 (22)
   standings: 10, // teams per group 9.8 (12)
+  standingTieBreaks: 1, // ties a table row is part of: mostly none or one (estimated, not measured)
+  tiedTeams: 2, // teams of a tie: mostly two (estimated, not measured)
   groupTeams: 10, // teams per group 9.8 (12)
   seasonGroups: 212, // per season 212 (216)
   leagueGroups: 30, // per season and league 30 (104)

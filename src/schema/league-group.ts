@@ -1,6 +1,6 @@
 import { type GameFormat, gameFormat, phasesOf } from '../domain/game-format.js';
 import DataLoader from 'dataloader';
-import { type STANDING_ORDERS, type StandingRow, sortStandings } from '../domain/standings.js';
+import { type STANDING_ORDERS, type StandingRow, type StandingTieBreak, sortStandings, type TIE_BREAK_RULES } from '../domain/standings.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { builder, connectionComplexity, pageSize, relatedConnectionComplexity, type SchemaContext } from './builder.js';
 import { renamedArg, renamedTo } from './arg-names.js';
@@ -12,6 +12,7 @@ import { gamesOrderBy } from './game-queries.js';
 import { SortDirectionEnum } from './national-statistics.js';
 import { NODE_BY_ID } from './node.js';
 import { GroupPhaseEnum } from './scalars.js';
+import { badUserInput } from './errors.js';
 
 const StandingOrderEnum = builder.enumType('StandingOrder', {
   description: 'What a group table is ordered by; rows equal in it keep their ranking (then team id).',
@@ -50,6 +51,31 @@ async function teamNamesOf(ctx: SchemaContext, rows: readonly StandingRow[]): Pr
   );
 }
 
+const TieBreakRuleEnum = builder.enumType('TieBreakRule', {
+  description: 'What ordered teams level on points: the next rule of the table’s order they were not level on, or nothing.',
+  values: {
+    GOAL_DIFFERENCE: { description: 'Goal difference (goals scored minus conceded), larger first.' },
+    GOALS_FOR: { description: 'Goals scored, more first: the teams were level on goal difference too.' },
+    SHARED_RANK: { description: 'Nothing: level on points, goal difference and goals scored, the teams share a rank and are listed by team id.' },
+  } satisfies Record<(typeof TIE_BREAK_RULES)[number], { description: string }>,
+});
+
+const StandingTieBreakRef = builder.objectRef<StandingTieBreak>('StandingTieBreak').implement({
+  description:
+    'A group of teams level on points (or, within such a group, on everything before `rule`), and the rule of the table’s order that ranked them: the same rule that sorts the table.',
+  fields: (t) => ({
+    rule: t.field({ type: TieBreakRuleEnum, description: 'The rule that ordered these teams; SHARED_RANK when none did.', resolve: (tie) => tie.rule }),
+    teamIds: t.exposeIntList('teamIds', { description: 'The ids of `teams`, in table order.' }),
+    teams: t.prismaField({
+      type: ['Team'],
+      description: 'The teams that were level, in table order.',
+      complexity: listCost(LENGTH.tiedTeams),
+      // One statement for every team of every tie: findUnique calls of one tick are batched.
+      resolve: (query, tie, _args, ctx) => Promise.all(tie.teamIds.map((id) => ctx.prisma.team.findUniqueOrThrow({ ...query, where: { id } }))),
+    }),
+  }),
+});
+
 const Standing = builder.objectRef<StandingRow>('Standing').implement({
   description: 'One line of a group table, computed from finished games.',
   fields: (t) => ({
@@ -72,6 +98,13 @@ const Standing = builder.objectRef<StandingRow>('Standing').implement({
     goalsFor: t.exposeInt('goalsFor', { description: 'Goals scored (a forfeit counts its forfeit score).' }),
     goalsAgainst: t.exposeInt('goalsAgainst', { description: 'Goals conceded (a forfeit counts its forfeit score).' }),
     points: t.exposeInt('points', { description: '3 per win, 2 per win after overtime or penalty shots, 1 per such loss or draw, 0 per other loss.' }),
+    tieBreaks: t.field({
+      type: [StandingTieBreakRef],
+      complexity: listCost(LENGTH.standingTieBreaks),
+      description:
+        'Why the team stands where it does among the teams level with it on points: the ties it was part of, widest first (those level on points, then those still level after the rule that split them). Empty when no other team had its points.',
+      resolve: (row) => row.tieBreaks,
+    }),
   }),
 });
 
@@ -139,15 +172,30 @@ builder.prismaNode('LeagueGroup', {
     ),
     standings: t.field({
       type: [Standing],
-      description: 'Group table computed from finished and forfeited games, in ranking order unless another order is asked for.',
+      description:
+        'Group table computed from finished and forfeited games, in ranking order unless another order is asked for: today’s, or as of a day (`asOf`) or up to a round (`roundNumber`).',
       complexity: listCost(LENGTH.standings, COMPUTED.standings),
       args: {
         orderBy: t.arg({ type: StandingOrderEnum, defaultValue: 'RANK', description: 'The column to order the table by; RANK when not given.' }),
         direction: t.arg({ type: SortDirectionEnum, description: 'Unless given: the ranking and team names from the top, numbers largest first.' }),
+        asOf: t.arg({
+          type: 'Date',
+          description:
+            'The table as it stood at the end of this day: only games played on or before it, each result as it stood then (a result corrected later shows as it was, unless `asCorrected`). A day not over yet reads as today. Not given: today.',
+        }),
+        roundNumber: t.arg.int({
+          description: 'Only games of the group’s rounds up to this one (`Round.number`, from 1): the table after that round. Not given: every round.',
+        }),
+        asCorrected: t.arg.boolean({
+          defaultValue: false,
+          description: 'With `asOf`: each result as it stands now, corrections made after that day included (the games are still those played by then).',
+        }),
       },
       select: { id: true },
       resolve: async (group, args, ctx) => {
-        const rows = await ctx.loaders.standingsByGroup.load(group.id);
+        if (args.roundNumber != null && args.roundNumber < 1) throw badUserInput(`roundNumber must be 1 or more, got ${args.roundNumber}`, 'roundNumber');
+        const selection = { asOf: args.asOf ?? null, roundNumber: args.roundNumber ?? null, asCorrected: args.asCorrected ?? false };
+        const rows = await ctx.loaders.standingsAt(selection).load(group.id);
         const order = args.orderBy ?? 'RANK';
         if (order === 'RANK' && args.direction !== 'DESC') return rows;
         const names = order === 'TEAM_NAME' ? await teamNamesOf(ctx, rows) : new Map<number, string>();

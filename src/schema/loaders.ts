@@ -1,23 +1,25 @@
 import DataLoader from 'dataloader';
-import { type Clock, nowUntil } from '../clock.js';
+import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
 import type { GameClass, League } from '../generated/prisma/client.js';
-import { DECIDED_STATUSES, PLAYED_STATUSES, VISITORS_COUNTED_STATUSES } from '../domain/game-status.js';
-import { resultsCountBefore } from '../domain/result-authority.js';
+import { PLAYED_STATUSES, VISITORS_COUNTED_STATUSES } from '../domain/game-status.js';
 import { rankScorers } from '../domain/top-scorers.js';
 import { seasonOfGame } from '../domain/season.js';
-import { computeStandings, type StandingRow } from '../domain/standings.js';
+import type { StandingRow } from '../domain/standings.js';
 import { averageVisitors } from '../domain/visitors.js';
-import { pairedGames } from '../domain/pairing.js';
 import { nextGameIds, type FavoriteRecord } from '../sessions/next-games.js';
 import { GAME_SEASON_SELECT, gamesInSeasons } from './game-queries.js';
 import { splitKey } from './loader-keys.js';
+import { selectionKey, type StandingsSelection, standingsOfGroups, TODAYS_TABLE } from './standings-queries.js';
 import { createRecordLoaders, type RecordLoaders } from './record-loaders.js';
 import { createStatisticsLoaders, type StatisticsLoaders } from './statistics-loaders.js';
 
 /** Batches computed data across one request, so nested selections cost one query per kind, not per row. */
 export interface Loaders extends StatisticsLoaders {
+  /** Today's table of each group. */
   standingsByGroup: DataLoader<number, StandingRow[]>;
+  /** One loader per table asked for (as of a day, up to a round): groups asking the same table are batched. */
+  standingsAt(selection: StandingsSelection): DataLoader<number, StandingRow[]>;
   /** Start of a round's first game; null for a round without games. */
   roundStartById: DataLoader<number, Date | null>;
   /** Per teamSeasonKey: the team's visitors average in the season (src/domain/visitors.ts). */
@@ -39,6 +41,8 @@ export interface Competition {
 
 export function createLoaders(prisma: PrismaClient, clock: Clock): Loaders {
   const nextGameLoaders = new Map<number, DataLoader<FavoriteRecord, number | null, number>>();
+  const standingsByGroup = new DataLoader((groupIds: readonly number[]) => standingsOfGroups(prisma, clock, groupIds, TODAYS_TABLE));
+  const standingsLoaders = new Map<string, DataLoader<number, StandingRow[]>>();
   const loaders: Omit<Loaders, keyof StatisticsLoaders> = {
     records: createRecordLoaders(prisma),
     nextGameByFavorite: (from) => {
@@ -60,26 +64,17 @@ export function createLoaders(prisma: PrismaClient, clock: Clock): Loaders {
       const byRound = new Map(starts.map((s) => [s.roundId, s._min.startsAt]));
       return roundIds.map((id) => byRound.get(id) ?? null);
     }),
-    standingsByGroup: new DataLoader(async (groupIds) => {
-      const [registrations, games] = await Promise.all([
-        prisma.teamRegistration.findMany({ where: { groupId: { in: [...groupIds] } }, select: { groupId: true, teamId: true } }),
-        prisma.game.findMany({
-          // A result counts from its game's day on: a forfeit declared ahead of time changes no table before then.
-          where: {
-            groupId: { in: [...groupIds] },
-            status: { in: [...DECIDED_STATUSES] },
-            startsAt: { lt: resultsCountBefore(nowUntil(clock, resultsCountBefore)) },
-          },
-          select: { groupId: true, homeTeamId: true, awayTeamId: true, status: true, homeScore: true, awayScore: true, decidedBy: true },
-        }),
-      ]);
-      return groupIds.map((groupId) =>
-        computeStandings(
-          registrations.filter((r) => r.groupId === groupId).map((r) => r.teamId),
-          pairedGames(games.filter((g) => g.groupId === groupId)),
-        ),
-      );
-    }),
+    standingsByGroup,
+    standingsAt: (selection) => {
+      const key = selectionKey(selection);
+      if (key === selectionKey(TODAYS_TABLE)) return standingsByGroup;
+      let loader = standingsLoaders.get(key);
+      if (!loader) {
+        loader = new DataLoader((groupIds) => standingsOfGroups(prisma, clock, groupIds, selection));
+        standingsLoaders.set(key, loader);
+      }
+      return loader;
+    },
     // Grouped in the database: a season has many groups but few competitions.
     competitionsBySeason: new DataLoader(async (seasonIds) => {
       const triples = await prisma.leagueGroup.groupBy({
@@ -149,5 +144,5 @@ export function createLoaders(prisma: PrismaClient, clock: Clock): Loaders {
       return pairs.map(([teamId, seasonId]) => averageVisitors(homeGames.filter((game) => game.homeTeamId === teamId && seasonOfGame(game) === seasonId)));
     }),
   };
-  return { ...loaders, ...createStatisticsLoaders(prisma, loaders.standingsByGroup) };
+  return { ...loaders, ...createStatisticsLoaders(prisma, standingsByGroup) };
 }

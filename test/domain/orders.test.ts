@@ -16,6 +16,7 @@ function standing(teamId: number, rank: number, facts: Partial<StandingRow>): St
     goalsFor: 0,
     goalsAgainst: 0,
     points: 0,
+    tieBreaks: [],
     ...facts,
   };
 }

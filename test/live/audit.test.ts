@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAuditRow } from '../../src/live/audit.js';
+import { resultBeforeOf } from '../../src/live/game-audit.js';
 
 describe('the audit CLI’s lines', () => {
   it('say when, which version, which mutation, which key, what the event and the score were before and after', () => {
@@ -30,5 +31,22 @@ describe('the audit CLI’s lines', () => {
       change: { status: { before: 'SCHEDULED', after: 'LIVE' }, score: { before: '0:0', after: '0:0' } },
     });
     expect(line).toContain('key 1 "fed" (fbk_x…, federation)  status SCHEDULED → LIVE  score 0:0 → 0:0');
+  });
+});
+
+describe('resultBeforeOf', () => {
+  it('reads what a write found of the result: status, score, decision and state, each only when recorded', () => {
+    expect(
+      resultBeforeOf({
+        input: { kind: 'deleteEvent' },
+        score: { before: '3:2', after: '2:2' },
+        status: { before: 'FINISHED', after: 'FINISHED' },
+        decidedBy: { before: 'OVERTIME', after: 'OVERTIME' },
+      }),
+    ).toEqual({ status: 'FINISHED', score: { home: 3, away: 2 }, decidedBy: 'OVERTIME' });
+    expect(resultBeforeOf({ resultState: { before: null, after: 'PROVISIONAL' }, reason: null })).toEqual({ resultState: null });
+    expect(resultBeforeOf({ input: {}, sheet: { teamId: 1, before: [], after: [] } })).toEqual({});
+    expect(resultBeforeOf({ score: { before: 'x', after: '1:0' }, status: { before: 'NOPE' } })).toEqual({});
+    expect(resultBeforeOf(null)).toEqual({});
   });
 });

@@ -7,7 +7,7 @@ import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { localeContext } from '../shared/locale.js';
-import { integer, oneOf, paramsSchema, seasonYear, text, withDefault, type ParamsOf } from '../shared/param-schema.js';
+import { day, flag, integer, oneOf, paramsSchema, seasonYear, text, withDefault, type ParamsOf } from '../shared/param-schema.js';
 import type { RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
 import { example, leagueQuery, localized } from '../shared/route-doc.js';
@@ -23,7 +23,7 @@ import { competitionName, groupTitle } from '../shared/competition.js';
  * league's groups the document selects anyway.
  */
 export const RANKINGS_DOCUMENT = graphql(`
-  query Rankings($season: Int!, $league: Int!, $gameClass: Int!, $seasonWide: Boolean!) {
+  query Rankings($season: Int!, $league: Int!, $gameClass: Int!, $seasonWide: Boolean!, $asOf: Date, $roundNumber: Int, $asCorrected: Boolean) {
     season(id: $season) {
       label
       groups @include(if: $seasonWide) { name league { id name level } gameClass { id name } }
@@ -31,7 +31,7 @@ export const RANKINGS_DOCUMENT = graphql(`
     leagueGroups(season: $season, league: $league, gameClass: $gameClass, first: 100) {
       edges { node {
         name phase playoffLine league { id name level } gameClass { id name }
-        standings { rank games wins overtimeWins overtimeLosses losses forfeits goalsFor goalsAgainst points team { id name logoUrl } }
+        standings(asOf: $asOf, roundNumber: $roundNumber, asCorrected: $asCorrected) { rank games wins overtimeWins overtimeLosses losses forfeits goalsFor goalsAgainst points team { id name logoUrl } }
       } }
     }
   }
@@ -57,7 +57,9 @@ type StandingData = GroupData['standings'][number];
  * DEFAULT_LEAGUE (resolved by the route: whether one was named decides the tabs); an absent group,
  * every qualification group. `team_id` shows the team's main group of the season (its league, game
  * class and group, in place of those given) with the team's row highlighted; `view=short` keeps the
- * columns a standings widget shows.
+ * columns a standings widget shows. `date` (a day) and `round` (a round number of the shown groups)
+ * give the table as of that day or after that round, each result as it stood at the end of that
+ * day unless `corrected=true` (an addition of this service: the federation's API has neither).
  */
 export const RANKINGS_QUERY = paramsSchema({
   season: seasonYear(),
@@ -66,6 +68,9 @@ export const RANKINGS_QUERY = paramsSchema({
   group: text(),
   team_id: integer({ min: 1 }),
   view: withDefault(oneOf(['full', 'short']), 'full'),
+  date: day(),
+  round: integer({ min: 1 }),
+  corrected: flag(),
 });
 export type RankingsParams = Omit<ParamsOf<typeof RANKINGS_QUERY>, 'season' | 'league' | 'view'> & {
   season: number;
@@ -170,6 +175,10 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx:
       game_class: params.game_class,
       group: params.group ?? null,
       ...(params.view === 'short' ? { view: 'short' } : {}),
+      // Only when asked for, so that today's table reads as it always did.
+      ...(params.date === undefined ? {} : { date: params.date }),
+      ...(params.round === undefined ? {} : { round: params.round }),
+      ...(params.corrected === undefined ? {} : { corrected: params.corrected }),
       locale: localeContext(ctx.locale),
     },
     headers: headers(params.view === 'short' ? SHORT_COLUMNS : COLUMNS, ctx.locale),
@@ -178,6 +187,11 @@ export function reshapeRankings(data: RankingsData, params: RankingsParams, ctx:
     tabs: rankingTabs(data.season?.groups ?? groups, shown),
     regions,
   });
+}
+
+/** Which table the standings are asked for: today's unless a day or a round is named. */
+function tableOf(params: ParamsOf<typeof RANKINGS_QUERY>) {
+  return { asOf: params.date ?? null, roundNumber: params.round ?? null, asCorrected: params.corrected ?? null };
 }
 
 export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): void {
@@ -204,8 +218,11 @@ export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): v
         examples: [
           example('default league', '/api/rankings'),
           example('short view', '/api/rankings?view=short'),
+          example('as of a day', '/api/rankings?date=2026-11-01'),
+          example('after a round', '/api/rankings?round=5'),
           example("a team's ranking", (ids) => `/api/rankings?team_id=${ids.team}`),
           example('malformed season', '/api/rankings?season=abc', 400),
+          example('malformed day', '/api/rankings?date=01.11.2026', 400),
           example('unknown group', (ids) => `/api/rankings?${leagueQuery(ids)}&group=nope`, 404),
         ],
         snapshot: (ids) => [localized(4, '/api/rankings'), localized(5, `/api/rankings?${leagueQuery(ids)}&group=${encodeURIComponent(ids.group.name)}`)],
@@ -216,11 +233,11 @@ export function rankingsRoute(app: FastifyInstance, deps: FacadeDependencies): v
       if (params.team_id !== undefined) {
         const group = await teamGroup(params.team_id, season);
         const shown = { ...params, season, league: group.league.id, game_class: group.gameClass.id, group: group.name };
-        return reshapeRankings(await run({ season, league: shown.league, gameClass: shown.game_class, seasonWide: false }), shown, ctx);
+        return reshapeRankings(await run({ season, league: shown.league, gameClass: shown.game_class, seasonWide: false, ...tableOf(params) }), shown, ctx);
       }
       const league = params.league ?? DEFAULT_LEAGUE;
       const seasonWide = params.league === undefined && params.group === undefined;
-      const data = await run({ season, league, gameClass: params.game_class, seasonWide });
+      const data = await run({ season, league, gameClass: params.game_class, seasonWide, ...tableOf(params) });
       return reshapeRankings(data, { ...params, season, league }, ctx);
     },
   );

@@ -77,6 +77,21 @@ describe('reshapeRankings', () => {
     expect(first.cells[2].link).toEqual({ type: 'page', page: 'team_detail', ids: [11] });
   });
 
+  it('as of a day, after a round, as corrected: the context echoes what was asked, so that a followed tab keeps it', () => {
+    const asked = reshapeRankings(data, { ...params, date: '2026-11-01', round: 5, corrected: true }, renderContextFor('de'));
+    expect(asked.data.context).toEqual({
+      season: 2026,
+      league: 1,
+      game_class: 11,
+      group: null,
+      date: '2026-11-01',
+      round: 5,
+      corrected: true,
+      locale: 'de_CH',
+    });
+    expect(regionsOf(asked)).toEqual(regionsOf(reshapeRankings(data, params, renderContextFor('de'))));
+  });
+
   it('one group asked for by name: its region is titled with class, league and group; no separator under the last rank', () => {
     const table = reshapeRankings({ ...data, season: null }, { ...params, group: 'Playoff' }, renderContextFor('de'));
     expect(table.data.context).toMatchObject({ group: 'Playoff' });

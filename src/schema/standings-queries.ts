@@ -1,0 +1,103 @@
+// The games a group table counts, read in a fixed number of statements for any number of groups
+// and games: the registrations, then the games (with, for a table as of a past day, the audit
+// entries written to them since, joined into the same statement). Which results count and how they
+// read then is the domain's (src/domain/standings-as-of.ts, standings.ts).
+import { type Clock, nowUntil } from '../clock.js';
+import type { PrismaClient } from '../db/database.js';
+import { DECIDED_STATUSES } from '../domain/game-status.js';
+import type { LocalDay } from '../domain/league-time.js';
+import { pairedGames } from '../domain/pairing.js';
+import { countedResults, type ResultCountingName, resultBefore, type TableCutoff, tableCutoff } from '../domain/standings-as-of.js';
+import { computeStandings, type StandingRow } from '../domain/standings.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import { gameAuditOrder, resultBeforeOf } from '../live/game-audit.js';
+
+/** Which table of a group: today's, or as of a day, up to a round, with results as they stand now. */
+export interface StandingsSelection {
+  /** The day (Europe/Zurich) the table is as of; null: today. */
+  asOf: LocalDay | null;
+  /** Only games of the group's rounds up to this number; null: every game. */
+  roundNumber: number | null;
+  /** Results as they stand now, corrections made after `asOf` included; false: as they stood at its end. */
+  asCorrected: boolean;
+}
+
+export const TODAYS_TABLE: StandingsSelection = { asOf: null, roundNumber: null, asCorrected: false };
+
+/** One loader key per selection: a request asking the same table of several groups batches them. */
+export function selectionKey(selection: StandingsSelection): string {
+  return `${selection.asOf ?? ''}|${selection.roundNumber ?? ''}|${selection.asCorrected}`;
+}
+
+const RESULT_SELECT = {
+  groupId: true,
+  homeTeamId: true,
+  awayTeamId: true,
+  status: true,
+  homeScore: true,
+  awayScore: true,
+  decidedBy: true,
+  resultState: true,
+  // Joined: which result states the group counts.
+  group: { select: { resultCounting: true } },
+} as const satisfies Prisma.GameSelect;
+
+/** A game as the table reads it: its group's counting rule beside its result. */
+function tableResult<G extends { group: { resultCounting: ResultCountingName } | null }>({ group, ...game }: G) {
+  return { ...game, resultCounting: group?.resultCounting ?? 'PROVISIONAL_AND_CONFIRMED' };
+}
+
+/**
+ * Games of the groups a table may count. Read as they stand: those decided now. Read as they stood
+ * before `cutoff.before`: also those a later write may have changed (decided then, not now), each
+ * with the writes since, which say what it was before them.
+ */
+function countedGamesWhere(groupIds: readonly number[], selection: StandingsSelection, cutoff: TableCutoff, asTheyStood: boolean): Prisma.GameWhereInput {
+  const decided: Prisma.GameWhereInput = { status: { in: [...DECIDED_STATUSES] } };
+  return {
+    groupId: { in: [...groupIds] },
+    // A result counts from its game's day on: a forfeit declared ahead of time changes no table before then.
+    startsAt: { lt: cutoff.before },
+    ...(selection.roundNumber === null ? {} : { round: { number: { lte: selection.roundNumber } } }),
+    ...(asTheyStood ? { OR: [decided, { audit: { some: { at: { gte: cutoff.before } } } }] } : decided),
+  };
+}
+
+/** The games a table counts, as they stood before `before` when `asTheyStood`, else as they stand. */
+async function tableResults(prisma: PrismaClient, where: Prisma.GameWhereInput, before: Date, asTheyStood: boolean) {
+  if (!asTheyStood) return (await prisma.game.findMany({ where, select: RESULT_SELECT })).map(tableResult);
+  const games = await prisma.game.findMany({
+    where,
+    select: { ...RESULT_SELECT, audit: { where: { at: { gte: before } }, orderBy: gameAuditOrder(), select: { change: true } } },
+  });
+  return games.map(({ audit, ...game }) =>
+    resultBefore(
+      tableResult(game),
+      audit.map((entry) => resultBeforeOf(entry.change)),
+    ),
+  );
+}
+
+/** The tables of `groupIds` for one selection, in the order of the ids. */
+export async function standingsOfGroups(
+  prisma: PrismaClient,
+  clock: Clock,
+  groupIds: readonly number[],
+  selection: StandingsSelection,
+): Promise<StandingRow[][]> {
+  const cutoffAt = (at: Date) => tableCutoff(selection, at);
+  const cutoff = cutoffAt(nowUntil(clock, (at) => cutoffAt(at).changesAt));
+  // Only a day that is over can have been changed since; a table as of today reads the games as they stand.
+  const asTheyStood = selection.asOf !== null && !selection.asCorrected && cutoff.changesAt === undefined;
+  const [registrations, games] = await Promise.all([
+    prisma.teamRegistration.findMany({ where: { groupId: { in: [...groupIds] } }, select: { groupId: true, teamId: true } }),
+    tableResults(prisma, countedGamesWhere(groupIds, selection, cutoff, asTheyStood), cutoff.before, asTheyStood),
+  ]);
+  const counted = countedResults(pairedGames(games), cutoff.before);
+  return groupIds.map((groupId) =>
+    computeStandings(
+      registrations.filter((r) => r.groupId === groupId).map((r) => r.teamId),
+      counted.filter((g) => g.groupId === groupId),
+    ),
+  );
+}
