@@ -95,7 +95,7 @@ describe('rows kept by version', () => {
       [1, 2, 3].map((id) => ({ id, version: 1 })),
       read,
     );
-    expect(rows.stats()).toEqual({ rows: 2, bytes: 200 });
+    expect(rows.stats()).toEqual({ rows: 2, bytes: 200, listings: 0 });
     await rows.assemble(
       [3, 1].map((id) => ({ id, version: 1 })),
       read,

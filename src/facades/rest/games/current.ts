@@ -24,7 +24,9 @@ export const CURRENT_GAMES_DOCUMENT = graphql(`
 
 /**
  * The same list as ids and versions only, with the slider: where the day's games are kept across
- * requests (src/cache/versioned-rows.ts), only the games whose version moved are read whole.
+ * requests (src/cache/versioned-rows.ts), only the games whose version moved are read whole. The
+ * listing itself is kept too, its versions brought up to date by the change feed: a live write
+ * changes no day's members, so after a goal only the written game is read.
  */
 export const CURRENT_GAME_VERSIONS_DOCUMENT = graphql(`
   query CurrentGameVersions($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {
@@ -223,7 +225,7 @@ export const DAY_GAME_ROWS: RowBounds<DayGameRow> = {
 
 /**
  * The day's games as CURRENT_GAMES_DOCUMENT answers them: that document where no rows are kept,
- * else the ids and versions and the rows of the games whose version moved.
+ * else the ids and versions (kept, or read) and the rows of the games whose version moved.
  */
 export function dayGamesReader(deps: FacadeDependencies): (params: CurrentGamesParams) => Promise<CurrentGamesData> {
   const runDay = facadeDocument(deps, CURRENT_GAMES_DOCUMENT);
@@ -233,9 +235,13 @@ export function dayGamesReader(deps: FacadeDependencies): (params: CurrentGamesP
   return async (params) => {
     const filters = dayFilters(params);
     if (!rows.enabled) return runDay(filters);
-    const listed = await runVersions(filters);
-    const games = await rows.assemble(nodes(listed.games), async (ids) => nodes((await runRows({ filter: { ...filters.filter, ids } })).games));
-    return { games: { edges: games.map((node) => ({ node })) }, earlier: listed.earlier, later: listed.later };
+    // The filters name the list: the same filters, the same games in the same order.
+    const { listed, extra } = await rows.listing(JSON.stringify(filters), async () => {
+      const { games, earlier, later } = await runVersions(filters);
+      return { listed: nodes(games), extra: { earlier, later } };
+    });
+    const games = await rows.assemble(listed, async (ids) => nodes((await runRows({ filter: { ...filters.filter, ids } })).games));
+    return { games: { edges: games.map((node) => ({ node })) }, ...extra };
   };
 }
 
