@@ -5,7 +5,7 @@ import { GroupPhaseEnum } from './scalars.js';
 
 /**
  * The types of a team's achievements in a season, served by Team.seasonRecords (team.ts) and
- * Club.seasonRecords (club.ts) through the seasonRecordsByTeam loader.
+ * Club.seasonRecords (club.ts) through the seasonRecordsByTeam and seasonRecordByTeamSeason loaders.
  */
 const KnockoutRound = builder.objectRef<RoundReached>('KnockoutRound').implement({
   description: 'The last knock-out round a team played in a phase or cup, and whether it won it.',
