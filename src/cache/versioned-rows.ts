@@ -104,7 +104,7 @@ export class VersionedRows<Row extends Versioned> {
   ): Promise<{ listed: readonly Versioned[]; extra: Extra }> {
     const listings = this.listings && isCurrent(this.feed) ? this.listings : undefined;
     const held = listings?.get(key) as KeptListing<Extra> | undefined;
-    if (held) return held;
+    if (held) return { listed: held.listed, extra: held.extra };
     const heardBefore = this.changesHeard;
     const fresh = await read();
     if (listings && this.changesHeard === heardBefore && isCurrent(this.feed)) {
