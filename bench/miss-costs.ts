@@ -1,12 +1,15 @@
 // npx tsx bench/miss-costs.ts [--scale 10] [--samples 20] [--only /api/players/:id,/api/games/:id] [--rounds 1] [--seed 1]
 // What one cache miss of each common page costs the service, in this process and one request at a
 // time: CPU ms (PostgreSQL's own time not counted), wall ms and SQL statements, over random records
-// of the bench database `npm run bench` loads. It explains the Zipf scenario's latency (docs/performance.md
-// "The Zipf workload"): with 50 connections always busy, every cold URL is one of these.
+// of the bench database `npm run bench` loads. It explains the Zipf scenario's latency
+// (docs/performance.md "The Zipf workload"): with 50 connections always busy, every cold URL is one
+// of these. `mode=current after a write` is the day's games asked of the cached service right after
+// a live write to one of them is announced: the rebuild game day pays after every write.
 import pg from 'pg';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
+import { createLocalChangeFeed } from '../src/live/changes.js';
 import { benchDatabaseName, databaseUrl } from './databases.js';
 
 const args = process.argv.slice(2);
@@ -24,6 +27,19 @@ const url = databaseUrl(benchDatabaseName(scale));
 const pool = new pg.Pool({ connectionString: url });
 const database = await openDatabase({ databaseUrl: url, migrate: false });
 const app = await buildApp({ database, logLevel: 'warn', production: true, publicBaseUrl: 'http://localhost:3000' });
+/**
+ * The same service with the response cache on, as deployed: what game day pays for the day's games
+ * after every live write, with the day's ids, versions and rows kept (src/cache/versioned-rows.ts).
+ */
+const changes = createLocalChangeFeed();
+const cachedApp = await buildApp({
+  database,
+  logLevel: 'warn',
+  production: true,
+  publicBaseUrl: 'http://localhost:3000',
+  responseCacheTtlMs: 6 * 3600 * 1000,
+  changes,
+});
 
 /** The same records on every run with --seed n (to compare two versions of the code); others at random. */
 const seed = args.includes('--seed') ? option('seed', 0) : null;
@@ -36,15 +52,38 @@ const games = await sample(`SELECT id, NULL AS season FROM "Game" WHERE status =
 const clubs = await sample(
   `SELECT c.id, max(g."seasonId") AS season FROM "Club" c JOIN "Team" t ON t."clubId" = c.id JOIN "TeamRegistration" r ON r."teamId" = t.id JOIN "LeagueGroup" g ON g.id = r."groupId" GROUP BY c.id`,
 );
+/** The day's games, by id, as `mode=current` lists them (its first answer also fills the kept rows). */
+const dayGameIds = (
+  JSON.parse((await cachedApp.inject('/api/games?mode=current')).body) as { data: { regions: { rows: { id: number }[] }[] } }
+).data.regions.flatMap((region) => region.rows.map((row) => row.id));
+let announced = 0;
+/**
+ * The change a live write to one of the day's games announces, without the write (the bench
+ * database stays as loaded): a version above any stored, so the game's kept row is read again.
+ */
+function announceWriteTo(gameId: number): void {
+  announced += 1;
+  const game = { gameId, version: 1_000_000_000 + announced, kind: 'EVENT_ADDED' as const, eventId: null, status: 'LIVE', homeScore: 1, awayScore: 0 };
+  changes.publish({ kind: 'game', game: { ...game, scoreChanged: true, groupId: null, homeTeamId: 0, awayTeamId: 0, homeClubId: 0, awayClubId: 0 } });
+}
 const graphql = (query: string): InjectOptions => ({ method: 'POST', url: '/graphql', payload: { query }, headers: { 'content-type': 'application/json' } });
 
-const pages: [name: string, request: (i: number) => InjectOptions | string][] = [
+/** How a page is asked: by the uncached service, or after a step (a write announced) by the cached one. */
+interface Asking {
+  service: typeof app;
+  before?: (i: number) => void;
+}
+const uncached: Asking = { service: app };
+const afterAWrite: Asking = { service: cachedApp, before: (i) => announceWriteTo(dayGameIds[(i * 37) % dayGameIds.length]) };
+
+const pages: [name: string, request: (i: number) => InjectOptions | string, asking?: Asking][] = [
   ['/api/players/:id/overview', (i) => `/api/players/${players[i].id}/overview?season=${players[i].season}`],
   ['/api/players/:id/statistics', (i) => `/api/players/${players[i].id}/statistics`],
   ['/api/players/:id', (i) => `/api/players/${players[i].id}`],
   ['/graphql player(id)', (i) => graphql(`{ player(id: ${players[i].id}) { firstName lastName yearOfBirth position } }`)],
   ['/api/games/:id', (i) => `/api/games/${games[i].id}`],
   ['/api/games?mode=current', () => '/api/games?mode=current'],
+  ['/api/games?mode=current after a write', () => '/api/games?mode=current', afterAWrite],
   ['/api/games/:id/summary', (i) => `/api/games/${games[i].id}/summary`],
   ['/api/game_events/:id', (i) => `/api/game_events/${games[i].id}`],
   ['/graphql game(id)', (i) => graphql(`{ game(id: ${games[i].id}) { startsAt status homeScore awayScore homeTeam { name } awayTeam { name } } }`)],
@@ -57,19 +96,25 @@ const pages: [name: string, request: (i: number) => InjectOptions | string][] = 
 console.log(`One uncached request at a time, scale ${scale}, ${samples} random records per page (5 more first, to warm up)\n`);
 console.log('| page | CPU ms | wall ms | statements |');
 console.log('|---|---:|---:|---:|');
-for (const [name, request] of pages) {
+for (const [name, request, asking = uncached] of pages) {
   if (only && !only.includes(name)) continue;
-  for (let i = samples; i < samples + 5; i += 1) await app.inject(request(i));
-  for (let round = 0; round < rounds; round += 1) await measure(name, request);
+  for (let i = samples; i < samples + 5; i += 1) await ask(asking, request, i);
+  for (let round = 0; round < rounds; round += 1) await measure(name, request, asking);
 }
 
-async function measure(name: string, request: (i: number) => InjectOptions | string): Promise<void> {
+async function ask({ service, before }: Asking, request: (i: number) => InjectOptions | string, i: number) {
+  before?.(i);
+  return service.inject(request(i));
+}
+
+async function measure(name: string, request: (i: number) => InjectOptions | string, asking: Asking): Promise<void> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const statements = database.queryCount();
   for (let i = 0; i < samples; i += 1) {
-    const response = await app.inject(request(i));
+    const response = await ask(asking, request, i);
     if (response.statusCode !== 200) throw new Error(`${name} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+    if (asking.before && response.headers['x-cache'] !== 'miss') throw new Error(`${name} was not a miss (x-cache: ${response.headers['x-cache']})`);
   }
   const used = process.cpuUsage(cpu);
   const per = (value: number) => (value / samples).toFixed(1);
@@ -77,5 +122,7 @@ async function measure(name: string, request: (i: number) => InjectOptions | str
 }
 
 await app.close();
+await cachedApp.close();
+changes.close();
 await database.close();
 await pool.end();

@@ -148,6 +148,11 @@ export class BoundedLru<V extends {}> implements Shedding {
     for (const key of doomed) this.delete(key, reason);
   }
 
+  /** The fresh values, without counting as uses (to update held values in place). */
+  *values(): IterableIterator<V> {
+    for (const [, box] of this.lru.entries()) yield box.value;
+  }
+
   /** Under heap pressure: the least recently used entries go (as `evicted`) until at most `keep` of the bytes remain. */
   shed(keep: number): void {
     const target = this.lru.calculatedSize * keep;

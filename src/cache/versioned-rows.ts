@@ -16,6 +16,18 @@ export interface RowCacheOptions {
   now?: CacheClock;
 }
 
+/** A list's ids and versions as kept: `byId` holds the same records as `listed`, which a game change updates in place. */
+interface KeptListing<Extra> {
+  listed: Versioned[];
+  byId: Map<number, Versioned>;
+  extra: Extra;
+}
+
+/** Listings kept at most: the days and filter combinations asked for recently. */
+const MAX_LISTINGS = 64;
+/** The heap a kept listing holds per record: its `{ id, version }` and its entry in `byId`, rounded up. */
+const LISTED_RECORD_BYTES = 120;
+
 /** What a list keeps of its rows at most, and what one row weighs: the list's own, measured for its rows (see its adapter). */
 export interface RowBounds<Row> {
   maxRows: number;
@@ -39,7 +51,10 @@ export interface RowBounds<Row> {
  */
 export class VersionedRows<Row extends Versioned> {
   private readonly rows: BoundedLru<Row> | undefined;
+  private readonly listings: BoundedLru<KeptListing<unknown>> | undefined;
   private readonly feed: Pick<ChangeFeed, 'state'> | undefined;
+  /** Game changes heard so far: a listing read while one arrived may predate it, and is not kept. */
+  private changesHeard = 0;
 
   constructor(options: RowCacheOptions | undefined, bounds: RowBounds<Row>) {
     this.feed = options?.changes;
@@ -51,10 +66,52 @@ export class VersionedRows<Row extends Versioned> {
       ttlMs: options.ttlMs,
       now: options.now,
     });
-    this.rows = rows;
-    options.changes.subscribe((change) => {
-      if (change.kind === 'data') rows.deleteWhere(() => true, 'changed');
+    const listings = new BoundedLru<KeptListing<unknown>>({
+      maxEntries: MAX_LISTINGS,
+      maxBytes: bounds.maxBytes,
+      weigh: (listing) => LISTED_RECORD_BYTES * listing.listed.length,
+      ttlMs: options.ttlMs,
+      now: options.now,
     });
+    this.rows = rows;
+    this.listings = listings;
+    options.changes.subscribe((change) => {
+      if (change.kind === 'data') {
+        rows.deleteWhere(() => true, 'changed');
+        listings.deleteWhere(() => true, 'changed');
+        return;
+      }
+      this.changesHeard += 1;
+      const { gameId, version } = change.game;
+      for (const listing of listings.values()) {
+        const listed = listing.byId.get(gameId);
+        if (listed && listed.version < version) listed.version = version;
+      }
+    });
+  }
+
+  /**
+   * The ids and versions of a list (with what else its listing statement reads, `extra`), kept
+   * under `key` across requests. A live write changes no list's members or order (no write moves a
+   * game to another day, competition or group: only an import does, and an import drops every
+   * listing), only the version of the game it wrote, which its change tells: so a kept listing is
+   * brought up to date from the change feed, and a list after a goal reads no listing at all, only
+   * the one row whose version moved. A listing read while a change arrived is used but not kept.
+   */
+  async listing<Extra>(
+    key: string,
+    read: () => Promise<{ listed: readonly Versioned[]; extra: Extra }>,
+  ): Promise<{ listed: readonly Versioned[]; extra: Extra }> {
+    const listings = this.listings && isCurrent(this.feed) ? this.listings : undefined;
+    const held = listings?.get(key) as KeptListing<Extra> | undefined;
+    if (held) return { listed: held.listed, extra: held.extra };
+    const heardBefore = this.changesHeard;
+    const fresh = await read();
+    if (listings && this.changesHeard === heardBefore && isCurrent(this.feed)) {
+      const listed = fresh.listed.map(({ id, version }) => ({ id, version }));
+      listings.set(key, { listed, byId: new Map(listed.map((record) => [record.id, record])), extra: fresh.extra });
+    }
+    return fresh;
   }
 
   /** Whether rows are kept at all: without, a list is read whole, as one document. */
@@ -84,8 +141,8 @@ export class VersionedRows<Row extends Versioned> {
     return listed.flatMap(({ id }) => found.get(id) ?? []);
   }
 
-  /** Rows kept and the heap they hold as weighed, for tests and diagnostics. */
-  stats(): { rows: number; bytes: number } {
-    return { rows: this.rows?.size ?? 0, bytes: this.rows?.totalBytes ?? 0 };
+  /** Rows and listings kept and the heap the rows hold as weighed, for tests and diagnostics. */
+  stats(): { rows: number; bytes: number; listings: number } {
+    return { rows: this.rows?.size ?? 0, bytes: this.rows?.totalBytes ?? 0, listings: this.listings?.size ?? 0 };
   }
 }

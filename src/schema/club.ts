@@ -7,6 +7,7 @@ import { connectionOf } from './connections.js';
 import { CLUB_ORDER_ARGS, clubsOrderBy } from './orders.js';
 import { NODE_BY_ID } from './node.js';
 import { TeamSeasonRecordRef } from './team-records.js';
+import { teamSeasonKey } from './loader-keys.js';
 
 builder.prismaNode('Club', {
   ...NODE_BY_ID,
@@ -46,10 +47,10 @@ builder.prismaNode('Club', {
           select: { id: true },
           orderBy: [{ gameClass: { sortOrder: 'asc' } }, { name: 'asc' }, { id: 'asc' }],
         });
-        const records = await ctx.loaders.seasonRecordsByTeam.loadMany(teams.map((team) => team.id));
-        return records.flatMap((perTeam) => {
-          if (perTeam instanceof Error) throw perTeam;
-          return perTeam.filter((record) => record.seasonId === args.season);
+        const records = await ctx.loaders.seasonRecordByTeamSeason.loadMany(teams.map((team) => teamSeasonKey(team.id, args.season)));
+        return records.flatMap((record) => {
+          if (record instanceof Error) throw record;
+          return record ? [record] : [];
         });
       },
     }),

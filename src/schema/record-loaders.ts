@@ -3,7 +3,8 @@ import type { PrismaClient } from '../db/database.js';
 import type { Prisma } from '../generated/prisma/client.js';
 
 /**
- * Records by id for the rows loaders compute (a player's games, statistics lines): one findMany per
+ * Records by id for the rows loaders compute (a player's games, statistics lines, a team's season
+ * records): one findMany per
  * kind and selection for all rows of a request. Prisma would batch the rows' findUnique calls into
  * one statement too, but it runs its whole request pipeline once per call; at a season of games that
  * was most of a page's CPU time.
@@ -15,6 +16,7 @@ export interface RecordLoaders {
   gameClass: ByIdLoader<Prisma.GameClassSelect, Prisma.GameClassInclude, Prisma.GameClassGetPayload<object>>;
   league: ByIdLoader<Prisma.LeagueSelect, Prisma.LeagueInclude, Prisma.LeagueGetPayload<object>>;
   cupTournament: ByIdLoader<Prisma.CupTournamentSelect, Prisma.CupTournamentInclude, Prisma.CupTournamentGetPayload<object>>;
+  leagueGroup: ByIdLoader<Prisma.LeagueGroupSelect, Prisma.LeagueGroupInclude, Prisma.LeagueGroupGetPayload<object>>;
 }
 
 /** The selection a Pothos prismaField hands its resolver. */
@@ -56,5 +58,6 @@ export function createRecordLoaders(prisma: PrismaClient): RecordLoaders {
     gameClass: byId((ids, query) => prisma.gameClass.findMany({ ...query, where: { id: { in: ids } } })),
     league: byId((ids, query) => prisma.league.findMany({ ...query, where: { id: { in: ids } } })),
     cupTournament: byId((ids, query) => prisma.cupTournament.findMany({ ...query, where: { id: { in: ids } } })),
+    leagueGroup: byId((ids, query) => prisma.leagueGroup.findMany({ ...query, where: { id: { in: ids } } })),
   };
 }

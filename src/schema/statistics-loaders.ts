@@ -33,6 +33,8 @@ export interface StatisticsLoaders {
   seasonGamesByPlayer: DataLoader<string, PlayerSeasonGame[]>;
   /** Per team: its achievements, newest season first. */
   seasonRecordsByTeam: DataLoader<number, TeamSeasonRecord[]>;
+  /** Per `team:season` key: the team's achievements in that season (none or one), read from that season's groups and games only. */
+  seasonRecordByTeamSeason: DataLoader<string, TeamSeasonRecord | null>;
 }
 
 export interface CompetitionStatistics extends Tally {
@@ -268,22 +270,34 @@ async function seasonGames(prisma: PrismaClient, keys: readonly string[]): Promi
   );
 }
 
+/**
+ * The teams' achievements, newest season first: of every season, or only of `seasonIds`. A
+ * season's record follows from that season's groups, standings and knock-out games alone
+ * (`teamSeasonRecords`), so a club's page of one season reads one season's standings, not those of
+ * every season its teams played.
+ */
 async function seasonRecords(
   prisma: PrismaClient,
   standingsByGroup: DataLoader<number, StandingRow[]>,
   teamIds: readonly number[],
+  seasonIds?: readonly number[],
 ): Promise<TeamSeasonRecord[][]> {
   const ids = [...teamIds];
+  const inSeasons = seasonIds && { in: [...seasonIds] };
   const lastRound = { select: { number: true }, orderBy: { number: 'desc' }, take: 1 } as const;
   const [registrations, knockoutGames] = await Promise.all([
     prisma.teamRegistration.findMany({
-      where: { teamId: { in: ids } },
+      where: { teamId: { in: ids }, ...(inSeasons && { group: { seasonId: inSeasons } }) },
       select: { teamId: true, group: { select: { id: true, seasonId: true, phase: true, sortOrder: true, rounds: lastRound } } },
     }),
     prisma.game.findMany({
       where: {
         OR: [{ homeTeamId: { in: ids } }, { awayTeamId: { in: ids } }],
-        AND: [{ OR: [{ group: { phase: { in: [...KNOCKOUT_PHASES] } } }, { cupRoundId: { not: null } }] }],
+        AND: [
+          inSeasons
+            ? { OR: [{ group: { phase: { in: [...KNOCKOUT_PHASES] }, seasonId: inSeasons } }, { cupRound: { tournament: { seasonId: inSeasons } } }] }
+            : { OR: [{ group: { phase: { in: [...KNOCKOUT_PHASES] } } }, { cupRoundId: { not: null } }] },
+        ],
       },
       select: {
         homeTeamId: true,
@@ -344,5 +358,12 @@ export function createStatisticsLoaders(prisma: PrismaClient, standingsByGroup: 
     memberTotals: new DataLoader((keys) => memberTotals(prisma, keys)),
     seasonGamesByPlayer: new DataLoader((keys) => seasonGames(prisma, keys)),
     seasonRecordsByTeam: new DataLoader((ids) => seasonRecords(prisma, standingsByGroup, ids)),
+    seasonRecordByTeamSeason: new DataLoader(async (keys) => {
+      const pairs = keys.map(splitKey);
+      const teamIds = distinct(pairs.map(([teamId]) => teamId));
+      const records = await seasonRecords(prisma, standingsByGroup, teamIds, distinct(pairs.map(([, seasonId]) => seasonId)));
+      const byTeam = new Map(teamIds.map((teamId, index) => [teamId, records[index]]));
+      return pairs.map(([teamId, seasonId]) => byTeam.get(teamId)?.find((record) => record.seasonId === seasonId) ?? null);
+    }),
   };
 }

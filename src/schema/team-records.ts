@@ -4,8 +4,11 @@ import { builder } from './builder.js';
 import { GroupPhaseEnum } from './scalars.js';
 
 /**
+ * The records a season record names (its season, team, groups, cup) come from the request's record
+ * loaders: one findMany per kind for all records of a page, not Prisma's pipeline once per field.
+ *
  * The types of a team's achievements in a season, served by Team.seasonRecords (team.ts) and
- * Club.seasonRecords (club.ts) through the seasonRecordsByTeam loader.
+ * Club.seasonRecords (club.ts) through the seasonRecordsByTeam and seasonRecordByTeamSeason loaders.
  */
 const KnockoutRound = builder.objectRef<RoundReached>('KnockoutRound').implement({
   description: 'The last knock-out round a team played in a phase or cup, and whether it won it.',
@@ -24,8 +27,7 @@ const PhaseRecordRef = builder.objectRef<PhaseRecord>('PhaseRecord').implement({
     group: t.prismaField({
       type: 'LeagueGroup',
       description: 'The group the team played the phase in.',
-      resolve: (query, record, _args, ctx) =>
-        ctx.prisma.leagueGroup.findUnique({ ...query, where: { id: record.groupId } }).then(existing('LeagueGroup', record.groupId)),
+      resolve: (query, record, _args, ctx) => ctx.loaders.records.leagueGroup(query, record.groupId).then(existing('LeagueGroup', record.groupId)),
     }),
     round: t.field({ type: KnockoutRound, nullable: true, description: 'Null until the team has a game in the phase.', resolve: (record) => record.round }),
   }),
@@ -38,7 +40,7 @@ const CupRecordRef = builder.objectRef<CupRecord>('CupRecord').implement({
       type: 'CupTournament',
       description: 'The cup.',
       resolve: (query, record, _args, ctx) =>
-        ctx.prisma.cupTournament.findUnique({ ...query, where: { id: record.tournamentId } }).then(existing('CupTournament', record.tournamentId)),
+        ctx.loaders.records.cupTournament(query, record.tournamentId).then(existing('CupTournament', record.tournamentId)),
     }),
     round: t.field({ type: KnockoutRound, description: 'The last round the team played in the cup, and whether it won it.', resolve: (record) => record }),
   }),
@@ -50,26 +52,24 @@ export const TeamSeasonRecordRef = builder.objectRef<TeamSeasonRecord>('TeamSeas
     season: t.prismaField({
       type: 'Season',
       description: 'The season.',
-      resolve: (query, record, _args, ctx) =>
-        ctx.prisma.season.findUnique({ ...query, where: { id: record.seasonId } }).then(existing('Season', record.seasonId)),
+      resolve: (query, record, _args, ctx) => ctx.loaders.records.season(query, record.seasonId).then(existing('Season', record.seasonId)),
     }),
     team: t.prismaField({
       type: 'Team',
       description: 'The team.',
-      resolve: (query, record, _args, ctx) => ctx.prisma.team.findUnique({ ...query, where: { id: record.teamId } }).then(existing('Team', record.teamId)),
+      resolve: (query, record, _args, ctx) => ctx.loaders.records.team(query, record.teamId).then(existing('Team', record.teamId)),
     }),
     groups: t.prismaField({
       type: ['LeagueGroup'],
       description: 'Every group the team played in that season, qualification first.',
       resolve: (query, record, _args, ctx) =>
-        Promise.all(record.groupIds.map((id) => ctx.prisma.leagueGroup.findUnique({ ...query, where: { id } }).then(existing('LeagueGroup', id)))),
+        Promise.all(record.groupIds.map((id) => ctx.loaders.records.leagueGroup(query, id).then(existing('LeagueGroup', id)))),
     }),
     qualificationGroup: t.prismaField({
       type: 'LeagueGroup',
       nullable: true,
       description: 'The group the team played the qualification (regular season) in; null when it played none.',
-      resolve: (query, record, _args, ctx) =>
-        record.qualification ? ctx.prisma.leagueGroup.findUnique({ ...query, where: { id: record.qualification.groupId } }) : null,
+      resolve: (query, record, _args, ctx) => (record.qualification ? ctx.loaders.records.leagueGroup(query, record.qualification.groupId) : null),
     }),
     qualificationRank: t.int({
       nullable: true,

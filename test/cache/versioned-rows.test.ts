@@ -95,7 +95,7 @@ describe('rows kept by version', () => {
       [1, 2, 3].map((id) => ({ id, version: 1 })),
       read,
     );
-    expect(rows.stats()).toEqual({ rows: 2, bytes: 200 });
+    expect(rows.stats()).toEqual({ rows: 2, bytes: 200, listings: 0 });
     await rows.assemble(
       [3, 1].map((id) => ({ id, version: 1 })),
       read,
@@ -123,5 +123,102 @@ describe('rows kept by version', () => {
     await rows.assemble([{ id: 1, version: 1 }], read);
     expect(rows.enabled).toBe(false);
     expect(asked).toEqual([[1], [1]]);
+  });
+});
+
+/** The change a live write to `gameId` announces, at `version`. */
+const gameWritten = (gameId: number, version: number): LeagueChange => ({
+  kind: 'game',
+  game: {
+    gameId,
+    version,
+    kind: 'EVENT_ADDED',
+    eventId: null,
+    status: 'LIVE',
+    homeScore: 1,
+    awayScore: 0,
+    scoreChanged: true,
+    groupId: null,
+    homeTeamId: 1,
+    awayTeamId: 2,
+    homeClubId: 1,
+    awayClubId: 2,
+  },
+});
+
+describe('listings kept and brought up to date by the change feed', () => {
+  /** A listing statement over `versions` (id → version) that counts its reads. */
+  function lister(versions: Map<number, number>) {
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return { listed: [...versions].map(([id, version]) => ({ id, version })), extra: { slider: 'next' } };
+    };
+    return { read, reads: () => reads };
+  }
+
+  it('reads a listing once, then raises the version of the game a change names; another game of the feed changes nothing listed', async () => {
+    const { rows, publish } = keptRows();
+    const { read, reads } = lister(
+      new Map([
+        [1, 1],
+        [2, 1],
+      ]),
+    );
+    expect(await rows.listing('day', read)).toEqual({
+      listed: [
+        { id: 1, version: 1 },
+        { id: 2, version: 1 },
+      ],
+      extra: { slider: 'next' },
+    });
+    publish(gameWritten(2, 4));
+    publish(gameWritten(9, 7));
+    // An older change heard late moves no version back.
+    publish(gameWritten(2, 3));
+    expect(await rows.listing('day', read)).toEqual({
+      listed: [
+        { id: 1, version: 1 },
+        { id: 2, version: 4 },
+      ],
+      extra: { slider: 'next' },
+    });
+    expect(reads()).toBe(1);
+    expect(rows.stats().listings).toBe(1);
+  });
+
+  it('reads again after an import, while the feed may be missing changes, and after a change that arrived during its read', async () => {
+    const { rows, publish, setState } = keptRows();
+    const versions = new Map([[1, 1]]);
+    const { read, reads } = lister(versions);
+    await rows.listing('day', read);
+    publish({ kind: 'data' });
+    await rows.listing('day', read);
+    expect(reads()).toBe(2);
+    setState('catching-up');
+    await rows.listing('day', read);
+    setState('listening');
+    await rows.listing('day', read);
+    expect(reads()).toBe(3);
+    // A change heard while the listing is read: the listing may predate it, so it is used but not kept.
+    publish({ kind: 'data' });
+    const racing = async () => {
+      const listed = await read();
+      publish(gameWritten(1, 2));
+      return listed;
+    };
+    expect((await rows.listing('day', racing)).listed).toEqual([{ id: 1, version: 1 }]);
+    versions.set(1, 2);
+    expect((await rows.listing('day', read)).listed).toEqual([{ id: 1, version: 2 }]);
+    expect(reads()).toBe(5);
+  });
+
+  it('keeps nothing with the cache off', async () => {
+    const local = createLocalChangeFeed();
+    const rows = new VersionedRows<Row>({ ttlMs: 0, changes: local }, ROOMY);
+    const { read, reads } = lister(new Map([[1, 1]]));
+    await rows.listing('day', read);
+    await rows.listing('day', read);
+    expect(reads()).toBe(2);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dayFilters, reshapeCurrentGames, sliderTarget, type CurrentGamesData, type CurrentGamesParams } from '../../../src/facades/rest/games/current.js';
+import {
+  currentGamesJson,
+  dayFilters,
+  reshapeCurrentGames,
+  sliderTarget,
+  type CurrentGamesData,
+  type CurrentGamesParams,
+} from '../../../src/facades/rest/games/current.js';
 import type { DayGameData } from '../../../src/facades/rest/shared/game-row.js';
 import { connection } from '../../support/game-rows.js';
 import { renderContextFor } from '../../support/render.js';
@@ -83,6 +90,21 @@ describe('reshapeCurrentGames', () => {
     // The live game's first line stays what deployed clients look for; its period follows.
     expect(table.data.regions[0].rows[1].cells[0].text).toEqual(['In corso', '2° tempo']);
     expect(table.data.context).toMatchObject({ locale: 'it_CH', only_video_streamed: false });
+  });
+});
+
+describe('currentGamesJson', () => {
+  it('writes the answer byte for byte as JSON.stringify does, every region and row in place, odd names included, each time', () => {
+    const odd = game(6, { homeTeam: { name: 'Quote " \\ back\\slash, Zürich 🏑 \u2028' }, awayTeam: { name: '"rows"' } });
+    const withOdd: CurrentGamesData = { ...data, games: connection([...data.games.edges.map((edge) => edge.node), odd]) };
+    for (const locale of ['de', 'fr'] as const) {
+      const table = reshapeCurrentGames(withOdd, params, renderContextFor(locale));
+      expect(currentGamesJson(table)).toBe(JSON.stringify(table));
+      // A second time from the rows' kept JSON.
+      expect(currentGamesJson(reshapeCurrentGames(withOdd, params, renderContextFor(locale)))).toBe(JSON.stringify(table));
+    }
+    const empty = reshapeCurrentGames({ ...data, games: connection([]) }, params, renderContextFor('de'));
+    expect(currentGamesJson(empty)).toBe(JSON.stringify(empty));
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ResultOf } from '@graphql-typed-document-node/core';
+import type { FastifyReply } from 'fastify';
 import { graphql } from '../../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../../shared/facade.js';
 import { type RowBounds, VersionedRows } from '../../../cache/versioned-rows.js';
@@ -24,7 +25,9 @@ export const CURRENT_GAMES_DOCUMENT = graphql(`
 
 /**
  * The same list as ids and versions only, with the slider: where the day's games are kept across
- * requests (src/cache/versioned-rows.ts), only the games whose version moved are read whole.
+ * requests (src/cache/versioned-rows.ts), only the games whose version moved are read whole. The
+ * listing itself is kept too, its versions brought up to date by the change feed: a live write
+ * changes no day's members, so after a goal only the written game is read.
  */
 export const CURRENT_GAME_VERSIONS_DOCUMENT = graphql(`
   query CurrentGameVersions($filter: GameFilter!, $before: GameFilter!, $after: GameFilter!) {
@@ -149,6 +152,35 @@ function rowOf(game: DayGameData, ctx: RenderContext): CurrentGameRow {
   return made;
 }
 
+/**
+ * A row's JSON, made once per row object (rows are kept with their games, `rowOf`): the day's
+ * answer is about a thousand rows, and writing them all again after every goal was the largest part
+ * of its rebuild.
+ */
+const rowsWritten = new WeakMap<CurrentGameRow, string>();
+
+function rowJson(made: CurrentGameRow): string {
+  let json = rowsWritten.get(made);
+  if (json === undefined) rowsWritten.set(made, (json = JSON.stringify(made)));
+  return json;
+}
+
+/** Stands for a region's rows in the envelope written without them; JSON writes the NUL as `\u0000`, which no text of the answer holds written out. */
+const ROWS_MARK = '\u0000rows\u0000';
+
+/**
+ * The answer as `JSON.stringify` writes it, byte for byte: the envelope written with a mark in place
+ * of each region's rows, and the mark replaced by the rows' kept JSON (an array is written as its
+ * items' JSON joined by commas, without spaces).
+ */
+export function currentGamesJson(answer: ReturnType<typeof reshapeCurrentGames>): string {
+  const { regions } = answer.data;
+  const envelope = JSON.stringify({ ...answer, data: { ...answer.data, regions: regions.map((r) => ({ ...r, rows: ROWS_MARK })) } });
+  const mark = JSON.stringify(ROWS_MARK);
+  let index = 0;
+  return envelope.replaceAll(mark, () => `[${regions[index++].rows.map(rowJson).join(',')}]`);
+}
+
 /** Pure: one region per league (and per cup), games in start order, slider to the neighbouring game days. */
 export function reshapeCurrentGames(data: CurrentGamesData, params: CurrentGamesParams, ctx: RenderContext) {
   const t = textIn(ctx);
@@ -223,7 +255,7 @@ export const DAY_GAME_ROWS: RowBounds<DayGameRow> = {
 
 /**
  * The day's games as CURRENT_GAMES_DOCUMENT answers them: that document where no rows are kept,
- * else the ids and versions and the rows of the games whose version moved.
+ * else the ids and versions (kept, or read) and the rows of the games whose version moved.
  */
 export function dayGamesReader(deps: FacadeDependencies): (params: CurrentGamesParams) => Promise<CurrentGamesData> {
   const runDay = facadeDocument(deps, CURRENT_GAMES_DOCUMENT);
@@ -233,9 +265,13 @@ export function dayGamesReader(deps: FacadeDependencies): (params: CurrentGamesP
   return async (params) => {
     const filters = dayFilters(params);
     if (!rows.enabled) return runDay(filters);
-    const listed = await runVersions(filters);
-    const games = await rows.assemble(nodes(listed.games), async (ids) => nodes((await runRows({ filter: { ...filters.filter, ids } })).games));
-    return { games: { edges: games.map((node) => ({ node })) }, earlier: listed.earlier, later: listed.later };
+    // The filters name the list: the same filters, the same games in the same order.
+    const { listed, extra } = await rows.listing(JSON.stringify(filters), async () => {
+      const { games, earlier, later } = await runVersions(filters);
+      return { listed: nodes(games), extra: { earlier, later } };
+    });
+    const games = await rows.assemble(listed, async (ids) => nodes((await runRows({ filter: { ...filters.filter, ids } })).games));
+    return { games: { edges: games.map((node) => ({ node })) }, ...extra };
   };
 }
 
@@ -255,9 +291,10 @@ export function currentGamesMode(deps: FacadeDependencies) {
     return found ? localDay(new Date(found.startsAt)) : localDay(new Date(target.instant.getTime() - (wantBefore ? 1 : 0)));
   }
 
-  return async (rawQuery: unknown, ctx: RenderContext) => {
+  return async (rawQuery: unknown, ctx: RenderContext, reply: FastifyReply) => {
     const query = parseParams(CURRENT_GAMES_QUERY, rawQuery);
     const params: CurrentGamesParams = { ...query, on_date: await shownDay(query, ctx) };
-    return reshapeCurrentGames(await dayData(params), params, ctx);
+    // Sent as written: the JSON fastify would write for the answer, made from the rows' kept JSON.
+    return reply.type('application/json; charset=utf-8').send(currentGamesJson(reshapeCurrentGames(await dayData(params), params, ctx)));
   };
 }

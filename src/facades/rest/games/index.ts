@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeScope } from '../../../live/change-scope.js';
 import { leagueOrOwnerScope, names, queryRecordScope } from '../../shared/change-scope.js';
 import { DEFAULT_LEAGUE } from '../../shared/defaults.js';
@@ -24,7 +24,8 @@ type GameMode = (typeof GAME_MODES)[number];
  */
 export const GAMES_QUERY = paramsSchema({ mode: withDefault(oneOf(GAME_MODES), 'list') });
 
-type ModeHandler = (query: unknown, ctx: RenderContext) => Promise<unknown>;
+/** A mode's answer; a mode may send it itself (`mode=current` sends its JSON as written). */
+type ModeHandler = (query: unknown, ctx: RenderContext, reply: FastifyReply) => Promise<unknown>;
 
 const GAMES_DOC: OperationDoc = {
   id: 'games',
@@ -108,7 +109,7 @@ export function gamesRoute(app: FastifyInstance, deps: FacadeDependencies): void
     deps,
     '/games',
     { querystring: GAMES_QUERY, config: { changeScope: scheduleScope, privateAnswer: showsSession }, doc: GAMES_DOC },
-    (params, ctx, request) => handlers[params.mode](request.query, ctx),
+    (params, ctx, request, reply) => handlers[params.mode](request.query, ctx, reply),
   );
 }
 
