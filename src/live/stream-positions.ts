@@ -147,6 +147,16 @@ export type StreamItem = LiveItem | SnapshotItem;
 export const isSnapshot = (item: StreamItem): item is SnapshotItem => 'snapshot' in item;
 
 /**
+ * A game's version and its newest change in the log. The game's newest change is a lookup in the
+ * expression index "ChangeLogEntry_game_seq_idx" (its expression is this one, exactly), not a scan
+ * of the log; `min(seq)` is the primary key's first entry.
+ */
+export const GAME_SNAPSHOT_SQL = `SELECT g.version,
+       (SELECT seq FROM "ChangeLogEntry" WHERE (change->'game'->>'gameId')::int = $1::int ORDER BY seq DESC LIMIT 1) AS own,
+       (SELECT min(seq) FROM "ChangeLogEntry") AS oldest
+     FROM "Game" g WHERE g.id = $1::int`;
+
+/**
  * Reads a game's version and its position in one statement (one database snapshot). The position
  * is the number of the game's newest change in the log: writes to one game are serialised on its
  * row, so every change of the game not in this version has a larger number, whatever other games
@@ -155,13 +165,7 @@ export const isSnapshot = (item: StreamItem): item is SnapshotItem => 'snapshot'
  * Null for a game that does not exist (any more).
  */
 export async function readGameSnapshot(sql: SqlRunner, gameId: number): Promise<GameSnapshot | null> {
-  const rows = await sql(
-    `SELECT g.version,
-       (SELECT seq FROM "ChangeLogEntry" WHERE (change->'game'->>'gameId')::int = $1::int ORDER BY seq DESC LIMIT 1) AS own,
-       (SELECT min(seq) FROM "ChangeLogEntry") AS oldest
-     FROM "Game" g WHERE g.id = $1::int`,
-    [gameId],
-  );
+  const rows = await sql(GAME_SNAPSHOT_SQL, [gameId]);
   const row = rows[0];
   if (!row) return null;
   const own = toNumber(row.own);
