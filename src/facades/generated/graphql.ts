@@ -243,7 +243,7 @@ export type GameChangeKind =
   | 'PERIOD_ENDED'
   /** A team's game sheet was written or corrected (writeGameSheet). */
   | 'SHEET_WRITTEN'
-  /** Not a change: the game as it stands, the first update of a stream subscribed without `after` (and of one whose `after` is the position of a snapshot, never). Its `version` and `position` are those of the game now; the changes it shows are never sent after it. */
+  /** Not a change: what the stream follows as it stands, the first update of a stream subscribed without `after` (never of one with `after`). On `gameUpdated`, the game: its `version` and `position` are those of the game now. On `liveGames`, every game live now that the filter names, in `games` (perhaps none), and the position to resume from. The changes it shows are never sent after it. */
   | 'SNAPSHOT'
   /** The spectators were recorded (recordSpectators). */
   | 'SPECTATORS_RECORDED'
