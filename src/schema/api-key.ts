@@ -9,6 +9,7 @@ import { assertGameExists, gameAuditOrder } from '../live/game-audit.js';
 import { builder, connectionComplexity, pageSize } from './builder.js';
 import { connectionOf } from './connections.js';
 import { guardNode, NODE_BY_ID } from './node.js';
+import { API_KEY_ORDER_ARGS, apiKeysOrderBy, GAME_AUDIT_ORDER_ARGS, gameAuditOrderBy } from './orders.js';
 
 builder.prismaNode('ApiKey', {
   ...NODE_BY_ID,
@@ -95,14 +96,15 @@ builder.queryFields((t) => ({
       cursor: 'id',
       maxSize: pageSize,
       complexity: connectionComplexity,
+      args: API_KEY_ORDER_ARGS,
       // A selection of only totalCount runs this and not resolve: both check the scope.
       totalCount: (_root, _args, ctx) => {
         ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
         return ctx.primary.apiKey.count();
       },
-      resolve: (query, _root, _args, ctx) => {
+      resolve: (query, _root, args, ctx) => {
         ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
-        return ctx.primary.apiKey.findMany({ ...query, orderBy: { id: 'asc' } });
+        return ctx.primary.apiKey.findMany({ ...query, orderBy: apiKeysOrderBy(args.direction) });
       },
     },
     ...connectionOf('ApiKey'),
@@ -125,7 +127,7 @@ builder.queryFields((t) => ({
       cursor: 'id',
       maxSize: pageSize,
       complexity: connectionComplexity,
-      args: { gameId: t.arg.int({ required: true, description: 'The game, by its id; NOT_FOUND when there is none.' }) },
+      args: { gameId: t.arg.int({ required: true, description: 'The game, by its id; NOT_FOUND when there is none.' }), ...GAME_AUDIT_ORDER_ARGS },
       // A selection of only totalCount runs this and not resolve: both check the scope and the game.
       totalCount: async (_root, args, ctx) => {
         ctx.access.requireScope(ADMIN_SCOPE, READING_AUDITS);
@@ -135,7 +137,7 @@ builder.queryFields((t) => ({
       resolve: async (query, _root, args, ctx) => {
         ctx.access.requireScope(ADMIN_SCOPE, READING_AUDITS);
         await assertGameExists(ctx.primary, args.gameId);
-        return ctx.primary.gameAuditEntry.findMany({ ...query, where: { gameId: args.gameId }, orderBy: gameAuditOrder() });
+        return ctx.primary.gameAuditEntry.findMany({ ...query, where: { gameId: args.gameId }, orderBy: gameAuditOrderBy(args.direction) });
       },
     },
     ...connectionOf('GameAuditEntry'),

@@ -1,6 +1,7 @@
 import type { Competition as CompetitionData } from './loaders.js';
 import { builder, pageSize, relatedConnectionComplexity } from './builder.js';
 import { connectionOf } from './connections.js';
+import { LEAGUE_GROUP_ORDER_ARGS, leagueGroupsOrderBy } from './orders.js';
 import { LENGTH, listCost } from './costs.js';
 import { NODE_BY_ID } from './node.js';
 import { renamedArg, renamedTo } from './arg-names.js';
@@ -55,8 +56,10 @@ builder.prismaNode('Season', {
         args: {
           leagueId: t.arg.int({ description: 'Only groups of this league, by its id.' }),
           gameClassId: t.arg.int({ description: 'Only groups of this game class, by its id.' }),
+          ...LEAGUE_GROUP_ORDER_ARGS,
         },
-        query: seasonGroupsQuery,
+        // SEASON, the default, is the order of `groups` within the one season.
+        query: (args) => ({ where: seasonGroupsQuery(args).where, orderBy: leagueGroupsOrderBy(args.orderBy, args.direction) }),
       },
       ...connectionOf('LeagueGroup'),
     ),

@@ -45,6 +45,14 @@ describe('connections beside lists that grow', () => {
     const second = await graphql<{ apiKeysConnection: { nodes: { id: number }[] } }>(league.app, query, { after: page.pageInfo.endCursor }, admin);
     expect(second.data!.apiKeysConnection.nodes).toEqual(all.data!.apiKeys.slice(2, 4));
 
+    const newest = await graphql<{ apiKeysConnection: { nodes: { id: number }[] } }>(
+      league.app,
+      '{ apiKeysConnection(first: 1, orderBy: ID, direction: DESC) { nodes { id } } }',
+      {},
+      admin,
+    );
+    expect(newest.data!.apiKeysConnection.nodes).toEqual(all.data!.apiKeys.slice(-1));
+
     const refused = await graphql(league.app, '{ apiKeysConnection(first: 1) { totalCount } }', {}, reader);
     expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });

@@ -36,6 +36,11 @@ export type AbortGameInput = {
   second?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** What a list of API keys is ordered by. */
+export type ApiKeyOrder =
+  /** The key's id, the order keys were made in: smallest first unless DESC. */
+  | 'ID';
+
 /** What a list of clubs is ordered by; clubs of the same name are ordered by id. */
 export type ClubOrder =
   /** The club's id: smallest first unless DESC. */
@@ -224,6 +229,11 @@ export type ForfeitGameInput = {
   /** Why the game is decided outside its window (from GAME_START_EARLY_MINUTES before its start to the later of GAME_START_LATE_MINUTES after it and the end of its day): a federation key only, and required then; kept in the game's audit. */
   reason?: InputMaybe<Scalars['String']['input']>;
 };
+
+/** What a game's audit is ordered by; writes of the same instant by id. */
+export type GameAuditOrder =
+  /** When the write was committed: the oldest first unless DESC. */
+  | 'WRITTEN';
 
 /** How a game changed: the kind of write committed, or the SNAPSHOT a stream begins with. */
 export type GameChangeKind =
