@@ -8,7 +8,8 @@
  * update received, so the resent subscription replays exactly what was missed. When the server
  * says the stream cannot go on exactly (STREAM_POSITION_EXPIRED, CHANGES_MISSED,
  * SUBSCRIBER_TOO_SLOW), it subscribes again without `after`: the stream then begins with a
- * snapshot, the game as it stands, and the app is correct again without handling the error.
+ * snapshot, the game as it stands (for `liveGames`, the set of games live now), and the app is
+ * correct again without handling the error.
  *
  * The subscription must declare `$after: String` and pass it to the field, and select `position`.
  */

@@ -65,18 +65,20 @@ function assertLogHolds(log: readonly StoredEvent[], before: StoredEvent, after:
 /** A correction changes only the fields it gives; the event may move to another started period, or to the other side. */
 export function correctionOf<E extends StoredEvent>(game: LiveGameState<E>, phase: Phase, write: WriteOf<'correctEvent'>): EventEffect<E> {
   const event = correctableEvent(game, phase, write.eventId);
-  if (write.side != null && isSideless(event.type)) throw new InvalidInputError(`A ${event.type} event is credited to no side`);
+  if (write.side != null && isSideless(event.type)) throw new InvalidInputError(`A ${event.type} event is credited to no side`, 'side');
   // Every other recorded event is credited to a side, except a MISC event naming nobody.
   const side = write.side ?? (event.side as Side | null);
   const second = write.second ?? event.second;
   const period = periodForCorrection(game.format, phase, event.period ?? 1, second);
   if (event.type === 'TIMEOUT' && side !== null && side !== event.side) assertTimeoutLeft(game.events, side, event);
   if (!namesPlayer(event.type) && (write.playerLicenseId != null || write.assistLicenseId != null))
-    throw new InvalidInputError(`A ${event.type} event names no player`);
-  if (event.type !== 'GOAL' && write.assistLicenseId != null) throw new InvalidInputError('Only a goal has an assist');
-  if (event.type !== 'PENALTY' && (write.penaltyKind != null || write.reason != null)) throw new InvalidInputError('Only a penalty has a kind and a reason');
-  if (event.type !== 'PENALTY' && write.penaltyRole != null) throw new InvalidInputError('Only a penalty has a role');
-  if (event.type !== 'PENALTY' && event.type !== 'MISC' && write.code != null) throw new InvalidInputError('Only a penalty and a MISC event have a code');
+    throw new InvalidInputError(`A ${event.type} event names no player`, write.playerLicenseId != null ? 'playerLicenseId' : 'assistLicenseId');
+  if (event.type !== 'GOAL' && write.assistLicenseId != null) throw new InvalidInputError('Only a goal has an assist', 'assistLicenseId');
+  if (event.type !== 'PENALTY' && (write.penaltyKind != null || write.reason != null))
+    throw new InvalidInputError('Only a penalty has a kind and a reason', write.penaltyKind != null ? 'penaltyKind' : 'reason');
+  if (event.type !== 'PENALTY' && write.penaltyRole != null) throw new InvalidInputError('Only a penalty has a role', 'penaltyRole');
+  if (event.type !== 'PENALTY' && event.type !== 'MISC' && write.code != null)
+    throw new InvalidInputError('Only a penalty and a MISC event have a code', 'code');
   if (write.code != null) assertFederationCode(write.code);
   assertPenaltyReason(write.reason);
   const sideChanged = side !== event.side;
@@ -84,14 +86,14 @@ export function correctionOf<E extends StoredEvent>(game: LiveGameState<E>, phas
   // The player is on the sheet of the side credited, or of the other side for an own goal (playerSideOf); an assist on the side's.
   const named = (licenseId: number | null | undefined, before: number | null, sheetSide: (credited: Side) => Side) => {
     if (licenseId == null) return sideChanged ? null : before;
-    if (side === null) throw new InvalidInputError(`A ${event.type} event naming a player names the side whose game sheet they are on`);
+    if (side === null) throw new InvalidInputError(`A ${event.type} event naming a player names the side whose game sheet they are on`, 'side');
     return playerOnSheet(game, sheetSide(side), licenseId);
   };
   const playerId = named(write.playerLicenseId, event.playerId, (credited) => playerSideOf(event.type, credited));
   const assistId = named(write.assistLicenseId, event.assistId, (credited) => credited);
   assertScorerIsNotAssist(playerId, assistId);
   if (playerId === null && requiresPlayer(event.type))
-    throw new InvalidInputError(`A ${event.type} event names its player: name them on the side it moves to (playerLicenseId)`);
+    throw new InvalidInputError(`A ${event.type} event names its player: name them on the side it moves to (playerLicenseId)`, 'playerLicenseId');
   if (event.type === 'PENALTY') assertPenaltyServerNamed(write.penaltyRole ?? event.penaltyRole, playerId);
   const fields: CorrectedFields = {
     second,

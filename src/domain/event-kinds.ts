@@ -299,7 +299,7 @@ export function isGoalieMove(type: string): type is TeamEventType {
 }
 export function assertFederationCode(code: number, name = 'code'): void {
   if (!Number.isInteger(code) || code < FEDERATION_CODE_MIN || code > FEDERATION_CODE_MAX)
-    throw new InvalidInputError(`${name} must be a whole number from ${FEDERATION_CODE_MIN} to ${FEDERATION_CODE_MAX}, got ${code}`);
+    throw new InvalidInputError(`${name} must be a whole number from ${FEDERATION_CODE_MIN} to ${FEDERATION_CODE_MAX}, got ${code}`, name);
 }
 
 /** A goal's code says which of the two penalty-shot categories it was recorded as; only a penalty shot has one. */
@@ -308,13 +308,14 @@ export function assertGoalCode(code: number, penaltyShot: boolean): void {
   if (!penaltyShot || !codes.includes(code))
     throw new InvalidInputError(
       `A goal's code is the category of the penalty shot it was scored from, ${PENALTY_SHOT_GOAL_CODES.gamePenalty} (GamePenalty) or ${PENALTY_SHOT_GOAL_CODES.penaltyHit} (Penalty hit), got ${code}${penaltyShot ? '' : ' for a goal not from a penalty shot'}`,
+      'code',
     );
 }
 
 /** An assist or a deputy sits out a penalty that is another's (its role says so): the penalty names who serves it. */
 export function assertPenaltyServerNamed(role: string | null | undefined, player: number | null | undefined): void {
   if (role != null && role !== 'OFFENDER' && player == null)
-    throw new InvalidInputError(`A penalty served by ${role === 'ASSIST' ? 'an assist' : 'a deputy'} names the player who serves it`);
+    throw new InvalidInputError(`A penalty served by ${role === 'ASSIST' ? 'an assist' : 'a deputy'} names the player who serves it`, 'playerLicenseId');
 }
 
 const sideName = (side: Side) => (side === 'HOME' ? 'home' : 'away');
@@ -352,6 +353,6 @@ export function assertPenaltyEndsFollowPenalties(events: readonly (LogEvent & { 
     const key = `${event.side}:${event.playerId}`;
     if (event.type === 'PENALTY') penalized.add(key);
     else if (event.type === 'PENALTY_END' && !penalized.has(key))
-      throw new InvalidInputError(`The penalty end at ${clockText(event.second)} names a player without a penalty before it in this game`);
+      throw new InvalidInputError(`The penalty end at ${clockText(event.second)} names a player without a penalty before it in this game`, 'playerLicenseId');
   }
 }

@@ -31,8 +31,8 @@ function withDraft(events: readonly StoredEvent[], draft: EventDraft): StoredEve
 /** A goal, or an own goal: credited to `side`, whose scorer (when named) plays for the other side. */
 export function goalOf(game: LiveGameState, phase: Phase, write: WriteOf<'recordGoal'>): EventDraft {
   const period = periodForRecord(game.format, phase, write.second);
-  if (write.ownGoal && write.assistLicenseId != null) throw new InvalidInputError('An own goal has no assist');
-  if (write.ownGoal && write.penaltyShot) throw new InvalidInputError('A penalty shot is not an own goal');
+  if (write.ownGoal && write.assistLicenseId != null) throw new InvalidInputError('An own goal has no assist', 'assistLicenseId');
+  if (write.ownGoal && write.penaltyShot) throw new InvalidInputError('A penalty shot is not an own goal', 'penaltyShot');
   if (write.code != null) assertGoalCode(write.code, write.penaltyShot === true);
   // Before the sheet is consulted, as it always was: one license names one player on a game's sheet.
   assertScorerIsNotAssist(write.scorerLicenseId, write.assistLicenseId);
@@ -116,7 +116,8 @@ export function miscOf(game: LiveGameState, phase: Phase, write: WriteOf<'record
   const period = periodForRecord(game.format, phase, write.second);
   assertFederationCode(write.code);
   const side = write.side ?? null;
-  if (side === null && write.playerLicenseId != null) throw new InvalidInputError('A MISC event naming a player names the side whose game sheet they are on');
+  if (side === null && write.playerLicenseId != null)
+    throw new InvalidInputError('A MISC event naming a player names the side whose game sheet they are on', 'side');
   return {
     type: 'MISC',
     second: write.second,

@@ -28,5 +28,5 @@ export function playerOnSheet(
  * which keeps the players already named).
  */
 export function assertScorerIsNotAssist(scorer: number | null | undefined, assist: number | null | undefined): void {
-  if (scorer != null && scorer === assist) throw new InvalidInputError('The scorer cannot assist the own goal');
+  if (scorer != null && scorer === assist) throw new InvalidInputError('The scorer cannot assist the own goal', 'assistLicenseId');
 }

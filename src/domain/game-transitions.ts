@@ -60,7 +60,7 @@ function assertAbortSecond(format: GameFormat, events: readonly LogEvent[], seco
   const lastEvent = Math.max(0, ...events.map((event) => event.second));
   const end = boundsOfPeriod(format, lastPeriod(format)).end;
   if (!Number.isInteger(second) || second < lastEvent || second > end) {
-    throw new InvalidInputError(`second must be a whole number from the last event's (${lastEvent}) to the end of play (${end})`);
+    throw new InvalidInputError(`second must be a whole number from the last event's (${lastEvent}) to the end of play (${end})`, 'second');
   }
 }
 
@@ -87,21 +87,21 @@ export function reportedResult(
     ['awayScore', report.awayScore],
   ] as const) {
     if (!Number.isInteger(value) || value < 0 || value > MAX_REPORTED_GOALS)
-      throw new InvalidInputError(`${field} must be a whole number from 0 to ${MAX_REPORTED_GOALS}`);
+      throw new InvalidInputError(`${field} must be a whole number from 0 to ${MAX_REPORTED_GOALS}`, field);
   }
   assertSpectators(report.spectators);
   const tied = report.homeScore === report.awayScore;
   let decidedBy: Decision = 'REGULAR';
   if (report.penaltyShootout) {
-    if (!format.penaltyShootout || format.drawAllowed) throw new InvalidInputError('This league plays no penalty shots');
-    if (tied) throw new InvalidInputError('A game decided by penalty shots has a winner: the shootout goal counts in the score');
+    if (!format.penaltyShootout || format.drawAllowed) throw new InvalidInputError('This league plays no penalty shots', 'penaltyShootout');
+    if (tied) throw new InvalidInputError('A game decided by penalty shots has a winner: the shootout goal counts in the score', 'penaltyShootout');
     decidedBy = 'PENALTY_SHOTS';
   } else if (report.overtime) {
-    if (overtimePeriod(format) === null) throw new InvalidInputError('This league plays no overtime');
-    if (tied) throw new InvalidInputError('A game decided in overtime has a winner: the score is tied');
+    if (overtimePeriod(format) === null) throw new InvalidInputError('This league plays no overtime', 'overtime');
+    if (tied) throw new InvalidInputError('A game decided in overtime has a winner: the score is tied', 'overtime');
     decidedBy = 'OVERTIME';
   } else if (tied && !format.drawAllowed) {
-    throw new InvalidInputError('The score is tied and this league lets no draw stand: report the overtime or the penalty shots that decided it');
+    throw new InvalidInputError('The score is tied and this league lets no draw stand: report the overtime or the penalty shots that decided it', 'overtime');
   }
   assertPossibleMargin(decidedBy, report.homeScore, report.awayScore);
   // The goals recorded live are the score (the score is never typed in a second time): a report may
@@ -117,12 +117,13 @@ export function reportedResult(
     throw new InvalidInputError(
       `The game has recorded goals (${recorded.home}:${recorded.away}): a reported result must agree with them. ` +
         'Correct or delete the goals that are wrong first, or finish the game with its final whistle',
+      'homeScore',
     );
   }
   const fullLength = boundsOfPeriod(format, lastPeriod(format)).end;
   const secondsPlayed = report.secondsPlayed ?? (decidedBy === 'REGULAR' ? regulationSeconds(format) : fullLength);
   if (!Number.isInteger(secondsPlayed) || secondsPlayed < 0 || secondsPlayed > fullLength) {
-    throw new InvalidInputError(`secondsPlayed must be a whole number from 0 to ${fullLength}`);
+    throw new InvalidInputError(`secondsPlayed must be a whole number from 0 to ${fullLength}`, 'secondsPlayed');
   }
   return { score: scoreOf(report.homeScore, report.awayScore), decidedBy, secondsPlayed };
 }
@@ -137,13 +138,14 @@ export function assertPossibleMargin(decidedBy: Decision, home: number, away: nu
     decidedBy === 'OVERTIME'
       ? `Overtime ends with its golden goal, one goal apart: ${home}:${away} cannot be a result decided in overtime`
       : `A shootout adds one goal to a tie: ${home}:${away} cannot be a result decided by penalty shots`,
+    'homeScore',
   );
 }
 
 export function assertSpectators(spectators: number | null | undefined): void {
   if (spectators == null) return;
   if (!Number.isInteger(spectators) || spectators < 0 || spectators > MAX_SPECTATORS) {
-    throw new InvalidInputError(`spectators must be a whole number from 0 to ${MAX_SPECTATORS}`);
+    throw new InvalidInputError(`spectators must be a whole number from 0 to ${MAX_SPECTATORS}`, 'spectators');
   }
 }
 
@@ -182,14 +184,14 @@ export function correctedTransition<E extends LogEvent & { id: number }>(
   to: CorrectableTransition,
   second: number,
 ): { number: number; second: number; moved: E[] } {
-  if (!Number.isInteger(second) || second < 0) throw new InvalidInputError('second must be a whole number of seconds from the start');
+  if (!Number.isInteger(second) || second < 0) throw new InvalidInputError('second must be a whole number of seconds from the start', 'second');
   const kind = KIND_OF[to];
   const transition = [...transitions].sort((a, b) => b.number - a.number).find((candidate) => candidate.kind === kind);
-  if (!transition) throw new InvalidInputError(`This game has no ${to.toLowerCase().replace('_', ' ')} recorded live to correct`);
+  if (!transition) throw new InvalidInputError(`This game has no ${to.toLowerCase().replace('_', ' ')} recorded live to correct`, 'to');
   const next = transitions.find((candidate) => candidate.number === transition.number + 1);
   const written = events.filter((event) => event.id > transition.lastEventIdBefore && (!next || event.id <= next.lastEventIdBefore));
   if (to === 'PENALTY_SHOOTOUT' && !written.some((event) => event.type === 'PENALTY_SHOOTOUT')) {
-    throw new InvalidInputError('This game was not decided by penalty shots: there is no shootout to correct');
+    throw new InvalidInputError('This game was not decided by penalty shots: there is no shootout to correct', 'to');
   }
   if (to === 'ABORTED') assertAbortSecond(format, events, second);
   const moved = written.filter((event) => MOVED_MARKERS.has(event.type));
@@ -198,7 +200,7 @@ export function correctedTransition<E extends LogEvent & { id: number }>(
     const { start, end } = boundsOfPeriod(format, period);
     const lastPlay = Math.max(start, ...events.filter((event) => event.period === period && !MOVED_MARKERS.has(event.type)).map((event) => event.second));
     if (second < lastPlay || second > end) {
-      throw new InvalidInputError(`The game ended in period ${period}: its end lies from the last event there (second ${lastPlay}) to second ${end}`);
+      throw new InvalidInputError(`The game ended in period ${period}: its end lies from the last event there (second ${lastPlay}) to second ${end}`, 'second');
     }
   }
   return { number: transition.number, second, moved };

@@ -66,27 +66,28 @@ export function isRecordId(value: number | null): value is number {
  */
 export function decideNewKey(request: NewKeyRequest, club: { id: number } | null, games: readonly number[] = []): KeyGrant {
   const name = request.name.trim();
-  if (name === '') throw new InvalidInputError('A key needs a name: who or what uses it (a desk, an app)');
-  if (name.length > MAX_KEY_NAME_LENGTH) throw new InvalidInputError(`A key name has at most ${MAX_KEY_NAME_LENGTH} characters, got ${name.length}`);
-  if (CONTROL_CHARACTERS.test(name)) throw new InvalidInputError('A key name may not contain control characters (tabs, line breaks)');
+  if (name === '') throw new InvalidInputError('A key needs a name: who or what uses it (a desk, an app)', 'name');
+  if (name.length > MAX_KEY_NAME_LENGTH) throw new InvalidInputError(`A key name has at most ${MAX_KEY_NAME_LENGTH} characters, got ${name.length}`, 'name');
+  if (CONTROL_CHARACTERS.test(name)) throw new InvalidInputError('A key name may not contain control characters (tabs, line breaks)', 'name');
   const unknown = request.scopes.filter((scope) => !isKeyScope(scope));
-  if (unknown.length > 0) throw new InvalidInputError(`Unknown scope ${unknown.join(', ')}: the scopes are ${KEY_SCOPES.join(', ')}`);
+  if (unknown.length > 0) throw new InvalidInputError(`Unknown scope ${unknown.join(', ')}: the scopes are ${KEY_SCOPES.join(', ')}`, 'scopes');
   const scopes: KeyScope[] = [...new Set(request.scopes.filter(isKeyScope))];
   const gameIds = [...new Set(request.gameIds ?? [])];
   if (gameIds.length > 0) return decideEventKey(name, request, scopes, gameIds, games);
   if (request.clubId === null) return { name, clubId: null, scopes, gameIds: [] };
-  if (!isRecordId(request.clubId)) throw new InvalidInputError(`A club is named by its id, a positive integer; got ${request.clubId}`);
+  if (!isRecordId(request.clubId)) throw new InvalidInputError(`A club is named by its id, a positive integer; got ${request.clubId}`, 'clubId');
   if (club?.id !== request.clubId) throw new NotFoundError(`No club ${request.clubId}`);
   return { name, clubId: request.clubId, scopes, gameIds: [] };
 }
 
 function decideEventKey(name: string, request: NewKeyRequest, scopes: readonly KeyScope[], gameIds: number[], games: readonly number[]): KeyGrant {
-  if (request.clubId !== null) throw new InvalidInputError("An event key names its games, not a club: it reports those games and reads no club's data");
+  if (request.clubId !== null)
+    throw new InvalidInputError("An event key names its games, not a club: it reports those games and reads no club's data", 'clubId');
   const extra = scopes.filter((scope) => scope !== GAMES_WRITE_SCOPE);
-  if (extra.length > 0) throw new InvalidInputError(`An event key only reports its games; it takes no ${extra.join(', ')} scope`);
-  if (gameIds.length > MAX_EVENT_GAMES) throw new InvalidInputError(`An event key names at most ${MAX_EVENT_GAMES} games, got ${gameIds.length}`);
+  if (extra.length > 0) throw new InvalidInputError(`An event key only reports its games; it takes no ${extra.join(', ')} scope`, 'scopes');
+  if (gameIds.length > MAX_EVENT_GAMES) throw new InvalidInputError(`An event key names at most ${MAX_EVENT_GAMES} games, got ${gameIds.length}`, 'gameIds');
   const notIds = gameIds.filter((id) => !isRecordId(id));
-  if (notIds.length > 0) throw new InvalidInputError(`Games are named by their ids, positive integers; got ${notIds.join(', ')}`);
+  if (notIds.length > 0) throw new InvalidInputError(`Games are named by their ids, positive integers; got ${notIds.join(', ')}`, 'gameIds');
   const unknown = gameIds.filter((id) => !games.includes(id));
   if (unknown.length > 0) throw new NotFoundError(`No game ${unknown.join(', ')}`);
   return { name, clubId: null, scopes: [GAMES_WRITE_SCOPE], gameIds: [...gameIds].sort((a, b) => a - b) };
@@ -109,6 +110,6 @@ export function decideRotation(id: number, key: KeyState | null, now: Date): Key
 
 function usableKey(id: number, key: KeyState | null, whatInstead: string): KeyState {
   if (!key || key.id !== id) throw new NotFoundError(`No API key ${id}`);
-  if (key.revokedAt) throw new InvalidInputError(`API key ${id} ("${key.name}") is already revoked, since ${key.revokedAt.toISOString()}${whatInstead}`);
+  if (key.revokedAt) throw new InvalidInputError(`API key ${id} ("${key.name}") is already revoked, since ${key.revokedAt.toISOString()}${whatInstead}`, 'id');
   return key;
 }

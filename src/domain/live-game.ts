@@ -81,17 +81,17 @@ function assertWithinPeriod(format: GameFormat, period: number, second: number):
 
 export function assertTimeoutLeft(events: readonly LogEvent[], side: Side, ignoring?: LogEvent): void {
   const taken = events.filter((event) => event !== ignoring && event.type === 'TIMEOUT' && event.side === side).length;
-  if (taken >= TIMEOUTS_PER_TEAM) throw new InvalidInputError(`The ${side === 'HOME' ? 'home' : 'away'} team has already taken its timeout`);
+  if (taken >= TIMEOUTS_PER_TEAM) throw new InvalidInputError(`The ${side === 'HOME' ? 'home' : 'away'} team has already taken its timeout`, 'side');
 }
 
 export function assertPenaltyReason(reason: string | null | undefined): void {
   if (reason != null && reason.length > PENALTY_REASON_MAX_LENGTH)
-    throw new InvalidInputError(`reason must be at most ${PENALTY_REASON_MAX_LENGTH} characters`);
+    throw new InvalidInputError(`reason must be at most ${PENALTY_REASON_MAX_LENGTH} characters`, 'reason');
 }
 
 export function assertCorrectable(type: string): void {
   if (!isRecordedType(type))
-    throw new InvalidInputError(`A ${type} event follows from starting, ending a period or finishing the game: it cannot be corrected or deleted`);
+    throw new InvalidInputError(`A ${type} event follows from starting, ending a period or finishing the game: it cannot be corrected or deleted`, 'eventId');
 }
 
 /** A marker event a transition writes. */
@@ -134,6 +134,7 @@ export function startMarkers(status: string, timing: StartTiming): Marker[] {
       `The game is scheduled for ${timing.startsAt.toISOString()}: it can be started from ${timing.window.earlyMinutes} minutes before to ` +
         `${timing.window.lateMinutes} minutes after that. Outside that only the federation may start it, stating its reason ` +
         '(GraphQL `outsideStartWindow: true` and `reason`; back office `outside_start_window=yes` and `reason=`)',
+      'outsideStartWindow',
     );
   }
   return [
@@ -249,38 +250,41 @@ export function finishMarkers(
   shootoutWinner: Side | null,
 ): Marker[] {
   const { period, periodOpen } = playing(phase);
-  if (decidedBy !== 'PENALTY_SHOTS' && shootoutWinner) throw new InvalidInputError('shootoutWinner is for a game decided by penalty shots only');
+  if (decidedBy !== 'PENALTY_SHOTS' && shootoutWinner)
+    throw new InvalidInputError('shootoutWinner is for a game decided by penalty shots only', 'shootoutWinner');
   const markers: Marker[] = [];
   const close = (second: number) => {
     if (periodOpen) markers.push({ type: 'PERIOD_END', second, period });
   };
   const tied = score.home === score.away;
   if (decidedBy === 'REGULAR') {
-    if (period !== format.periods) throw new InvalidInputError(`A game decided in regulation ends in period ${format.periods}; it is in period ${period}`);
+    if (period !== format.periods)
+      throw new InvalidInputError(`A game decided in regulation ends in period ${format.periods}; it is in period ${period}`, 'decidedBy');
     if (tied && !format.drawAllowed)
-      throw new InvalidInputError('The score is tied and this league lets no draw stand: end the period to go on to overtime or penalty shots');
+      throw new InvalidInputError('The score is tied and this league lets no draw stand: end the period to go on to overtime or penalty shots', 'decidedBy');
     close(boundsOfPeriod(format, period).end);
     markers.push({ type: 'GAME_END', second: boundsOfPeriod(format, period).end, period });
     return markers;
   }
-  if (format.drawAllowed) throw new InvalidInputError('This league lets a draw stand: its games are decided in regulation (decidedBy REGULAR)');
+  if (format.drawAllowed) throw new InvalidInputError('This league lets a draw stand: its games are decided in regulation (decidedBy REGULAR)', 'decidedBy');
   const overtime = overtimePeriod(format);
   if (decidedBy === 'OVERTIME') {
-    if (overtime === null) throw new InvalidInputError('This league plays no overtime');
-    if (period !== overtime) throw new InvalidInputError(`A game decided by overtime is in overtime first; it is in period ${period}`);
-    if (tied) throw new InvalidInputError('Overtime is decided by a goal: the score is still tied');
+    if (overtime === null) throw new InvalidInputError('This league plays no overtime', 'decidedBy');
+    if (period !== overtime) throw new InvalidInputError(`A game decided by overtime is in overtime first; it is in period ${period}`, 'decidedBy');
+    if (tied) throw new InvalidInputError('Overtime is decided by a goal: the score is still tied', 'decidedBy');
     const overtimeGoals = events.filter((event) => event.period === overtime && scores(event.type)).map((event) => event.second);
     const goldenGoal = overtimeGoals.length > 0 ? Math.max(...overtimeGoals) : boundsOfPeriod(format, period).end;
     close(goldenGoal);
     markers.push({ type: 'GAME_END', second: goldenGoal, period });
     return markers;
   }
-  if (!format.penaltyShootout) throw new InvalidInputError('This league plays no penalty shots');
-  if (overtime !== null && period !== overtime) throw new InvalidInputError(`A game decided by penalty shots is in overtime first; it is in period ${period}`);
+  if (!format.penaltyShootout) throw new InvalidInputError('This league plays no penalty shots', 'decidedBy');
+  if (overtime !== null && period !== overtime)
+    throw new InvalidInputError(`A game decided by penalty shots is in overtime first; it is in period ${period}`, 'decidedBy');
   if (overtime === null && (period !== format.periods || periodOpen))
-    throw new InvalidInputError(`Penalty shots follow the end of period ${format.periods}: end it first; the game is in period ${period}`);
-  if (!tied) throw new InvalidInputError(`Penalty shots follow a tied ${overtime === null ? 'regulation' : 'overtime'}: the score is not tied`);
-  if (!shootoutWinner) throw new InvalidInputError('Name the shootout winner (shootoutWinner: HOME or AWAY)');
+    throw new InvalidInputError(`Penalty shots follow the end of period ${format.periods}: end it first; the game is in period ${period}`, 'decidedBy');
+  if (!tied) throw new InvalidInputError(`Penalty shots follow a tied ${overtime === null ? 'regulation' : 'overtime'}: the score is not tied`, 'decidedBy');
+  if (!shootoutWinner) throw new InvalidInputError('Name the shootout winner (shootoutWinner: HOME or AWAY)', 'shootoutWinner');
   const end = boundsOfPeriod(format, period).end;
   close(end);
   markers.push({ type: 'PENALTY_SHOOTOUT', second: end, period, side: shootoutWinner }, { type: 'GAME_END', second: end, period });

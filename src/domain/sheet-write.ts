@@ -105,7 +105,7 @@ export function assertSheetWritable(status: string): void {
 const isShirtNumber = (value: number) => Number.isInteger(value) && value >= SHIRT_NUMBERS.min && value <= SHIRT_NUMBERS.max;
 
 function refuse(problems: readonly SheetProblem[]): never {
-  throw new InvalidInputError(`The game sheet is refused: ${problems.map((p) => `${p.rule}: ${p.message}`).join('; ')}`);
+  throw new InvalidInputError(`The game sheet is refused: ${problems.map((p) => `${p.rule}: ${p.message}`).join('; ')}`, 'lines');
 }
 
 /**

@@ -72,8 +72,8 @@ export function sharedResult(result: ExecutionResult, position?: string): Shared
 export class StreamMember {
   private queued = false;
   private cutOff = false;
-  /** The game and version its snapshot showed: a change up to that version is in it already. */
-  private covered: { gameId: number; version: number } | null = null;
+  /** The games its snapshot showed, each at its version: a change of one of them up to that version is in it already. */
+  private covered: ReadonlyMap<number, number> | null = null;
 
   constructor(
     /** Its slot under the caps and its queue for what yoga writes. */
@@ -93,10 +93,10 @@ export class StreamMember {
     if (update?.snapshot) {
       if (!this.awaitsSnapshot) return;
       this.awaitsSnapshot = false;
-      this.covered = { gameId: update.gameId, version: update.version };
+      this.covered = new Map(update.games.map((game) => [game.gameId, game.version]));
     } else if (update) {
       if (this.awaitsSnapshot) return;
-      if (this.covered?.gameId === update.gameId && update.version <= this.covered.version) return;
+      if (update.games.every((game) => game.version <= (this.covered?.get(game.gameId) ?? Number.NEGATIVE_INFINITY))) return;
     }
     this.deliver(shared);
   }

@@ -125,26 +125,42 @@ export function resumed(source: AsyncIterable<LiveItem>, replay: Replay): AsyncI
   return { [Symbol.asyncIterator]: () => iterator };
 }
 
-/**
- * The game as it stands, as a stream that subscribed without a position begins: its version, and
- * the position from which a resumed stream gets exactly the changes this snapshot does not show.
- */
-export interface GameSnapshot {
+/** A game at a version: what a snapshot shows of it. */
+export interface GameAt {
   gameId: number;
   version: number;
+}
+
+/**
+ * What a stream that subscribed without a position begins with: the games it follows as they
+ * stand, each at its version (one for `gameUpdated`, the live set for `liveGames`), and the
+ * position from which a resumed stream gets exactly the changes this snapshot does not show.
+ */
+export interface StreamSnapshot {
+  games: readonly GameAt[];
   position: string;
 }
 
 /** A stream's snapshot, as its subscribers receive it: the memo of what they load to answer it, as a change's. */
 export interface SnapshotItem {
-  readonly snapshot: GameSnapshot;
+  readonly snapshot: StreamSnapshot;
   readonly memo: ChangeMemo;
 }
 
-/** What a game stream carries: its snapshots, its changes, and the error the server ends it with. */
+/** What a stream carries: its snapshots, its changes, and the error the server ends it with. */
 export type StreamItem = LiveItem | SnapshotItem;
 
 export const isSnapshot = (item: StreamItem): item is SnapshotItem => 'snapshot' in item;
+
+/**
+ * A game's version and its newest change in the log. The game's newest change is a lookup in the
+ * expression index "ChangeLogEntry_game_seq_idx" (its expression is this one, exactly), not a scan
+ * of the log; `min(seq)` is the primary key's first entry.
+ */
+export const GAME_SNAPSHOT_SQL = `SELECT g.version,
+       (SELECT seq FROM "ChangeLogEntry" WHERE (change->'game'->>'gameId')::int = $1::int ORDER BY seq DESC LIMIT 1) AS own,
+       (SELECT min(seq) FROM "ChangeLogEntry") AS oldest
+     FROM "Game" g WHERE g.id = $1::int`;
 
 /**
  * Reads a game's version and its position in one statement (one database snapshot). The position
@@ -154,20 +170,46 @@ export const isSnapshot = (item: StreamItem): item is SnapshotItem => 'snapshot'
  * oldest (the log keeps its newest row for good, so an empty log had no change at all: `0`).
  * Null for a game that does not exist (any more).
  */
-export async function readGameSnapshot(sql: SqlRunner, gameId: number): Promise<GameSnapshot | null> {
-  const rows = await sql(
-    `SELECT g.version,
-       (SELECT seq FROM "ChangeLogEntry" WHERE (change->'game'->>'gameId')::int = $1::int ORDER BY seq DESC LIMIT 1) AS own,
-       (SELECT min(seq) FROM "ChangeLogEntry") AS oldest
-     FROM "Game" g WHERE g.id = $1::int`,
-    [gameId],
-  );
+export async function readGameSnapshot(sql: SqlRunner, gameId: number): Promise<StreamSnapshot | null> {
+  const rows = await sql(GAME_SNAPSHOT_SQL, [gameId]);
   const row = rows[0];
   if (!row) return null;
   const own = toNumber(row.own);
   const oldest = toNumber(row.oldest);
   const position = own ?? (oldest === null ? 0 : oldest - 1);
-  return { gameId, version: Number(row.version), position: String(position) };
+  return { games: [{ gameId, version: Number(row.version) }], position: String(position) };
+}
+
+/** Which live games a `liveGames` snapshot shows: every condition given applies. */
+export interface LiveGamesSelection {
+  groupId?: number | null;
+  clubId?: number | null;
+  teamId?: number | null;
+}
+
+/**
+ * The games live now that `selection` names, each at its version (by start, then id), and the log's
+ * newest number, in one statement (one database snapshot): every change committed after it has a
+ * larger number. (A write to another game still committing when it is read may hold a smaller
+ * one: the window of one transaction that `liveGames` positions have, docs/live-games.md.) The
+ * log keeps its newest row for good, so an empty log had no change at all: `0`.
+ */
+export async function readLiveGamesSnapshot(sql: SqlRunner, selection: LiveGamesSelection): Promise<StreamSnapshot> {
+  const rows = await sql(
+    `SELECT (SELECT max(seq) FROM "ChangeLogEntry") AS newest,
+       (SELECT coalesce(json_agg(json_build_object('gameId', g.id, 'version', g.version) ORDER BY g."startsAt", g.id), '[]'::json)
+        FROM "Game" g
+        LEFT JOIN "Team" home ON home.id = g."homeTeamId"
+        LEFT JOIN "Team" away ON away.id = g."awayTeamId"
+        WHERE g.status = 'LIVE'
+          AND ($1::int IS NULL OR g."groupId" = $1::int)
+          AND ($2::int IS NULL OR home."clubId" = $2::int OR away."clubId" = $2::int)
+          AND ($3::int IS NULL OR g."homeTeamId" = $3::int OR g."awayTeamId" = $3::int)) AS games`,
+    [selection.groupId ?? null, selection.clubId ?? null, selection.teamId ?? null],
+  );
+  const row = rows[0] ?? {};
+  const games = (typeof row.games === 'string' ? JSON.parse(row.games) : (row.games ?? [])) as GameAt[];
+  return { games: games.map(({ gameId, version }) => ({ gameId: Number(gameId), version: Number(version) })), position: String(toNumber(row.newest) ?? 0) };
 }
 
 /** A source that begins with a snapshot and takes another whenever a stream that joins asks for one. */
@@ -187,7 +229,7 @@ export interface SnapshottingSource extends AsyncIterable<StreamItem> {
  * committed before the read and announced after): its version says so, and the streams that took
  * the snapshot leave it out (src/graphql/stream-member.ts).
  */
-export function snapshotting(source: AsyncIterable<LiveItem>, read: () => Promise<GameSnapshot>): SnapshottingSource {
+export function snapshotting(source: AsyncIterable<LiveItem>, read: () => Promise<StreamSnapshot>): SnapshottingSource {
   const live = source[Symbol.asyncIterator]();
   let requested = true;
   /** A snapshot was returned (or is being read) and the consumer has not asked for its next item yet. */
@@ -243,8 +285,8 @@ export function snapshotting(source: AsyncIterable<LiveItem>, read: () => Promis
 
 /** What a stream's consumer is told of the update just executed, to pick the streams it is for. */
 export interface UpdateMark {
-  gameId: number;
-  version: number;
+  /** The game a change is of, at its version after it; the games a snapshot shows, each at its version. */
+  games: readonly GameAt[];
   position: string;
   snapshot: boolean;
 }

@@ -6,8 +6,10 @@ import { createApiKey, revokeApiKey, rotateApiKey, type IssuedKey } from '../aut
 import { ADMIN_SCOPE, KEY_SCOPES } from '../domain/access.js';
 import { MAX_EVENT_GAMES } from '../domain/key-admin.js';
 import { assertGameExists, gameAuditOrder } from '../live/game-audit.js';
-import { builder } from './builder.js';
+import { builder, connectionComplexity, pageSize } from './builder.js';
+import { connectionOf } from './connections.js';
 import { guardNode, NODE_BY_ID } from './node.js';
+import { API_KEY_ORDER_ARGS, apiKeysOrderBy, GAME_AUDIT_ORDER_ARGS, gameAuditOrderBy } from './orders.js';
 
 builder.prismaNode('ApiKey', {
   ...NODE_BY_ID,
@@ -81,15 +83,36 @@ guardNode('GameAuditEntry', (ctx) => ctx.access.requireScope(ADMIN_SCOPE, READIN
 builder.queryFields((t) => ({
   apiKeys: t.prismaField({
     type: ['ApiKey'],
-    description: 'Every API key, revoked ones included, by id. Needs the admin scope.',
+    description: 'Every API key, revoked ones included, by id: all of them (a service has some dozens; `apiKeysConnection` pages them). Needs the admin scope.',
     resolve: (query, _root, _args, ctx) => {
       ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
       return ctx.primary.apiKey.findMany({ ...query, orderBy: { id: 'asc' } });
     },
   }),
+  apiKeysConnection: t.prismaConnection(
+    {
+      type: 'ApiKey',
+      description: 'Every API key, revoked ones included, a page at a time, by id. Needs the admin scope.',
+      cursor: 'id',
+      maxSize: pageSize,
+      complexity: connectionComplexity,
+      args: API_KEY_ORDER_ARGS,
+      // A selection of only totalCount runs this and not resolve: both check the scope.
+      totalCount: (_root, _args, ctx) => {
+        ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
+        return ctx.primary.apiKey.count();
+      },
+      resolve: (query, _root, args, ctx) => {
+        ctx.access.requireScope(ADMIN_SCOPE, ADMINISTERING);
+        return ctx.primary.apiKey.findMany({ ...query, orderBy: apiKeysOrderBy(args.direction) });
+      },
+    },
+    ...connectionOf('ApiKey'),
+  ),
   gameAudit: t.prismaField({
     type: ['GameAuditEntry'],
-    description: "The game's live writes, oldest first (what `npm run audit` prints). Needs the admin scope.",
+    description:
+      "The game's live writes, oldest first (what `npm run audit` prints): all of them (a game has some dozens; `gameAuditConnection` pages them). Needs the admin scope.",
     args: { gameId: t.arg.int({ required: true, description: 'The game, by its id.' }) },
     resolve: async (query, _root, args, ctx) => {
       ctx.access.requireScope(ADMIN_SCOPE, READING_AUDITS);
@@ -97,6 +120,28 @@ builder.queryFields((t) => ({
       return ctx.primary.gameAuditEntry.findMany({ ...query, where: { gameId: args.gameId }, orderBy: gameAuditOrder() });
     },
   }),
+  gameAuditConnection: t.prismaConnection(
+    {
+      type: 'GameAuditEntry',
+      description: "The game's live writes, a page at a time, oldest first (`gameAudit` answers them all). Needs the admin scope.",
+      cursor: 'id',
+      maxSize: pageSize,
+      complexity: connectionComplexity,
+      args: { gameId: t.arg.int({ required: true, description: 'The game, by its id; NOT_FOUND when there is none.' }), ...GAME_AUDIT_ORDER_ARGS },
+      // A selection of only totalCount runs this and not resolve: both check the scope and the game.
+      totalCount: async (_root, args, ctx) => {
+        ctx.access.requireScope(ADMIN_SCOPE, READING_AUDITS);
+        await assertGameExists(ctx.primary, args.gameId);
+        return ctx.primary.gameAuditEntry.count({ where: { gameId: args.gameId } });
+      },
+      resolve: async (query, _root, args, ctx) => {
+        ctx.access.requireScope(ADMIN_SCOPE, READING_AUDITS);
+        await assertGameExists(ctx.primary, args.gameId);
+        return ctx.primary.gameAuditEntry.findMany({ ...query, where: { gameId: args.gameId }, orderBy: gameAuditOrderBy(args.direction) });
+      },
+    },
+    ...connectionOf('GameAuditEntry'),
+  ),
 }));
 
 builder.mutationFields((t) => ({

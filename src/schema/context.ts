@@ -97,7 +97,18 @@ export function createContext(deps: ContextDependencies, options: ContextOptions
  * not on the change feed (only live game writes are), so the read-your-own-writes fence of the
  * replicas cannot cover them.
  */
-const PRIMARY_ROOT_FIELDS = new Set(['favoriteSession', 'apiKeys', 'gameAudit', 'reportSession', 'reportableGame', 'reportableGames', 'node', 'nodes']);
+const PRIMARY_ROOT_FIELDS = new Set([
+  'favoriteSession',
+  'apiKeys',
+  'apiKeysConnection',
+  'gameAudit',
+  'gameAuditConnection',
+  'reportSession',
+  'reportableGame',
+  'reportableGames',
+  'node',
+  'nodes',
+]);
 
 /** Whether the operation is a query that asks only for public league data (any replica that is caught up may answer it). */
 export function readsPublicDataOnly(document: DocumentNode, operationName?: string | null): boolean {

@@ -43,6 +43,7 @@ export const LENGTH = {
   playerGames: 20, // a player's games of a season
   visitorsPerLeague: 120, // teams of a game class in one league's groups
   nationalRecords: 50, // players who played for a selection
+  liveGames: 30, // games live at once in a liveGames snapshot: a Sunday afternoon's (an estimate, not measured)
 } as const;
 
 /**

@@ -8,21 +8,24 @@ import {
   parsePosition,
   positionOf,
   readGameSnapshot,
+  readLiveGamesSnapshot,
   readReplay,
   resumed,
   type Replay,
   type SnapshotItem,
   type SnapshottingSource,
   type StreamItem,
+  type StreamSnapshot,
   snapshotting,
   type UpdateMark,
 } from '../live/stream-positions.js';
 import { builder } from './builder.js';
+import { LENGTH, listCost } from './costs.js';
 import type { GraphQLContext } from './context.js';
 import { notFound } from './errors.js';
 import { createLoaders, type Loaders } from './loaders.js';
 
-/** Not a change: the game as it stands, which a stream subscribed without a position begins with. */
+/** Not a change: the games as they stand, which a stream subscribed without a position begins with. */
 const SNAPSHOT_KIND = 'SNAPSHOT';
 
 /** What each kind of change is, by the writes that announce it (src/domain/write-plan.ts). */
@@ -48,7 +51,7 @@ const GameChangeKindEnum = builder.enumType('GameChangeKind', {
     ...Object.fromEntries(GAME_CHANGE_KINDS.map((kind) => [kind, { description: GAME_CHANGE_DESCRIPTIONS[kind] }])),
     [SNAPSHOT_KIND]: {
       description:
-        'Not a change: the game as it stands, the first update of a stream subscribed without `after` (and of one whose `after` is the position of a snapshot, never). Its `version` and `position` are those of the game now; the changes it shows are never sent after it.',
+        'Not a change: what the stream follows as it stands, the first update of a stream subscribed without `after` (never of one with `after`). On `gameUpdated`, the game: its `version` and `position` are those of the game now. On `liveGames`, every game live now that the filter names, in `games` (perhaps none), and the position to resume from. The changes it shows are never sent after it.',
     },
   } as Record<GameChangeKind | typeof SNAPSHOT_KIND, { description?: string }>,
 });
@@ -56,7 +59,11 @@ const GameChangeKindEnum = builder.enumType('GameChangeKind', {
 /** A stream's update: a change, or the snapshot it began with. */
 type Update = Delivery | SnapshotItem;
 
-const gameIdOf = (update: Update) => (isSnapshot(update) ? update.snapshot.gameId : update.change.gameId);
+/** The games an update is about: the one changed, or those its snapshot shows. */
+const gameIdsOf = (update: Update): number[] => (isSnapshot(update) ? update.snapshot.games.map((game) => game.gameId) : [update.change.gameId]);
+
+/** A `gameUpdated` snapshot shows its one game. */
+const gameIdOf = (update: Update): number => gameIdsOf(update)[0];
 
 /**
  * The subscribers of one change with the same selection share one load of the game (and of the
@@ -66,35 +73,40 @@ const gameIdOf = (update: Update) => (isSnapshot(update) ? update.snapshot.gameI
 const sharedLoad = <T>(delivery: Update, what: string, query: object, load: () => Promise<T>): Promise<T> =>
   delivery.memo.get(`${what} ${JSON.stringify(query)}`, load);
 
-/** No event to load: the selection is read all the same, so that the unused-selection check (outside production) does not fail the update. */
-const noEvent = (query: object): null => {
+/** Nothing to load (no event, or no one game): the selection is read all the same, so that the unused-selection check (outside production) does not fail the update. */
+const nothingToLoad = (query: object): null => {
   void { ...query };
   return null;
 };
+
+const kindOf = (update: Update) => (isSnapshot(update) ? SNAPSHOT_KIND : update.change.kind);
+const positionOfUpdate = (update: Update) => (isSnapshot(update) ? update.snapshot.position : positionOf(update.change));
+const scoreChangedOf = (update: Update) => !isSnapshot(update) && update.change.scoreChanged;
+const eventIdOf = (update: Update) => (isSnapshot(update) ? null : update.change.eventId);
+const POSITION_DESCRIPTION =
+  "Where this change stands in the stream of changes, the same on every instance (opaque: compare it with nothing, send it back). Subscribe again with `after:` set to the last one received to get what was missed; over SSE it is also the event's `id`, which EventSource sends back as Last-Event-ID.";
+
+/** The event as it is now, shared by the subscribers of the change; none for a snapshot, a transition or a deleted event. */
+function eventOf(query: object, delivery: Update, ctx: GraphQLContext) {
+  if (isSnapshot(delivery)) return nothingToLoad(query);
+  const { eventId, kind } = delivery.change;
+  return eventId === null || kind === 'EVENT_DELETED'
+    ? nothingToLoad(query)
+    : sharedLoad(delivery, 'event', query, () => ctx.prisma.gameEvent.findUnique({ ...query, where: { id: eventId } }));
+}
 
 const GameUpdate = builder.objectRef<Update>('GameUpdate').implement({
   description:
     'A committed change of a game: the game as it is now, and the event added, corrected or deleted. Or, first on a stream subscribed without `after`, its snapshot (kind SNAPSHOT): the game as it stands.',
   fields: (t) => ({
-    kind: t.field({ type: GameChangeKindEnum, description: 'What changed.', resolve: (update) => (isSnapshot(update) ? SNAPSHOT_KIND : update.change.kind) }),
-    position: t.string({
-      description:
-        "Where this change stands in the stream of changes, the same on every instance (opaque: compare it with nothing, send it back). Subscribe again with `after:` set to the last one received to get what was missed; over SSE it is also the event's `id`, which EventSource sends back as Last-Event-ID.",
-      resolve: (update) => (isSnapshot(update) ? update.snapshot.position : positionOf(update.change)),
-    }),
+    kind: t.field({ type: GameChangeKindEnum, description: 'What changed.', resolve: kindOf }),
+    position: t.string({ description: POSITION_DESCRIPTION, resolve: positionOfUpdate }),
     version: t.int({
       description: "The game's version after the change (as `Game.version`).",
-      resolve: (update) => (isSnapshot(update) ? update.snapshot.version : update.change.version),
+      resolve: (update) => (isSnapshot(update) ? update.snapshot.games[0].version : update.change.version),
     }),
-    scoreChanged: t.boolean({
-      description: 'The change moved the score; false for a snapshot.',
-      resolve: (update) => !isSnapshot(update) && update.change.scoreChanged,
-    }),
-    eventId: t.int({
-      nullable: true,
-      description: 'The event added, corrected or deleted.',
-      resolve: (update) => (isSnapshot(update) ? null : update.change.eventId),
-    }),
+    scoreChanged: t.boolean({ description: 'The change moved the score; false for a snapshot.', resolve: scoreChangedOf }),
+    eventId: t.int({ nullable: true, description: 'The event added, corrected or deleted.', resolve: eventIdOf }),
     game: t.prismaField({
       type: 'Game',
       description: 'The game as it is after the change.',
@@ -105,13 +117,57 @@ const GameUpdate = builder.objectRef<Update>('GameUpdate').implement({
       type: 'GameEvent',
       nullable: true,
       description: 'The event as it is now; null for a transition and for a deleted event (see eventId).',
-      resolve: (query, delivery, _args, ctx) => {
-        if (isSnapshot(delivery)) return noEvent(query);
-        const { eventId, kind } = delivery.change;
-        return eventId === null || kind === 'EVENT_DELETED'
-          ? noEvent(query)
-          : sharedLoad(delivery, 'event', query, () => ctx.prisma.gameEvent.findUnique({ ...query, where: { id: eventId } }));
-      },
+      resolve: (query, delivery, _args, ctx) => eventOf(query, delivery, ctx),
+    }),
+  }),
+});
+
+/**
+ * What `liveGames` sends: a change of one game, as GameUpdate, or first the snapshot of the whole
+ * set it follows, which may be empty: so its `game` and `version` are null on the snapshot, and
+ * `games` carries the set (the one game, on a change).
+ */
+const LiveGamesUpdate = builder.objectRef<Update>('LiveGamesUpdate').implement({
+  description:
+    'A committed change of a game `liveGames` follows: the game as it is now, and the event added, corrected or deleted. Or, first on a stream subscribed without `after`, its snapshot (kind SNAPSHOT): every game live now that the filter names, in `games`, and the position to resume from.',
+  fields: (t) => ({
+    kind: t.field({ type: GameChangeKindEnum, description: 'What changed; SNAPSHOT for the set as it stands.', resolve: kindOf }),
+    position: t.string({ description: POSITION_DESCRIPTION, resolve: positionOfUpdate }),
+    version: t.int({
+      nullable: true,
+      description: "The game's version after the change (as `Game.version`); null for a snapshot, whose games each carry their own.",
+      resolve: (update) => (isSnapshot(update) ? null : update.change.version),
+    }),
+    scoreChanged: t.boolean({ description: 'The change moved the score; false for a snapshot.', resolve: scoreChangedOf }),
+    eventId: t.int({ nullable: true, description: 'The event added, corrected or deleted.', resolve: eventIdOf }),
+    game: t.prismaField({
+      type: 'Game',
+      nullable: true,
+      description: 'The game as it is after the change; null for a snapshot (see `games`).',
+      resolve: (query, delivery, _args, ctx) =>
+        isSnapshot(delivery)
+          ? nothingToLoad(query)
+          : sharedLoad(delivery, 'game', query, () => ctx.prisma.game.findUniqueOrThrow({ ...query, where: { id: gameIdOf(delivery) } })),
+    }),
+    games: t.prismaField({
+      type: ['Game'],
+      description:
+        'For a snapshot, every game live now that the filter names, by start, then id (empty when none is): the set as it stands, to show in place of what the client had. For a change, the one game, as `game`.',
+      complexity: listCost(LENGTH.liveGames),
+      resolve: (query, delivery, _args, ctx) =>
+        sharedLoad(delivery, 'games', query, async () => {
+          const ids = gameIdsOf(delivery);
+          const games = await ctx.prisma.game.findMany({ ...query, where: { id: { in: ids } } });
+          const byId = new Map(games.map((game) => [game.id, game]));
+          // A game deleted since the snapshot was read is no longer there to show.
+          return ids.flatMap((id) => byId.get(id) ?? []);
+        }),
+    }),
+    event: t.prismaField({
+      type: 'GameEvent',
+      nullable: true,
+      description: 'The event as it is now; null for a snapshot, a transition and a deleted event (see eventId).',
+      resolve: (query, delivery, _args, ctx) => eventOf(query, delivery, ctx),
     }),
   }),
 });
@@ -166,7 +222,7 @@ function updateOf(item: StreamItem, _args: unknown, ctx: GraphQLContext): Update
   }
   executions += 1;
   const { change } = item;
-  lastUpdates.set(ctx, { position: positionOf(change), gameId: change.gameId, version: change.version, snapshot: false });
+  lastUpdates.set(ctx, { position: positionOf(change), games: [{ gameId: change.gameId, version: change.version }], snapshot: false });
   return item;
 }
 
@@ -191,7 +247,7 @@ const resumedContexts = new WeakSet<object>();
 
 /**
  * Asks the subscription of `ctx` for a snapshot for a stream that joins it now; false for one that
- * takes none (resumed from a position, or `liveGames`): the stream takes its updates from now on.
+ * takes none (resumed from a position): the stream takes its updates from now on.
  */
 export function requestSnapshot(ctx: object): boolean {
   const source = snapshotSources.get(ctx);
@@ -202,17 +258,19 @@ export function requestSnapshot(ctx: object): boolean {
 /** Whether the subscription of `ctx` replays from a position: no stream may join it once it has sent something. */
 export const isResumed = (ctx: object): boolean => resumedContexts.has(ctx);
 
-/** A game's changes, each snapshot first (src/live/stream-positions.ts `snapshotting`). */
-function withSnapshots(source: AsyncIterable<LiveItem>, ctx: GraphQLContext, gameId: number): SnapshottingSource {
-  const sql = sqlThrough(ctx.prisma);
-  const stream = snapshotting(source, async () => {
-    const snapshot = await readGameSnapshot(sql, gameId);
-    if (!snapshot) throw notFound(`No game ${gameId}`);
-    return snapshot;
-  });
+/** The changes of `source`, a snapshot first and one for each stream that joins (src/live/stream-positions.ts `snapshotting`). */
+function withSnapshots(source: AsyncIterable<LiveItem>, ctx: GraphQLContext, read: () => Promise<StreamSnapshot>): SnapshottingSource {
+  const stream = snapshotting(source, read);
   snapshotSources.set(ctx, stream);
   return stream;
 }
+
+/** A `gameUpdated` snapshot: the game as it stands, NOT_FOUND once it is gone. */
+const gameSnapshotOf = (ctx: GraphQLContext, gameId: number) => async (): Promise<StreamSnapshot> => {
+  const snapshot = await readGameSnapshot(sqlThrough(ctx.prisma), gameId);
+  if (!snapshot) throw notFound(`No game ${gameId}`);
+  return snapshot;
+};
 
 /**
  * Where a subscription resumes: its `after` argument, or else the Last-Event-ID header an
@@ -299,19 +357,26 @@ builder.subscriptionFields((t) => ({
       const position = resumePosition(args.after, ctx);
       const source =
         position === undefined
-          ? withSnapshots(live.gameSource(args.id), ctx, args.id)
+          ? withSnapshots(live.gameSource(args.id), ctx, gameSnapshotOf(ctx, args.id))
           : await resumable(live.gameSource(args.id), position, ctx, args.id, () => true);
       return opened(source, ctx);
     },
     resolve: updateOf,
   }),
   liveGames: t.field({
-    type: GameUpdate,
-    description: 'Games that go live, change score or finish; all of them, or those the filter names.',
+    type: LiveGamesUpdate,
+    description:
+      'Games that go live, change score or finish; all of them, or those the filter names. Without `after`, the first update is the set of games live now (kind SNAPSHOT, in `games`), and then every change it does not show.',
     args: { filter: t.arg({ type: LiveGamesFilter, description: 'Which games; every game when absent.' }), after: afterArg(t) },
     subscribe: async (_root, args, ctx) => {
       const wanted = (change: GameChange) => isLiveGamesChange(change) && matches(args.filter, change);
-      const source = await resumable(liveOf(ctx).changeSource(wanted), resumePosition(args.after, ctx), ctx, null, wanted);
+      const position = resumePosition(args.after, ctx);
+      const changes = liveOf(ctx).changeSource(wanted);
+      // As gameUpdated: without a position the stream begins with the set as it stands, with one the replay.
+      const source =
+        position === undefined
+          ? withSnapshots(changes, ctx, () => readLiveGamesSnapshot(sqlThrough(ctx.prisma), args.filter ?? {}))
+          : await resumable(changes, position, ctx, null, wanted);
       return opened(source, ctx);
     },
     resolve: updateOf,

@@ -17,6 +17,9 @@ builder.prismaNode('NationalSelection', {
   }),
 });
 
+/** The most selections `NationalPlayer.records` answers for one player: one per selection played for, a handful at most. */
+export const MAX_RECORDS_PER_NATIONAL_PLAYER = 20;
+
 builder.prismaNode('NationalPlayer', {
   ...NODE_BY_ID,
   description: 'A player in a national team selection, with career records per selection played for.',
@@ -28,8 +31,8 @@ builder.prismaNode('NationalPlayer', {
     player: t.relation('player', { description: 'The player.' }),
     selection: t.relation('selection', { description: 'The selection the player belongs to.' }),
     records: t.relation('records', {
-      description: 'Career totals, one per selection the player played for, by selection id.',
-      query: { orderBy: { selectionId: 'asc' } },
+      description: `Career totals, one per selection the player played for, by selection id: at most ${MAX_RECORDS_PER_NATIONAL_PLAYER} (a player plays for a few selections, one per age group).`,
+      query: { orderBy: { selectionId: 'asc' }, take: MAX_RECORDS_PER_NATIONAL_PLAYER },
     }),
   }),
 });

@@ -26,10 +26,17 @@ export const SortDirectionEnum = builder.enumType('SortDirection', {
   },
 });
 
+/**
+ * The most records `nationalPlayerRecords` answers: everyone who ever played for a selection is
+ * some hundreds (the demo's have about 50), and the order is computed over all of them, so it is a
+ * bound rather than pages; records past it in the order asked are left out.
+ */
+export const MAX_NATIONAL_RECORDS = 2_000;
+
 builder.queryField('nationalPlayerRecords', (t) =>
   t.prismaField({
     type: ['NationalPlayerRecord'],
-    description: 'Career records in the selection of every player with at least `minGames` games, ordered by the column asked.',
+    description: `Career records in the selection of every player with at least \`minGames\` games, ordered by the column asked: at most ${MAX_NATIONAL_RECORDS.toLocaleString('en')}, the first in that order (a selection's whole history holds some hundreds).`,
     complexity: listCost(LENGTH.nationalRecords, COMPUTED.nationalRecords), // one row per player who played for the selection
     args: {
       selectionId: t.arg.int({ required: true, description: 'The selection, by its id.' }),
@@ -58,7 +65,9 @@ builder.queryField('nationalPlayerRecords', (t) =>
         keys.map((k) => ({ ...k, ...k.nationalPlayer.player })),
         args.orderBy ?? 'POINTS',
         args.direction ?? 'DESC',
-      ).map((k) => k.id);
+      )
+        .slice(0, MAX_NATIONAL_RECORDS)
+        .map((k) => k.id);
       const records = await ctx.prisma.nationalPlayerRecord.findMany({ ...query, where: { id: { in: order } } });
       const byId = new Map(records.map((record) => [record.id, record]));
       return order.flatMap((id) => byId.get(id) ?? []);

@@ -1,5 +1,5 @@
-// The `orderBy` and `direction` arguments of the connections of clubs, teams, league groups and
-// national players, in the pattern of the games' (game-order.ts) and the players' (player.ts): an
+// The `orderBy` and `direction` arguments of the connections of clubs, teams, league groups,
+// national players, API keys and audit entries, in the pattern of the games' (game-order.ts) and the players' (player.ts): an
 // enum of what the list is ordered by, and a SortDirection. Without them a list keeps the order it
 // always had; every order ends with the id, so that it is total and a cursor finds its place.
 import type { Prisma } from '../generated/prisma/client.js';
@@ -86,4 +86,33 @@ export const NATIONAL_PLAYER_ORDER_ARGS = builder.args((t) => ({
 export function nationalPlayersOrderBy(order: 'NUMBER' | 'ID' | null | undefined, direction: Direction): Prisma.NationalPlayerOrderByWithRelationInput[] {
   const sort = sortOf(direction);
   return order === 'ID' ? [{ id: sort }] : [{ number: sort }, { id: sort }];
+}
+
+export const ApiKeyOrderEnum = builder.enumType('ApiKeyOrder', {
+  description: 'What a list of API keys is ordered by.',
+  values: { ID: { description: "The key's id, the order keys were made in: smallest first unless DESC." } },
+});
+
+export const API_KEY_ORDER_ARGS = builder.args((t) => ({
+  orderBy: t.field({ type: ApiKeyOrderEnum, defaultValue: 'ID', description: 'What the keys are ordered by; ID when not given.' }),
+  direction: t.field({ type: SortDirectionEnum, description: 'ASC (oldest key first) unless given.' }),
+}));
+
+export function apiKeysOrderBy(direction: Direction): Prisma.ApiKeyOrderByWithRelationInput[] {
+  return [{ id: sortOf(direction) }];
+}
+
+export const GameAuditOrderEnum = builder.enumType('GameAuditOrder', {
+  description: "What a game's audit is ordered by; writes of the same instant by id.",
+  values: { WRITTEN: { description: 'When the write was committed: the oldest first unless DESC.' } },
+});
+
+export const GAME_AUDIT_ORDER_ARGS = builder.args((t) => ({
+  orderBy: t.field({ type: GameAuditOrderEnum, defaultValue: 'WRITTEN', description: 'What the writes are ordered by; WRITTEN when not given.' }),
+  direction: t.field({ type: SortDirectionEnum, description: 'ASC (the oldest write first, as `gameAudit` and `npm run audit`) unless given.' }),
+}));
+
+export function gameAuditOrderBy(direction: Direction): Prisma.GameAuditEntryOrderByWithRelationInput[] {
+  const sort = sortOf(direction);
+  return [{ at: sort }, { id: sort }];
 }

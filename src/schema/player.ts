@@ -17,6 +17,13 @@ import { LicensingEnum, PlayerPositionEnum } from './scalars.js';
  */
 export const MAX_PLAYER_SEASON_GAMES = 500;
 
+/**
+ * The most licenses, memberships and statistics lines `Player` answers across every season: about
+ * one of each per season and team, so a long career has some 40 (the newest are kept). A bound, not
+ * pages: a player's career is naturally small.
+ */
+export const MAX_PLAYER_CAREER_ROWS = 200;
+
 builder.prismaNode('Player', {
   ...NODE_BY_ID,
   description: 'A player: the person behind the licenses, team memberships and game sheets of every season.',
@@ -34,22 +41,22 @@ builder.prismaNode('Player', {
       resolve: (player, _args, ctx) => absoluteUrl(ctx, player.portraitUrl),
     }),
     licenses: t.relation('licenses', {
-      description: "The player's licenses, newest season first.",
+      description: `The player's licenses, newest season first: at most ${MAX_PLAYER_CAREER_ROWS}, the newest (about one a season and team).`,
       args: { season: t.arg.int({ description: 'Only licenses of this season (its id: 2025 = 2025/26); every season when absent.' }) },
-      query: (args) => ({ where: { seasonId: args.season ?? undefined }, orderBy: [{ seasonId: 'desc' }, { id: 'asc' }] }),
+      query: (args) => ({ where: { seasonId: args.season ?? undefined }, orderBy: [{ seasonId: 'desc' }, { id: 'asc' }], take: MAX_PLAYER_CAREER_ROWS }),
     }),
     memberships: t.relation('memberships', {
-      description: "The player's team memberships (rosters), newest season first.",
+      description: `The player's team memberships (rosters), newest season first: at most ${MAX_PLAYER_CAREER_ROWS}, the newest (about one a season and team).`,
       args: { season: t.arg.int({ description: 'Only memberships of this season (its id: 2025 = 2025/26); every season when absent.' }) },
-      query: (args) => ({ where: { seasonId: args.season ?? undefined }, orderBy: [{ seasonId: 'desc' }, { id: 'asc' }] }),
+      query: (args) => ({ where: { seasonId: args.season ?? undefined }, orderBy: [{ seasonId: 'desc' }, { id: 'asc' }], take: MAX_PLAYER_CAREER_ROWS }),
     }),
     nationalPlayer: t.relation('nationalPlayer', { nullable: true, description: 'The player in a national team selection; null when never selected.' }),
     statistics: t.field({
       type: [PlayerCompetitionStatistics],
-      description: 'Totals per season, competition and team, newest season first, league games before cup games.',
+      description: `Totals per season, competition and team, newest season first, league games before cup games: at most ${MAX_PLAYER_CAREER_ROWS} lines, the newest (about one a season and team).`,
       complexity: listCost(LENGTH.playerStatistics, COMPUTED.playerStatistics),
       select: { id: true },
-      resolve: (player, _args, ctx) => ctx.loaders.competitionStatisticsByPlayer.load(player.id),
+      resolve: async (player, _args, ctx) => (await ctx.loaders.competitionStatisticsByPlayer.load(player.id)).slice(0, MAX_PLAYER_CAREER_ROWS),
     }),
     games: t.field({
       type: [PlayerGame],

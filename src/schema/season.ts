@@ -1,8 +1,26 @@
 import type { Competition as CompetitionData } from './loaders.js';
-import { builder } from './builder.js';
+import { builder, pageSize, relatedConnectionComplexity } from './builder.js';
+import { connectionOf } from './connections.js';
+import { LEAGUE_GROUP_ORDER_ARGS, leagueGroupsOrderBy } from './orders.js';
 import { LENGTH, listCost } from './costs.js';
 import { NODE_BY_ID } from './node.js';
 import { renamedArg, renamedTo } from './arg-names.js';
+
+interface SeasonGroupArgs {
+  leagueId?: number | null;
+  league?: number | null;
+  gameClassId?: number | null;
+  gameClass?: number | null;
+}
+
+/** Which of a season's groups `groups` and `groupsConnection` answer, in the one order. */
+const seasonGroupsQuery = (args: SeasonGroupArgs) => ({
+  where: {
+    leagueId: renamedArg<number>(args, 'leagueId', 'league') ?? undefined,
+    gameClassId: renamedArg<number>(args, 'gameClassId', 'gameClass') ?? undefined,
+  },
+  orderBy: [{ leagueId: 'asc' as const }, { gameClassId: 'asc' as const }, { sortOrder: 'asc' as const }, { id: 'asc' as const }],
+});
 
 builder.prismaNode('Season', {
   ...NODE_BY_ID,
@@ -12,7 +30,8 @@ builder.prismaNode('Season', {
     label: t.exposeString('label', { description: 'The season as people write it, e.g. "2025/26".' }),
     isCurrent: t.exposeBoolean('isCurrent', { description: 'The season being played now (the one `currentSeason` answers); one at most.' }),
     groups: t.relation('groups', {
-      description: "The season's league groups, by league, game class and the federation's order.",
+      description:
+        "The season's league groups, by league, game class and the federation's order: all of them (a season has some 200; `groupsConnection` pages them).",
       // A season has ~210 groups at demo scale 10, a league or class a few dozen of them.
       complexity: (args) =>
         listCost(
@@ -24,14 +43,26 @@ builder.prismaNode('Season', {
         gameClassId: t.arg.int({ description: 'Only groups of this game class, by its id.' }),
         gameClass: t.arg.int({ description: 'The game class, as `gameClassId`.', deprecationReason: renamedTo('gameClassId') }),
       },
-      query: (args) => ({
-        where: {
-          leagueId: renamedArg<number>(args, 'leagueId', 'league') ?? undefined,
-          gameClassId: renamedArg<number>(args, 'gameClassId', 'gameClass') ?? undefined,
-        },
-        orderBy: [{ leagueId: 'asc' }, { gameClassId: 'asc' }, { sortOrder: 'asc' }, { id: 'asc' }],
-      }),
+      query: seasonGroupsQuery,
     }),
+    groupsConnection: t.relatedConnection(
+      'groups',
+      {
+        description: "The season's league groups, a page at a time, by league, game class and the federation's order.",
+        cursor: 'id',
+        maxSize: pageSize,
+        complexity: relatedConnectionComplexity(LENGTH.seasonGroups),
+        totalCount: true,
+        args: {
+          leagueId: t.arg.int({ description: 'Only groups of this league, by its id.' }),
+          gameClassId: t.arg.int({ description: 'Only groups of this game class, by its id.' }),
+          ...LEAGUE_GROUP_ORDER_ARGS,
+        },
+        // SEASON, the default, is the order of `groups` within the one season.
+        query: (args) => ({ where: seasonGroupsQuery(args).where, orderBy: leagueGroupsOrderBy(args.orderBy, args.direction) }),
+      },
+      ...connectionOf('LeagueGroup'),
+    ),
     cups: t.relation('cups', { description: "The season's cup tournaments, by id.", query: { orderBy: { id: 'asc' } } }),
     competitions: t.field({
       type: [Competition],

@@ -129,13 +129,19 @@ function toFavorite(input: FavoriteInputShape, index: number): Favorite {
     const value = named[field as keyof typeof WIRE_KEYS];
     if (value !== null && value !== undefined) wire[key] = value;
   }
-  return parseFavorite(wire);
+  try {
+    return parseFavorite(wire);
+  } catch (error) {
+    // The rule names the favorite's wire keys (the back office's); the client sent this entry.
+    if (error instanceof FavoriteError && error.field === undefined) throw new FavoriteError(error.message, `favorites[${index}]`);
+    throw error;
+  }
 }
 
 /** A FavoriteError (a domain error) reaches the client as BAD_USER_INPUT through src/schema/domain-errors.ts. */
 async function changeFavorites(change: typeof addFavorites, ctx: GraphQLContext, sid: string | null | undefined, inputs: FavoriteInputShape[]) {
   if (inputs.length === 0 || inputs.length > MAX_FAVORITES_PER_CALL) {
-    throw new FavoriteError(`send from 1 to ${MAX_FAVORITES_PER_CALL} favorites, got ${inputs.length}`);
+    throw new FavoriteError(`send from 1 to ${MAX_FAVORITES_PER_CALL} favorites, got ${inputs.length}`, 'favorites');
   }
   return change(
     ctx.primary,

@@ -27,7 +27,9 @@ describe('the scorer and the assist', () => {
   });
 
   it('refuses the same player as scorer and assist', () => {
-    expect(() => assertScorerIsNotAssist(HOME_1.playerId, HOME_1.playerId)).toThrow(new InvalidInputError('The scorer cannot assist the own goal'));
+    expect(() => assertScorerIsNotAssist(HOME_1.playerId, HOME_1.playerId)).toThrow(
+      new InvalidInputError('The scorer cannot assist the own goal', 'assistLicenseId'),
+    );
   });
 });
 

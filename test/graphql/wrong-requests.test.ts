@@ -224,6 +224,29 @@ describe('a wrong key is refused on every request that presents one', () => {
     const byParameter = await league.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ seasons { id } }')}&auth_token=${WRONG}` });
     expect(byParameter.statusCode).toBe(401);
 
+    // The media type is negotiated as for every other GraphQL answer: the first the client lists that the server speaks.
+    const mediaTypeFor = async (accept: string | undefined) => {
+      const headers: Record<string, string> = { 'content-type': JSON_MEDIA, ...wrong };
+      if (accept !== undefined) headers.accept = accept;
+      const refused = await league.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: '{ seasons { id } }' } });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      return refused.headers['content-type'];
+    };
+    expect(await mediaTypeFor(SPEC_MEDIA)).toBe(`${SPEC_MEDIA}; charset=utf-8`);
+    expect(await mediaTypeFor(`${SPEC_MEDIA}, ${JSON_MEDIA}`)).toBe(`${SPEC_MEDIA}; charset=utf-8`);
+    expect(await mediaTypeFor(JSON_MEDIA)).toBe(`${JSON_MEDIA}; charset=utf-8`);
+    expect(await mediaTypeFor(`${JSON_MEDIA};charset=utf-8, ${SPEC_MEDIA}`)).toBe(`${JSON_MEDIA}; charset=utf-8`);
+    expect(await mediaTypeFor(undefined)).toBe(`${JSON_MEDIA}; charset=utf-8`);
+    // A validation error from yoga, under the same Accept, comes in the same media type.
+    const invalid = await league.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': JSON_MEDIA, accept: SPEC_MEDIA },
+      payload: { query: '{ nope }' },
+    });
+    expect(invalid.headers['content-type']).toBe(`${SPEC_MEDIA}; charset=utf-8`);
+
     expect((await league.app.inject({ method: 'GET', url: '/api/seasons' })).statusCode).toBe(200);
     expect((await post(league.app, '{ seasons { id } }')).status).toBe(200);
   });

@@ -116,13 +116,19 @@ describe('GraphQL subscriptions over SSE', () => {
   });
 
   it('liveGames delivers score changes of the filtered club and nothing of others', async () => {
-    const ofClub = await subscribe<{ data?: { liveGames: { kind: string; game: { id: number; homeScore: number } } } }>(
+    const ofClub = await subscribe<{ data?: { liveGames: { kind: string; game: { id: number; homeScore: number } | null; games: { id: number }[] } } }>(
       baseUrl,
-      'subscription ($club: Int) { liveGames(filter: { clubId: $club }) { kind game { id homeScore } } }',
+      'subscription ($club: Int) { liveGames(filter: { clubId: $club }) { kind game { id homeScore } games { id } } }',
       { club: game.homeTeam!.clubId },
     );
-    const ofNobody = await subscribe<unknown>(baseUrl, 'subscription { liveGames(filter: { teamId: -1 }) { kind } }');
+    const ofNobody = await subscribe<{ data?: { liveGames: { kind: string; games: unknown[] } } }>(
+      baseUrl,
+      'subscription { liveGames(filter: { teamId: -1 }) { kind games { id } } }',
+    );
     try {
+      // Each begins with the set as it stands: the club's live game, and nothing.
+      expect((await ofClub.next()).data?.liveGames).toMatchObject({ kind: 'SNAPSHOT', game: null, games: expect.arrayContaining([{ id: game.id }]) });
+      expect((await ofNobody.next()).data?.liveGames).toEqual({ kind: 'SNAPSHOT', games: [] });
       await write(GOAL, { side: 'HOME', second: 90 }, clubKey);
       expect((await ofClub.next()).data?.liveGames).toMatchObject({ kind: 'EVENT_ADDED', game: { id: game.id, homeScore: 1 } });
       await expect(ofNobody.next(500)).rejects.toThrow('no subscription event');

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { buildApp } from '../../src/app.js';
 import { openTestLeague, type TestLeague } from '../support/app.js';
 import { createKey } from '../support/keys.js';
@@ -7,9 +9,10 @@ import { postGraphQL, scheduledGameWithSheet } from '../support/live.js';
 import { type SseSubscription, subscribe } from '../support/sse.js';
 
 /**
- * A `gameUpdated` stream without a position begins with the game as it stands (kind SNAPSHOT); each
- * stream with one of its own, also when it joins streams of the same subscription; a stream resumed
- * from a position (a snapshot's included) begins with none and gets exactly what it missed.
+ * A `gameUpdated` stream without a position begins with the game as it stands (kind SNAPSHOT), a
+ * `liveGames` stream with the set of games live now; each stream with one of its own, also when it
+ * joins streams of the same subscription; a stream resumed from a position (a snapshot's included)
+ * begins with none and gets exactly what it missed.
  */
 
 const FOLLOW = 'subscription ($id: Int!) { gameUpdated(id: $id) { kind version position eventId game { homeScore awayScore } } }';
@@ -91,6 +94,100 @@ describe('a gameUpdated stream without a position', () => {
       expect(await update(resumed)).toMatchObject({ kind: 'EVENT_ADDED', version: live });
     } finally {
       resumed.close();
+    }
+  });
+});
+
+const LIVE_OF_TEAM =
+  'subscription ($team: Int, $after: String) { liveGames(filter: { teamId: $team }, after: $after) { kind version position game { id homeScore } games { id version homeScore status } } }';
+const LIVE_ALL = 'subscription { liveGames { kind position games { id status } } }';
+
+interface LiveUpdate {
+  kind: string;
+  version: number | null;
+  position: string;
+  game: { id: number; homeScore: number } | null;
+  games: { id: number; version: number; homeScore: number; status: string }[];
+}
+
+interface LivePayload {
+  data?: { liveGames?: LiveUpdate };
+  errors?: { extensions?: { code?: string } }[];
+}
+
+const liveUpdate = async (stream: SseSubscription<LivePayload>) => (await stream.next(20_000)).data?.liveGames;
+
+describe('a liveGames stream without a position', () => {
+  it('begins with the set of games live now, its own, also when it joins an open stream of the same subscription, which does not receive it', async () => {
+    const team = { team: game.homeTeamId };
+    const first = await subscribe<LivePayload>(baseUrl, LIVE_OF_TEAM, team);
+    let second: SseSubscription<LivePayload> | undefined;
+    try {
+      const snapshot = await liveUpdate(first);
+      expect(snapshot).toMatchObject({ kind: 'SNAPSHOT', version: null, game: null, position: expect.stringMatching(/^\d+$/) });
+      expect(snapshot?.games.map((one) => one.id)).toEqual([game.id]);
+      const scored = await goal(210);
+      expect(await liveUpdate(first)).toMatchObject({ kind: 'EVENT_ADDED', version: scored, game: { id: game.id }, games: [{ id: game.id, version: scored }] });
+
+      second = await subscribe<LivePayload>(baseUrl, LIVE_OF_TEAM, team);
+      expect(await liveUpdate(second)).toMatchObject({ kind: 'SNAPSHOT', games: [{ id: game.id, version: scored }] });
+      const again = await goal(240);
+      expect(await liveUpdate(first)).toMatchObject({ kind: 'EVENT_ADDED', version: again });
+      expect(await liveUpdate(second)).toMatchObject({ kind: 'EVENT_ADDED', version: again });
+    } finally {
+      first.close();
+      second?.close();
+    }
+  });
+
+  it('resumed from its snapshot’s position (Last-Event-ID) gets exactly the changes since, and no snapshot', async () => {
+    const opened = await subscribe<LivePayload>(baseUrl, LIVE_OF_TEAM, { team: game.homeTeamId });
+    const snapshot = await liveUpdate(opened);
+    opened.close();
+    expect(snapshot?.kind).toBe('SNAPSHOT');
+    const missed = await goal(270);
+    const resumed = await subscribe<LivePayload>(baseUrl, LIVE_OF_TEAM, { team: game.homeTeamId }, { 'last-event-id': snapshot!.position });
+    try {
+      expect(await liveUpdate(resumed)).toMatchObject({ kind: 'EVENT_ADDED', version: missed });
+    } finally {
+      resumed.close();
+    }
+  });
+
+  it('over graphql-ws, resubscribed without after, is right at once: a game that ended while it was away is no longer in the set', async () => {
+    const other = await league.db.prisma.game.findFirstOrThrow({
+      where: { status: 'SCHEDULED', groupId: { not: null }, id: { not: game.id } },
+      orderBy: { id: 'asc' },
+    });
+    const otherWrite = (mutation: string, input: Record<string, unknown>) =>
+      postGraphQL(baseUrl, mutation, { input: { gameId: other.id, idempotencyKey: `snapshots-other-${++writes}`, ...input } }, federationKey);
+    expect(
+      (await otherWrite('mutation ($input: StartGameInput!) { startGame(input: $input) { version } }', { outsideStartWindow: true, reason: 'test' })).errors,
+    ).toBeUndefined();
+
+    const client = createClient({ url: `${baseUrl.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+    try {
+      const firstTime = client.iterate<{ liveGames: LiveUpdate }>({ query: LIVE_ALL });
+      const before = (await firstTime.next()).value?.data?.liveGames;
+      expect(before?.kind).toBe('SNAPSHOT');
+      expect(before?.games.map((one: { id: number }) => one.id)).toEqual(expect.arrayContaining([game.id, other.id]));
+      await firstTime.return?.();
+
+      // While the client is away, the other game is stopped for good.
+      expect((await otherWrite('mutation ($input: AbortGameInput!) { abortGame(input: $input) { version } }', {})).errors).toBeUndefined();
+
+      const again = client.iterate<{ liveGames: LiveUpdate }>({ query: LIVE_ALL });
+      const after = (await again.next()).value?.data?.liveGames;
+      expect(after?.kind).toBe('SNAPSHOT');
+      const ids = after?.games.map((one: { id: number }) => one.id);
+      expect(ids).toContain(game.id);
+      expect(ids).not.toContain(other.id);
+      expect(after?.games.every((one: { status: string }) => one.status === 'LIVE')).toBe(true);
+      await goal(300);
+      expect((await again.next()).value?.data?.liveGames).toMatchObject({ kind: 'EVENT_ADDED', games: [{ id: game.id, status: 'LIVE' }] });
+      await again.return?.();
+    } finally {
+      await client.dispose();
     }
   });
 });

@@ -36,6 +36,11 @@ export type AbortGameInput = {
   second?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** What a list of API keys is ordered by. */
+export type ApiKeyOrder =
+  /** The key's id, the order keys were made in: smallest first unless DESC. */
+  | 'ID';
+
 /** What a list of clubs is ordered by; clubs of the same name are ordered by id. */
 export type ClubOrder =
   /** The club's id: smallest first unless DESC. */
@@ -225,6 +230,11 @@ export type ForfeitGameInput = {
   reason?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** What a game's audit is ordered by; writes of the same instant by id. */
+export type GameAuditOrder =
+  /** When the write was committed: the oldest first unless DESC. */
+  | 'WRITTEN';
+
 /** How a game changed: the kind of write committed, or the SNAPSHOT a stream begins with. */
 export type GameChangeKind =
   /** The game was stopped for good (abortGame). */
@@ -243,7 +253,7 @@ export type GameChangeKind =
   | 'PERIOD_ENDED'
   /** A team's game sheet was written or corrected (writeGameSheet). */
   | 'SHEET_WRITTEN'
-  /** Not a change: the game as it stands, the first update of a stream subscribed without `after` (and of one whose `after` is the position of a snapshot, never). Its `version` and `position` are those of the game now; the changes it shows are never sent after it. */
+  /** Not a change: what the stream follows as it stands, the first update of a stream subscribed without `after` (never of one with `after`). On `gameUpdated`, the game: its `version` and `position` are those of the game now. On `liveGames`, every game live now that the filter names, in `games` (perhaps none), and the position to resume from. The changes it shows are never sent after it. */
   | 'SNAPSHOT'
   /** The spectators were recorded (recordSpectators). */
   | 'SPECTATORS_RECORDED'
