@@ -49,17 +49,28 @@ export async function signingKeySet(prisma: PrismaClient): Promise<{ keys: JWK[]
   return { keys: keys.reverse().map((key) => ({ ...key.publicJwk, kid: key.kid, alg: SIGNING_ALGORITHM, use: 'sig' })) };
 }
 
-/** Signs `payload` (the canonical bytes) with the signing key, made first if there is none. */
-export async function signResult(prisma: PrismaClient, payload: string, now: Date): Promise<SignedPayload> {
+/** The key that signs now, ready to sign: its id and its private half, which only `signWith` uses. */
+export interface SigningKey {
+  kid: string;
+  readonly privateKey: CryptoKey | Uint8Array;
+}
+
+/** The key that signs now, made first if there is none. One statement; a request signing many results asks once. */
+export async function currentSigningKey(prisma: PrismaClient, now: Date): Promise<SigningKey> {
   const key = (await signingKeyRow(prisma)) ?? (await prisma.$transaction((tx) => lockedSigningKey(tx, now)));
   let privateKey = imported.get(key.kid);
   if (!privateKey) {
     privateKey = importJWK(key.privateJwk as JWK, SIGNING_ALGORITHM);
     imported.set(key.kid, privateKey);
   }
+  return { kid: key.kid, privateKey: await privateKey };
+}
+
+/** Signs `payload` (the canonical bytes) with `key`: a compact JWS whose header names the key. */
+export async function signWith(key: SigningKey, payload: string): Promise<SignedPayload> {
   const jws = await new CompactSign(new TextEncoder().encode(payload))
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: key.kid, typ: RESULT_JWS_TYPE })
-    .sign(await privateKey);
+    .sign(key.privateKey);
   return { jws, kid: key.kid };
 }
 

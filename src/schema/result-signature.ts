@@ -1,6 +1,6 @@
 // Signed results (`Game.resultSignature`) and the administration of the keys that sign them. What
 // is signed is src/domain/result-signature.ts; the keys are src/auth/result-signing-keys.ts.
-import { listSigningKeys, type PublicSigningKey, rotateSigningKey, signResult } from '../auth/result-signing-keys.js';
+import { currentSigningKey, listSigningKeys, type PublicSigningKey, rotateSigningKey, type SigningKey, signWith } from '../auth/result-signing-keys.js';
 import { nowUntil } from '../clock.js';
 import { ADMIN_SCOPE } from '../domain/access.js';
 import { journalChange } from '../live/change-journal.js';
@@ -43,6 +43,20 @@ const ResultSigningKey = builder.objectRef<PublicSigningKey>('ResultSigningKey')
   }),
 });
 
+/** The signing key of one request: a page of games signed asks for it once. */
+const requestKeys = new WeakMap<object, Promise<SigningKey>>();
+
+function signingKeyOf(ctx: { primary: Parameters<typeof currentSigningKey>[0] }, now: Date): Promise<SigningKey> {
+  let key = requestKeys.get(ctx);
+  if (!key) {
+    // The primary: the first signature makes the first key.
+    key = currentSigningKey(ctx.primary, now);
+    requestKeys.set(ctx, key);
+    key.catch(() => requestKeys.delete(ctx));
+  }
+  return key;
+}
+
 /** The result's state as the game stores it. */
 // TODO(merge): resultStateAt
 const resultStateOf = (game: { resultState: string | null }): ResultState | null => game.resultState as ResultState | null;
@@ -80,10 +94,10 @@ builder.prismaObjectFields('Game', (t) => ({
       const state = resultStateOf(game);
       if (!isSignable(game, state, args.includeProvisional ?? false) || state === null) return null;
       // The signing time is a fact of the signature, not a reading that goes stale: the answer holds until a write changes the game.
+      // TODO(merge): until the moment resultStateAt's state changes by itself (a provisional result's window closing).
       const signedAt = nowUntil(ctx.clock, () => undefined);
       const payload = canonicalPayload(resultPayload(game, game.events, state, signedAt));
-      // The primary: the first signature makes the first key.
-      const signed = await signResult(ctx.primary, payload, signedAt);
+      const signed = await signWith(await signingKeyOf(ctx, signedAt), payload);
       return { jws: signed.jws, keyId: signed.kid, payload };
     },
   }),

@@ -213,6 +213,24 @@ describe('GET /api/games/:game_id/history', () => {
   });
 });
 
+describe('caching', () => {
+  it('keeps the answers until the next write to the game, which both interfaces show at once', async () => {
+    const graphqlBefore = await history({ first: 100 });
+    const apiBefore = await (await fetch(`${baseUrl}/api/games/${game.id}/history?locale=en`)).json();
+    const cached = await countQueries(league.db, async () => {
+      await history({ first: 100 });
+      await fetch(`${baseUrl}/api/games/${game.id}/history?locale=en`);
+    });
+    expect(cached).toBe(0);
+    await write('recordSpectators', 'RecordSpectatorsInput', { spectators: 400 }, keys.federation);
+    const graphqlAfter = (await history({ first: 100 })).data!.game.history;
+    expect(graphqlAfter.totalCount).toBe(graphqlBefore.data!.game.history.totalCount + 1);
+    expect(graphqlAfter.nodes.at(-1)).toMatchObject({ write: 'recordSpectators', role: 'FEDERATION', spectators: 400 });
+    const apiAfter = (await (await fetch(`${baseUrl}/api/games/${game.id}/history?locale=en`)).json()) as typeof apiBefore;
+    expect(apiAfter.data.regions[0].rows).toHaveLength(apiBefore.data.regions[0].rows.length + 1);
+  });
+});
+
 describe('secrets', () => {
   it('appear in no answer of the history: no key, key name or prefix, session token, favorites session or idempotency key', async () => {
     const answers = [

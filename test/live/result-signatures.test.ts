@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { compactVerify, createRemoteJWKSet, decodeProtectedHeader, errors } from 'jose';
 import { buildApp } from '../../src/app.js';
 import { canonicalJson } from '../../src/domain/result-signature.js';
-import { openTestLeague, type TestLeague } from '../support/app.js';
+import { countQueries, openTestLeague, type TestLeague } from '../support/app.js';
 import { createKey } from '../support/keys.js';
 import { postGraphQL } from '../support/live.js';
 
@@ -121,6 +121,37 @@ describe('a confirmed result', () => {
     const claims = JSON.parse(signed.payload);
     const forged = Buffer.from(canonicalJson({ ...claims, score: { home: claims.score.away, away: claims.score.home + 1 } })).toString('base64url');
     await expect(compactVerify(`${header}.${forged}.${sig}`, keySet())).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
+  });
+});
+
+describe('a page of signed results', () => {
+  it('costs the same statements for 5 games as for 20: the signing key is read once per request', async () => {
+    const finished = await league.db.prisma.game.findMany({
+      where: { status: 'FINISHED', homeTeamId: { not: null } },
+      orderBy: { id: 'asc' },
+      take: 20,
+      skip: 2,
+    });
+    await league.db.prisma.game.updateMany({ where: { id: { in: finished.map((game) => game.id) } }, data: { resultState: 'CONFIRMED' } });
+    const page = async (ids: number[]) => {
+      const answer = await postGraphQL<{ games: { nodes: { id: number; resultSignature: Signed | null }[] } }>(
+        baseUrl,
+        'query ($ids: [Int!]) { games(filter: { ids: $ids }, first: 20) { nodes { id resultSignature { jws keyId payload } } } }',
+        { ids },
+      );
+      answers.push(JSON.stringify(answer));
+      expect(answer.errors).toBeUndefined();
+      return answer.data!.games.nodes;
+    };
+    const ids = finished.map((game) => game.id);
+    const five = await countQueries(league.db, () => page(ids.slice(0, 5)));
+    const twenty = await countQueries(league.db, () => page(ids));
+    expect(twenty).toBe(five);
+    const verifier = keySet();
+    for (const game of await page(ids)) {
+      const { payload } = await compactVerify(game.resultSignature!.jws, verifier);
+      expect(JSON.parse(new TextDecoder().decode(payload)).game.id).toBe(game.id);
+    }
   });
 });
 
