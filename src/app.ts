@@ -25,6 +25,7 @@ import { registerCors } from './http/cors.js';
 import { registerRequestDeadline } from './http/deadline.js';
 import { preRoutingErrors, registerErrorHandling } from './http/error-handling.js';
 import { registerHealth, registerStartupGate } from './http/health.js';
+import { registerJwks } from './http/jwks.js';
 import { InterfaceTable, isOperatorRequest } from './http/interface-policy.js';
 import { requireDeclarations } from './http/interfaces.js';
 import { type GracefulClose, gracefulCloseOptions, registerGracefulClose } from './http/graceful-close.js';
@@ -344,6 +345,7 @@ async function mountInterfaces(assembly: Assembly, made: { lifecycle: GracefulCl
   const ttlMs = options.responseCacheTtlMs ?? 0;
   const sponsorPath = options.sponsorPath ?? DEFAULT_SPONSOR_PATH;
   await app.register(mediaRoutes);
+  await registerJwks(app, options.database.prisma);
   await registerHealth(app, {
     database: options.database,
     isStarted,

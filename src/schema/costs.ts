@@ -66,6 +66,8 @@ export const COMPUTED = {
   search: 300, // 15 ms: the trigram look-ups of every kind
   statusMessages: 7, // 0.35 ms a game: the desk's rules tried for each message
   relatedConnection: STATEMENT_COST, // a page per parent
+  // Not measured apart: the signing key's statement, and an Ed25519 signature (about 0.1 ms) over the game's canonical JSON.
+  resultSignature: STATEMENT_COST + 2,
 } as const;
 
 /** A list of objects of typical `length`: the items' own cost, plus `perParent` for what loads it. */

@@ -22,6 +22,8 @@ import './game-sheet.js';
 import './live-subscriptions.js';
 import './api-key.js';
 import './game-report.js';
+import './game-history.js';
+import './result-signature.js';
 import './report-session.js';
 import './search.js';
 import './people.js';

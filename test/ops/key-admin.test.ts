@@ -198,8 +198,42 @@ describe('key administration next to a running embedded service', () => {
     expect(running.output()).not.toContain(advertised!.operatorToken);
     for (const run of [desk, ops, listed, byAdminKey, audit]) expect(run.stdout + run.stderr).not.toContain(advertised!.operatorToken);
 
+    // The keys results are signed with: rotated through the service, the JWKS keeping the retired one.
+    const rotatedFirst = await npmRun('keys', ['rotate-signing-key'], env);
+    const rotatedSecond = await npmRun('keys', ['rotate-signing-key'], env);
+    const kidOf = (run: Finished) => /^signing key (\S+) signs results from now on/.exec(run.stdout)?.[1];
+    expect([rotatedFirst.code, rotatedSecond.code]).toEqual([0, 0]);
+    const [firstKid, secondKid] = [kidOf(rotatedFirst), kidOf(rotatedSecond)];
+    expect(firstKid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(secondKid).not.toBe(firstKid);
+    const signingKeys = await npmRun('keys', ['signing-keys'], env);
+    expect(
+      signingKeys.stdout
+        .trim()
+        .split('\n')
+        .map((line) => [line.split('\t')[0], line.split('\t')[2].split(' ')[0]]),
+    ).toEqual([
+      [firstKid, 'retired'],
+      [secondKid, 'signing'],
+    ]);
+    const jwks = (await (await fetch(`${url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((key) => key.kid)).toEqual([secondKid, firstKid]);
+
     service.kill('SIGTERM');
     expect((await running.finished).code).toBe(0);
+    const database = await openDatabase({ dataDir });
+    try {
+      const privateParts = (await database.prisma.resultSigningKey.findMany({ select: { privateJwk: true } })).map(
+        (row) => (row.privateJwk as { d: string }).d,
+      );
+      expect(privateParts).toHaveLength(2);
+      for (const d of privateParts)
+        for (const text of [running.output(), rotatedFirst.stdout, rotatedSecond.stdout, signingKeys.stdout]) expect(text).not.toContain(d);
+    } finally {
+      await database.close();
+    }
+    const directKeys = await npmRun('keys', ['signing-keys'], env);
+    expect(directKeys).toMatchObject({ code: 0, stdout: signingKeys.stdout });
     expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
 
     const direct = await npmRun('keys', ['list'], env);

@@ -6,6 +6,8 @@
 // (src/domain/key-admin.ts, src/auth/key-store.ts) decide and write.
 import { hostname } from 'node:os';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../auth/key-store.js';
+import { listSigningKeys, rotateSigningKey } from '../../auth/result-signing-keys.js';
+import { announceDataChange } from '../../live/announce.js';
 import { loadConfig, serviceTargetFrom, type Config, type ServiceTarget } from '../../config.js';
 import { DataDirLockedError, readDataDirHolder } from '../../db/data-dir-lock.js';
 import type { Database } from '../../db/database.js';
@@ -51,7 +53,7 @@ async function openAdministration(target: ServiceTarget, config: Config, attempt
   const local = config.databaseUrl ? null : localService(config.dataDir);
   if (local) return administrationOverHttp(local.url, local.operatorToken);
   try {
-    return databaseAdministration(await openConfiguredDatabase());
+    return databaseAdministration(await openConfiguredDatabase(), config.redisUrl);
   } catch (error) {
     // A service that took the directory since we looked: ask it instead (once).
     if (error instanceof DataDirLockedError && attempt === 1) return openAdministration(target, config, attempt + 1);
@@ -77,7 +79,7 @@ function localService(dataDir: string): { url: string; operatorToken: string } |
   return holder.service;
 }
 
-function databaseAdministration(database: Database): KeyAdministration {
+function databaseAdministration(database: Database, redisUrl: string | undefined): KeyAdministration {
   const { prisma } = database;
   return {
     listKeys: () => listApiKeys(prisma),
@@ -85,6 +87,13 @@ function databaseAdministration(database: Database): KeyAdministration {
     revokeKey: (id) => revokeApiKey(prisma, id, new Date()),
     rotateKey: (id) => rotateApiKey(prisma, id, new Date()),
     gameAudit: (gameId) => readGameAudit(prisma, gameId),
+    signingKeys: () => listSigningKeys(prisma),
+    rotateSigningKey: async () => {
+      const key = await rotateSigningKey(prisma, new Date());
+      // Answers signed by the retired key that services keep: dropped, so the new key signs from now on.
+      await announceDataChange(database, redisUrl);
+      return key;
+    },
     close: () => database.close(),
   };
 }

@@ -2,17 +2,21 @@
 // the embedded service's operator token or an admin key. The service decides and writes exactly as
 // the direct path does (src/auth/key-store.ts); this only carries the request and reads the answer.
 import type { AdministeredKey, IssuedKey } from '../../auth/key-store.js';
+import type { PublicSigningKey } from '../../auth/result-signing-keys.js';
 import type { NewKeyRequest } from '../../domain/key-admin.js';
 import type { AuditRow } from '../../live/audit.js';
 import type { KeyAdministration } from './key-administration.js';
 
 const KEY_FIELDS = 'id name prefix clubId scopes gameIds createdAt revokedAt';
+const SIGNING_KEY_FIELDS = 'keyId publicJwk createdAt retiredAt';
 
 export const ADMIN_DOCUMENTS = {
   apiKeys: `query ApiKeys { apiKeys { ${KEY_FIELDS} } }`,
   createApiKey: `mutation CreateApiKey($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret key { ${KEY_FIELDS} } } }`,
   revokeApiKey: `mutation RevokeApiKey($id: Int!) { revokeApiKey(id: $id) { ${KEY_FIELDS} } }`,
   rotateApiKey: `mutation RotateApiKey($id: Int!) { rotateApiKey(id: $id) { secret key { ${KEY_FIELDS} } } }`,
+  resultSigningKeys: `query ResultSigningKeys { resultSigningKeys { ${SIGNING_KEY_FIELDS} } }`,
+  rotateResultSigningKey: `mutation RotateResultSigningKey { rotateResultSigningKey { ${SIGNING_KEY_FIELDS} } }`,
   gameAudit: `query GameAudit($gameId: Int!) { gameAudit(gameId: $gameId) { at version mutation eventId change apiKey { id name prefix clubId } } }`,
 } as const;
 
@@ -39,6 +43,13 @@ interface WireAuditRow {
   eventId: number | null;
   change: string;
   apiKey: AuditRow['apiKey'];
+}
+
+interface WireSigningKey {
+  keyId: string;
+  publicJwk: string;
+  createdAt: string;
+  retiredAt: string | null;
 }
 
 interface GraphQLBody<T> {
@@ -87,6 +98,9 @@ export function administrationOverHttp(baseUrl: string, secret: string): KeyAdmi
     revokeKey: async (id) => keyOf((await run<{ revokeApiKey: WireKey }>(ADMIN_DOCUMENTS.revokeApiKey, { id })).revokeApiKey),
     rotateKey: async (id) => issuedOf((await run<{ rotateApiKey: WireIssuedKey }>(ADMIN_DOCUMENTS.rotateApiKey, { id })).rotateApiKey),
     gameAudit: async (gameId) => (await run<{ gameAudit: WireAuditRow[] }>(ADMIN_DOCUMENTS.gameAudit, { gameId })).gameAudit.map(auditRowOf),
+    signingKeys: async () => (await run<{ resultSigningKeys: WireSigningKey[] }>(ADMIN_DOCUMENTS.resultSigningKeys)).resultSigningKeys.map(signingKeyOf),
+    rotateSigningKey: async () =>
+      signingKeyOf((await run<{ rotateResultSigningKey: WireSigningKey }>(ADMIN_DOCUMENTS.rotateResultSigningKey)).rotateResultSigningKey),
     close: async () => undefined,
   };
 }
@@ -110,4 +124,13 @@ function issuedOf(wire: WireIssuedKey): IssuedKey {
 
 function auditRowOf(wire: WireAuditRow): AuditRow {
   return { ...wire, at: new Date(wire.at), change: JSON.parse(wire.change) as unknown };
+}
+
+function signingKeyOf(wire: WireSigningKey): PublicSigningKey {
+  return {
+    kid: wire.keyId,
+    publicJwk: JSON.parse(wire.publicJwk) as PublicSigningKey['publicJwk'],
+    createdAt: new Date(wire.createdAt),
+    retiredAt: wire.retiredAt === null ? null : new Date(wire.retiredAt),
+  };
 }

@@ -18,6 +18,7 @@ import { teamRoutes } from './teams.js';
 import { topScorerRoutes } from './topscorers.js';
 import { gameDetailRoute } from './game-detail.js';
 import { gameEventsRoute } from './game-events.js';
+import { gameHistoryRoute } from './game-history.js';
 import { gameLineupRoute } from './game-lineup.js';
 import { gameSummaryRoute } from './game-summary.js';
 import { leagueDropdownRoutes } from './league-dropdowns.js';
@@ -43,6 +44,7 @@ export function restFacade(deps: FacadeDependencies, options: RestFacadeOptions,
     gameSummaryRoute(app, deps);
     gameLineupRoute(app, deps);
     gameEventsRoute(app, deps);
+    gameHistoryRoute(app, deps);
     rankingsRoute(app, deps);
     leagueDropdownRoutes(app, deps);
     // Awaited here, so the routes keep their place in the document.
