@@ -48,7 +48,7 @@ export const COUNTED = { fields: (t: ConnectionFieldBuilder) => ({ totalCount: t
  * `on GameConnection` and spreads it into any of them; the concrete types keep their names, so
  * fragments on them keep working (GraphQL has no type aliases; docs/decisions.md).
  */
-export type ConnectionNodeType = 'Game' | 'Club' | 'Team' | 'LeagueGroup' | 'NationalPlayer' | 'Player';
+export type ConnectionNodeType = 'Game' | 'Club' | 'Team' | 'LeagueGroup' | 'NationalPlayer' | 'Player' | 'WebhookDelivery';
 
 const NODE_TYPE_NAMES: Record<ConnectionNodeType, string> = {
   Game: 'games',
@@ -57,6 +57,7 @@ const NODE_TYPE_NAMES: Record<ConnectionNodeType, string> = {
   LeagueGroup: 'league groups',
   NationalPlayer: 'national players',
   Player: 'players',
+  WebhookDelivery: 'webhook deliveries',
 };
 
 interface EdgeShape {

@@ -25,6 +25,7 @@ import './game-report.js';
 import './report-session.js';
 import './search.js';
 import './people.js';
+import './webhook.js';
 
 let built: GraphQLSchema | undefined;
 
