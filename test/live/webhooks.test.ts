@@ -307,3 +307,23 @@ async function waitForAttempt(id: number) {
   }
   throw new Error('no attempt recorded');
 }
+
+describe('two instances', () => {
+  const receiver = new WebhookReceiver();
+  afterAll(() => receiver.close());
+
+  it('deliver each event once between them, whichever instance the writes go to', async () => {
+    const url = await receiver.listen();
+    const otherUrl = await startInstance();
+    const { game } = await scheduledGameWithSheet(db);
+    await createWebhook(receiver, url, { gameId: game.id, eventTypes: ['GAME_EVENT_RECORDED'] });
+    await liveWrite(START, game.id, {});
+    const goals = [];
+    for (let i = 0; i < 8; i++) goals.push(await liveWrite(GOAL, game.id, { side: i % 2 ? 'AWAY' : 'HOME', second: 30 * (i + 1) }, i % 2 ? otherUrl : baseUrl));
+    await receiver.waitFor('eight goals', () => once(receiver).length >= goals.length);
+    expect(receiver.unverified).toEqual([]);
+    expect(once(receiver).map((r) => (r.body.data.event as { id: number }).id)).toEqual(goals.map((g) => g.eventId));
+    // Taken once each: no instance sent what the other had sent (the receiver answers at once, well within the timeout).
+    expect(receiver.taken.map((r) => r.id)).toEqual(once(receiver).map((r) => r.id));
+  });
+});

@@ -165,6 +165,7 @@ export async function graphileQueue(work: WebhookWork, options: { connectionStri
     [LANE]: async (payload) => {
       const lane = payload as Lane;
       const left = await work.runLane(lane);
+      // graphile-worker schedules by the database's time: the wait as the engine's clock measures it, from the real now.
       if (!left.idle) await laneJob(lane, new Date(Date.now() + work.delayUntil(left.at)));
     },
     [SWEEP]: async () => {

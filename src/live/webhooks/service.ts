@@ -92,7 +92,8 @@ export function webhookEngine(deps: {
       clock,
       send: deps.options.send ?? httpSender({ allowedHosts, timeoutMs: settings.timeoutMs }),
       retry: deps.options.retry ?? DEFAULT_RETRY_POLICY,
-      leaseMs: settings.timeoutMs + 10_000,
+      // The send gives up after the timeout: twice that and a second is surely over (and a process killed mid-send holds it no longer).
+      leaseMs: 2 * settings.timeoutMs + 1000,
       random: deps.options.random,
     });
     const work = new WebhookWork(deps.prisma, deliverer, clock, deps.publicBaseUrl);
