@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/clock.js';
 import type { Database } from '../../src/db/database.js';
+import { pruneJournal } from '../../src/live/change-journal.js';
 import { LaneDeliverer } from '../../src/live/webhooks/deliverer.js';
 import { httpSender, type SendOutcome } from '../../src/live/webhooks/send.js';
 import { openTestDatabase } from '../support/database.js';
@@ -110,5 +111,19 @@ describe('the sender', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('the change log under webhooks', () => {
+  it('keeps what the fan-out has not passed, however old, and prunes the rest', async () => {
+    const old = new Date(Date.now() - 3_600_000);
+    const rows = [];
+    for (let i = 0; i < 4; i++) rows.push(await db.prisma.changeLogEntry.create({ data: { change: { kind: 'data' }, at: old } }));
+    await db.prisma.changeLogEntry.create({ data: { change: { kind: 'data' } } });
+    await db.prisma.webhookCursor.upsert({ where: { name: 'fan-out' }, create: { name: 'fan-out', seq: rows[1].seq }, update: { seq: rows[1].seq } });
+    await pruneJournal(db.prisma, 60_000);
+    const left = (await db.prisma.changeLogEntry.findMany({ select: { seq: true } })).map((row) => row.seq);
+    expect(left).not.toContain(rows[1].seq);
+    expect(left).toEqual(expect.arrayContaining([rows[2].seq, rows[3].seq]));
   });
 });
