@@ -100,12 +100,23 @@ export function createContext(deps: ContextDependencies, options: ContextOptions
 }
 
 /**
- * The query fields whose data a write must show at once, on any instance: sessions, keys, audits and
+ * The query fields whose data a write must show at once, on any instance: sessions, keys, audits, webhooks and
  * reporting, and `node`/`nodes`, which may fetch a key or an audit entry by its id. Their writes are
  * not on the change feed (only live game writes are), so the read-your-own-writes fence of the
  * replicas cannot cover them.
  */
-const PRIMARY_ROOT_FIELDS = new Set(['favoriteSession', 'apiKeys', 'gameAudit', 'reportSession', 'reportableGame', 'reportableGames', 'node', 'nodes']);
+const PRIMARY_ROOT_FIELDS = new Set([
+  'favoriteSession',
+  'apiKeys',
+  'gameAudit',
+  'reportSession',
+  'reportableGame',
+  'reportableGames',
+  'node',
+  'nodes',
+  'webhooks',
+  'webhook',
+]);
 
 /** Whether the operation is a query that asks only for public league data (any replica that is caught up may answer it). */
 export function readsPublicDataOnly(document: DocumentNode, operationName?: string | null): boolean {
