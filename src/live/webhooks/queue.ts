@@ -87,6 +87,7 @@ export function loopQueue(work: WebhookWork, options: { sweepMs: number; log: Qu
     const state = lanes.get(key) ?? { running: false, again: false };
     lanes.set(key, state);
     clearTimeout(state.timer);
+    state.timer = undefined;
     if (state.running) {
       state.again = true;
       return;
@@ -158,10 +159,11 @@ export async function graphileQueue(work: WebhookWork, options: { connectionStri
   let runner: Runner | undefined;
   const laneJob = (lane: Lane, runAt?: Date) =>
     runner?.addJob(LANE, { webhookId: lane.webhookId, gameId: lane.gameId }, { jobKey: `${LANE}:${laneKey(lane)}`, runAt, maxAttempts: 25 });
+  const fanOutAndQueue = async () => {
+    await Promise.all((await work.fanOut()).map((lane) => laneJob(lane)));
+  };
   const tasks: Record<string, Task> = {
-    [FAN_OUT]: async () => {
-      await Promise.all((await work.fanOut()).map((lane) => laneJob(lane)));
-    },
+    [FAN_OUT]: fanOutAndQueue,
     [LANE]: async (payload) => {
       const lane = payload as Lane;
       const left = await work.runLane(lane);
@@ -169,7 +171,7 @@ export async function graphileQueue(work: WebhookWork, options: { connectionStri
       if (!left.idle) await laneJob(lane, new Date(Date.now() + work.delayUntil(left.at)));
     },
     [SWEEP]: async () => {
-      await tasks[FAN_OUT]?.({}, undefined as never);
+      await fanOutAndQueue();
       await Promise.all((await work.dueLanes()).map((lane) => laneJob(lane)));
     },
   };
