@@ -9,6 +9,7 @@ import { fixedClock } from '../../src/clock.js';
 import { loadDemoLeague } from '../../src/data/demo/index.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { createServerDatabase } from '../support/database.js';
+import { createEventKey, formBody } from '../support/bo.js';
 import { createKey } from '../support/keys.js';
 import { postGraphQL, scheduledGameWithSheet } from '../support/live.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
@@ -404,5 +405,44 @@ describe('managing a webhook', () => {
     expect(deleted.data!.deleteWebhook).toBe(id);
     expect((await byId<{ webhook: null }>('query ($id: Int!) { webhook(id: $id) { id } }', id)).data!.webhook).toBeNull();
     expect(await db.prisma.webhookDelivery.count({ where: { webhookId: id } })).toBe(0);
+  });
+});
+
+describe('a game reported through the back office', () => {
+  const receiver = new WebhookReceiver();
+  afterAll(() => receiver.close());
+
+  const bo = async (method: string, path: string, form: Record<string, string | number>) => {
+    const response = await fetch(`${baseUrl}${path}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: formBody(form) });
+    const body = (await response.json()) as { status: { code: number }; payload: Record<string, unknown> };
+    expect(body.status.code, JSON.stringify(body)).toBe(0);
+    return body.payload;
+  };
+
+  it('delivers its start and goals as the GraphQL writes are, since /bo runs the same mutations', async () => {
+    const url = await receiver.listen();
+    const { game, sheet } = await scheduledGameWithSheet(db);
+    await createWebhook(receiver, url, { gameId: game.id });
+    const desk = await createEventKey(db, 'event desk', [game.id]);
+    const { auth_token: token } = (await bo('POST', '/bo/session/auth_anlass', { anlass_id: desk.id, password: desk.key })) as { auth_token: string };
+    await bo('PUT', `/bo/games/${game.id}/status`, { auth_token: token, event: 'start' });
+    for (const [time, teamId, playerId] of [
+      ['0:04:00', game.homeTeamId!, sheet.HOME[0].playerId],
+      ['0:09:30', game.awayTeamId!, sheet.AWAY[0].playerId],
+    ] as const) {
+      await bo('POST', `/bo/games/${game.id}/events`, { auth_token: token, time, category_id: 1, team_id: teamId, player_id: playerId });
+    }
+    await receiver.waitFor('start and two goals', () => once(receiver).length >= 3);
+    expect(receiver.unverified).toEqual([]);
+    expect(once(receiver).map((r) => [r.body.type, (r.body.data.event as { type?: string } | null)?.type ?? null])).toEqual([
+      ['game.status_changed', null],
+      ['game.event_recorded', 'GOAL'],
+      ['game.event_recorded', 'GOAL'],
+    ]);
+    expect(once(receiver).map((r) => (r.body.data.event as { playerId?: number } | null)?.playerId ?? null)).toEqual([
+      null,
+      sheet.HOME[0].playerId,
+      sheet.AWAY[0].playerId,
+    ]);
   });
 });
