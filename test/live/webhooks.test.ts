@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NOW, demoFixture } from '../../scripts/examples/demo-fixture.js';
 import { buildApp, type AppOptions } from '../../src/app.js';
+import { rotateApiKey } from '../../src/auth/key-store.js';
 import { fixedClock } from '../../src/clock.js';
 import { loadDemoLeague } from '../../src/data/demo/index.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
@@ -444,5 +445,23 @@ describe('a game reported through the back office', () => {
       sheet.HOME[0].playerId,
       sheet.AWAY[0].playerId,
     ]);
+  });
+});
+
+describe('the owner key', () => {
+  it("hands its webhooks to its successor when rotated, and a revoked key's webhooks hear nothing more", async () => {
+    const owner = await createKey(db, 'club website', null, ['webhooks']);
+    const created = await gql<{ createWebhook: { webhook: { id: number } } }>(CREATE, { input: { url: 'https://club.example/hook' } }, owner.key);
+    const id = created.data!.createWebhook.webhook.id;
+    const rotated = await rotateApiKey(db.prisma, owner.id, new Date());
+    expect((await db.prisma.webhook.findUniqueOrThrow({ where: { id } })).ownerKeyId).toBe(rotated.key.id);
+    expect((await gql<{ webhooks: { id: number }[] }>('{ webhooks { id } }', {}, rotated.secret)).data!.webhooks.map((w) => w.id)).toEqual([id]);
+
+    await db.prisma.apiKey.update({ where: { id: rotated.key.id }, data: { revokedAt: new Date() } });
+    const { game } = await scheduledGameWithSheet(db);
+    await liveWrite(START, game.id, {});
+    const seq = (await db.prisma.changeLogEntry.aggregate({ _max: { seq: true } }))._max.seq!;
+    await until('the start fanned out', async () => ((await db.prisma.webhookCursor.findFirst())?.seq ?? 0) >= seq);
+    expect(await db.prisma.webhookDelivery.count({ where: { webhookId: id } })).toBe(0);
   });
 });

@@ -77,7 +77,11 @@ async function lockedCursor(tx: Tx): Promise<number> {
 const INTEREST_COLUMNS = { id: true, startSeq: true, eventTypes: true, eventKinds: true, leagueId: true, teamId: true, clubId: true, gameId: true } as const;
 
 async function deliveriesFor(tx: Tx, rows: LogRow[], options: { now: Date; publicBaseUrl: string }): Promise<Lane[]> {
-  const webhooks: (WebhookInterest & { id: number; startSeq: number })[] = await tx.webhook.findMany({ select: INTEREST_COLUMNS });
+  const webhooks: (WebhookInterest & { id: number; startSeq: number })[] = await tx.webhook.findMany({
+    // A revoked key's webhooks hear nothing more (rotating a key hands them to its successor: src/auth/key-store.ts).
+    where: { OR: [{ ownerKeyId: null }, { owner: { revokedAt: null } }] },
+    select: INTEREST_COLUMNS,
+  });
   if (webhooks.length === 0) return [];
   const games = rows.flatMap((row) => (row.change.kind === 'game' && row.change.game ? [{ seq: row.seq, at: row.at, change: row.change.game }] : []));
   const events = await eventsNamed(
