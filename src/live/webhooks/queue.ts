@@ -178,6 +178,8 @@ export async function graphileQueue(work: WebhookWork, options: { connectionStri
   runner = await run({
     connectionString: options.connectionString,
     concurrency: options.concurrency,
+    // A connection per job at once, one for LISTEN and one for its bookkeeping; not node-postgres's default of 10.
+    maxPoolSize: options.concurrency + 2,
     noHandleSignals: true,
     pollInterval: 1000,
     taskList: tasks,
