@@ -43,6 +43,7 @@ import { SharedAnswerStore } from './cache/shared-answer-store.js';
 import { answerVersion, runningBuild } from './cache/answer-version.js';
 import { createLocalChangeFeed, type ChangeFeed } from './live/changes.js';
 import { LiveUpdates } from './live/updates.js';
+import { webhookEngine, type WebhookEngine, type WebhookOptions } from './live/webhooks/service.js';
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
 import type { ContextDependencies } from './schema/context.js';
@@ -108,6 +109,11 @@ export interface AppOptions extends Partial<AppSettings> {
   changes?: ChangeFeed;
   /** The embedded database's per-start operator token, which administers keys (src/auth/api-keys.ts); none on PostgreSQL. */
   operatorToken?: string;
+  /**
+   * Webhooks (Config.webhooks, docs/webhooks.md) and what a test replaces (clock, retry policy, jitter,
+   * sweep). Absent: webhooks are managed but this app delivers none.
+   */
+  webhooks?: WebhookOptions;
   /** Whether the heap has room for a new stream, socket or expensive operation (src/cache/heap-pressure.ts): the process's own by default, a test's own measure in tests. */
   heap?: HeapAdmission;
   /** Told each change of the request slots' state, so that a test waits for a request to queue instead of for time to pass; none by default. */
@@ -135,6 +141,7 @@ interface Assembly {
   fastHits: HitFastPath;
   changes: ChangeFeed;
   live: LiveUpdates;
+  webhooks: WebhookEngine;
   deps: ContextDependencies;
   isStarted: () => boolean;
 }
@@ -194,9 +201,19 @@ function assemble(options: AppOptions): Assembly {
     if (event.state === 'down') app.log.error({ reason: event.reason }, 'database unreachable: answering 503 until it is back');
     else app.log.warn({ downForMs: event.downForMs, refused: event.refused }, 'database reachable again');
   });
+  const publicBaseUrl = options.publicBaseUrl ?? 'http://localhost:3000';
+  const webhooks = webhookEngine({
+    prisma: options.database.prisma,
+    databaseUrl: options.database.kind === 'postgresql' ? options.databaseUrl : undefined,
+    publicBaseUrl,
+    changes,
+    log: app.log,
+    options: options.webhooks ?? { delivery: false },
+  });
   return {
     app,
     options,
+    webhooks,
     pipeline: new RequestPipeline(requestIpReader(options.trustProxy ?? false)),
     fastHits,
     changes,
@@ -206,9 +223,10 @@ function assemble(options: AppOptions): Assembly {
       replicas,
       // Every read of the clock while an answer is built is noted on its horizon (src/clock.ts).
       clock: horizonNoting(options.clock ?? systemClock),
-      publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:3000',
+      publicBaseUrl,
       live,
       startWindow: options.gameStartWindow,
+      webhooks,
     },
     isStarted: options.isStarted ?? (() => true),
   };
@@ -374,8 +392,11 @@ async function mountInterfaces(assembly: Assembly, made: { lifecycle: GracefulCl
 }
 
 /** Stage 5: the app's own background work, and what it closes. */
-function runInBackground({ app, options, changes, deps }: Assembly): void {
+function runInBackground({ app, options, changes, deps, webhooks }: Assembly): void {
   schedulePurge(app, deps.prisma, deps.clock);
+  // Not waited for: the app is ready while the database (or graphile-worker's schema) is still coming.
+  app.addHook('onReady', async () => void webhooks.start());
+  app.addHook('onClose', () => webhooks.close());
   // A feed the app made is the app's to close; one passed in belongs to whoever made it.
   if (!options.changes) app.addHook('onClose', () => changes.close());
 }

@@ -11,6 +11,7 @@ import type { MetricsOptions } from './http/metrics.js';
 import type { TrustProxy } from './http/client-address.js';
 import type { RateLimitConfig } from './http/rate-limit.js';
 import { DEFAULT_RESUME_MAX_CHANGES, DEFAULT_RESUME_WINDOW_MS } from './live/resume-window.js';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './live/webhooks/service.js';
 import { TracingConfigError, tracingSettings, type TracingSettings } from './tracing/settings.js';
 
 /** Every environment variable the service reads, parsed and validated once at start-up. */
@@ -66,6 +67,8 @@ export interface Config {
   gameStartWindow: StartWindow;
   /** How long committed changes stay numbered in the change log, for an instance whose feed was away to catch up. */
   changeLogRetentionMs: number;
+  /** Webhooks' delivery (WEBHOOK_DELIVERY, WEBHOOK_ALLOWED_HOSTS, WEBHOOK_TIMEOUT_MS, WEBHOOK_CONCURRENCY; docs/webhooks.md). */
+  webhooks: WebhookSettings;
   /** OpenTelemetry traces to an OTLP endpoint (the standard OTEL_* variables); null, the default, is off. */
   tracing: TracingSettings | null;
   /** Redis that carries writes' announcements between instances instead of PostgreSQL NOTIFY. */
@@ -211,6 +214,27 @@ export function graphqlLimitsFrom(env: Env): GraphQLLimits {
  * CORS_ORIGINS: `*` (the default), or a comma-separated list of origins as browsers send them
  * (`scheme://host[:port]`, no path); a trailing slash is forgiven.
  */
+/** WEBHOOK_ALLOWED_HOSTS: host names or addresses (no scheme, no port) that may be reached over http and at private addresses. */
+export function webhookSettingsFrom(env: Env): WebhookSettings {
+  const allowedHosts = (env.WEBHOOK_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((host) =>
+      host
+        .trim()
+        .toLowerCase()
+        .replace(/^\[(.*)\]$/, '$1'),
+    )
+    .filter((host) => host !== '');
+  const malformed = allowedHosts.find((host) => /[/:]/.test(host) && isIP(host) !== 6);
+  if (malformed) throw new ConfigError(`WEBHOOK_ALLOWED_HOSTS lists host names or addresses without scheme or port, got "${malformed}"`);
+  return {
+    delivery: flag(env, 'WEBHOOK_DELIVERY', DEFAULT_WEBHOOK_SETTINGS.delivery),
+    allowedHosts,
+    timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_SETTINGS.timeoutMs, 100, 30_000),
+    concurrency: integer(env, 'WEBHOOK_CONCURRENCY', DEFAULT_WEBHOOK_SETTINGS.concurrency, 1, 100),
+  };
+}
+
 export function corsOriginsFrom(env: Env): CorsOrigins {
   const raw = (env.CORS_ORIGINS ?? '').trim();
   if (raw === '' || raw === '*') return '*';
@@ -400,6 +424,7 @@ export function loadConfig(env: Env = process.env): Config {
       lateMinutes: integer(env, 'GAME_START_LATE_MINUTES', DEFAULT_START_WINDOW.lateMinutes, 0, 7 * 24 * 60),
     },
     changeLogRetentionMs: integer(env, 'CHANGE_LOG_RETENTION_MS', 3_600_000, 60_000, 7 * 86_400_000),
+    webhooks: webhookSettingsFrom(env),
     redisUrl: redisUrlFrom(env),
     maxInFlight,
     maxInFlightPerRoute: integer(env, 'MAX_IN_FLIGHT_PER_ROUTE', defaultMaxPerRoute(maxInFlight), 1, 10_000),

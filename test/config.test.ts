@@ -282,3 +282,19 @@ describe('live games and workers configuration', () => {
     expect(() => loadConfig(env)).toThrow(pattern);
   });
 });
+
+describe('webhook settings', () => {
+  it('delivers by default, over https only, with a 5 s timeout', () => {
+    expect(loadConfig({}).webhooks).toEqual({ delivery: true, allowedHosts: [], timeoutMs: 5000, concurrency: 4 });
+  });
+
+  it('reads the allowed hosts without case or brackets, and refuses a scheme or a port', () => {
+    expect(loadConfig({ WEBHOOK_ALLOWED_HOSTS: ' 127.0.0.1, Receiver.Local ,[::1]', WEBHOOK_DELIVERY: 'off' }).webhooks).toMatchObject({
+      delivery: false,
+      allowedHosts: ['127.0.0.1', 'receiver.local', '::1'],
+    });
+    expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'http://receiver.local' })).toThrow(/WEBHOOK_ALLOWED_HOSTS.*"http:\/\/receiver\.local"/);
+    expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'receiver.local:8080' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '50' })).toThrow(/WEBHOOK_TIMEOUT_MS/);
+  });
+});

@@ -63,12 +63,15 @@ export function revokeApiKey(prisma: PrismaClient, id: number, now: Date): Promi
   });
 }
 
-/** The old key stops working in the same commit that makes the new one. */
+/** The old key stops working in the same commit that makes the new one, which takes over its webhooks. */
 export function rotateApiKey(prisma: PrismaClient, id: number, now: Date): Promise<IssuedKey> {
   return prisma.$transaction(async (tx) => {
     const rotation = decideRotation(id, await lockedKey(tx, id), now);
     await tx.apiKey.update({ where: { id: rotation.revoke.id }, data: { revokedAt: rotation.revoke.revokedAt } });
-    return issue(tx, rotation.grant, now);
+    const issued = await issue(tx, rotation.grant, now);
+    // The key's webhooks are the integrator's, not the secret's: they go on under the new key.
+    await tx.webhook.updateMany({ where: { ownerKeyId: rotation.revoke.id }, data: { ownerKeyId: issued.key.id } });
+    return issued;
   });
 }
 

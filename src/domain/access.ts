@@ -9,7 +9,9 @@ export const ADMIN_SCOPE = 'admin';
 export const PEOPLE_READ_SCOPE = 'people:read';
 /** The scope that lets a federation key check a person's password (the back office's `password_validator` right). */
 export const PASSWORDS_VALIDATE_SCOPE = 'passwords:validate';
-export const KEY_SCOPES = [GAMES_WRITE_SCOPE, ADMIN_SCOPE, PEOPLE_READ_SCOPE, PASSWORDS_VALIDATE_SCOPE] as const;
+/** The scope that lets a key manage its own webhooks (docs/webhooks.md); the admin scope manages everyone's. */
+export const WEBHOOKS_SCOPE = 'webhooks';
+export const KEY_SCOPES = [GAMES_WRITE_SCOPE, ADMIN_SCOPE, PEOPLE_READ_SCOPE, PASSWORDS_VALIDATE_SCOPE, WEBHOOKS_SCOPE] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
 export function isKeyScope(scope: string): scope is KeyScope {
@@ -105,4 +107,16 @@ export function deciderOf(credential: ApiCredential): Decider {
 export function assertMayUsePeople(credential: ApiCredential, scope: typeof PEOPLE_READ_SCOPE | typeof PASSWORDS_VALIDATE_SCOPE, doing: string): void {
   assertScope(credential, scope, doing);
   if (credential.clubId !== null || isEventKey(credential)) throw new ForbiddenError(`${doing} needs a federation key: this key belongs to a club or an event`);
+}
+
+/** Managing webhooks: a key with the webhooks scope (its own webhooks) or the admin scope (every webhook). */
+export function assertMayManageWebhooks(credential: ApiCredential, doing: string): void {
+  if (!credential.scopes.includes(WEBHOOKS_SCOPE) && !credential.scopes.includes(ADMIN_SCOPE)) {
+    throw new ForbiddenError(`${doing} needs a key with the ${WEBHOOKS_SCOPE} scope; this API key has not got it`);
+  }
+}
+
+/** Whose webhooks a key sees: its own, or every one for the admin scope. Null: every one. */
+export function webhookOwnerFilter(credential: ApiCredential): { ownerKeyId: number | null } | null {
+  return credential.scopes.includes(ADMIN_SCOPE) ? null : { ownerKeyId: credential.keyId };
 }

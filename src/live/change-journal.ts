@@ -106,11 +106,17 @@ export function sqlThrough(prisma: Pick<PrismaClient, '$queryRawUnsafe'>): SqlRu
 /**
  * Deletes what is older than the retention, by the database's clock (the one `at` is written
  * with), but never the newest row: an empty log could not tell a reader that changes were made
- * and pruned. Returns how many rows went.
+ * and pruned. Nor, while there are webhooks, a row their fan-out has not passed yet
+ * (src/live/webhooks/fan-out.ts): a delivery engine that was away longer than the retention still
+ * delivers every change. Returns how many rows went.
  */
 export async function pruneJournal(prisma: Pick<PrismaClient, '$executeRaw'>, retentionMs: number): Promise<number> {
   return prisma.$executeRaw`
     DELETE FROM "ChangeLogEntry"
     WHERE at < clock_timestamp() - ${retentionMs}::int * interval '1 millisecond'
-      AND seq < (SELECT max(seq) FROM "ChangeLogEntry")`;
+      AND seq < (SELECT max(seq) FROM "ChangeLogEntry")
+      AND seq <= coalesce(
+        (SELECT c.seq FROM "WebhookCursor" c WHERE EXISTS (SELECT 1 FROM "Webhook")),
+        (SELECT min(w."startSeq") FROM "Webhook" w),
+        seq)`;
 }

@@ -48,7 +48,17 @@ export const COUNTED = { fields: (t: ConnectionFieldBuilder) => ({ totalCount: t
  * `on GameConnection` and spreads it into any of them; the concrete types keep their names, so
  * fragments on them keep working (GraphQL has no type aliases; docs/decisions.md).
  */
-export type ConnectionNodeType = 'Game' | 'Club' | 'Team' | 'LeagueGroup' | 'NationalPlayer' | 'Player' | 'ApiKey' | 'GameAuditEntry' | 'GameHistoryEntry';
+export type ConnectionNodeType =
+  | 'Game'
+  | 'Club'
+  | 'Team'
+  | 'LeagueGroup'
+  | 'NationalPlayer'
+  | 'Player'
+  | 'ApiKey'
+  | 'GameAuditEntry'
+  | 'GameHistoryEntry'
+  | 'WebhookDelivery';
 
 const NODE_TYPE_NAMES: Record<ConnectionNodeType, string> = {
   Game: 'games',
@@ -60,6 +70,7 @@ const NODE_TYPE_NAMES: Record<ConnectionNodeType, string> = {
   ApiKey: 'API keys',
   GameAuditEntry: 'audit entries',
   GameHistoryEntry: 'entries of a game’s history',
+  WebhookDelivery: 'webhook deliveries',
 };
 
 interface EdgeShape {

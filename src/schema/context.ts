@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
 import type { ReadReplicas } from '../db/replicas.js';
 import type { LiveUpdates } from '../live/updates.js';
+import type { WebhookHandle } from '../live/webhooks/service.js';
 import { CallerAccess } from './authorization.js';
 import { createLoaders, type Loaders } from './loaders.js';
 
@@ -39,6 +40,8 @@ export interface GraphQLContext {
   startWindow: StartWindow;
   /** The failed-check brake for secrets a resolver checks itself (a person's password); null without rate limits. */
   secretChecks: SecretChecks | null;
+  /** Webhooks' allowed hosts and delivery (src/live/webhooks/service.ts); none allowed and none delivered when the app has none. */
+  webhooks: WebhookHandle;
 }
 
 /**
@@ -62,6 +65,8 @@ export interface ContextDependencies {
   startWindow?: StartWindow;
   /** Absent without rate limits: then no check is braked. */
   secretChecks?: SecretChecks;
+  /** Absent: no host is allowed beyond https ones, and nothing is delivered from this process. */
+  webhooks?: WebhookHandle;
 }
 
 export interface ContextOptions {
@@ -72,6 +77,8 @@ export interface ContextOptions {
   /** A facade's write: its changes reach caches and subscribers as a /graphql mutation's do. */
   publishes?: boolean;
 }
+
+const NO_WEBHOOK_DELIVERY: WebhookHandle = { allowedHosts: [], wake: () => undefined };
 
 export function createContext(deps: ContextDependencies, options: ContextOptions = {}): GraphQLContext {
   const internal = options.internal ?? false;
@@ -88,11 +95,12 @@ export function createContext(deps: ContextDependencies, options: ContextOptions
     access: new CallerAccess(caller),
     startWindow: deps.startWindow ?? ANY_TIME,
     secretChecks: deps.secretChecks ?? null,
+    webhooks: deps.webhooks ?? NO_WEBHOOK_DELIVERY,
   };
 }
 
 /**
- * The query fields whose data a write must show at once, on any instance: sessions, keys, audits and
+ * The query fields whose data a write must show at once, on any instance: sessions, keys, audits, webhooks and
  * reporting, and `node`/`nodes`, which may fetch a key or an audit entry by its id. Their writes are
  * not on the change feed (only live game writes are), so the read-your-own-writes fence of the
  * replicas cannot cover them.
@@ -108,6 +116,8 @@ const PRIMARY_ROOT_FIELDS = new Set([
   'reportableGames',
   'node',
   'nodes',
+  'webhooks',
+  'webhook',
 ]);
 
 /** Whether the operation is a query that asks only for public league data (any replica that is caught up may answer it). */

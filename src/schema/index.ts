@@ -27,6 +27,7 @@ import './result-signature.js';
 import './report-session.js';
 import './search.js';
 import './people.js';
+import './webhook.js';
 
 let built: GraphQLSchema | undefined;
 

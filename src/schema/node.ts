@@ -29,6 +29,8 @@ export const NODE_BY_ID = { id: { field: 'id' }, nullable: true } as const;
  */
 export const NOT_NODES: Readonly<Record<string, string>> = {
   SearchHit: 'a search result, not a record: its id is the id of the league, group, club, team or player it names, per its kind',
+  Webhook: "a key's own: read through `webhook(id:)`, which applies the owner's rule (a node fetch could not)",
+  WebhookDelivery: "a webhook's delivery log entry, read through its webhook",
   Person: "a federation key's view of a player record (people:read): the record's node is its Player; a person is read again by `people`",
 };
 

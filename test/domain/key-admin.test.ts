@@ -42,7 +42,7 @@ describe('a new key', () => {
   it('refuses an unknown scope, naming it and the known ones', () => {
     const attempt = () => decideNewKey({ name: 'app', clubId: null, scopes: ['games:write', 'games:delete'] }, null);
     expect(attempt).toThrow(InvalidInputError);
-    expect(attempt).toThrow('Unknown scope games:delete: the scopes are games:write, admin, people:read, passwords:validate');
+    expect(attempt).toThrow('Unknown scope games:delete: the scopes are games:write, admin, people:read, passwords:validate, webhooks');
   });
 
   it('belongs to a club that exists: an unknown one is NOT_FOUND, a malformed id invalid', () => {

@@ -196,7 +196,7 @@ describe('creating, revoking and rotating keys', () => {
     expect(code(await graphql(app, CREATE, { input: { name: ' ' } }, bearer(adminKey)))).toBe('BAD_USER_INPUT');
     const unknownScope = await graphql(app, CREATE, { input: { name: 'desk', scopes: ['games:delete'] } }, bearer(adminKey));
     expect(unknownScope.errors?.[0]).toMatchObject({
-      message: 'Unknown scope games:delete: the scopes are games:write, admin, people:read, passwords:validate',
+      message: 'Unknown scope games:delete: the scopes are games:write, admin, people:read, passwords:validate, webhooks',
       extensions: { code: 'BAD_USER_INPUT' },
     });
     expect(await league.db.prisma.apiKey.count()).toBe(count);

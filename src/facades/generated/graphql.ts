@@ -117,8 +117,28 @@ export type CreateApiKeyInput = {
   gameIds?: InputMaybe<Array<Scalars['Int']['input']>>;
   /** Who or what uses the key; trimmed, 1–100 characters. */
   name: Scalars['String']['input'];
-  /** What the key may do beyond reading: games:write, admin, people:read, passwords:validate. Absent or empty: it reads only. */
+  /** What the key may do beyond reading: games:write, admin, people:read, passwords:validate, webhooks. Absent or empty: it reads only. */
   scopes?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** A webhook to make: where to post, and which changes. */
+export type CreateWebhookInput = {
+  /** Only the games of this club's teams. */
+  clubId?: InputMaybe<Scalars['Int']['input']>;
+  /** What it is for, up to 200 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Of the game events, only these kinds (GOAL, say); absent or empty: every kind. */
+  eventKinds?: InputMaybe<Array<GameEventType>>;
+  /** The event types wanted; absent or empty: every type (WEBHOOK_TEST is sent only on request). */
+  eventTypes?: InputMaybe<Array<WebhookEventType>>;
+  /** Only this game. */
+  gameId?: InputMaybe<Scalars['Int']['input']>;
+  /** Only this league's games. */
+  leagueId?: InputMaybe<Scalars['Int']['input']>;
+  /** Only this team's games. */
+  teamId?: InputMaybe<Scalars['Int']['input']>;
+  /** Where to post: an https URL (http only to a host the operator allows), never a private address. */
+  url: Scalars['String']['input'];
 };
 
 /** Deleting a recorded event (deleteEvent). */
@@ -808,6 +828,18 @@ export type RecordTimeoutInput = {
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** Which deliveries to send again, with their own `webhook-id`: one by its message id, or every one made in a time range. */
+export type RedeliverWebhookEventsInput = {
+  /** Every delivery made at or after this moment (with `to`, before it). */
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  /** One delivery, by its `webhook-id`. */
+  messageId?: InputMaybe<Scalars['String']['input']>;
+  /** Every delivery made before this moment (with `from`, from it). */
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+  /** The webhook, by its id. */
+  webhookId: Scalars['Int']['input'];
+};
+
 /** A final result without its events (reportResult). */
 export type ReportResultInput = {
   /** The away team's goals, 0–99 (a shootout win's goal included). */
@@ -970,6 +1002,68 @@ export type UndoStatusInput = {
   /** Why the game is decided outside its window (from GAME_START_EARLY_MINUTES before its start to the later of GAME_START_LATE_MINUTES after it and the end of its day): a federation key only, and required then; kept in the game's audit. */
   reason?: InputMaybe<Scalars['String']['input']>;
 };
+
+/** What to change of a webhook: a field left out stays as it is; a filter given as null is removed. */
+export type UpdateWebhookInput = {
+  /** Only the games of this club's teams. */
+  clubId?: InputMaybe<Scalars['Int']['input']>;
+  /** What it is for, up to 200 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Of the game events, only these kinds (GOAL, say); absent or empty: every kind. */
+  eventKinds?: InputMaybe<Array<GameEventType>>;
+  /** The event types wanted; absent or empty: every type (WEBHOOK_TEST is sent only on request). */
+  eventTypes?: InputMaybe<Array<WebhookEventType>>;
+  /** Only this game. */
+  gameId?: InputMaybe<Scalars['Int']['input']>;
+  /** The webhook, by its id. */
+  id: Scalars['Int']['input'];
+  /** Only this league's games. */
+  leagueId?: InputMaybe<Scalars['Int']['input']>;
+  /** Only this team's games. */
+  teamId?: InputMaybe<Scalars['Int']['input']>;
+  /** A new target URL, under the same rules as at creation. */
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What the deliveries are ordered by. */
+export type WebhookDeliveryOrder =
+  /** When the delivery was made (then its id): the order of the change log. */
+  | 'CREATED';
+
+/** Where a delivery stands. */
+export type WebhookDeliveryStatus =
+  /** The receiver answered with a 2xx status. */
+  | 'DELIVERED'
+  /** Given up after a day of retries; its webhook was paused. It can be redelivered. */
+  | 'FAILED'
+  /** Not delivered yet: waiting for its turn or for its next retry (`nextAttemptAt`). */
+  | 'PENDING';
+
+/** What a webhook delivery tells; its body says it in `type` as the dotted name (GAME_EVENT_RECORDED is `game.event_recorded`). */
+export type WebhookEventType =
+  /** `game.event_corrected`: a recorded game event was corrected (`data.event` as it is now). */
+  | 'GAME_EVENT_CORRECTED'
+  /** `game.event_deleted`: a recorded game event was deleted (`data.event.id` names it). */
+  | 'GAME_EVENT_DELETED'
+  /** `game.event_recorded`: a game event was recorded live (a goal, a penalty, a timeout, …; `data.event.type` says which). */
+  | 'GAME_EVENT_RECORDED'
+  /** `game.lineup_published`: a team's game sheet (lineup) was written. */
+  | 'GAME_LINEUP_PUBLISHED'
+  /** `game.result_changed`: the result that counts for the standings changed (a final whistle, a forfeit, a reported result, an undo of one). */
+  | 'GAME_RESULT_CHANGED'
+  /** `game.spectators_recorded`: the number of spectators was recorded. */
+  | 'GAME_SPECTATORS_RECORDED'
+  /** `game.status_changed`: the game started, a period ended, the game was finished, forfeited, aborted, or such a change was undone or corrected. */
+  | 'GAME_STATUS_CHANGED'
+  /** `webhook.test`: a test event sent on request (sendTestWebhookEvent); carries no league data. */
+  | 'WEBHOOK_TEST';
+
+/** Whether a webhook is delivered to. */
+export type WebhookStatus =
+  /** Its events are delivered as they happen. */
+  | 'ACTIVE'
+  /** Its events are kept and delivered, in order, once it is resumed; `pausedReason` says why it was paused. */
+  | 'PAUSED';
 
 /** One team's whole game sheet for a game (writeGameSheet). */
 export type WriteGameSheetInput = {
