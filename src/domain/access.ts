@@ -1,5 +1,6 @@
 import { ForbiddenError } from './errors.js';
 import type { Decider } from './result-authority.js';
+import type { ResultActor } from './result-life.js';
 
 /** The scope that lets a key record live games: its club's home games, or every game for a federation key. */
 export const GAMES_WRITE_SCOPE = 'games:write';
@@ -105,4 +106,10 @@ export function deciderOf(credential: ApiCredential): Decider {
 export function assertMayUsePeople(credential: ApiCredential, scope: typeof PEOPLE_READ_SCOPE | typeof PASSWORDS_VALIDATE_SCOPE, doing: string): void {
   assertScope(credential, scope, doing);
   if (credential.clubId !== null || isEventKey(credential)) throw new ForbiddenError(`${doing} needs a federation key: this key belongs to a club or an event`);
+}
+
+/** Who a writing key is in a result's life (result-life.ts): the federation, an event's desk, or a club. */
+export function resultActorOf(credential: ApiCredential): ResultActor {
+  if (isEventKey(credential)) return { kind: 'event' };
+  return credential.clubId === null ? { kind: 'federation' } : { kind: 'club', clubId: credential.clubId };
 }

@@ -83,7 +83,7 @@ export function assertMayDecideNow(write: WriteBeingDecided, moment: DecisionMom
   if (!isDecidingWrite(write.kind)) return;
   const reason = write.reason;
   if (reason != null && (reason.trim() === '' || reason.length > DECISION_REASON_MAX_LENGTH)) {
-    throw new InvalidInputError(`reason must be 1 to ${DECISION_REASON_MAX_LENGTH} characters`);
+    throw new InvalidInputError(`reason must be 1 to ${DECISION_REASON_MAX_LENGTH} characters`, 'reason');
   }
   const now = moment.now.getTime();
   const start = moment.startsAt.getTime();
@@ -105,6 +105,7 @@ export function assertMayDecideNow(write: WriteBeingDecided, moment: DecisionMom
     throw new InvalidInputError(
       `The game is scheduled for ${shown(moment.startsAt.getTime())} (league time), outside the window its desk may ${verb} it in: ` +
         'state the reason (GraphQL `reason`, back office `reason=`); it is kept in the game’s audit',
+      'reason',
     );
   }
 }

@@ -15,6 +15,7 @@ export interface RecordLoaders {
   gameClass: ByIdLoader<Prisma.GameClassSelect, Prisma.GameClassInclude, Prisma.GameClassGetPayload<object>>;
   league: ByIdLoader<Prisma.LeagueSelect, Prisma.LeagueInclude, Prisma.LeagueGetPayload<object>>;
   cupTournament: ByIdLoader<Prisma.CupTournamentSelect, Prisma.CupTournamentInclude, Prisma.CupTournamentGetPayload<object>>;
+  club: ByIdLoader<Prisma.ClubSelect, Prisma.ClubInclude, Prisma.ClubGetPayload<object>>;
 }
 
 /** The selection a Pothos prismaField hands its resolver. */
@@ -56,5 +57,6 @@ export function createRecordLoaders(prisma: PrismaClient): RecordLoaders {
     gameClass: byId((ids, query) => prisma.gameClass.findMany({ ...query, where: { id: { in: ids } } })),
     league: byId((ids, query) => prisma.league.findMany({ ...query, where: { id: { in: ids } } })),
     cupTournament: byId((ids, query) => prisma.cupTournament.findMany({ ...query, where: { id: { in: ids } } })),
+    club: byId((ids, query) => prisma.club.findMany({ ...query, where: { id: { in: ids } } })),
   };
 }

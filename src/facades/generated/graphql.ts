@@ -43,12 +43,28 @@ export type ClubOrder =
   /** The club name: A to Z unless DESC. */
   | 'NAME';
 
+/** The federation's confirmation of a provisional result before its protest window closes (confirmResult). */
+export type ConfirmResultInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
+  idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
+  /** Why it is confirmed early, 1–200 characters; kept in the game's audit. */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A correction of a recorded event (correctEvent): the fields given replace the event’s, those left out stay. */
 export type CorrectEventInput = {
   /** A goal's assisting player, by license. */
   assistLicenseId?: InputMaybe<Scalars['Int']['input']>;
   /** A penalty's or a MISC event's federation code, 0–999. */
   code?: InputMaybe<Scalars['Int']['input']>;
+  /** Why a confirmed (or protested) result is changed, 1–200 characters: a federation key only, and required then; kept in the game's audit. Not needed while the result is provisional. */
+  correctionReason?: InputMaybe<Scalars['String']['input']>;
   /** The event to correct, by its id. */
   eventId: Scalars['Int']['input'];
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
@@ -118,6 +134,8 @@ export type CreateApiKeyInput = {
 
 /** Deleting a recorded event (deleteEvent). */
 export type DeleteEventInput = {
+  /** Why a confirmed (or protested) result is changed, 1–200 characters: a federation key only, and required then; kept in the game's audit. Not needed while the result is provisional. */
+  correctionReason?: InputMaybe<Scalars['String']['input']>;
   /** The event to delete, by its id. */
   eventId: Scalars['Int']['input'];
   /** The game version this write is based on; another is a CONFLICT naming the current one. */
@@ -241,6 +259,14 @@ export type GameChangeKind =
   | 'FORFEITED'
   /** A period ended and the next one began, or play ended before penalty shots (endPeriod, startPeriod). */
   | 'PERIOD_ENDED'
+  /** The federation rejected the protest (rejectProtest): the result stands and is CONFIRMED. */
+  | 'PROTEST_REJECTED'
+  /** The federation upheld the protest (upholdProtest): the score is corrected and the result CONFIRMED. */
+  | 'PROTEST_UPHELD'
+  /** The federation confirmed the provisional result before its protest window closed (confirmResult). */
+  | 'RESULT_CONFIRMED'
+  /** A club of the game protested its provisional result (protestResult): the result is PROTESTED. */
+  | 'RESULT_PROTESTED'
   /** A team's game sheet was written or corrected (writeGameSheet). */
   | 'SHEET_WRITTEN'
   /** Not a change: the game as it stands, the first update of a stream subscribed without `after` (and of one whose `after` is the position of a snapshot, never). Its `version` and `position` are those of the game now; the changes it shows are never sent after it. */
@@ -559,6 +585,27 @@ export type PlayerPosition =
   /** Goalkeeper: a game sheet names 1–3 of them. */
   | 'GOALKEEPER';
 
+/** The federation's decision on a protest. */
+export type ProtestDecision =
+  /** The protest was rejected: the result stands. */
+  | 'REJECTED'
+  /** The protest was upheld: the result was corrected. */
+  | 'UPHELD';
+
+/** A club's protest against its game's provisional result (protestResult). */
+export type ProtestResultInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
+  idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
+  /** What the club protests, 1–200 characters; public in the result's protest. */
+  reason: Scalars['String']['input'];
+};
+
 /** A goal (recordGoal). */
 export type RecordGoalInput = {
   /** The assisting player's license, on the same side's game sheet as the scorer; absent: no assist. */
@@ -749,6 +796,20 @@ export type RecordTimeoutInput = {
   worldTime?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** The federation's decision to reject a protest (rejectProtest). */
+export type RejectProtestInput = {
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
+  gameId: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
+  idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
+  /** Why the protest is rejected, 1–200 characters; public in the decision. */
+  reason: Scalars['String']['input'];
+};
+
 /** A final result without its events (reportResult). */
 export type ReportResultInput = {
   /** The away team's goals, 0–99 (a shootout win's goal included). */
@@ -774,6 +835,22 @@ export type ReportResultInput = {
   /** Spectators, 0–200,000; left as recorded when not given. */
   spectators?: InputMaybe<Scalars['Int']['input']>;
 };
+
+/** Which results a league group's standings count. */
+export type ResultCounting =
+  /** Only confirmed results; a provisional or protested result counts once it is confirmed. */
+  | 'CONFIRMED_ONLY'
+  /** Every result as it stands, provisional and protested ones included (the default). */
+  | 'PROVISIONAL_AND_CONFIRMED';
+
+/** Where a game's result stands in its life: provisional, protested, or confirmed. */
+export type ResultState =
+  /** Final: the window closed without a protest, the federation confirmed it, or decided its protest. */
+  | 'CONFIRMED'
+  /** A club protested the result; the federation upholds the protest (correcting the score) or rejects it. */
+  | 'PROTESTED'
+  /** The game has its result; a club of the game may protest it until the league group's protest window closes. */
+  | 'PROVISIONAL';
 
 /** What a search hit is; hits of equal match come in this order. */
 export type SearchKind =
@@ -901,6 +978,24 @@ export type UndoStatusInput = {
   idempotencyScope?: InputMaybe<IdempotencyScope>;
   /** Why the game is decided outside its window (from GAME_START_EARLY_MINUTES before its start to the later of GAME_START_LATE_MINUTES after it and the end of its day): a federation key only, and required then; kept in the game's audit. */
   reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The federation's decision to uphold a protest, with the corrected score (upholdProtest). */
+export type UpholdProtestInput = {
+  /** The away team's goals as corrected, 0–99. */
+  awayScore: Scalars['Int']['input'];
+  /** The game version this write is based on; another is a CONFLICT naming the current one. */
+  expectedVersion?: InputMaybe<Scalars['Int']['input']>;
+  /** The game written to, by its id. */
+  gameId: Scalars['Int']['input'];
+  /** The home team's goals as corrected, 0–99. */
+  homeScore: Scalars['Int']['input'];
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first result and writes nothing. 1–100 characters, 1–78 with LAST_WRITE. */
+  idempotencyKey: Scalars['String']['input'];
+  /** How long the key replays; WRITE when not given. */
+  idempotencyScope?: InputMaybe<IdempotencyScope>;
+  /** Why the protest is upheld and the score corrected, 1–200 characters; public in the decision. */
+  reason: Scalars['String']['input'];
 };
 
 /** One team's whole game sheet for a game (writeGameSheet). */
