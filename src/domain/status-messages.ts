@@ -113,6 +113,6 @@ export function planWriteNamingAllowed<E extends StoredEvent>(game: LiveGameStat
     const allowed = statusMessagesAllowed(game, { home: score.home, away: score.away });
     if (allowed.includes(message)) throw error;
     const named = allowed.length > 0 ? allowed.map(wireNameOf).join(', ') : 'nothing';
-    throw new InvalidInputError(`${error.message.replace(/\.$/, '')}. Allowed now: ${named}`);
+    throw new InvalidInputError(`${error.message.replace(/\.$/, '')}. Allowed now: ${named}`, error.field);
   }
 }

@@ -76,7 +76,7 @@ async function gameOfToday() {
 /** A game of today finished by a result its home desk reports over GraphQL: provisional from now. */
 async function reportedGame(home = 3, away = 2) {
   const keys = await gameOfToday();
-  const reported = await write(REPORT, { gameId: keys.game.id, idempotencyKey: `report-${keys.game.id}`, homeScore: home, awayScore: away }, keys.homeKey);
+  const reported = await write(REPORT, { gameId: keys.game.id, idempotencyKey: `report-${keyCount}`, homeScore: home, awayScore: away }, keys.homeKey);
   expect(reported.errors).toBeUndefined();
   return keys;
 }
