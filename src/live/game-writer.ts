@@ -139,7 +139,11 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
   state.life = {
     result: storedResultOf(game),
     windowHours: game.protestWindowHours ?? DEFAULT_PROTEST_WINDOW_HOURS,
-    protests: await tx.resultProtest.findMany({ where: { gameId: game.id }, select: { clubId: true, side: true, decision: true } }),
+    // Only a protest asks who protested before; every other write spares the statement.
+    protests:
+      request.write.kind === 'protestResult'
+        ? await tx.resultProtest.findMany({ where: { gameId: game.id }, select: { clubId: true, side: true, decision: true } })
+        : [],
     actor: resultActorOf(credential),
     clubs,
   };

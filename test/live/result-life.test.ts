@@ -107,6 +107,11 @@ describe('a result’s whole life', () => {
         form: { auth_token: token, event: 'report_result', home: 3, away: 2 },
       });
       expect(reported.statusCode, reported.raw).toBe(200);
+      // The desk sees its report open to protest, when it asks for the result's state.
+      const open = await bo<{ list: { result: Record<string, unknown> | null }[] }>(app, 'GET', `/bo/games/${game.id}?auth_token=${token}&result_state=yes`);
+      expect(open.body.payload.list[0].result).toMatchObject({ state: 'provisional', open_to_protest: true, confirmed_at: null });
+      const plainBo = await bo<{ list: Record<string, unknown>[] }>(app, 'GET', `/bo/games/${game.id}?auth_token=${token}`);
+      expect(Object.keys(plainBo.body.payload.list[0])).not.toContain('result');
       const provisional = await resultOf(game.id);
       expect(provisional.result).toEqual({
         state: 'PROVISIONAL',
@@ -193,6 +198,31 @@ describe('a result’s whole life', () => {
       const { result_state: _mark, ...withoutMark } = markedRow;
       expect(plain.json().data.regions[0].rows[0]).toEqual(withoutMark);
       expect(plain.body).not.toContain('result_state');
+
+      const v3 = (query: string) => league.app.inject({ url: `/api/v3/games/${game.id}${query}`, headers: { authorization: `Bearer ${federationKey}` } });
+      const v3Marked = (await v3('?result_state=1')).json();
+      expect(v3Marked.data.attributes.result_state).toEqual({
+        state: 'confirmed',
+        confirmed_at: decidedAt,
+        protest_window_closes_at: decided.result?.protestWindowClosesAt,
+      });
+      const v3Plain = await v3('');
+      delete v3Marked.data.attributes.result_state;
+      expect(v3Plain.json()).toEqual(v3Marked);
+      expect(v3Plain.body).not.toContain('result_state');
+
+      // The morning's session has expired two days later: the desk signs in again.
+      const laterToken = await partnerToken(app, homeKey);
+      const closed = await bo<{ list: { result: Record<string, unknown> | null }[] }>(
+        app,
+        'GET',
+        `/bo/games/${game.id}?auth_token=${laterToken}&result_state=yes`,
+      );
+      expect(closed.statusCode, closed.raw).toBe(200);
+      expect(closed.body.payload.list[0].result).toMatchObject({
+        state: 'confirmed',
+        open_to_protest: false,
+      });
     } finally {
       subscription.close();
     }
