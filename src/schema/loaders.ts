@@ -4,6 +4,15 @@ import type { PrismaClient } from '../db/database.js';
 import type { GameClass, League, ResultProtest } from '../generated/prisma/client.js';
 import { DECIDED_STATUSES, PLAYED_STATUSES, VISITORS_COUNTED_STATUSES } from '../domain/game-status.js';
 import { resultsCountBefore } from '../domain/result-authority.js';
+import {
+  DEFAULT_PROTEST_WINDOW_HOURS,
+  DEFAULT_RESULT_COUNTING,
+  type ResultCounting,
+  resultChangesAt,
+  resultCounts,
+  type ResultState,
+  resultStateAt,
+} from '../domain/result-life.js';
 import { rankScorers } from '../domain/top-scorers.js';
 import { seasonOfGame } from '../domain/season.js';
 import { computeStandings, type StandingRow } from '../domain/standings.js';
@@ -32,6 +41,33 @@ export interface Loaders extends StatisticsLoaders {
   records: RecordLoaders;
   /** A game's protests against its result, in the order filed (src/domain/result-life.ts). */
   protestsByGame: DataLoader<number, ResultProtest[]>;
+}
+
+interface LivedResult {
+  resultState: ResultState | null;
+  resultProvisionalSince: Date | null;
+  resultConfirmedAt: Date | null;
+  group: { resultCounting: ResultCounting; protestWindowHours: number } | null;
+}
+
+const storedResultOf = (game: LivedResult) => ({ state: game.resultState, provisionalSince: game.resultProvisionalSince, confirmedAt: game.resultConfirmedAt });
+
+/** The results a group's rule counts at `now` (resultCounts). */
+function countedResults<G extends LivedResult>(games: G[], now: Date): G[] {
+  return games.filter((game) => {
+    const windowHours = game.group?.protestWindowHours ?? DEFAULT_PROTEST_WINDOW_HOURS;
+    const state = resultStateAt(storedResultOf(game), now, windowHours)?.state ?? null;
+    return resultCounts(state, game.group?.resultCounting ?? DEFAULT_RESULT_COUNTING);
+  });
+}
+
+/** The first moment after `now` a result of a group that counts confirmed ones only changes by itself. */
+function firstResultChange(games: LivedResult[], now: Date): number | undefined {
+  const moments = games
+    .filter((game) => game.group?.resultCounting === 'CONFIRMED_ONLY')
+    .map((game) => resultChangesAt(storedResultOf(game), now, game.group?.protestWindowHours ?? DEFAULT_PROTEST_WINDOW_HOURS)?.getTime())
+    .filter((moment): moment is number => moment !== undefined);
+  return moments.length === 0 ? undefined : Math.min(...moments);
 }
 
 export interface Competition {
@@ -76,13 +112,31 @@ export function createLoaders(prisma: PrismaClient, clock: Clock): Loaders {
             status: { in: [...DECIDED_STATUSES] },
             startsAt: { lt: resultsCountBefore(nowUntil(clock, resultsCountBefore)) },
           },
-          select: { groupId: true, homeTeamId: true, awayTeamId: true, status: true, homeScore: true, awayScore: true, decidedBy: true },
+          select: {
+            groupId: true,
+            homeTeamId: true,
+            awayTeamId: true,
+            status: true,
+            homeScore: true,
+            awayScore: true,
+            decidedBy: true,
+            resultState: true,
+            resultProvisionalSince: true,
+            resultConfirmedAt: true,
+            group: { select: { resultCounting: true, protestWindowHours: true } },
+          },
         }),
       ]);
+      // Where a group counts confirmed results only, a provisional one joins the table when its
+      // window closes: the answer is kept no longer than the first such moment.
+      const counted = countedResults(
+        games,
+        nowUntil(clock, (now) => firstResultChange(games, now)),
+      );
       return groupIds.map((groupId) =>
         computeStandings(
           registrations.filter((r) => r.groupId === groupId).map((r) => r.teamId),
-          pairedGames(games.filter((g) => g.groupId === groupId)),
+          pairedGames(counted.filter((g) => g.groupId === groupId)),
         ),
       );
     }),

@@ -256,6 +256,34 @@ describe('a result’s whole life', () => {
   });
 });
 
+describe('which results the standings count', () => {
+  it('a group that counts confirmed results only takes a provisional one in at its confirmation, or when its window closes', async () => {
+    const STANDINGS = 'query ($id: Int!) { leagueGroup(id: $id) { resultCounting protestWindowHours standings { teamId games } } }';
+    const { game } = await gameOfToday();
+    await league.db.prisma.leagueGroup.update({ where: { id: game.groupId! }, data: { resultCounting: 'CONFIRMED_ONLY', protestWindowHours: 24 } });
+    try {
+      const gamesOf = async () => {
+        const answer = await postGraphQL<{
+          leagueGroup: { resultCounting: string; protestWindowHours: number; standings: { teamId: number; games: number }[] };
+        }>(baseUrl, STANDINGS, { id: game.groupId });
+        expect(answer.data?.leagueGroup).toMatchObject({ resultCounting: 'CONFIRMED_ONLY', protestWindowHours: 24 });
+        return answer.data?.leagueGroup.standings.find((row) => row.teamId === game.homeTeamId)?.games ?? 0;
+      };
+      const before = await gamesOf();
+      const homeKey = (await createKey(league.db, `standings desk ${++keyCount}`, game.homeTeam!.clubId, ['games:write'])).key;
+      expect((await write(REPORT, { gameId: game.id, idempotencyKey: `report-${keyCount}`, homeScore: 1, awayScore: 0 }, homeKey)).errors).toBeUndefined();
+      expect(await gamesOf()).toBe(before);
+      league.clock.advance(24 * HOUR);
+      expect(await gamesOf()).toBe(before + 1);
+    } finally {
+      await league.db.prisma.leagueGroup.update({
+        where: { id: game.groupId! },
+        data: { resultCounting: 'PROVISIONAL_AND_CONFIRMED', protestWindowHours: 48 },
+      });
+    }
+  });
+});
+
 describe('refusals', () => {
   it('a protest after the window, by a club not in the game, by an event desk, twice, or without a reason', async () => {
     const { game, awayKey } = await reportedGame();
