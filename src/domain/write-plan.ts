@@ -169,7 +169,18 @@ function kept<E extends StoredEvent>(kind: TransitionKind, effect: EventEffect<E
 export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: GameWrite, score: { home: number; away: number }): Decided<E> {
   assertMayDecideNow(write, { now: game.now, startsAt: game.startsAt, startWindow: game.startWindow, decider: game.decider ?? 'desk' });
   const life = lifeOf(game);
+  const decided = decideByRules(game, write, score, life);
+  // After the write's own rules: a write the game refuses anyway is told why, not that the result is frozen.
   assertResultOpen(write, life, game.decider ?? 'desk');
+  return decided;
+}
+
+function decideByRules<E extends StoredEvent>(
+  game: LiveGameState<E>,
+  write: GameWrite,
+  score: { home: number; away: number },
+  life: ResultLifeState,
+): Decided<E> {
   const phase = phaseOf(game.status, game.events);
   const markers = (added: Marker[]): EventEffect<E> => ({ kind: 'markers', markers: numbered(game, added.map(draftOf)) });
   const recorded = (draft: EventDraft): EventEffect<E> => ({ kind: 'recorded', event: numbered(game, [draft])[0] });

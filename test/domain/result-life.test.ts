@@ -47,6 +47,8 @@ function finishedGame(result: StoredResult, actor: ResultActor, now: Date, prote
     // The game was on the day before the write: outside the desk's decision window, so a federation's correction states a reason anyway.
     decider: actor.kind === 'federation' ? 'federation' : 'desk',
     storedScore: { home: 3, away: 2 },
+    // Its result was reported: an undo has a status change to take back.
+    transitions: [{ number: 1, kind: 'REPORT_RESULT', second: 3600, statusBefore: 'SCHEDULED', decidedByBefore: 'REGULAR', lastEventIdBefore: 0 }],
     life: { result, windowHours: 48, protests, actor, clubs: { home: HOME_CLUB, away: AWAY_CLUB } },
   };
 }
