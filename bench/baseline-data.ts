@@ -118,6 +118,8 @@ export function baselineData(pool: pg.Pool, baseUrl: string) {
       decidedBy: shownDecision(row.status as string, row.decidedBy as NonNullable<GameRowData['decidedBy']>),
       clock: clockOf(row.status as string, row.clockPeriod as number | null),
       hasVideoStream: row.hasVideoStream as boolean,
+      // The result's state mark is opt-in (result_state=1), which the baseline's pages never ask for.
+      result: null,
       spectators: row.spectators as number | null,
       firstReferee: row.firstReferee as string | null,
       secondReferee: row.secondReferee as string | null,

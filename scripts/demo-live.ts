@@ -126,8 +126,8 @@ export interface ScheduledGame {
   id: number;
   version: number;
   startsAt: string;
-  homeTeam: { id: number; name: string };
-  awayTeam: { id: number; name: string };
+  homeTeam: { id: number; name: string; club: { id: number } };
+  awayTeam: { id: number; name: string; club: { id: number } };
   /** A league game's group and its format; null for a cup game, which plays the standard format. */
   group: { format: StoredGameFormat } | null;
 }
@@ -135,7 +135,7 @@ export interface ScheduledGame {
 const NEXT_SCHEDULED_GAMES = `query NextScheduledGames($from: DateTime!, $first: Int!) {
   games(first: $first, filter: { status: [SCHEDULED], from: $from }) {
     edges { node {
-      id version startsAt homeTeam { id name } awayTeam { id name }
+      id version startsAt homeTeam { id name club { id } } awayTeam { id name club { id } }
       group { format { periods periodMinutes overtimeMinutes penaltyShootout drawAllowed forfeitGoals } }
     } }
   }
@@ -425,7 +425,20 @@ export interface PlayOptions {
   onGamesChosen?: (games: readonly ScheduledGame[]) => void;
   /** Told of every write of the play once it is committed (not of the sheets). */
   onWrite?: (write: WriteSeen) => void;
+  /**
+   * A games:write key of a club's desk, for the protests a share of the games' away clubs file.
+   * Without it those results stay provisional.
+   */
+  clubKey?: (clubId: number) => Promise<string>;
 }
+
+/**
+ * What becomes of a finished game's result (src/domain/result-life.ts), so that the demo league
+ * shows every state: left provisional (its window runs), confirmed by the federation at once, or
+ * protested by the away club (and left to the federation).
+ */
+export const RESULT_FATES = ['provisional', 'confirmed', 'protested'] as const;
+export type ResultFate = (typeof RESULT_FATES)[number];
 
 /** One game under way: its plan, and how far it got. */
 interface GameRun {
@@ -433,6 +446,8 @@ interface GameRun {
   format: GameFormat;
   actions: LiveAction[];
   labels: ReadonlyMap<number, string>;
+  /** What becomes of its result once it is finished. */
+  fate: ResultFate;
   /** Epoch milliseconds at which the game clock reads 0. */
   startsAtMs: number;
   version: number;
@@ -448,6 +463,8 @@ interface Playing {
   signal: AbortSignal;
   log: (line: string) => void;
   onWrite: ((write: WriteSeen) => void) | undefined;
+  clubKey: ((clubId: number) => Promise<string>) | undefined;
+  baseUrl: string;
 }
 
 const lineOf = (game: ScheduledGame, state: GameState, text: string) =>
@@ -483,7 +500,37 @@ async function playGame(run: GameRun, playing: Playing): Promise<GameOutcome> {
       return outcome('failed', message);
     }
   }
+  await settleResult(run, playing);
   return outcome('finished');
+}
+
+const PROTEST_REASON = 'demo:live: the away club protests the result (a demonstration)';
+
+/** The result's fate: the federation confirms it, or the away club's desk protests it; a refusal is logged and the result left as it is. */
+async function settleResult(run: GameRun, playing: Playing): Promise<void> {
+  const { game } = run;
+  const decided = run.last.status === 'FINISHED' || run.last.status === 'FORFEIT';
+  if (!decided || run.fate === 'provisional') return;
+  try {
+    if (run.fate === 'confirmed') {
+      const result = await send(playing.client, game.id, { mutation: 'confirmResult', inputType: 'ConfirmResultInput', fields: {} }, run.version);
+      run.version = result.version;
+      playing.log(lineOf(game, run.last, 'Result confirmed by the federation'));
+      return;
+    }
+    if (!playing.clubKey) return;
+    const awayDesk = graphqlClient(playing.baseUrl, await playing.clubKey(game.awayTeam.club.id));
+    const result = await send(
+      awayDesk,
+      game.id,
+      { mutation: 'protestResult', inputType: 'ProtestResultInput', fields: { reason: PROTEST_REASON } },
+      run.version,
+    );
+    run.version = result.version;
+    playing.log(lineOf(game, run.last, `Result protested by ${game.awayTeam.name}`));
+  } catch (error) {
+    playing.log(lineOf(game, run.last, `REFUSED ${run.fate} result: ${error instanceof Error ? error.message : String(error)}`));
+  }
 }
 
 const GAME_STATE = `query DemoGameState($id: Int!) { game(id: $id) { status version homeScore awayScore events { type period } } }`;
@@ -571,7 +618,15 @@ export function startLiveDemo(options: PlayOptions): LiveDemo {
   const log = options.log ?? ((line: string) => console.log(line));
   const stopper = new AbortController();
   const runs: GameRun[] = [];
-  const playing: Playing = { client, speed: options.speed, signal: stopper.signal, log, onWrite: options.onWrite };
+  const playing: Playing = {
+    client,
+    speed: options.speed,
+    signal: stopper.signal,
+    log,
+    onWrite: options.onWrite,
+    clubKey: options.clubKey,
+    baseUrl: options.baseUrl,
+  };
 
   const played = (async (): Promise<GameOutcome[]> => {
     const games = await nextScheduledGames(client, options.games, options.from ?? new Date());
@@ -593,6 +648,7 @@ export function startLiveDemo(options: PlayOptions): LiveDemo {
         format,
         actions: planLiveGame(random.fork(game.id), prepared[index].sheet, format),
         labels: prepared[index].labels,
+        fate: random.fork(`result ${game.id}`).pick(RESULT_FATES),
         startsAtMs: firstStartMs + realTimeMs(index * STAGGER_GAME_SECONDS, options.speed),
         version: prepared[index].version,
         last: { status: 'SCHEDULED', homeScore: null, awayScore: null },
@@ -660,15 +716,24 @@ interface Target {
   key: string;
   /** The service runs in this process (no --url): it stays up after the games until a signal. */
   servedHere: boolean;
+  /** Club desks' keys for the protests (only where the service runs here: the script makes them in its database). */
+  clubKey?: (clubId: number) => Promise<string>;
   close(): Promise<void>;
 }
 
-/** A federation key that exists only while the script runs; its secret never leaves this process. */
-async function temporaryWriteKey(database: Database): Promise<{ key: string; revoke(): Promise<void> }> {
+/** A federation key (or a club's, with `clubId`) that exists only while the script runs; its secret never leaves this process. */
+async function temporaryWriteKey(database: Database, clubId: number | null = null): Promise<{ key: string; revoke(): Promise<void> }> {
   const { GAMES_WRITE_SCOPE, newApiKey } = await import('../src/domain/api-keys.js');
   const { key, prefix, hash } = newApiKey();
   const created = await database.prisma.apiKey.create({
-    data: { name: `demo:live ${new Date().toISOString()}`, prefix, hash, clubId: null, scopes: [GAMES_WRITE_SCOPE], createdAt: new Date() },
+    data: {
+      name: `demo:live ${clubId === null ? '' : `club ${clubId} `}${new Date().toISOString()}`,
+      prefix,
+      hash,
+      clubId,
+      scopes: [GAMES_WRITE_SCOPE],
+      createdAt: new Date(),
+    },
   });
   return {
     key,
@@ -711,13 +776,21 @@ async function startService(): Promise<Target> {
   await database.prepare(app.log);
   started = true;
   const writeKey = await temporaryWriteKey(database.serving);
+  const clubKeys = new Map<number, Promise<{ key: string; revoke(): Promise<void> }>>();
+  const clubKeyOf = (clubId: number) => {
+    let made = clubKeys.get(clubId);
+    if (!made) clubKeys.set(clubId, (made = temporaryWriteKey(database.serving, clubId)));
+    return made;
+  };
   return {
     baseUrl: `http://${loopbackOf(config.host)}:${config.port}`,
     publicUrl: `http://localhost:${config.port}`,
     key: writeKey.key,
     servedHere: true,
+    clubKey: async (clubId) => (await clubKeyOf(clubId)).key,
     close: async () => {
       await writeKey.revoke();
+      for (const made of clubKeys.values()) await (await made).revoke();
       // Open subscriptions are streams a browser may keep open: the close waits for them only so long.
       await Promise.race([app.close(), sleep(CLOSE_TIMEOUT_MS)]);
     },
@@ -833,6 +906,7 @@ async function main(): Promise<number> {
       speed: options.speed,
       seed: options.seed,
       leadInMs: options.leadInSeconds * 1000,
+      clubKey: target.clubKey,
       onGamesChosen: (games) => console.log(games.length === 0 ? 'No scheduled games from now on: nothing to play.' : whereToWatch(target.publicUrl, games)),
     });
     const outcomes = await demo.played;

@@ -1,5 +1,6 @@
 import { ForbiddenError } from './errors.js';
 import type { Decider } from './result-authority.js';
+import type { ResultActor } from './result-life.js';
 
 /** The scope that lets a key record live games: its club's home games, or every game for a federation key. */
 export const GAMES_WRITE_SCOPE = 'games:write';
@@ -119,4 +120,10 @@ export function assertMayManageWebhooks(credential: ApiCredential, doing: string
 /** Whose webhooks a key sees: its own, or every one for the admin scope. Null: every one. */
 export function webhookOwnerFilter(credential: ApiCredential): { ownerKeyId: number | null } | null {
   return credential.scopes.includes(ADMIN_SCOPE) ? null : { ownerKeyId: credential.keyId };
+}
+
+/** Who a writing key is in a result's life (result-life.ts): the federation, an event's desk, or a club. */
+export function resultActorOf(credential: ApiCredential): ResultActor {
+  if (isEventKey(credential)) return { kind: 'event' };
+  return credential.clubId === null ? { kind: 'federation' } : { kind: 'club', clubId: credential.clubId };
 }

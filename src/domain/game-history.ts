@@ -11,10 +11,11 @@
  * entry for each name it writes.
  */
 import type { GameWriteKind } from './game-write.js';
+import { RESULT_LIFE_WRITES, type ResultLifeWriteKind } from './result-life.js';
 
 /** The mutations of a result's life (who protests, upholds, rejects, confirms), audited under these names. */
-export const RESULT_LIFE_MUTATIONS = ['protestResult', 'upholdProtest', 'rejectProtest', 'confirmResult'] as const;
-export type ResultLifeMutation = (typeof RESULT_LIFE_MUTATIONS)[number];
+export const RESULT_LIFE_MUTATIONS = RESULT_LIFE_WRITES;
+export type ResultLifeMutation = ResultLifeWriteKind;
 
 /** Every name a GameAuditEntry's `mutation` holds. */
 export type AuditedMutation = GameWriteKind | 'writeGameSheet' | ResultLifeMutation;

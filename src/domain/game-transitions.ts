@@ -129,6 +129,28 @@ export function reportedResult(
 }
 
 /**
+ * The score an upheld protest corrects a result to (result-life.ts): whole goals, and for a game
+ * played to the end a result its decision could have had (a tie only where the league lets a draw
+ * stand). A forfeit's corrected score is the federation's to set.
+ */
+export function upheldScore(status: GameStatus, format: GameFormat, decidedBy: Decision, home: number, away: number): Score {
+  for (const [field, value] of [
+    ['homeScore', home],
+    ['awayScore', away],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 0 || value > MAX_REPORTED_GOALS)
+      throw new InvalidInputError(`${field} must be a whole number from 0 to ${MAX_REPORTED_GOALS}`, field);
+  }
+  if (status === 'FINISHED') {
+    if (home === away && (decidedBy !== 'REGULAR' || !format.drawAllowed)) {
+      throw new InvalidInputError(`${home}:${away} is a tie, and this game cannot end in one`, 'homeScore');
+    }
+    assertPossibleMargin(decidedBy, home, away);
+  }
+  return scoreOf(home, away);
+}
+
+/**
  * Overtime is played to a golden goal and ends one goal apart; a shootout adds one goal to a tie.
  * Any other margin could not have happened.
  */

@@ -11,6 +11,7 @@ import type { Decision, LogEvent, Marker, RecordedType, Score, Side, StartWindow
 import type { PenaltyKind, PenaltyRole } from './player-statistics.js';
 import type { PlayerEventType, TeamEventType } from './event-kinds.js';
 import type { Decider } from './result-authority.js';
+import type { GameClubs, ProtestChange, ProtestRecord, ResultActor, StoredResult } from './result-life.js';
 
 export type GameWrite =
   /** `outsideStartWindow`: a federation key's word that the game is played now, whatever its schedule (the schema refuses it from other keys). */
@@ -66,15 +67,24 @@ export type GameWrite =
       penaltyRole?: PenaltyRole | null;
       code?: number | null;
       worldTime?: Date | null;
+      /** Why a confirmed (or protested) result is changed: the federation's word, required then (result-life.ts). */
+      correctionReason?: string | null;
     }
-  | { kind: 'deleteEvent'; eventId: number }
+  | { kind: 'deleteEvent'; eventId: number; correctionReason?: string | null }
   | { kind: 'forfeitGame'; forfeitingSide: Side; reason?: string | null }
   /** `second`: the clock when play stopped; the last recorded event's when not given. */
   | { kind: 'abortGame'; second?: number | null; reason?: string | null }
   | ({ kind: 'reportResult'; reason?: string | null } & ResultReport)
   | { kind: 'undoStatus'; reason?: string | null }
   | { kind: 'correctTransition'; to: CorrectableTransition; second: number; reason?: string | null }
-  | { kind: 'recordSpectators'; spectators: number };
+  | { kind: 'recordSpectators'; spectators: number }
+  /** A club of the game protests its provisional result (result-life.ts). */
+  | { kind: 'protestResult'; reason: string }
+  /** The federation upholds the protest: the result is corrected to this score and confirmed. */
+  | { kind: 'upholdProtest'; reason: string; homeScore: number; awayScore: number }
+  | { kind: 'rejectProtest'; reason: string }
+  /** The federation confirms a provisional result before its protest window closes. */
+  | { kind: 'confirmResult'; reason?: string | null };
 
 export type GameWriteKind = GameWrite['kind'];
 export type WriteOf<K extends GameWriteKind> = Extract<GameWrite, { kind: K }>;
@@ -125,6 +135,18 @@ export interface LiveGameState<E extends StoredEvent = StoredEvent> {
   events: readonly E[];
   /** The game-sheet lines of the licenses the write names (`licensesNamedBy`); others may be present. */
   sheet: readonly SheetLine[];
+  /** Its result's life (result-life.ts); absent: no result stored, as a reader that lists a desk's messages of a game without one. */
+  life?: ResultLife;
+}
+
+/** What a game's result life is decided on besides the game: the stored result, the group's window, the protests kept, who writes, the teams' clubs. */
+export interface ResultLife {
+  result: StoredResult;
+  windowHours: number;
+  protests: readonly ProtestRecord[];
+  /** Who writes; a desk of the home club when not known (a reader). */
+  actor: ResultActor;
+  clubs: GameClubs;
 }
 
 /** How a game changed, as caches and subscribers hear of it; `liveGames` subscribers hear of the status and score changes only. */
@@ -141,6 +163,10 @@ export const GAME_CHANGE_KINDS = [
   'TRANSITION_CORRECTED',
   'SPECTATORS_RECORDED',
   'SHEET_WRITTEN',
+  'RESULT_PROTESTED',
+  'PROTEST_UPHELD',
+  'PROTEST_REJECTED',
+  'RESULT_CONFIRMED',
 ] as const;
 export type GameChangeKind = (typeof GAME_CHANGE_KINDS)[number];
 
@@ -226,6 +252,9 @@ export interface WritePlan<E extends StoredEvent = StoredEvent> {
   transition?: { record: { kind: TransitionKind; second: number } } | { undo: TransitionRecord } | { correct: { number: number; second: number } };
   /** The score before the write, which the audit keeps beside the score after. */
   scoreBefore: { home: number; away: number };
+  /** The result's life after the write, and whether the write changes it; the protest it files or decides. */
+  result: { before: StoredResult; after: StoredResult; changed: boolean };
+  protest?: ProtestChange;
   /** What caches and subscribers are told. */
   announce: { kind: GameChangeKind; scoreChanged: boolean; statusChanged: boolean; resultChanged: boolean };
 }

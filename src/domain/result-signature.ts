@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isDecided } from './game-status.js';
+import type { ResultState } from './result-life.js';
 
 /** The payload's format; a verifier reading another one should not guess. */
 export const RESULT_PAYLOAD_VERSION = 1;
@@ -66,7 +67,7 @@ export function eventsDigest(events: readonly DigestedEvent[]): string {
   return `sha256:${createHash('sha256').update(canonicalJson(list)).digest('base64url')}`;
 }
 
-export type ResultState = 'PROVISIONAL' | 'PROTESTED' | 'CONFIRMED';
+export type { ResultState };
 
 /** The game as far as its signed result goes. */
 export interface SignableGame {

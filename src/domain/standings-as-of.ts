@@ -8,15 +8,28 @@
 import type { GameStatus } from './game-status.js';
 import { addDays, type LocalDay, startOfLocalDay } from './league-time.js';
 import { resultsCountBefore } from './result-authority.js';
+import { type ResultCounting, type ResultState, resultChangesAt, resultCounts, resultStateAt, type StoredResult } from './result-life.js';
 import type { ResultInput } from './standings.js';
-
-/** A result's state (Game.resultState); null while the game has none. */
-export type ResultStateName = 'PROVISIONAL' | 'PROTESTED' | 'CONFIRMED';
 
 /** A game's result as the table reads it, with its state. */
 export interface TableResult extends Pick<ResultInput, 'status' | 'homeScore' | 'awayScore' | 'decidedBy'> {
-  resultState: ResultStateName | null;
+  resultState: ResultState | null;
 }
+
+/** What a result's life reads of a game beside its state: since when it is provisional, when it was confirmed, and its group's window and counting rule. */
+export interface LivedResult {
+  resultState: ResultState | null;
+  resultProvisionalSince: Date | null;
+  resultConfirmedAt: Date | null;
+  protestWindowHours: number;
+  resultCounting: ResultCounting;
+}
+
+const storedResultOf = (result: LivedResult): StoredResult => ({
+  state: result.resultState,
+  provisionalSince: result.resultProvisionalSince,
+  confirmedAt: result.resultConfirmedAt,
+});
 
 /**
  * What one audited write found of a result before it changed it (GameAuditEntry.change): each part
@@ -26,7 +39,7 @@ export interface ResultBefore {
   status?: GameStatus;
   score?: { home: number; away: number };
   decidedBy?: ResultInput['decidedBy'];
-  resultState?: ResultStateName | null;
+  resultState?: ResultState | null;
 }
 
 /**
@@ -48,27 +61,18 @@ export function resultBefore<G extends TableResult>(stored: G, laterWrites: read
   };
 }
 
-/**
- * A result's state as it reads at `at`.
- * TODO(merge): resultStateAt — helper A's `resultStateAt` (src/domain/result-life.ts) reads a
- * provisional result whose protest window closed by `at` as confirmed; until then, as stored.
- */
-export const resultStateThen = (result: TableResult, _at: Date): ResultStateName | null => result.resultState;
+/** The results a table counts, as they read at `at`: the group's counting rule (resultCounts) applied to each state as it reads then (resultStateAt). */
+export function countedResults<G extends TableResult & LivedResult>(results: readonly G[], at: Date): G[] {
+  return results.filter((result) => resultCounts(resultStateAt(storedResultOf(result), at, result.protestWindowHours)?.state ?? null, result.resultCounting));
+}
 
-/** The league group's rule of which result states count (LeagueGroup.resultCounting). */
-export type ResultCountingName = 'PROVISIONAL_AND_CONFIRMED' | 'CONFIRMED_ONLY';
-
-/**
- * Whether a decided result in `state` counts in a table under the group's `counting` rule: the
- * single place the counting rule plugs in.
- * TODO(merge): resultCounts — helper A's `resultCounts(state, counting)` (src/domain/result-life.ts);
- * until then every decided result counts, whatever its state and the rule.
- */
-export const resultCountsInTable = (_state: ResultStateName | null, _counting: ResultCountingName): boolean => true;
-
-/** The results a table counts, as they read at `at`: the group's counting rule applied to each. */
-export function countedResults<G extends TableResult & { resultCounting: ResultCountingName }>(results: readonly G[], at: Date): G[] {
-  return results.filter((result) => resultCountsInTable(resultStateThen(result, at), result.resultCounting));
+/** The first moment after `now` a counted result changes by itself: a provisional result's window closing where its group counts confirmed results only. */
+export function firstResultChange(results: readonly LivedResult[], now: Date): Date | undefined {
+  const moments = results
+    .filter((result) => result.resultCounting === 'CONFIRMED_ONLY')
+    .map((result) => resultChangesAt(storedResultOf(result), now, result.protestWindowHours)?.getTime())
+    .filter((moment): moment is number => moment !== undefined);
+  return moments.length === 0 ? undefined : new Date(Math.min(...moments));
 }
 
 /** Which day's table is asked for: absent, today's. */

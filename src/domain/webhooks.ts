@@ -28,6 +28,10 @@ export const EVENT_TYPE_OF_CHANGE = {
   EVENT_DELETED: 'game.event_deleted',
   SPECTATORS_RECORDED: 'game.spectators_recorded',
   SHEET_WRITTEN: 'game.lineup_published',
+  RESULT_PROTESTED: 'game.result_state_changed',
+  PROTEST_UPHELD: 'game.result_state_changed',
+  PROTEST_REJECTED: 'game.result_state_changed',
+  RESULT_CONFIRMED: 'game.result_state_changed',
 } as const satisfies Record<GameChangeKind, string>;
 
 /** A webhook event type: one of the change log's, `game.result_changed` beside a status change that changed a result that counts, and the test event. */
@@ -40,6 +44,8 @@ export const WEBHOOK_EVENT_TYPES: Readonly<Record<WebhookEventType, string>> = {
   'game.event_deleted': 'a recorded game event was deleted (`data.event.id` names it)',
   'game.status_changed': 'the game started, a period ended, the game was finished, forfeited, aborted, or such a change was undone or corrected',
   'game.result_changed': 'the result that counts for the standings changed (a final whistle, a forfeit, a reported result, an undo of one)',
+  'game.result_state_changed':
+    "the result's state changed by a write: a club protested it, the federation upheld the protest (with a corrected score), rejected it, or confirmed the result (`data.change` says which); a provisional result whose protest window closes is confirmed without a write and without an event",
   'game.spectators_recorded': 'the number of spectators was recorded',
   'game.lineup_published': "a team's game sheet (lineup) was written",
   'webhook.test': 'a test event sent on request (sendTestWebhookEvent); carries no league data',
@@ -112,10 +118,10 @@ export interface WebhookBody {
   };
 }
 
-/** The event types a change is delivered as: its own, and `game.result_changed` when it changed a result that counts. */
+/** The event types a change is delivered as: its own, and `game.result_changed` when it changed a result that counts (a status change, an upheld protest's corrected score). */
 export function eventTypesOf(change: LoggedGameChange): WebhookEventType[] {
   const own: WebhookEventType = EVENT_TYPE_OF_CHANGE[change.kind];
-  return change.resultChanged && own === 'game.status_changed' ? [own, 'game.result_changed'] : [own];
+  return change.resultChanged && (own === 'game.status_changed' || own === 'game.result_state_changed') ? [own, 'game.result_changed'] : [own];
 }
 
 export function bodyOf(

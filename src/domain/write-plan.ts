@@ -22,6 +22,15 @@ import {
   startMarkers,
 } from './live-game.js';
 import { assertMayDecideNow, DECIDING_WRITES } from './result-authority.js';
+import {
+  assertResultOpen,
+  DEFAULT_PROTEST_WINDOW_HOURS,
+  decideResultLife,
+  type ProtestChange,
+  type ResultLifeState,
+  resultAfterStatus,
+  type StoredResult,
+} from './result-life.js';
 import { type SettlingEvent, settleRunningScores } from './running-score.js';
 import { clockAfter } from './live-clock.js';
 import {
@@ -34,6 +43,7 @@ import {
   lastTransition,
   reportedResult,
   type TransitionKind,
+  upheldScore,
 } from './game-transitions.js';
 
 const NONE = { kind: 'none' } as const;
@@ -63,6 +73,10 @@ const CHANGE_OF: Record<GameWriteKind, GameChangeKind> = {
   undoStatus: 'STATUS_UNDONE',
   correctTransition: 'TRANSITION_CORRECTED',
   recordSpectators: 'SPECTATORS_RECORDED',
+  protestResult: 'RESULT_PROTESTED',
+  upholdProtest: 'PROTEST_UPHELD',
+  rejectProtest: 'PROTEST_REJECTED',
+  confirmResult: 'RESULT_CONFIRMED',
 };
 
 /**
@@ -78,6 +92,25 @@ export interface Decided<E extends StoredEvent> {
   score?: Score | null | 'stored';
   fields?: Pick<WritePlan['game'], 'forfeitedBy' | 'secondsPlayed' | 'spectators'>;
   transition?: WritePlan['transition'];
+  /** A write of the result's life: the result it leaves and the protest it files or decides. Absent: the status decides (resultAfterStatus). */
+  result?: StoredResult;
+  protest?: ProtestChange | null;
+}
+
+const NO_RESULT: StoredResult = { state: null, provisionalSince: null, confirmedAt: null };
+
+/** The game's result life as the rules read it; a reader's state without one has no result stored, and asks as the home desk. */
+function lifeOf(game: LiveGameState): ResultLifeState {
+  const life = game.life;
+  return {
+    status: game.status,
+    now: game.now,
+    result: life?.result ?? NO_RESULT,
+    windowHours: life?.windowHours ?? DEFAULT_PROTEST_WINDOW_HOURS,
+    protests: life?.protests ?? [],
+    actor: life?.actor ?? { kind: 'club', clubId: life?.clubs.home ?? -1 },
+    clubs: life?.clubs ?? { home: -1, away: -1 },
+  };
 }
 
 export function planWrite<E extends StoredEvent>(game: LiveGameState<E>, write: GameWrite): WritePlan<E> {
@@ -88,6 +121,11 @@ export function planWrite<E extends StoredEvent>(game: LiveGameState<E>, write: 
   const settled = settleRunningScores(log);
   const score = decided.score === undefined ? settled.score : decided.score;
   const after = score === 'stored' ? before : { home: score?.home ?? 0, away: score?.away ?? 0 };
+  const life = lifeOf(game);
+  const resultAfter = decided.result ?? resultAfterStatus(life.result, game.status, decided.status, game.now);
+  const resultChanged = (['state', 'provisionalSince', 'confirmedAt'] as const).some(
+    (field) => resultAfter[field]?.valueOf() !== life.result[field]?.valueOf(),
+  );
   return {
     effect: decided.effect,
     runningScores: settled.changes,
@@ -100,11 +138,14 @@ export function planWrite<E extends StoredEvent>(game: LiveGameState<E>, write: 
     },
     transition: decided.transition,
     scoreBefore: before,
+    result: { before: life.result, after: resultAfter, changed: resultChanged },
+    ...(decided.protest ? { protest: decided.protest } : {}),
     announce: {
       kind: changeKindOf(write, decided.effect, decided.transition),
       scoreChanged: before.home !== after.home || before.away !== after.away,
       statusChanged: decided.status !== game.status,
-      resultChanged: changesResult(game.status, decided.status),
+      // A result's state decides whether it counts where a group counts confirmed results only.
+      resultChanged: changesResult(game.status, decided.status) || (resultChanged && decided.result !== undefined),
     },
   };
 }
@@ -127,6 +168,19 @@ function kept<E extends StoredEvent>(kind: TransitionKind, effect: EventEffect<E
 /** The rules' verdict on one write, without storing anything: what `planWrite` applies and `statusMessagesAllowed` tries. */
 export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: GameWrite, score: { home: number; away: number }): Decided<E> {
   assertMayDecideNow(write, { now: game.now, startsAt: game.startsAt, startWindow: game.startWindow, decider: game.decider ?? 'desk' });
+  const life = lifeOf(game);
+  const decided = decideByRules(game, write, score, life);
+  // After the write's own rules: a write the game refuses anyway is told why, not that the result is frozen.
+  assertResultOpen(write, life, game.decider ?? 'desk');
+  return decided;
+}
+
+function decideByRules<E extends StoredEvent>(
+  game: LiveGameState<E>,
+  write: GameWrite,
+  score: { home: number; away: number },
+  life: ResultLifeState,
+): Decided<E> {
   const phase = phaseOf(game.status, game.events);
   const markers = (added: Marker[]): EventEffect<E> => ({ kind: 'markers', markers: numbered(game, added.map(draftOf)) });
   const recorded = (draft: EventDraft): EventEffect<E> => ({ kind: 'recorded', event: numbered(game, [draft])[0] });
@@ -203,6 +257,17 @@ export function decide<E extends StoredEvent>(game: LiveGameState<E>, write: Gam
       assertSpectatorsRecordable(game.status);
       assertSpectators(write.spectators);
       return { effect: NONE, status: game.status, score: 'stored', fields: { spectators: write.spectators } };
+    case 'protestResult':
+    case 'rejectProtest':
+    case 'confirmResult': {
+      const { result, protest } = decideResultLife(life, write);
+      return { effect: NONE, status: game.status, score: 'stored', result, protest };
+    }
+    case 'upholdProtest': {
+      const { result, protest } = decideResultLife(life, write);
+      const corrected = upheldScore(game.status, game.format, game.decidedBy, write.homeScore, write.awayScore);
+      return { effect: NONE, status: game.status, score: corrected, result, protest };
+    }
     case 'recordGoal':
       return { effect: recorded(goalOf(game, phase, write)), status: game.status };
     case 'recordPenalty':

@@ -5,7 +5,15 @@
  * src/domain/write-plan.ts), store its plan, raise the version, and keep the audit record, which
  * also remembers the idempotency key (src/live/write-idempotency.ts). No league rule is decided here.
  */
-import { assertMayWriteGame, assertMayWriteGames, deciderOf, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
+import { assertMayWriteGame, assertMayWriteGames, deciderOf, resultActorOf, type ApiCredential, type StoredKeyCredential } from '../domain/access.js';
+import {
+  assertMayWriteResult,
+  DEFAULT_PROTEST_WINDOW_HOURS,
+  isResultLifeWrite,
+  type ProtestChange,
+  type ResultState,
+  type StoredResult,
+} from '../domain/result-life.js';
 import type { PrismaClient } from '../db/database.js';
 import { commitPosition } from '../db/replicas.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
@@ -69,6 +77,11 @@ interface LockedGame {
   format: StoredGameFormat | null;
   /** Its status changes written live. */
   transitions: TransitionRecord[];
+  resultState: ResultState | null;
+  resultProvisionalSince: Date | null;
+  resultConfirmedAt: Date | null;
+  /** Its league group's protest window; null for a game without a group. */
+  protestWindowHours: number | null;
 }
 
 /** What a retry must send again: the game and the write (not expectedVersion). */
@@ -97,6 +110,7 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
   const [game] = await tx.$queryRaw<LockedGame[]>`
     SELECT g.id, g.status::text AS status, g.version, g."homeTeamId", g."awayTeamId", g."groupId", g."startsAt",
       g."decidedBy"::text AS "decidedBy", g."homeScore", g."awayScore",
+      g."resultState"::text AS "resultState", g."resultProvisionalSince", g."resultConfirmedAt", lg."protestWindowHours",
       CASE WHEN lg.id IS NULL THEN NULL ELSE json_build_object(
         'periods', lg.periods, 'periodMinutes', lg."periodMinutes", 'overtimeMinutes', lg."overtimeMinutes",
         'penaltyShootout', lg."penaltyShootout", 'drawAllowed', lg."drawAllowed", 'forfeitGoals', lg."forfeitGoals") END AS format,
@@ -109,8 +123,11 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
   assertPaired(game, 'started or recorded');
   const teams = await tx.team.findMany({ where: { id: { in: [game.homeTeamId, game.awayTeamId] } }, select: { id: true, clubId: true } });
   const clubOf = (teamId: number) => teams.find((team) => team.id === teamId)?.clubId ?? -1;
+  const clubs = { home: clubOf(game.homeTeamId), away: clubOf(game.awayTeamId) };
   // Before a retry is looked up: the game's writes are replayed to whoever may write it, and to no one else.
-  assertMayWriteGame(credential, { id: game.id, homeClubId: clubOf(game.homeTeamId) });
+  // A result's life has its own writers: a club of either team protests, the federation decides.
+  if (isResultLifeWrite(request.write.kind)) assertMayWriteResult(request.write.kind, resultActorOf(credential), clubs);
+  else assertMayWriteGame(credential, { id: game.id, homeClubId: clubs.home });
   const hash = inputHash(request);
   const { replay, storedKey } = await lookUpKey(tx, credential.keyId, request, game, hash, { now, repeatable: isRepeatableWrite(request.write) });
   if (replay) return { gameId: replay.gameId, version: replay.version, eventId: replay.eventId, replayed: true, change: null };
@@ -119,8 +136,20 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
   }
 
   const state = await lockedState(tx, game, request.write, { now, startWindow, decider: deciderOf(credential) });
+  state.life = {
+    result: storedResultOf(game),
+    windowHours: game.protestWindowHours ?? DEFAULT_PROTEST_WINDOW_HOURS,
+    // Only a protest asks who protested before; every other write spares the statement.
+    protests:
+      request.write.kind === 'protestResult'
+        ? await tx.resultProtest.findMany({ where: { gameId: game.id }, select: { clubId: true, side: true, decision: true } })
+        : [],
+    actor: resultActorOf(credential),
+    clubs,
+  };
   const plan = planWriteNamingAllowed(state, request.write);
   const stored = await storeEffect(tx, game.id, plan.effect);
+  if (plan.protest) await storeProtest(tx, game.id, credential.keyId, plan.protest, now);
   await storeRunningScores(tx, plan.runningScores, stored.created);
   await storeTransition(tx, game, plan, state, now);
   const { score, forfeitedBy, secondsPlayed, spectators, clock } = plan.game;
@@ -139,6 +168,9 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
       clockSecond: clock.second,
       clockAt: clock.at,
       clockRunning: clock.running,
+      ...(plan.result.changed
+        ? { resultState: plan.result.after.state, resultProvisionalSince: plan.result.after.provisionalSince, resultConfirmedAt: plan.result.after.confirmedAt }
+        : {}),
       ...(score === undefined
         ? {}
         : {
@@ -167,6 +199,10 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
         status: { before: game.status, after: plan.game.status },
         // How the game was decided, for the standings as of a day before a correction changed it.
         decidedBy: { before: game.decidedBy, after: plan.game.decidedBy ?? game.decidedBy },
+        // The result's life: its state before and after, and the reason the write gave (a protest's, a decision's).
+        ...(plan.result.changed || isResultLifeWrite(request.write.kind)
+          ? { resultState: { before: plan.result.before.state, after: plan.result.after.state }, reason: reasonOf(request.write) }
+          : {}),
       } as Prisma.InputJsonValue,
     },
   });
@@ -192,6 +228,28 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
   // instance that missed its notification finds it there.
   change.seq = await journalChange(tx, { kind: 'game', game: change });
   return { gameId: game.id, version, eventId: stored.eventId, replayed: false, change };
+}
+
+function storedResultOf(game: LockedGame): StoredResult {
+  return { state: game.resultState, provisionalSince: game.resultProvisionalSince, confirmedAt: game.resultConfirmedAt };
+}
+
+function reasonOf(write: GameWrite): string | null {
+  return 'reason' in write ? (write.reason ?? null) : null;
+}
+
+/** Keeps a club's protest, or the federation's decision on every protest of the game not decided yet. */
+async function storeProtest(tx: Tx, gameId: number, keyId: number, protest: ProtestChange, now: Date): Promise<void> {
+  if ('file' in protest) {
+    const { clubId, side, reason } = protest.file;
+    await tx.resultProtest.create({ data: { gameId, clubId, side, reason, apiKeyId: keyId, at: now } });
+    return;
+  }
+  const { decision, reason } = protest.decide;
+  await tx.resultProtest.updateMany({
+    where: { gameId, decision: null },
+    data: { decision, decisionReason: reason, decidedAt: now, decidedByApiKeyId: keyId },
+  });
 }
 
 /** Ids a change may name before its notification outgrows PostgreSQL's 8,000-byte NOTIFY payload. */

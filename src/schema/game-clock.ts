@@ -7,6 +7,7 @@ import type { GameFormat } from '../domain/game-format.js';
 import type { GameStatus } from '../domain/game-status.js';
 import { type Clock, nowUntil } from '../clock.js';
 import { type STATUS_MESSAGES, statusMessagesAllowed } from '../domain/status-messages.js';
+import { DEFAULT_PROTEST_WINDOW_HOURS } from '../domain/result-life.js';
 import { builder } from './builder.js';
 import { COMPUTED, computedCost } from './costs.js';
 
@@ -113,7 +114,10 @@ builder.prismaObjectFields('Game', (t) => ({
       homeScore: true,
       awayScore: true,
       decidedBy: true,
-      ...FORMAT_SELECT,
+      resultState: true,
+      resultProvisionalSince: true,
+      resultConfirmedAt: true,
+      group: { select: { ...FORMAT_SELECT.group.select, protestWindowHours: true } },
       transitions: { orderBy: { number: 'desc' }, take: 1 },
       // The log as the writes see it: where the game stands (a break between periods, a period not begun) is the events'.
       events: {
@@ -150,6 +154,14 @@ builder.prismaObjectFields('Game', (t) => ({
         transitions: game.transitions as TransitionRecord[],
         events: game.events,
         sheet: [],
+        // A confirmed or protested result takes no more status changes from a desk (src/domain/result-life.ts).
+        life: {
+          result: { state: game.resultState, provisionalSince: game.resultProvisionalSince, confirmedAt: game.resultConfirmedAt },
+          windowHours: game.group?.protestWindowHours ?? DEFAULT_PROTEST_WINDOW_HOURS,
+          protests: [],
+          actor: { kind: 'club', clubId: -1 },
+          clubs: { home: -1, away: -1 },
+        },
       };
       return statusMessagesAllowed(state, { home: game.homeScore ?? 0, away: game.awayScore ?? 0 });
     },

@@ -9,6 +9,8 @@ import { connectionOf } from './connections.js';
 import { LENGTH } from './costs.js';
 import { SortDirectionEnum } from './national-statistics.js';
 import { GameEventTypeEnum, GameStatusEnum, PenaltyKindEnum, TeamSideEnum } from './scalars.js';
+import { ResultStateEnum } from './game-result.js';
+import type { ResultState } from '../domain/result-life.js';
 
 const meanings = <K extends string>(names: readonly K[], meaning: Record<K, string>) =>
   Object.fromEntries(names.map((name) => [name, { description: meaning[name] }])) as Record<K, { description: string }>;
@@ -82,12 +84,21 @@ const GameHistoryStatusChange = builder.objectRef<NonNullable<HistoryEntry['stat
   }),
 });
 
-// TODO(merge): the states as the result life's enum (ResultState) once it is in the schema.
 const GameHistoryResultStateChange = builder.objectRef<NonNullable<HistoryEntry['resultState']>>('GameHistoryResultStateChange').implement({
   description: "The result's state (PROVISIONAL, PROTESTED, CONFIRMED) before and after a write of its life.",
   fields: (t) => ({
-    before: t.string({ nullable: true, description: 'Before the write; null when the game had no result.', resolve: (c) => c.before }),
-    after: t.string({ nullable: true, description: 'After the write.', resolve: (c) => c.after }),
+    before: t.field({
+      type: ResultStateEnum,
+      nullable: true,
+      description: 'Before the write; null when the game had no result.',
+      resolve: (c) => c.before as ResultState | null,
+    }),
+    after: t.field({
+      type: ResultStateEnum,
+      nullable: true,
+      description: 'After the write; null when it took the result away (an undo).',
+      resolve: (c) => c.after as ResultState | null,
+    }),
   }),
 });
 

@@ -8,6 +8,7 @@ import './club.js';
 import './team.js';
 import './game.js';
 import './game-clock.js';
+import './game-result.js';
 import './player.js';
 import './national-player.js';
 import './top-scorer.js';

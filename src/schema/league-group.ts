@@ -1,5 +1,6 @@
 import { type GameFormat, gameFormat, phasesOf } from '../domain/game-format.js';
 import DataLoader from 'dataloader';
+import { ResultCountingEnum } from './game-result.js';
 import { type STANDING_ORDERS, type StandingRow, type StandingTieBreak, sortStandings, type TIE_BREAK_RULES } from '../domain/standings.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { builder, connectionComplexity, pageSize, relatedConnectionComplexity, type SchemaContext } from './builder.js';
@@ -131,6 +132,14 @@ builder.prismaNode('LeagueGroup', {
     id: t.exposeInt('id', { description: "The group's id: the federation's." }),
     name: t.exposeString('name', { description: 'The group’s name within its league, e.g. "Gruppe 1".' }),
     phase: t.expose('phase', { type: GroupPhaseEnum, description: 'The phase of the season the group plays.' }),
+    protestWindowHours: t.exposeInt('protestWindowHours', {
+      description:
+        "How long, in hours from a game's result, a club of the game may protest it (48 unless the league sets another); then the result is confirmed.",
+    }),
+    resultCounting: t.expose('resultCounting', {
+      type: ResultCountingEnum,
+      description: 'Which results the standings count: provisional and confirmed ones (the default), or confirmed ones only.',
+    }),
     playoffLine: t.exposeInt('playoffLine', {
       nullable: true,
       description: 'The first rank below the playoff line: the standings draw the line above it; null when the table has none.',

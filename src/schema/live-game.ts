@@ -51,6 +51,14 @@ const decidingFields = (t: InputFieldBuilder) => ({
   }),
 });
 
+/** The federation's word for changing a confirmed or protested result (src/domain/result-life.ts). */
+const correctionFields = (t: InputFieldBuilder) => ({
+  correctionReason: t.string({
+    description:
+      "Why a confirmed (or protested) result is changed, 1–200 characters: a federation key only, and required then; kept in the game's audit. Not needed while the result is provisional.",
+  }),
+});
+
 /** When an event happened: the game clock, and the wall-clock moment the desk recorded it at. */
 const clockFields = (t: InputFieldBuilder) => ({
   second: t.int({
@@ -250,11 +258,35 @@ const CorrectEventInput = builder.inputType('CorrectEventInput', {
     penaltyRole: t.field({ type: PenaltyRoleEnum, description: "A penalty's role." }),
     code: t.int({ description: "A penalty's or a MISC event's federation code, 0–999." }),
     worldTime: t.field({ type: 'DateTime', description: 'When the desk recorded it, by the wall clock.' }),
+    ...correctionFields(t),
   }),
 });
 const DeleteEventInput = builder.inputType('DeleteEventInput', {
   description: 'Deleting a recorded event (deleteEvent).',
-  fields: (t) => ({ ...writeFields(t), eventId: t.int({ required: true, description: 'The event to delete, by its id.' }) }),
+  fields: (t) => ({ ...writeFields(t), eventId: t.int({ required: true, description: 'The event to delete, by its id.' }), ...correctionFields(t) }),
+});
+
+const reasonField = (t: InputFieldBuilder, description: string) => ({ reason: t.string({ required: true, description }) });
+const ProtestResultInput = builder.inputType('ProtestResultInput', {
+  description: "A club's protest against its game's provisional result (protestResult).",
+  fields: (t) => ({ ...writeFields(t), ...reasonField(t, "What the club protests, 1–200 characters; public in the result's protest.") }),
+});
+const UpholdProtestInput = builder.inputType('UpholdProtestInput', {
+  description: "The federation's decision to uphold a protest, with the corrected score (upholdProtest).",
+  fields: (t) => ({
+    ...writeFields(t),
+    ...reasonField(t, 'Why the protest is upheld and the score corrected, 1–200 characters; public in the decision.'),
+    homeScore: t.int({ required: true, description: "The home team's goals as corrected, 0–99." }),
+    awayScore: t.int({ required: true, description: "The away team's goals as corrected, 0–99." }),
+  }),
+});
+const RejectProtestInput = builder.inputType('RejectProtestInput', {
+  description: "The federation's decision to reject a protest (rejectProtest).",
+  fields: (t) => ({ ...writeFields(t), ...reasonField(t, 'Why the protest is rejected, 1–200 characters; public in the decision.') }),
+});
+const ConfirmResultInput = builder.inputType('ConfirmResultInput', {
+  description: "The federation's confirmation of a provisional result before its protest window closes (confirmResult).",
+  fields: (t) => ({ ...writeFields(t), reason: t.string({ description: "Why it is confirmed early, 1–200 characters; kept in the game's audit." }) }),
 });
 
 interface WriteInput extends Idempotency {
@@ -389,13 +421,14 @@ builder.mutationFields((t) => ({
         penaltyRole: input.penaltyRole,
         code: input.code,
         worldTime: input.worldTime,
+        correctionReason: input.correctionReason,
       }),
   }),
   deleteEvent: t.field({
     type: GameWriteResult,
     description: 'Deletes a recorded event of a game being played.',
     args: { input: t.arg({ type: DeleteEventInput, required: true, description: 'The event to delete, with the retry key.' }) },
-    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'deleteEvent', eventId: input.eventId }),
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'deleteEvent', eventId: input.eventId, correctionReason: input.correctionReason }),
   }),
   forfeitGame: t.field({
     type: GameWriteResult,
@@ -523,5 +556,35 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'recordInspection', second: input.second, done: input.done, worldTime: input.worldTime }),
+  }),
+}));
+
+// A result's life (src/domain/result-life.ts): a club of the game protests, the federation decides or confirms.
+builder.mutationFields((t) => ({
+  protestResult: t.field({
+    type: GameWriteResult,
+    description:
+      "A club protests its game's provisional result, through its own key with games:write, once, within the league group's protest window: the result is PROTESTED until the federation decides.",
+    args: { input: t.arg({ type: ProtestResultInput, required: true, description: 'The game and what is protested, with the retry key.' }) },
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'protestResult', reason: input.reason }),
+  }),
+  upholdProtest: t.field({
+    type: GameWriteResult,
+    description: 'The federation upholds the protest of a PROTESTED result: the score is corrected as given, and the result CONFIRMED now.',
+    args: { input: t.arg({ type: UpholdProtestInput, required: true, description: 'The game, the corrected score and the reason, with the retry key.' }) },
+    resolve: (_root, { input }, ctx) =>
+      write(ctx, input, { kind: 'upholdProtest', reason: input.reason, homeScore: input.homeScore, awayScore: input.awayScore }),
+  }),
+  rejectProtest: t.field({
+    type: GameWriteResult,
+    description: 'The federation rejects the protest of a PROTESTED result: the result stands, CONFIRMED now.',
+    args: { input: t.arg({ type: RejectProtestInput, required: true, description: 'The game and the reason, with the retry key.' }) },
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'rejectProtest', reason: input.reason }),
+  }),
+  confirmResult: t.field({
+    type: GameWriteResult,
+    description: 'The federation confirms a PROVISIONAL result before its protest window closes: no protest is taken after it.',
+    args: { input: t.arg({ type: ConfirmResultInput, required: true, description: 'The game to confirm, with the retry key.' }) },
+    resolve: (_root, { input }, ctx) => write(ctx, input, { kind: 'confirmResult', reason: input.reason }),
   }),
 }));

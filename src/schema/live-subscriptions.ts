@@ -43,6 +43,10 @@ const GAME_CHANGE_DESCRIPTIONS: Record<GameChangeKind, string> = {
   TRANSITION_CORRECTED: 'The second of a past status change was corrected (correctTransition).',
   SPECTATORS_RECORDED: 'The spectators were recorded (recordSpectators).',
   SHEET_WRITTEN: "A team's game sheet was written or corrected (writeGameSheet).",
+  RESULT_PROTESTED: 'A club of the game protested its provisional result (protestResult): the result is PROTESTED.',
+  PROTEST_UPHELD: 'The federation upheld the protest (upholdProtest): the score is corrected and the result CONFIRMED.',
+  PROTEST_REJECTED: 'The federation rejected the protest (rejectProtest): the result stands and is CONFIRMED.',
+  RESULT_CONFIRMED: 'The federation confirmed the provisional result before its protest window closed (confirmResult).',
 };
 
 const GameChangeKindEnum = builder.enumType('GameChangeKind', {

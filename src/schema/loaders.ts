@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Clock } from '../clock.js';
 import type { PrismaClient } from '../db/database.js';
-import type { GameClass, League } from '../generated/prisma/client.js';
+import type { GameClass, League, ResultProtest } from '../generated/prisma/client.js';
 import { PLAYED_STATUSES, VISITORS_COUNTED_STATUSES } from '../domain/game-status.js';
 import { rankScorers } from '../domain/top-scorers.js';
 import { seasonOfGame } from '../domain/season.js';
@@ -32,6 +32,8 @@ export interface Loaders extends StatisticsLoaders {
   nextGameByFavorite(from: Date): DataLoader<FavoriteRecord, number | null, number>;
   /** Records by id for the rows the loaders compute, one statement per kind and selection. */
   records: RecordLoaders;
+  /** A game's protests against its result, in the order filed (src/domain/result-life.ts). */
+  protestsByGame: DataLoader<number, ResultProtest[]>;
 }
 
 export interface Competition {
@@ -59,6 +61,10 @@ export function createLoaders(prisma: PrismaClient, clock: Clock): Loaders {
       }
       return loader;
     },
+    protestsByGame: new DataLoader(async (gameIds) => {
+      const protests = await prisma.resultProtest.findMany({ where: { gameId: { in: [...gameIds] } }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+      return gameIds.map((gameId) => protests.filter((protest) => protest.gameId === gameId));
+    }),
     roundStartById: new DataLoader(async (roundIds) => {
       const starts = await prisma.game.groupBy({ by: ['roundId'], where: { roundId: { in: [...roundIds] } }, _min: { startsAt: true } });
       const byRound = new Map(starts.map((s) => [s.roundId, s._min.startsAt]));

@@ -17,6 +17,7 @@ export interface RecordLoaders {
   league: ByIdLoader<Prisma.LeagueSelect, Prisma.LeagueInclude, Prisma.LeagueGetPayload<object>>;
   cupTournament: ByIdLoader<Prisma.CupTournamentSelect, Prisma.CupTournamentInclude, Prisma.CupTournamentGetPayload<object>>;
   leagueGroup: ByIdLoader<Prisma.LeagueGroupSelect, Prisma.LeagueGroupInclude, Prisma.LeagueGroupGetPayload<object>>;
+  club: ByIdLoader<Prisma.ClubSelect, Prisma.ClubInclude, Prisma.ClubGetPayload<object>>;
 }
 
 /** The selection a Pothos prismaField hands its resolver. */
@@ -59,5 +60,6 @@ export function createRecordLoaders(prisma: PrismaClient): RecordLoaders {
     league: byId((ids, query) => prisma.league.findMany({ ...query, where: { id: { in: ids } } })),
     cupTournament: byId((ids, query) => prisma.cupTournament.findMany({ ...query, where: { id: { in: ids } } })),
     leagueGroup: byId((ids, query) => prisma.leagueGroup.findMany({ ...query, where: { id: { in: ids } } })),
+    club: byId((ids, query) => prisma.club.findMany({ ...query, where: { id: { in: ids } } })),
   };
 }

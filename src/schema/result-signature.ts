@@ -4,8 +4,9 @@ import { currentSigningKey, listSigningKeys, type PublicSigningKey, rotateSignin
 import { nowUntil } from '../clock.js';
 import { ADMIN_SCOPE } from '../domain/access.js';
 import { journalChange } from '../live/change-journal.js';
-import { canonicalPayload, isSignable, type ResultState, resultPayload } from '../domain/result-signature.js';
+import { canonicalPayload, isSignable, resultPayload } from '../domain/result-signature.js';
 import { builder } from './builder.js';
+import { GAME_RESULT_SELECT, gameResultNow } from './game-result.js';
 import { COMPUTED, computedCost } from './costs.js';
 
 interface SignedResultShape {
@@ -57,10 +58,6 @@ function signingKeyOf(ctx: { primary: Parameters<typeof currentSigningKey>[0] },
   return key;
 }
 
-/** The result's state as the game stores it. */
-// TODO(merge): resultStateAt
-const resultStateOf = (game: { resultState: string | null }): ResultState | null => game.resultState as ResultState | null;
-
 builder.prismaObjectFields('Game', (t) => ({
   resultSignature: t.field({
     type: SignedResult,
@@ -75,14 +72,12 @@ builder.prismaObjectFields('Game', (t) => ({
       }),
     },
     select: {
-      id: true,
+      ...GAME_RESULT_SELECT,
       startsAt: true,
-      status: true,
       homeScore: true,
       awayScore: true,
       decidedBy: true,
       forfeitedBy: true,
-      resultState: true,
       homeTeam: { select: { id: true, name: true } },
       awayTeam: { select: { id: true, name: true } },
       events: {
@@ -91,10 +86,10 @@ builder.prismaObjectFields('Game', (t) => ({
       },
     },
     resolve: async (game, args, ctx) => {
-      const state = resultStateOf(game);
+      // The state as it is now: the answer is kept no longer than a provisional result's window.
+      const state = gameResultNow(game, ctx.clock)?.state ?? null;
       if (!isSignable(game, state, args.includeProvisional ?? false) || state === null) return null;
       // The signing time is a fact of the signature, not a reading that goes stale: the answer holds until a write changes the game.
-      // TODO(merge): until the moment resultStateAt's state changes by itself (a provisional result's window closing).
       const signedAt = nowUntil(ctx.clock, () => undefined);
       const payload = canonicalPayload(resultPayload(game, game.events, state, signedAt));
       const signed = await signWith(await signingKeyOf(ctx, signedAt), payload);

@@ -7,7 +7,8 @@ import type { PrismaClient } from '../db/database.js';
 import { DECIDED_STATUSES } from '../domain/game-status.js';
 import type { LocalDay } from '../domain/league-time.js';
 import { pairedGames } from '../domain/pairing.js';
-import { countedResults, type ResultCountingName, resultBefore, type TableCutoff, tableCutoff } from '../domain/standings-as-of.js';
+import { DEFAULT_PROTEST_WINDOW_HOURS, DEFAULT_RESULT_COUNTING, type ResultCounting } from '../domain/result-life.js';
+import { countedResults, firstResultChange, resultBefore, type TableCutoff, tableCutoff } from '../domain/standings-as-of.js';
 import { computeStandings, type StandingRow } from '../domain/standings.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { gameAuditOrder, resultBeforeOf } from '../live/game-audit.js';
@@ -38,13 +39,19 @@ const RESULT_SELECT = {
   awayScore: true,
   decidedBy: true,
   resultState: true,
-  // Joined: which result states the group counts.
-  group: { select: { resultCounting: true } },
+  resultProvisionalSince: true,
+  resultConfirmedAt: true,
+  // Joined: which result states the group counts, and how long its results are open to protest.
+  group: { select: { resultCounting: true, protestWindowHours: true } },
 } as const satisfies Prisma.GameSelect;
 
-/** A game as the table reads it: its group's counting rule beside its result. */
-function tableResult<G extends { group: { resultCounting: ResultCountingName } | null }>({ group, ...game }: G) {
-  return { ...game, resultCounting: group?.resultCounting ?? 'PROVISIONAL_AND_CONFIRMED' };
+/** A game as the table reads it: its group's counting rule and protest window beside its result (a cup game has no group: the defaults). */
+function tableResult<G extends { group: { resultCounting: ResultCounting; protestWindowHours: number } | null }>({ group, ...game }: G) {
+  return {
+    ...game,
+    resultCounting: group?.resultCounting ?? DEFAULT_RESULT_COUNTING,
+    protestWindowHours: group?.protestWindowHours ?? DEFAULT_PROTEST_WINDOW_HOURS,
+  };
 }
 
 /**
@@ -93,7 +100,11 @@ export async function standingsOfGroups(
     prisma.teamRegistration.findMany({ where: { groupId: { in: [...groupIds] } }, select: { groupId: true, teamId: true } }),
     tableResults(prisma, countedGamesWhere(groupIds, selection, cutoff, asTheyStood), cutoff.before, asTheyStood),
   ]);
-  const counted = countedResults(pairedGames(games), cutoff.before);
+  // A result's state is read at the end of a day that is over; today, now, and the answer is kept no
+  // longer than the moment a counted state changes by itself (a window closing where confirmed
+  // results only count).
+  const statesAt = cutoff.changesAt === undefined ? cutoff.before : nowUntil(clock, (now) => firstResultChange(games, now));
+  const counted = countedResults(pairedGames(games), statesAt);
   return groupIds.map((groupId) =>
     computeStandings(
       registrations.filter((r) => r.groupId === groupId).map((r) => r.teamId),

@@ -397,9 +397,16 @@ describe('the demo against a running service', () => {
 
   it('writes both game sheets, then plays every game whole: named scorers, several penalty kinds, period scores in the REST detail', async () => {
     const lines: string[] = [];
-    const outcomes = await playGames({ baseUrl, key, games: 2, speed: FAST, from: TEST_NOW, seed: 11, log: (line) => lines.push(line) });
+    const clubKey = async (clubId: number) => (await createKey(league.db, `demo club ${clubId}`, clubId, ['games:write'])).key;
+    const outcomes = await playGames({ baseUrl, key, games: 2, speed: FAST, from: TEST_NOW, seed: 11, log: (line) => lines.push(line), clubKey });
 
     expect(outcomes.map((outcome) => outcome.result)).toEqual(['finished', 'finished']);
+    // Each result ends in its fate: provisional, confirmed by the federation, or protested by the away club.
+    for (const outcome of outcomes) {
+      const game = await league.db.prisma.game.findUniqueOrThrow({ where: { id: outcome.gameId }, include: { audit: { orderBy: { version: 'asc' } } } });
+      const last = game.audit.map((write) => write.mutation).at(-1);
+      expect(game.resultState).toBe(last === 'confirmResult' ? 'CONFIRMED' : last === 'protestResult' ? 'PROTESTED' : 'PROVISIONAL');
+    }
     const penaltyKinds = new Set<string>();
     for (const outcome of outcomes) {
       const game = await league.db.prisma.game.findUniqueOrThrow({ where: { id: outcome.gameId }, include: { events: true, lineup: true } });

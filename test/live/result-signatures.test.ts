@@ -69,9 +69,13 @@ const keySet = () => createRemoteJWKSet(new URL(`${baseUrl}/.well-known/jwks.jso
 beforeAll(async () => {
   league = await openTestLeague();
   const [first, second] = await league.db.prisma.game.findMany({ where: { status: 'FINISHED', homeTeamId: { not: null } }, orderBy: { id: 'asc' }, take: 2 });
-  // TODO(merge): the result life sets the state; here it is set as it would stand.
+  // The states as the result life leaves them (test/live/result-life.test.ts plays the writes): one
+  // confirmed, one provisional since now, its protest window open.
   confirmed = await league.db.prisma.game.update({ where: { id: first.id }, data: { resultState: 'CONFIRMED' } });
-  provisional = await league.db.prisma.game.update({ where: { id: second.id }, data: { resultState: 'PROVISIONAL' } });
+  provisional = await league.db.prisma.game.update({
+    where: { id: second.id },
+    data: { resultState: 'PROVISIONAL', resultProvisionalSince: league.clock.now(), resultConfirmedAt: null },
+  });
   adminKey = (await createKey(league.db, 'operator', null, ['admin'])).key;
   app = await buildApp({
     database: league.db,

@@ -16,6 +16,7 @@ export const overtimeGame: GameDetailFacts = {
   firstReferee: 'Anna Keller',
   secondReferee: null,
   hasVideoStream: false,
+  result: null,
   homeTeam: { id: 1, name: 'UHC Birkenfeld', logoUrl: 'http://x/media/teams/1/logo.svg' },
   awayTeam: { id: 2, name: 'Floorball Grünau', logoUrl: null },
   homePlaceholder: null,

@@ -25,6 +25,7 @@ export function gameRow(overrides: Partial<GameRowData> = {}): GameRowData {
     decidedBy: 'OVERTIME',
     clock: { phase: 'FINISHED', period: null },
     hasVideoStream: false,
+    result: null,
     homeTeam: HOME,
     awayTeam: AWAY,
     homePlaceholder: null,

@@ -110,6 +110,16 @@ async function startClocksOfLiveGames(client: RawClient): Promise<void> {
 }
 
 /**
+ * A result imported is the federation's, published: it stands confirmed from its game's start
+ * (src/domain/result-life.ts). A result that already has a life here (written live) keeps it.
+ */
+async function confirmImportedResults(client: RawClient): Promise<void> {
+  await client.$executeRawUnsafe(`
+    UPDATE "Game" SET "resultState" = 'CONFIRMED', "resultProvisionalSince" = "startsAt", "resultConfirmedAt" = "startsAt"
+    WHERE status IN ('FINISHED', 'FORFEIT') AND "resultState" IS NULL`);
+}
+
+/**
  * Imports a document that passed validateLeagueImport. References to records the file does not
  * contain are checked against the database first (ImportValidationError naming the record).
  */
@@ -128,6 +138,7 @@ export async function importLeague(prisma: PrismaClient, data: LeagueImport, opt
         if (entity === 'seasons') await keepOneCurrentSeason(transaction, currentSeason);
       }
       await startClocksOfLiveGames(transaction);
+      await confirmImportedResults(transaction);
     },
     { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 60_000 },
   );

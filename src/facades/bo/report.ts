@@ -33,6 +33,7 @@ export const BO_GAME_FRAGMENT = graphql(`
     awayTeam { id name }
     clock { phase period }
     statusMessages
+    result { state provisionalSince confirmedAt protestWindowClosesAt }
     report { phases totalSecondsPlayed playerInspectionOrdered startedAt finishedAt overtimePlayed penaltyShootoutPlayed }
     topScorerPlayerIds
     lineup { ...BoPosition }
@@ -112,7 +113,23 @@ function currentPhase(game: BoGameData): string | null {
   return period === null || period === undefined ? null : (game.report.phases[period - 1] ?? null);
 }
 
-function gameEntry(game: BoGameData, events: readonly { id: unknown }[]): Record<string, unknown> {
+/**
+ * The result's life as the desk reads it with `result_state=yes`: its state, until when a club may
+ * still protest it and when it was confirmed (the protests themselves are GraphQL's `Game.result`, which
+ * costs a statement more); null without a result.
+ */
+function boResult(result: BoGameData['result']): Record<string, unknown> | null {
+  if (!result) return null;
+  return {
+    state: result.state.toLowerCase(),
+    provisional_since: zurichDateTime(new Date(result.provisionalSince)),
+    protest_until: zurichDateTime(new Date(result.protestWindowClosesAt)),
+    open_to_protest: result.state === 'PROVISIONAL',
+    confirmed_at: result.confirmedAt ? zurichDateTime(new Date(result.confirmedAt)) : null,
+  };
+}
+
+function gameEntry(game: BoGameData, events: readonly { id: unknown }[], withResult: boolean): Record<string, unknown> {
   const report = game.report;
   return {
     id: game.id,
@@ -142,11 +159,13 @@ function gameEntry(game: BoGameData, events: readonly { id: unknown }[]): Record
     version: game.version,
     positions: game.lineup.map((position) => position.id),
     events: events.map((event) => event.id),
+    // Opt-in: the default entry stays as deployed desks read it.
+    ...(withResult ? { result: boResult(game.result) } : {}),
   };
 }
 
 /** Pure: games as the back office's `list` and the records they name as its `references`. */
-export function boGameReports(games: readonly BoGameData[]) {
+export function boGameReports(games: readonly BoGameData[], options: { withResult?: boolean } = {}) {
   const teams: { id: number; name: string }[] = [];
   const positions: Record<string, unknown>[] = [];
   const events: Record<string, unknown>[] = [];
@@ -157,7 +176,7 @@ export function boGameReports(games: readonly BoGameData[]) {
     teams.push(...[game.homeTeam, game.awayTeam].filter((team) => team !== null));
     positions.push(...game.lineup.map((position) => boPosition(position, game.id, topScorers)));
     events.push(...shown);
-    return gameEntry(game, shown);
+    return gameEntry(game, shown, options.withResult === true);
   });
   return {
     list,

@@ -5,7 +5,7 @@ import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { addDays, formatDate, formatTime, localDay } from '../shared/format.js';
 import { orNotFound } from '../shared/found.js';
 import type { Translated } from '../shared/locale.js';
-import { id, type ParamsOf, pathSchema } from '../shared/param-schema.js';
+import { id, type ParamsOf, paramsSchema, pathSchema } from '../shared/param-schema.js';
 import { textIn, type RenderContext } from '../shared/render-context.js';
 import { livePeriodText } from '../shared/live-period.js';
 import { periodsText } from '../shared/result.js';
@@ -13,7 +13,7 @@ import { facadeGet } from '../shared/route.js';
 import { example, localized, probe } from '../shared/route-doc.js';
 import { column, headers, imageCell, mapLink, pageLink, region, row, tableEnvelope, textCell } from '../shared/table.js';
 import { TEXTS } from '../shared/texts.js';
-import { dateLine, gameResult, sideCell, sideText, type GameRowData, type RowTeam, type Side } from './shared/game-row.js';
+import { dateLine, gameResult, markedRow, RESULT_STATE_PARAM, sideCell, sideText, type GameRowData, type RowTeam, type Side } from './shared/game-row.js';
 import { competitionName } from '../shared/competition.js';
 import { readsOneRecord } from '../shared/change-scope.js';
 
@@ -24,6 +24,9 @@ export const GAME_DETAIL_DOCUMENT = graphql(`
 /** The path of every page about one game: detail, summary, events. */
 export const GAME_PATH = pathSchema({ game_id: id() });
 export type GameParams = ParamsOf<typeof GAME_PATH>;
+/** The detail's own query: the opt-in result state mark. */
+export const GAME_DETAIL_QUERY = paramsSchema(RESULT_STATE_PARAM);
+export type GameDetailParams = GameParams & Partial<ParamsOf<typeof GAME_DETAIL_QUERY>>;
 
 export type GameDetailData = ResultOf<typeof GAME_DETAIL_DOCUMENT>;
 export type GameDetailFacts = NonNullable<GameDetailData['game']>;
@@ -67,7 +70,7 @@ export function gameOrNotFound<G>(game: G | null, params: GameParams): G {
 }
 
 /** Pure: GraphQL data in, the attribute list of WIRE.md §4 (11 cells in header order) out; a cancelled game's date cell says so. */
-export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx: RenderContext) {
+export function reshapeGameDetail(data: GameDetailData, params: GameDetailParams, ctx: RenderContext) {
   const game = gameOrNotFound(data.game, params);
   const startsAt = new Date(game.startsAt);
   const teamLink = (team: RowTeam) => pageLink('team_detail', team.id);
@@ -91,7 +94,7 @@ export function reshapeGameDetail(data: GameDetailData, params: GameParams, ctx:
     headers: headers(COLUMNS, ctx.locale),
     title: `${sideText(game, 'home', ctx)} - ${sideText(game, 'away', ctx)}`,
     subtitle: competitionSubtitle(game),
-    regions: [region(null, [row(cells)])],
+    regions: [region(null, [markedRow(row(cells), game, params.result_state, ctx)])],
   });
 }
 
@@ -103,6 +106,7 @@ export function gameDetailRoute(app: FastifyInstance, deps: FacadeDependencies):
     '/games/:game_id',
     {
       params: GAME_PATH,
+      querystring: GAME_DETAIL_QUERY,
       config: readsOneRecord('game', 'game_id'),
       doc: {
         id: 'gameDetail',

@@ -33,6 +33,10 @@ export const TEXTS = {
   abortedMark: { de: 'Abbr.', fr: 'interr.', it: 'sosp.', en: 'abd.' },
   /** Instead of the date of a cancelled game; deployed clients look for exactly these words. */
   cancelled: { de: 'Abgesagt', fr: 'annulé', it: 'annullato', en: 'cancelled' },
+  // A result's state (the opt-in mark `result_state=1`, src/domain/result-life.ts).
+  resultProvisional: { de: 'provisorisch', fr: 'provisoire', it: 'provvisorio', en: 'provisional' },
+  resultProtested: { de: 'unter Protest', fr: 'sous protêt', it: 'sotto protesta', en: 'under protest' },
+  resultConfirmed: { de: 'bestätigt', fr: 'homologué', it: 'omologato', en: 'confirmed' },
 
   // Games: titles
   currentGamesTitle: { de: 'Aktuelle Spiele', fr: 'Matchs actuels', it: 'Partite attuali', en: 'Current games' },

@@ -26,6 +26,7 @@ const V3_TEAM_FRAGMENT = graphql(`
 const V3_GAME_FRAGMENT = graphql(`
   fragment V3Game on Game {
     id startsAt status homeScore awayScore hasVideoStream
+    result { state confirmedAt protestWindowClosesAt }
     homeTeam { ...V3Team }
     awayTeam { ...V3Team }
     group { season { id } }
@@ -59,13 +60,16 @@ export const V3_GAMES_QUERY = paramsSchema({
   'filter[to_date]': day(),
   'filter[with_live_stream]': flag(),
   include: text(),
+  result_state: flag(),
 });
 export type V3GamesQuery = ParamsOf<typeof V3_GAMES_QUERY>;
 export const V3_GAME_PATH = pathSchema({ id: id() });
-export const V3_GAME_QUERY = paramsSchema({ include: text() });
+export const V3_GAME_QUERY = paramsSchema({ include: text(), result_state: flag() });
 
 export interface V3GamesParams {
   include: ReadonlySet<V3GameInclude>;
+  /** `result_state=1` (opt-in): each game's result state as the attribute `result_state`; the default answer stays as deployed. */
+  resultState?: boolean;
 }
 
 /**
@@ -113,7 +117,7 @@ export function v3TeamResource(team: V3TeamData): Resource {
  * Pure: a game resource. The documented attributes (season_id, starts_at) plus what a client needs
  * to show the game: status, score and whether it is streamed.
  */
-export function v3GameResource(game: V3GameData): Resource {
+export function v3GameResource(game: V3GameData, resultState = false): Resource {
   const startsAt = new Date(game.startsAt);
   const season = seasonOfGame({
     group: game.group && { seasonId: game.group.season.id },
@@ -128,6 +132,7 @@ export function v3GameResource(game: V3GameData): Resource {
       home_score: game.homeScore,
       away_score: game.awayScore,
       has_live_stream: game.hasVideoStream,
+      ...(resultState ? { result_state: v3ResultState(game.result) } : {}),
     },
     relationships: {
       // Null while the pairing is undecided (a later cup round): JSON:API's empty to-one relationship.
@@ -135,6 +140,11 @@ export function v3GameResource(game: V3GameData): Resource {
       away_team: { data: game.awayTeam ? identifier('team', game.awayTeam.id) : null },
     },
   };
+}
+
+/** A game's result in its life, as the opt-in attribute shows it; null for a game without a result. */
+function v3ResultState(result: V3GameData['result']) {
+  return result && { state: result.state.toLowerCase(), confirmed_at: result.confirmedAt, protest_window_closes_at: result.protestWindowClosesAt };
 }
 
 /** `included`: the teams `include` names, each once; absent when nothing is included. */
@@ -150,12 +160,12 @@ export function reshapeV3Games(data: V3GamesData, params: V3GamesParams, _ctx: R
     throw badRequest(`More than ${MAX_V3_GAMES} games match these filters: narrow the dates with filter[from_date] and filter[to_date]`);
   }
   const games = data.games.edges.map((edge) => edge.node);
-  return { data: games.map(v3GameResource), ...includedTeams(games, params.include) };
+  return { data: games.map((game) => v3GameResource(game, params.resultState)), ...includedTeams(games, params.include) };
 }
 
 export function reshapeV3Game(data: V3GameOneData, params: V3GamesParams & { id: number }, _ctx: RenderContext) {
   const game = orNotFound(data.game, `No game ${params.id}`);
-  return { data: v3GameResource(game), ...includedTeams([game], params.include) };
+  return { data: v3GameResource(game, params.resultState), ...includedTeams([game], params.include) };
 }
 
 /** Games are public data: any valid key of the scope may read them (no club check, unlike lineups). */
@@ -191,7 +201,7 @@ export function v3GamesRoutes(app: FastifyInstance, deps: FacadeDependencies): v
       const query = parseParams(V3_GAMES_QUERY, request.query);
       const include = includePaths(query.include, V3_GAME_INCLUDES);
       const data = await games({ filter: v3GamesFilter(query), first: MAX_V3_GAMES });
-      return reply.type(JSON_API_TYPE).send(reshapeV3Games(data, { include }, renderContext(request, deps)));
+      return reply.type(JSON_API_TYPE).send(reshapeV3Games(data, { include, resultState: query.result_state }, renderContext(request, deps)));
     },
   );
 
@@ -222,9 +232,10 @@ export function v3GamesRoutes(app: FastifyInstance, deps: FacadeDependencies): v
     },
     async (request, reply) => {
       const { id: gameId } = parseParams(V3_GAME_PATH, request.params, 'params');
-      const include = includePaths(parseParams(V3_GAME_QUERY, request.query).include, V3_GAME_INCLUDES);
+      const query = parseParams(V3_GAME_QUERY, request.query);
+      const include = includePaths(query.include, V3_GAME_INCLUDES);
       const data = await game({ id: gameId });
-      return reply.type(JSON_API_TYPE).send(reshapeV3Game(data, { id: gameId, include }, renderContext(request, deps)));
+      return reply.type(JSON_API_TYPE).send(reshapeV3Game(data, { id: gameId, include, resultState: query.result_state }, renderContext(request, deps)));
     },
   );
 }

@@ -30,6 +30,7 @@ const game = (id: number, overrides: Partial<V3GameData> = {}): V3GameData => ({
   homeScore: 5,
   awayScore: 3,
   hasVideoStream: true,
+  result: null,
   homeTeam: team(430001),
   awayTeam: team(430005),
   group: { season: { id: 2026 } },

@@ -22,6 +22,7 @@ const game = (id: number, overrides: Partial<V3GameData> = {}): V3GameData => ({
   homeScore: 2,
   awayScore: 1,
   hasVideoStream: false,
+  result: null,
   homeTeam: team(430001),
   awayTeam: team(430005, { shortName: null }),
   group: { season: { id: 2026 } },

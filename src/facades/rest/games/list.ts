@@ -15,7 +15,19 @@ import { TEXTS } from '../../shared/texts.js';
 import { periodsText } from '../../shared/result.js';
 import { column, headers, imageCell, linkedText, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Region, Row } from '../../shared/wire.js';
-import { dateLine, dateTime, gameLink, gameResult, gameRowExtras, nodes, sideCell, sideText, type GameRowData } from '../shared/game-row.js';
+import {
+  dateLine,
+  dateTime,
+  gameLink,
+  gameResult,
+  gameRowExtras,
+  markedRow,
+  nodes,
+  RESULT_STATE_PARAM,
+  sideCell,
+  sideText,
+  type GameRowData,
+} from '../shared/game-row.js';
 
 /** Resolves the defaults: the current season, and league/class/group from a team's or player's participation. */
 export const LIST_SELECTION_DOCUMENT = graphql(`
@@ -66,6 +78,7 @@ export const GAME_LIST_QUERY = paramsSchema({
   use_streaming_logos: withDefault(flag(), false),
   team_id: integer({ min: 1 }),
   player_id: integer({ min: 1 }),
+  ...RESULT_STATE_PARAM,
 });
 export type GameListQuery = ParamsOf<typeof GAME_LIST_QUERY>;
 /** The query with season, league and class resolved (explicit, else from the team or player, else the defaults). */
@@ -147,19 +160,24 @@ function logoUrl(url: string | null, streaming: boolean): string | null {
 }
 
 function listRow(game: GameRowData, params: GameListParams, ctx: RenderContext): Row {
-  return row(
-    [
-      linkedText(gameLink(game), dateLine(game, ctx, dateTime(game))),
-      textCell(game.venue?.name ?? ''),
-      sideCell(game, 'home', ctx),
-      imageCell(logoUrl(game.homeTeam?.logoUrl ?? null, params.use_streaming_logos), sideText(game, 'home', ctx)),
-      textCell('-'),
-      imageCell(logoUrl(game.awayTeam?.logoUrl ?? null, params.use_streaming_logos), sideText(game, 'away', ctx)),
-      sideCell(game, 'away', ctx),
-      textCell(gameResult(game, ctx), params.view === 'full' ? periodsText(game) : null),
-      textCell(...(game.hasVideoStream ? ['📺'] : [])),
-    ],
-    gameRowExtras(game),
+  return markedRow(
+    row(
+      [
+        linkedText(gameLink(game), dateLine(game, ctx, dateTime(game))),
+        textCell(game.venue?.name ?? ''),
+        sideCell(game, 'home', ctx),
+        imageCell(logoUrl(game.homeTeam?.logoUrl ?? null, params.use_streaming_logos), sideText(game, 'home', ctx)),
+        textCell('-'),
+        imageCell(logoUrl(game.awayTeam?.logoUrl ?? null, params.use_streaming_logos), sideText(game, 'away', ctx)),
+        sideCell(game, 'away', ctx),
+        textCell(gameResult(game, ctx), params.view === 'full' ? periodsText(game) : null),
+        textCell(...(game.hasVideoStream ? ['📺'] : [])),
+      ],
+      gameRowExtras(game),
+    ),
+    game,
+    params.result_state,
+    ctx,
   );
 }
 

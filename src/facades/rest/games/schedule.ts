@@ -12,7 +12,7 @@ import { parseParams } from '../../shared/route.js';
 import { TEXTS } from '../../shared/texts.js';
 import { column, headers, linkedText, mapLink, pageLink, region, reload, row, slider, tableEnvelope, textCell } from '../../shared/table.js';
 import type { Cell, Tab } from '../../shared/wire.js';
-import { dateLine, gameLink, gameResult, gameRowExtras, nodes, sideCell, type GameRowData } from '../shared/game-row.js';
+import { dateLine, gameLink, gameResult, gameRowExtras, markedRow, nodes, RESULT_STATE_PARAM, sideCell, type GameRowData } from '../shared/game-row.js';
 import { competitionName, groupTitle } from '../../shared/competition.js';
 
 export const DEFAULT_GAMES_PER_PAGE = 10;
@@ -46,6 +46,7 @@ const SEASON_AND_PAGE = {
   season: required(seasonYear()),
   page: withDefault(integer(), 1),
   games_per_page: withDefault(integer({ min: 1, max: MAX_GAMES_PER_PAGE }), DEFAULT_GAMES_PER_PAGE),
+  ...RESULT_STATE_PARAM,
 };
 /**
  * The club view sorts by its league/group column (`order=league`, the column's header key) as the
@@ -154,7 +155,7 @@ export function reshapeSchedule(data: ScheduleData, params: ScheduleParams, ctx:
       sideCell(game, 'away', ctx),
       textCell(gameResult(game, ctx)),
     ];
-    return row(cells, gameRowExtras(game));
+    return markedRow(row(cells, gameRowExtras(game)), game, params.result_state, ctx);
   });
   const pageLinkTo = (page: number) => (page >= 1 && page <= pages ? reload('/games', { page }) : null);
   const mainGroup = isClub ? undefined : mainGroupOf(data.team?.groups ?? []);

@@ -8,6 +8,7 @@ import { column, linkedText, pageLink, row, textCell, type Column } from '../../
 import type { Cell, Row } from '../../shared/wire.js';
 import { TEXTS } from '../../shared/texts.js';
 import { competitionName } from '../../shared/competition.js';
+import { flag } from '../../shared/param-schema.js';
 import { sideName } from '../../../domain/pairing.js';
 
 /** The fields every games table reads; each games document selects `...GameRow`. */
@@ -15,6 +16,7 @@ export const GAME_ROW_FRAGMENT = graphql(`
   fragment GameRow on Game {
     id startsAt status homeScore awayScore homePeriodScores awayPeriodScores decidedBy hasVideoStream
     clock { phase period }
+    result { state confirmedAt protestWindowClosesAt }
     homeTeam { id name logoUrl }
     awayTeam { id name logoUrl }
     homePlaceholder awayPlaceholder
@@ -81,6 +83,32 @@ export function gameLink(game: Pick<GameRowData, 'id'>) {
 export function gameRowExtras(game: Pick<GameRowData, 'id'>) {
   return { link: gameLink(game), id: game.id };
 }
+
+const RESULT_STATE_TEXTS = { PROVISIONAL: TEXTS.resultProvisional, PROTESTED: TEXTS.resultProtested, CONFIRMED: TEXTS.resultConfirmed } as const;
+
+/**
+ * The result's state as the opt-in `result_state=1` marks a game's row: a key after the row's
+ * cells, which the default answer never carries (deployed clients parse it as it is); null for a
+ * game without a result.
+ */
+export function resultStateMark(game: Pick<GameRowData, 'result'>, ctx: Pick<RenderContext, 'locale'>) {
+  const result = game.result;
+  if (!result) return null;
+  return {
+    state: result.state.toLowerCase(),
+    text: textIn(ctx)(RESULT_STATE_TEXTS[result.state]),
+    confirmed_at: result.confirmedAt,
+    protest_window_closes_at: result.protestWindowClosesAt,
+  };
+}
+
+/** The row as asked for: with the result's state mark after its cells when `result_state=1`, else as deployed. */
+export function markedRow(row: Row, game: Pick<GameRowData, 'result'>, show: boolean | undefined, ctx: Pick<RenderContext, 'locale'>): Row {
+  return show ? ({ ...row, result_state: resultStateMark(game, ctx) } as Row) : row;
+}
+
+/** The opt-in parameter of the result's state mark on game pages and lists. */
+export const RESULT_STATE_PARAM = { result_state: flag() };
 
 /** A team's name, linked to the team. */
 export function teamCell(team: Pick<RowTeam, 'id' | 'name'>): Cell {
