@@ -409,6 +409,99 @@ describe('managing a webhook', () => {
   });
 });
 
+describe('a mutation resent with its idempotency key', () => {
+  const receiver = new WebhookReceiver();
+  afterAll(() => receiver.close());
+  const CREATE_KEYED = 'mutation ($input: CreateWebhookInput!) { createWebhook(input: $input) { secret replayed webhook { id } } }';
+  const REDELIVER = 'mutation ($input: RedeliverWebhookEventsInput!) { redeliverWebhookEvents(input: $input) }';
+  const TEST_EVENT = 'mutation ($id: Int!, $key: String) { sendTestWebhookEvent(id: $id, idempotencyKey: $key) { id messageId } }';
+  type Created = { createWebhook: { secret: string; replayed: boolean; webhook: { id: number } } };
+  const deliveryOf = (messageId: string) =>
+    db.prisma.webhookDelivery.findUniqueOrThrow({ where: { messageId }, select: { status: true, attempts: true, nextAttemptAt: true } });
+
+  it('makes one webhook and answers the first answer again; the key with another input is refused; a rotated secret is not shown', async () => {
+    const url = await receiver.listen();
+    const { game } = await scheduledGameWithSheet(db);
+    const input = { url: `${url}/hook`, gameId: game.id, eventTypes: ['GAME_EVENT_RECORDED'], idempotencyKey: 'create-once' };
+    const before = await db.prisma.webhook.count();
+    const first = await gql<Created>(CREATE_KEYED, { input }, webhookKey);
+    const resent = await gql<Created>(CREATE_KEYED, { input }, webhookKey);
+    expect(first.errors).toBeUndefined();
+    expect(resent.errors).toBeUndefined();
+    expect(first.data!.createWebhook.replayed).toBe(false);
+    expect(resent.data!.createWebhook).toEqual({ ...first.data!.createWebhook, replayed: true });
+    expect(await db.prisma.webhook.count()).toBe(before + 1);
+
+    const otherInput = await gql<Created>(CREATE_KEYED, { input: { ...input, eventKinds: ['GOAL'] } }, webhookKey);
+    expect(otherInput.errors?.[0].message).toContain('idempotencyKey "create-once" was already used for a different write');
+    expect(otherInput.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'idempotencyKey' });
+    // Another key is another webhook, as a repeat meant on purpose is.
+    const meant = await gql<Created>(CREATE_KEYED, { input: { ...input, idempotencyKey: 'create-another' } }, webhookKey);
+    expect(meant.data!.createWebhook.webhook.id).not.toBe(first.data!.createWebhook.webhook.id);
+    expect(await db.prisma.webhook.count()).toBe(before + 2);
+    await gql('mutation ($id: Int!) { deleteWebhook(id: $id) }', { id: meant.data!.createWebhook.webhook.id }, webhookKey);
+
+    const id = first.data!.createWebhook.webhook.id;
+    await gql('mutation ($id: Int!) { rotateWebhookSecret(id: $id) { secret } }', { id }, webhookKey);
+    const afterRotation = await gql<Created>(CREATE_KEYED, { input }, webhookKey);
+    expect(afterRotation.errors?.[0].message).toContain(`made webhook ${id}`);
+    expect(afterRotation.errors?.[0].message).toContain('rotateWebhookSecret');
+    expect(afterRotation.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'idempotencyKey' });
+    expect(JSON.stringify(afterRotation)).not.toContain('whsec_');
+    expect(await db.prisma.webhook.count()).toBe(before + 1);
+  });
+
+  it('queues one test event and makes one redelivery for a key sent twice; a new key redelivers again', async () => {
+    const url = await receiver.listen();
+    const id = await createWebhook(receiver, url, { eventTypes: ['GAME_EVENT_RECORDED'] });
+    const tests = [];
+    for (let i = 0; i < 2; i++)
+      tests.push(await gql<{ sendTestWebhookEvent: { id: number; messageId: string } }>(TEST_EVENT, { id, key: 'test-once' }, webhookKey));
+    expect(tests[1].data!.sendTestWebhookEvent).toEqual(tests[0].data!.sendTestWebhookEvent);
+    expect(await db.prisma.webhookDelivery.count({ where: { webhookId: id } })).toBe(1);
+    const { messageId } = tests[0].data!.sendTestWebhookEvent;
+    await until('the test event delivered', async () => (await deliveryOf(messageId)).status === 'DELIVERED');
+
+    const redeliver = (idempotencyKey: string, which: Record<string, unknown> = { messageId }) =>
+      gql<{ redeliverWebhookEvents: number }>(REDELIVER, { input: { webhookId: id, ...which, idempotencyKey } }, webhookKey);
+    expect((await redeliver('redeliver-once')).data!.redeliverWebhookEvents).toBe(1);
+    await until('the redelivery delivered', async () => (await deliveryOf(messageId)).status === 'DELIVERED');
+    const redelivered = await deliveryOf(messageId);
+    expect(redelivered.attempts).toBeGreaterThanOrEqual(2);
+    // The resend answers as the first did and sets nothing going: the delivery stays as it was.
+    expect((await redeliver('redeliver-once')).data!.redeliverWebhookEvents).toBe(1);
+    expect(await deliveryOf(messageId)).toEqual(redelivered);
+    const otherInput = await redeliver('redeliver-once', { from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' });
+    expect(otherInput.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'idempotencyKey' });
+    expect(await deliveryOf(messageId)).toEqual(redelivered);
+
+    expect((await redeliver('redeliver-again')).data!.redeliverWebhookEvents).toBe(1);
+    expect((await deliveryOf(messageId)).status).toBe('PENDING');
+    await until('the second redelivery delivered', async () => (await deliveryOf(messageId)).attempts > redelivered.attempts);
+    // Every request the receiver had was this one test event, under its one id.
+    expect(new Set(receiver.requests.filter((r) => r.body.type === 'webhook.test').map((r) => r.id))).toEqual(new Set([messageId]));
+  });
+
+  it('leaves a paused webhook as it was paused when paused again', async () => {
+    const url = await receiver.listen();
+    const id = await createWebhook(receiver, url, {});
+    await db.prisma.webhook.update({
+      where: { id },
+      data: { status: 'PAUSED', pausedAt: new Date(DEMO_NOW.getTime() - 60_000), pausedReason: 'Delivery msg_1 failed' },
+    });
+    const paused = await gql<{ pauseWebhook: { status: string; pausedReason: string; pausedAt: string } }>(
+      'mutation ($id: Int!) { pauseWebhook(id: $id) { status pausedReason pausedAt } }',
+      { id },
+      webhookKey,
+    );
+    expect(paused.data!.pauseWebhook).toEqual({
+      status: 'PAUSED',
+      pausedReason: 'Delivery msg_1 failed',
+      pausedAt: new Date(DEMO_NOW.getTime() - 60_000).toISOString(),
+    });
+  });
+});
+
 describe('a game reported through the back office', () => {
   const receiver = new WebhookReceiver();
   afterAll(() => receiver.close());
