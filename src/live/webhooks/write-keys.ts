@@ -29,6 +29,13 @@ export interface KeyedOutcome<A extends KeptAnswer> {
   at: Date;
 }
 
+/**
+ * How long the transaction may wait for a connection and run, as the live writes' (WRITE_TIMEOUT_MS
+ * in src/live/game-writer.ts): on the embedded database's one connection it may wait for the
+ * delivery loop's work, longer than Prisma's 2 s default on a loaded machine.
+ */
+const TRANSACTION_BOUNDS = { timeout: 10_000, maxWait: 10_000 };
+
 /** The local operator has no key; its idempotency keys are kept under 0. */
 const callerOf = (keyId: number | null) => keyId ?? 0;
 
@@ -43,7 +50,7 @@ export async function onceForKey<A extends KeptAnswer>(
   write: (tx: Prisma.TransactionClient) => Promise<A>,
 ): Promise<KeyedOutcome<A>> {
   const { idempotencyKey, mutation, now } = request;
-  if (idempotencyKey == null) return { answer: await prisma.$transaction((tx) => write(tx)), replayed: false, at: now };
+  if (idempotencyKey == null) return { answer: await prisma.$transaction((tx) => write(tx), TRANSACTION_BOUNDS), replayed: false, at: now };
   assertIdempotencyKey({ idempotencyKey });
   const callerKeyId = callerOf(request.keyId);
   const inputHash = inputHashOf(request.input);
@@ -62,6 +69,6 @@ export async function onceForKey<A extends KeptAnswer>(
         data: { callerKeyId, idempotencyKey, mutation, inputHash, webhookId: answer.webhookId, answer: answer as unknown as Prisma.InputJsonValue, at: now },
       });
       return { answer, replayed: false, at: now };
-    }),
+    }, TRANSACTION_BOUNDS),
   );
 }
