@@ -22,7 +22,9 @@
 // each see one worker), misses per second by route, the service's CPU per miss (/proc of the primary
 // and its workers), freshness p99 per channel (REST and GraphQL polled as bench/live.ts does; the
 // subscription channel the last of a write's followers, and per stream per transport), and the peak
-// RSS of the service's processes. The load runs in a child process (this module with
+// RSS of the service's processes. With `--gameday-webhooks` (0), that many webhooks follow the live
+// games (bench/game-day-webhooks.ts), and each window also tells their deliveries per second and
+// delay from the commit, beside the reads they share the instance with. The load runs in a child process (this module with
 // `--game-day-load`), so that it does not delay the write clock, the polls and the streams' clocks.
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -49,6 +51,7 @@ import {
   type WriteOutcome,
 } from './live.js';
 import { arrivalSchedule, percentileOf, round1 } from './arrivals.js';
+import { GameDayWebhooks, type WebhookWindow } from './game-day-webhooks.js';
 import { withDatabase } from './scheduled-games.js';
 import { createReadKey, drawPlan, dropReadKey, JSON_HEADERS, resetPeakRss, seededRandom, urlSpace, ZIPF_EXPONENT, type RequestSpec } from './zipf.js';
 
@@ -70,6 +73,8 @@ export interface GameDayOptions {
   /** Share of requests drawn from today's Zipf mix, 0..1. */
   tailShare: number;
   subscribers: number;
+  /** Webhooks following the live games, one per game in turn, to a receiver in this process; 0: none. */
+  webhooks: number;
 }
 
 export const GAME_DAY_RATE_TARGET = 2000;
@@ -81,6 +86,7 @@ export const DEFAULT_GAME_DAY_TAIL = 0.25;
 export const DEFAULT_GAME_DAY_SUBSCRIBERS = 200;
 export const DEFAULT_GAME_DAY_MEASURE = 60;
 export const DEFAULT_GAME_DAY_WARMUP_MAX = 300;
+export const DEFAULT_GAME_DAY_WEBHOOKS = 0;
 /** The tail is at least this share of the requests (the issue: a fifth). */
 export const LEAST_TAIL_SHARE = 0.2;
 const WINDOW_SECONDS = 10;
@@ -727,6 +733,8 @@ export interface GameDayRow {
   cpuSeconds: number;
   /** Worker processes seen at the start and end of the window (a replaced worker shows as a change). */
   processes: number;
+  /** The webhooks' deliveries in the window; null without webhooks. */
+  webhooks: WebhookWindow | null;
 }
 
 export interface GameDayResult {
@@ -737,6 +745,7 @@ export interface GameDayResult {
   liveGames: number;
   writesPerSecond: number;
   subscribers: number;
+  webhooks: number;
   streamDrops: number;
   mix: Omit<Mix, 'requests' | 'order'>;
   headRoutes: { route: string; weight: number; urls: number }[];
@@ -764,8 +773,9 @@ function delayStats(values: (number | null)[]): DelayStats {
 }
 
 export function assertGameDayOptions(
-  options: Pick<GameDayOptions, 'tailShare' | 'rates' | 'measureSeconds' | 'warmupMaxSeconds' | 'liveGames' | 'writesPerSecond' | 'subscribers'>,
+  options: Pick<GameDayOptions, 'tailShare' | 'rates' | 'measureSeconds' | 'warmupMaxSeconds' | 'liveGames' | 'writesPerSecond' | 'subscribers' | 'webhooks'>,
 ): void {
+  if (!(Number.isInteger(options.webhooks) && options.webhooks >= 0)) throw new Error('--gameday-webhooks takes a count of webhooks, 0 for none');
   if (!(options.tailShare >= LEAST_TAIL_SHARE && options.tailShare <= 1))
     throw new Error(`--gameday-tail ${options.tailShare}: at least ${LEAST_TAIL_SHARE} of the requests come from the Zipf tail (and at most 1)`);
   if (options.rates.length === 0 || options.rates.some((rate) => !(rate > 0))) throw new Error('--gameday-rates takes positive rates, comma-separated');
@@ -806,13 +816,18 @@ export async function benchGameDay(options: GameDayOptions): Promise<GameDayResu
         const families = headFamilies(playing, readKey);
         const mix = drawMix(families, { requests: drawn.plan.requests, order: tailOrder }, options.tailShare, drawn.urlSpaceSize);
         const subscribers = new GameDaySubscribers(options.baseUrl);
+        const webhooks = options.webhooks > 0 ? new GameDayWebhooks(options.databaseUrl, options.baseUrl) : null;
         const load = new LoadProcess();
         try {
           console.error(`  game day: opening ${options.subscribers} subscriptions`);
           await subscribers.open(session.games, options.subscribers);
+          if (webhooks) {
+            console.error(`  game day: making ${options.webhooks} webhooks`);
+            await webhooks.open(session.games, options.webhooks);
+          }
           await load.load(options.baseUrl, mix);
           for (const pid of serviceProcesses(options.servicePid)) resetPeakRss(pid);
-          const rows = await measureRates(options, session.games, subscribers, load);
+          const rows = await measureRates(options, session.games, subscribers, load, webhooks);
           const pids = serviceProcesses(options.servicePid);
           const each = pids.map(peakRssMb);
           return {
@@ -823,6 +838,7 @@ export async function benchGameDay(options: GameDayOptions): Promise<GameDayResu
             liveGames: options.liveGames,
             writesPerSecond: options.writesPerSecond,
             subscribers: options.subscribers,
+            webhooks: options.webhooks,
             streamDrops: subscribers.dropped,
             mix: { tailShare: mix.tailShare, headUrls: mix.headUrls, tailUrls: mix.tailUrls, urlSpaceSize: mix.urlSpaceSize },
             headRoutes: families.map((f) => ({ route: f.route, weight: f.weight, urls: f.requests.length })),
@@ -831,6 +847,7 @@ export async function benchGameDay(options: GameDayOptions): Promise<GameDayResu
           };
         } finally {
           subscribers.close();
+          await webhooks?.close();
           await load.close();
         }
       },
@@ -841,8 +858,14 @@ export async function benchGameDay(options: GameDayOptions): Promise<GameDayResu
   }
 }
 
-async function measureRates(options: GameDayOptions, games: LiveGame[], subscribers: GameDaySubscribers, load: LoadProcess): Promise<GameDayRow[]> {
-  const writing = (seconds: number) => writeAtSteadyRate(options, games, subscribers, seconds, options.writesPerSecond);
+async function measureRates(
+  options: GameDayOptions,
+  games: LiveGame[],
+  subscribers: GameDaySubscribers,
+  load: LoadProcess,
+  webhooks: GameDayWebhooks | null,
+): Promise<GameDayRow[]> {
+  const writing = (seconds: number) => writeAtSteadyRate(options, games, subscribers, seconds, options.writesPerSecond, (write) => webhooks?.committed(write));
   const rows: GameDayRow[] = [];
   let seed = SCHEDULE_SEED;
   let previous = Number.NaN;
@@ -865,8 +888,10 @@ async function measureRates(options: GameDayOptions, games: LiveGame[], subscrib
     console.error(`  game day ${rate} req/s: measuring ${options.measureSeconds} s`);
     const before = cpuSeconds(serviceProcesses(options.servicePid));
     subscribers.collect();
+    webhooks?.collect();
     const [window, records] = await Promise.all([load.window(rate, options.measureSeconds, seed++), writing(options.measureSeconds)]);
     const perStream = subscribers.take();
+    const delivered = webhooks ? await webhooks.take(options.measureSeconds) : null;
     const afterPids = serviceProcesses(options.servicePid);
     const after = cpuSeconds(afterPids);
     // A process that is new since the start counts from 0: its whole life was within the window.
@@ -884,6 +909,7 @@ async function measureRates(options: GameDayOptions, games: LiveGame[], subscrib
       >,
       cpuSeconds: cpu,
       processes: afterPids.length,
+      webhooks: delivered,
     });
   }
   return rows;
@@ -908,6 +934,12 @@ function errorsOf(load: WindowLoad): { total: number; text: string } {
   return { total, text: `${total} (${parts.join('; ')})` };
 }
 
+function webhookCell(w: WebhookWindow | null): string {
+  if (!w) return '–';
+  const notes = [w.missed ? `${w.missed} of ${w.expected} missing` : '', w.repeats ? `${w.repeats} repeated` : ''].filter(Boolean);
+  return `${w.perSecond}/s, ${w.expected - w.missed ? `${w.p50} / ${w.p99}` : '–'}${notes.length ? ` (${notes.join(', ')})` : ''}`;
+}
+
 function freshnessMet(row: GameDayRow): boolean {
   return (
     row.writes.failed === 0 &&
@@ -923,7 +955,7 @@ export function reportGameDay(results: GameDayResult[], run: { measureSeconds: n
   if (results.length === 0) return;
   const first = results[0];
   console.log(
-    `\ngame day: ${first.liveGames} live games written at ${first.writesPerSecond} goals/s in total, ${first.subscribers} subscribers (SSE and WebSocket); head of game-day traffic + ${pct(first.mix.tailShare)} of requests from today's Zipf mix (P(rank r) ∝ 1/r^${ZIPF_EXPONENT}); open loop, Poisson arrivals, latency from the scheduled start, up to ${GAME_DAY_MAX_SOCKETS} connections, timeout ${GAME_DAY_TIMEOUT_MS / 1000} s; warm-up in ${WINDOW_SECONDS} s windows until two agree within ${STEADY_POINTS} point (at most ${run.warmupMaxSeconds} s per rate), then ${run.measureSeconds} s per rate; the machine is shared, compare rows within one run`,
+    `\ngame day: ${first.liveGames} live games written at ${first.writesPerSecond} goals/s in total, ${first.subscribers} subscribers (SSE and WebSocket), ${first.webhooks} webhooks (one per live game in turn, to a receiver in the bench process); head of game-day traffic + ${pct(first.mix.tailShare)} of requests from today's Zipf mix (P(rank r) ∝ 1/r^${ZIPF_EXPONENT}); open loop, Poisson arrivals, latency from the scheduled start, up to ${GAME_DAY_MAX_SOCKETS} connections, timeout ${GAME_DAY_TIMEOUT_MS / 1000} s; warm-up in ${WINDOW_SECONDS} s windows until two agree within ${STEADY_POINTS} point (at most ${run.warmupMaxSeconds} s per rate), then ${run.measureSeconds} s per rate; the machine is shared, compare rows within one run`,
   );
   for (const r of results) {
     console.log(
@@ -931,9 +963,9 @@ export function reportGameDay(results: GameDayResult[], run: { measureSeconds: n
     );
   }
   console.log(
-    `\n| scale | rate asked | achieved req/s | p50 ms | p99 ms (≤ ${GAME_DAY_P99_TARGET_MS}) | max ms | errors (0) | hit ratio | stale + refreshing | no X-Cache | misses/s | CPU ms per miss | service CPU s | fresh p99 ms REST / GraphQL / subscription (≤ ${VISIBILITY_TARGET_MS}) | per stream p99 ms SSE / WS | head / tail | warm-up | peak in flight | send lag p99 ms |`,
+    `\n| scale | rate asked | achieved req/s | p50 ms | p99 ms (≤ ${GAME_DAY_P99_TARGET_MS}) | max ms | errors (0) | hit ratio | stale + refreshing | no X-Cache | misses/s | CPU ms per miss | service CPU s | fresh p99 ms REST / GraphQL / subscription (≤ ${VISIBILITY_TARGET_MS}) | per stream p99 ms SSE / WS | head / tail | warm-up | peak in flight | send lag p99 ms | webhook deliveries/s, delay from commit p50 / p99 ms |`,
   );
-  console.log('|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|---|---|---|---:|---:|');
+  console.log('|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|---|---|---|---:|---:|---|');
   for (const r of results) {
     for (const row of r.rows) {
       const l = row.load;
@@ -946,7 +978,7 @@ export function reportGameDay(results: GameDayResult[], run: { measureSeconds: n
       const streamUnseen = TRANSPORTS.reduce((sum, t) => sum + row.perStream[t].delays.missed, 0);
       const warm = `${row.warmup.seconds} s, ${row.warmup.steady ? 'steady' : 'not steady'} (${row.warmup.hitRatios.map((ratio) => pct(ratio)).join(' → ')})`;
       console.log(
-        `| ${r.scale} | ${row.rate} | ${l.achieved} | ${l.p50} | ${l.p99} | ${l.max} | ${errorsOf(l).text} | ${pct(hitRatio(l.cache))} | ${pct(counted ? (l.cache.stale + l.cache.refreshing) / counted : Number.NaN)} | ${pct(answers ? l.cache.none / answers : Number.NaN)} | ${missesPerSecond.toFixed(1)} | ${l.cache.miss ? ((row.cpuSeconds * 1000) / l.cache.miss).toFixed(1) : '–'} | ${row.cpuSeconds.toFixed(1)} | ${fresh}${unseen ? ` (${unseen} unseen)` : ''} | ${stream}${streamUnseen ? ` (${streamUnseen} unseen)` : ''} | ${pct(l.head / Math.max(1, l.scheduled))} / ${pct(l.tail / Math.max(1, l.scheduled))} | ${warm} | ${l.peakInFlight} | ${l.sendLagP99} |`,
+        `| ${r.scale} | ${row.rate} | ${l.achieved} | ${l.p50} | ${l.p99} | ${l.max} | ${errorsOf(l).text} | ${pct(hitRatio(l.cache))} | ${pct(counted ? (l.cache.stale + l.cache.refreshing) / counted : Number.NaN)} | ${pct(answers ? l.cache.none / answers : Number.NaN)} | ${missesPerSecond.toFixed(1)} | ${l.cache.miss ? ((row.cpuSeconds * 1000) / l.cache.miss).toFixed(1) : '–'} | ${row.cpuSeconds.toFixed(1)} | ${fresh}${unseen ? ` (${unseen} unseen)` : ''} | ${stream}${streamUnseen ? ` (${streamUnseen} unseen)` : ''} | ${pct(l.head / Math.max(1, l.scheduled))} / ${pct(l.tail / Math.max(1, l.scheduled))} | ${warm} | ${l.peakInFlight} | ${l.sendLagP99} | ${webhookCell(row.webhooks)} |`,
       );
     }
   }
@@ -968,6 +1000,10 @@ export function reportGameDay(results: GameDayResult[], run: { measureSeconds: n
       console.log(
         `  scale ${r.scale}, ${row.rate} req/s: writes ${w.sent} sent, ${w.failed} failed${w.firstFailure ? ` (first: ${w.firstFailure})` : ''}; mutation round trip p50 ${w.p50} ms, p99 ${w.p99} ms; streams ${TRANSPORTS.map((t) => `${t} ${row.perStream[t].streams} (${row.perStream[t].delays.seen} events, ${row.perStream[t].delays.missed} unseen)`).join(', ')}`,
       );
+      if (row.webhooks)
+        console.log(
+          `  scale ${r.scale}, ${row.rate} req/s webhooks: ${row.webhooks.webhooks} webhooks, ${row.webhooks.expected} deliveries expected of the window's writes, ${row.webhooks.perSecond}/s taken within it, delay from commit p50 ${row.webhooks.p50} ms, p99 ${row.webhooks.p99} ms, max ${row.webhooks.max} ms, ${row.webhooks.missed} missing, ${row.webhooks.repeats} repeated (same webhook-id)`,
+        );
       if (row.load.timedOut.length) console.log(`  scale ${r.scale}, ${row.rate} req/s timed out: ${row.load.timedOut.join('; ')}`);
     }
     console.log(

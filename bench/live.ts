@@ -366,6 +366,8 @@ export async function writeAtSteadyRate(
   subscriptions: Followers,
   seconds: number,
   writesPerSecond = WRITES_PER_SECOND,
+  /** Told of each write as its answer came (the game day's webhooks measure from it). */
+  committed?: (write: WriteOutcome) => void,
 ): Promise<WriteRecord[]> {
   const intervalMs = 1000 / writesPerSecond;
   const begin = performance.now();
@@ -378,7 +380,10 @@ export async function writeAtSteadyRate(
     const sentAt = performance.now();
     measured.push(
       recordGoal(options.baseUrl, games[k % games.length]).then(
-        async (write) => ({ latencyMs: write.committedAt - sentAt, failure: null, visibility: await measureVisibility(options.baseUrl, subscriptions, write) }),
+        async (write) => {
+          committed?.(write);
+          return { latencyMs: write.committedAt - sentAt, failure: null, visibility: await measureVisibility(options.baseUrl, subscriptions, write) };
+        },
         (error: unknown) => {
           if (error instanceof WriteRefused) refusal ??= error;
           return { latencyMs: null, failure: error instanceof Error ? error.message : String(error), visibility: null };

@@ -21,11 +21,12 @@
 // written at `--gameday-writes` goals/s, `--gameday-subscribers` SSE and WebSocket subscribers, a
 // head of game-day traffic plus `--gameday-tail` of today's Zipf mix, open loop at each of
 // `--gameday-rates`, each warmed up until the hit ratio is steady and measured `--gameday-measure`
-// seconds), comma-separated.
+// seconds; `--gameday-webhooks` webhooks following the live games, their deliveries per second and
+// delay from commit beside the reads), comma-separated.
 //   [--live-games 20,100] [--writes-per-second 2 (the live and open parts)] [--fractions 0.25,0.5,0.8] [--rates 200,400,800]
 //   [--arrivals poisson|even] [--search-steps 4] [--hit-rounds 2]
 //   [--gameday-rates 500,1000,2000] [--gameday-measure 60] [--gameday-warmup-max 300] [--gameday-writes 5] [--gameday-tail 0.25]
-//   [--gameday-subscribers 200] [--gameday-live 100]
+//   [--gameday-subscribers 200] [--gameday-live 100] [--gameday-webhooks 0]
 // Each part's tables are printed as soon as it finishes at a scale. A part that fails (throws, or a
 // process it measures ends: `Reached heap limit`) is reported as `part <name> at scale <s> failed:
 // <reason>` and the other parts still run (a service that died is started again for the next
@@ -54,6 +55,7 @@ import {
   DEFAULT_GAME_DAY_SUBSCRIBERS,
   DEFAULT_GAME_DAY_TAIL,
   DEFAULT_GAME_DAY_WARMUP_MAX,
+  DEFAULT_GAME_DAY_WEBHOOKS,
   DEFAULT_GAME_DAY_WRITES,
   reportGameDay,
   type GameDayResult,
@@ -93,6 +95,7 @@ const gameDay = {
   tailShare: Number(option('gameday-tail', String(DEFAULT_GAME_DAY_TAIL))),
   subscribers: Number(option('gameday-subscribers', String(DEFAULT_GAME_DAY_SUBSCRIBERS))),
   liveGames: Number(option('gameday-live', String(DEFAULT_GAME_DAY_LIVE))),
+  webhooks: Number(option('gameday-webhooks', String(DEFAULT_GAME_DAY_WEBHOOKS))),
 };
 /** What the gameday instance runs with besides the deployed settings. */
 const GAME_DAY_WORKERS = 2;
@@ -724,6 +727,8 @@ async function benchScale(scale: number, results: Results): Promise<void> {
             PORT: String(GAME_DAY_PORT),
             WORKERS: String(GAME_DAY_WORKERS),
             TRUST_PROXY: 'loopback',
+            // The webhooks' receiver is the bench process, on loopback: refused unless allowed.
+            ...(gameDay.webhooks > 0 ? { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } : {}),
           });
           try {
             await waitFor(`http://127.0.0.1:${GAME_DAY_PORT}/health`, instance);

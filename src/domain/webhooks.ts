@@ -203,6 +203,19 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
+/**
+ * How long a retried `createWebhook` (the same idempotency key and input) shows the secret again.
+ * A retry of an answer lost on the way comes within seconds; the same key sent much later is no
+ * retry but a key reused or leaked, and the secret is shown once. Outside it, or once the secret was
+ * rotated, the replay is refused and says to rotate the secret.
+ */
+export const SECRET_REPLAY_WINDOW_MS = 10 * 60_000;
+
+/** Whether a replay of the creation at `createdAt` may show the secret it showed then, which is still the webhook's (`unrotated`). */
+export function maySecretBeReplayed(createdAt: Date, now: Date, unrotated: boolean): boolean {
+  return unrotated && now.getTime() - createdAt.getTime() <= SECRET_REPLAY_WINDOW_MS;
+}
+
 export const MAX_URL_LENGTH = 2000;
 
 /**

@@ -27,3 +27,13 @@ export const idempotencyFields = (t: InputFieldBuilder) => ({
   }),
   idempotencyScope: t.field({ type: IdempotencyScopeEnum, defaultValue: 'WRITE', description: 'How long the key replays; WRITE when not given.' }),
 });
+
+/**
+ * The retry key of a mutation that makes something but was first published without one (the
+ * webhook mutations): optional, so that clients written before keep working; without it a resend is
+ * a new write.
+ */
+export const optionalIdempotencyKeyField = (t: InputFieldBuilder) =>
+  t.string({
+    description: `Unique per write, the same for every retry of it (a UUID, say): a retry returns the first answer and writes nothing; the same key with another input is refused. 1–${IDEMPOTENCY_KEY_MAX_LENGTH} characters. Without it, every request is a new write.`,
+  });

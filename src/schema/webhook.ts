@@ -7,7 +7,9 @@ import {
   assertInterest,
   assertTargetUrl,
   type DELIVERY_STATUSES,
+  maySecretBeReplayed,
   newWebhookSecret,
+  SECRET_REPLAY_WINDOW_MS,
   testBody,
   WEBHOOK_EVENT_TYPE_NAMES,
   WEBHOOK_EVENT_TYPES,
@@ -15,9 +17,12 @@ import {
   type WebhookEventType,
 } from '../domain/webhooks.js';
 import type { Prisma } from '../generated/prisma/client.js';
+import { onceForKey } from '../live/webhooks/write-keys.js';
+import { inputHashOf } from '../live/write-idempotency.js';
 import { builder, pageSize, relatedConnectionComplexity } from './builder.js';
 import { connectionOf } from './connections.js';
 import type { GraphQLContext } from './context.js';
+import { optionalIdempotencyKeyField } from './idempotency.js';
 import { SortDirectionEnum } from './national-statistics.js';
 import { GameEventTypeEnum } from './scalars.js';
 
@@ -166,8 +171,8 @@ builder.prismaObject('Webhook', {
   }),
 });
 
-const CreatedWebhook = builder.objectRef<{ webhookId: number; secret: string }>('CreatedWebhook').implement({
-  description: 'A webhook and its signing secret, which is shown this once (at creation and at each rotation).',
+const CreatedWebhook = builder.objectRef<{ webhookId: number; secret: string; replayed: boolean }>('CreatedWebhook').implement({
+  description: `A webhook and its signing secret, which is shown this once (at creation and at each rotation; again to a retry of the creation with its idempotency key within ${SECRET_REPLAY_WINDOW_MS / 60_000} minutes).`,
   fields: (t) => ({
     webhook: t.prismaField({
       type: 'Webhook',
@@ -176,6 +181,9 @@ const CreatedWebhook = builder.objectRef<{ webhookId: number; secret: string }>(
     }),
     secret: t.exposeString('secret', {
       description: 'The signing secret (`whsec_…`), for the Standard Webhooks libraries to verify deliveries with. Store it now: it is never shown again.',
+    }),
+    replayed: t.exposeBoolean('replayed', {
+      description: 'True when this idempotency key made the webhook before: the first answer, and nothing was made again. False for a rotation.',
     }),
   }),
 });
@@ -198,6 +206,7 @@ const CreateWebhookInput = builder.inputType('CreateWebhookInput', {
   fields: (t) => ({
     url: t.string({ required: true, description: 'Where to post: an https URL (http only to a host the operator allows), never a private address.' }),
     ...filterFields(t),
+    idempotencyKey: optionalIdempotencyKeyField(t),
   }),
 });
 
@@ -217,6 +226,7 @@ const RedeliverWebhookEventsInput = builder.inputType('RedeliverWebhookEventsInp
     messageId: t.string({ description: 'One delivery, by its `webhook-id`.' }),
     from: t.field({ type: 'DateTime', description: 'Every delivery made at or after this moment (with `to`, before it).' }),
     to: t.field({ type: 'DateTime', description: 'Every delivery made before this moment (with `from`, from it).' }),
+    idempotencyKey: optionalIdempotencyKeyField(t),
   }),
 });
 
@@ -263,11 +273,6 @@ function filterData(input: FilterInput, partial: boolean): Prisma.WebhookUncheck
   };
 }
 
-async function newestSeq(ctx: GraphQLContext): Promise<number> {
-  const newest = await ctx.primary.changeLogEntry.aggregate({ _max: { seq: true } });
-  return newest._max.seq ?? 0;
-}
-
 /** Sends every lane of the webhook that has deliveries waiting (after a resume or a redelivery). */
 async function wakeLanes(ctx: GraphQLContext, webhookId: number): Promise<void> {
   const lanes = await ctx.primary.webhookDelivery.findMany({
@@ -311,23 +316,40 @@ builder.mutationFields((t) => ({
       const credential = managing(ctx);
       const url = assertTargetUrl(input.url, ctx.webhooks.allowedHosts).toString();
       const filter = filterData(input, false);
-      const owned = await ctx.primary.webhook.count({ where: { ownerKeyId: credential.keyId } });
-      if (owned >= MAX_WEBHOOKS_PER_KEY) throw new InvalidInputError(`A key has at most ${MAX_WEBHOOKS_PER_KEY} webhooks: delete one first`);
+      const { idempotencyKey, ...wanted } = input;
       const now = ctx.clock.now();
       const secret = newWebhookSecret();
-      const webhook = await ctx.primary.webhook.create({
-        data: {
-          ...(filter as Prisma.WebhookUncheckedCreateInput),
-          url,
-          secret,
-          ownerKeyId: credential.keyId,
-          startSeq: await newestSeq(ctx),
-          createdAt: now,
-          updatedAt: now,
+      const { answer, replayed, at } = await onceForKey(
+        ctx.primary,
+        { keyId: credential.keyId, idempotencyKey, mutation: 'createWebhook', input: wanted, now },
+        async (tx) => {
+          const owned = await tx.webhook.count({ where: { ownerKeyId: credential.keyId } });
+          if (owned >= MAX_WEBHOOKS_PER_KEY) throw new InvalidInputError(`A key has at most ${MAX_WEBHOOKS_PER_KEY} webhooks: delete one first`);
+          const newest = await tx.changeLogEntry.aggregate({ _max: { seq: true } });
+          const webhook = await tx.webhook.create({
+            data: {
+              ...(filter as Prisma.WebhookUncheckedCreateInput),
+              url,
+              secret,
+              ownerKeyId: credential.keyId,
+              startSeq: newest._max.seq ?? 0,
+              createdAt: now,
+              updatedAt: now,
+            },
+            select: { id: true },
+          });
+          // Only its hash is kept with the key: enough to tell whether the secret was rotated since.
+          return { webhookId: webhook.id, secretHash: inputHashOf(secret) };
         },
-        select: { id: true },
-      });
-      return { webhookId: webhook.id, secret };
+      );
+      if (!replayed) return { webhookId: answer.webhookId, secret, replayed };
+      const current = await ctx.primary.webhook.findUniqueOrThrow({ where: { id: answer.webhookId }, select: { secret: true } });
+      if (!maySecretBeReplayed(at, now, inputHashOf(current.secret) === answer.secretHash))
+        throw new InvalidInputError(
+          `idempotencyKey "${idempotencyKey}" made webhook ${answer.webhookId}; its secret is shown again only within ${SECRET_REPLAY_WINDOW_MS / 60_000} minutes of that and until it is rotated: rotate it (rotateWebhookSecret) for a new one`,
+          'idempotencyKey',
+        );
+      return { webhookId: answer.webhookId, secret: current.secret, replayed };
     },
   }),
   updateWebhook: t.prismaField({
@@ -343,16 +365,19 @@ builder.mutationFields((t) => ({
   }),
   pauseWebhook: t.prismaField({
     type: 'Webhook',
-    description: 'Stops deliveries; the events keep coming into its log and go out, in order, once it is resumed. Needs the webhooks or the admin scope.',
+    description:
+      'Stops deliveries; the events keep coming into its log and go out, in order, once it is resumed. A paused webhook stays as it was paused (when and why). Needs the webhooks or the admin scope.',
     args: WEBHOOK_ID_ARGS,
     resolve: async (query, _root, args, ctx) => {
       const { id } = await ownWebhook(ctx, managing(ctx), args.id);
       const now = ctx.clock.now();
-      return ctx.primary.webhook.update({
-        ...query,
-        where: { id },
+      // A paused webhook stays as it was paused (when, and why: the service's reason is not
+      // overwritten), so that a resent pause needs no idempotency key.
+      await ctx.primary.webhook.updateMany({
+        where: { id, status: 'ACTIVE' },
         data: { status: 'PAUSED', pausedAt: now, pausedReason: 'Paused by its owner', updatedAt: now },
       });
+      return ctx.primary.webhook.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
   resumeWebhook: t.prismaField({
@@ -389,32 +414,46 @@ builder.mutationFields((t) => ({
       const { id } = await ownWebhook(ctx, managing(ctx), args.id);
       const secret = newWebhookSecret();
       await ctx.primary.webhook.update({ where: { id }, data: { secret, updatedAt: ctx.clock.now() } });
-      return { webhookId: id, secret };
+      return { webhookId: id, secret, replayed: false };
     },
   }),
   sendTestWebhookEvent: t.prismaField({
     type: 'WebhookDelivery',
     description:
       'Queues a `webhook.test` delivery, signed like any other, and returns it; read its attempts in the delivery log. Needs the webhooks or the admin scope.',
-    args: WEBHOOK_ID_ARGS,
+    args: {
+      id: t.arg.int({ required: true, description: 'The webhook, by its id.' }),
+      idempotencyKey: t.arg.string({
+        description:
+          'Unique per test event, the same for every retry of it: a retry returns the first delivery and queues none; the same key with another webhook is refused. Without it, every request queues one.',
+      }),
+    },
     resolve: async (query, _root, args, ctx) => {
-      const { id } = await ownWebhook(ctx, managing(ctx), args.id);
+      const credential = managing(ctx);
+      const { id } = await ownWebhook(ctx, credential, args.id);
       const now = ctx.clock.now();
-      const body = testBody(now);
-      const delivery = await ctx.primary.webhookDelivery.create({
-        ...query,
-        data: {
-          messageId: `msg_test_${crypto.randomUUID()}`,
-          webhookId: id,
-          gameId: 0,
-          eventType: body.type,
-          body: body as unknown as Prisma.InputJsonValue,
-          createdAt: now,
-          nextAttemptAt: now,
+      const { answer, replayed } = await onceForKey(
+        ctx.primary,
+        { keyId: credential.keyId, idempotencyKey: args.idempotencyKey, mutation: 'sendTestWebhookEvent', input: { id }, now },
+        async (tx) => {
+          const body = testBody(now);
+          const delivery = await tx.webhookDelivery.create({
+            data: {
+              messageId: `msg_test_${crypto.randomUUID()}`,
+              webhookId: id,
+              gameId: 0,
+              eventType: body.type,
+              body: body as unknown as Prisma.InputJsonValue,
+              createdAt: now,
+              nextAttemptAt: now,
+            },
+            select: { id: true },
+          });
+          return { webhookId: id, deliveryId: delivery.id };
         },
-      });
-      ctx.webhooks.wake({ webhookId: id, gameId: 0 });
-      return delivery;
+      );
+      if (!replayed) ctx.webhooks.wake({ webhookId: id, gameId: 0 });
+      return ctx.primary.webhookDelivery.findUniqueOrThrow({ ...query, where: { id: answer.deliveryId } });
     },
   }),
   redeliverWebhookEvents: t.int({
@@ -422,21 +461,30 @@ builder.mutationFields((t) => ({
       'Sends deliveries again with their own `webhook-id` (a receiver that has one drops it): one by `messageId`, or every one made in `from`–`to`. They go out in their lanes’ order, with a fresh day of retries. Returns how many. Needs the webhooks or the admin scope.',
     args: { input: t.arg({ type: RedeliverWebhookEventsInput, required: true, description: 'Which deliveries.' }) },
     resolve: async (_root, { input }, ctx) => {
-      const { id } = await ownWebhook(ctx, managing(ctx), input.webhookId);
+      const credential = managing(ctx);
+      const { id } = await ownWebhook(ctx, credential, input.webhookId);
       if ((input.messageId == null) === (input.from == null && input.to == null))
         throw new InvalidInputError('Name one delivery by messageId, or a time range by from and to', 'messageId');
+      const { idempotencyKey, ...which } = input;
       const where: Prisma.WebhookDeliveryWhereInput = {
         webhookId: id,
         ...(input.messageId != null ? { messageId: input.messageId } : { createdAt: { gte: input.from ?? undefined, lt: input.to ?? undefined } }),
       };
       const now = ctx.clock.now();
-      const { count } = await ctx.primary.webhookDelivery.updateMany({
-        where,
-        data: { status: 'PENDING', nextAttemptAt: now, firstAttemptAt: null, deliveredAt: null, leaseUntil: null },
-      });
-      if (input.messageId != null && count === 0) throw new NotFoundError(`No delivery ${input.messageId} of webhook ${id}`);
-      await wakeLanes(ctx, id);
-      return count;
+      const { answer, replayed } = await onceForKey(
+        ctx.primary,
+        { keyId: credential.keyId, idempotencyKey, mutation: 'redeliverWebhookEvents', input: which, now },
+        async (tx) => {
+          const { count } = await tx.webhookDelivery.updateMany({
+            where,
+            data: { status: 'PENDING', nextAttemptAt: now, firstAttemptAt: null, deliveredAt: null, leaseUntil: null },
+          });
+          if (input.messageId != null && count === 0) throw new NotFoundError(`No delivery ${input.messageId} of webhook ${id}`);
+          return { webhookId: id, count };
+        },
+      );
+      if (!replayed) await wakeLanes(ctx, id);
+      return answer.count;
     },
   }),
 }));

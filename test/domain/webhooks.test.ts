@@ -7,8 +7,10 @@ import {
   eventTypesOf,
   isRefusedAddress,
   type LoggedGameChange,
+  maySecretBeReplayed,
   messageIdOf,
   retryDelayMs,
+  SECRET_REPLAY_WINDOW_MS,
   wants,
   WEBHOOK_EVENT_TYPES,
 } from '../../src/domain/webhooks.js';
@@ -100,5 +102,16 @@ describe('retries', () => {
   it('doubles from the base up to the bound, half of it jitter', () => {
     expect([1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(policy, n, 0))).toEqual([2500, 5000, 10_000, 20_000, 30_000, 30_000]);
     expect([1, 2, 6].map((n) => retryDelayMs(policy, n, 0.999999))).toEqual([5000, 10_000, 60_000]);
+  });
+});
+
+describe('a retried creation', () => {
+  it('shows the secret again only within the window, and never once it was rotated', () => {
+    const created = new Date('2026-11-29T10:00:00Z');
+    const at = (ms: number) => new Date(created.getTime() + ms);
+    expect(maySecretBeReplayed(created, at(1000), true)).toBe(true);
+    expect(maySecretBeReplayed(created, at(SECRET_REPLAY_WINDOW_MS), true)).toBe(true);
+    expect(maySecretBeReplayed(created, at(SECRET_REPLAY_WINDOW_MS + 1), true)).toBe(false);
+    expect(maySecretBeReplayed(created, at(1000), false)).toBe(false);
   });
 });

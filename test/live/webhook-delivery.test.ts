@@ -12,6 +12,8 @@ import { openTestDatabase } from '../support/database.js';
 
 const T0 = new Date('2026-03-01T12:00:00Z');
 const RETRY = { baseDelayMs: 5_000, maxDelayMs: 2 * 3_600_000, windowMs: 24 * 3_600_000 };
+/** Generous: the receiver's answer (a long one) must come back however loaded the machine; no timeout is tested here. */
+const SENDER_TIMEOUT_MS = 30_000;
 
 let db: Database;
 
@@ -99,13 +101,13 @@ describe('the sender', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const refused = await httpSender({ allowedHosts: ['127.0.0.1'], timeoutMs: 2000 })(`http://localhost:${port}/hook`, {}, '{}');
+      const refused = await httpSender({ allowedHosts: ['127.0.0.1'], timeoutMs: SENDER_TIMEOUT_MS })(`http://localhost:${port}/hook`, {}, '{}');
       expect(refused).toMatchObject({ ok: false, statusCode: null, error: 'refused: the URL must be https' });
-      const https = await httpSender({ allowedHosts: [], timeoutMs: 2000 })(`https://localhost:${port}/hook`, {}, '{}');
+      const https = await httpSender({ allowedHosts: [], timeoutMs: SENDER_TIMEOUT_MS })(`https://localhost:${port}/hook`, {}, '{}');
       expect(https.error).toMatch(/^refused: localhost resolves to a private address \((127\.0\.0\.1|::1)\)$/);
-      const literal = await httpSender({ allowedHosts: [], timeoutMs: 2000 })(`https://127.0.0.1:${port}/hook`, {}, '{}');
+      const literal = await httpSender({ allowedHosts: [], timeoutMs: SENDER_TIMEOUT_MS })(`https://127.0.0.1:${port}/hook`, {}, '{}');
       expect(literal.error).toBe('refused: 127.0.0.1 is a private address');
-      const allowed = await httpSender({ allowedHosts: ['localhost'], timeoutMs: 2000 })(`http://localhost:${port}/hook`, {}, '{}');
+      const allowed = await httpSender({ allowedHosts: ['localhost'], timeoutMs: SENDER_TIMEOUT_MS })(`http://localhost:${port}/hook`, {}, '{}');
       expect(allowed).toMatchObject({ ok: false, statusCode: 500 });
       expect(allowed.error?.length).toBeLessThan(250);
     } finally {

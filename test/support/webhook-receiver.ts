@@ -64,8 +64,8 @@ export class WebhookReceiver {
     for (const check of [...this.watchers]) check();
   }
 
-  /** Resolves once `condition` holds on what was received, checked as requests come; fails after `withinMs`. */
-  waitFor(what: string, condition: () => boolean, withinMs = 20_000): Promise<void> {
+  /** Resolves once `condition` holds on what was received, checked as requests come; fails after `withinMs` (45 s: within a test's 60 s, however loaded the machine). */
+  waitFor(what: string, condition: () => boolean, withinMs = 45_000): Promise<void> {
     return new Promise((resolve, reject) => {
       const check = () => {
         if (!condition()) return;
