@@ -29,11 +29,12 @@ export const idempotencyFields = (t: InputFieldBuilder) => ({
 });
 
 /**
- * The retry key of a mutation that makes something but was first published without one (the
- * webhook mutations): optional, so that clients written before keep working; without it a resend is
- * a new write.
+ * The retry key of a mutation that makes something outside a game (a webhook, a test delivery, a
+ * redelivery): required, as the live writes' is, so that a resend is never a second write; without
+ * the live writes' scopes, which are about a game's last write.
  */
-export const optionalIdempotencyKeyField = (t: InputFieldBuilder) =>
+export const writeKeyField = (t: InputFieldBuilder) =>
   t.string({
-    description: `Unique per write, the same for every retry of it (a UUID, say): a retry returns the first answer and writes nothing; the same key with another input is refused. 1–${IDEMPOTENCY_KEY_MAX_LENGTH} characters. Without it, every request is a new write.`,
+    required: true,
+    description: `Unique per write, the same for every retry of it (a UUID, say): a retry returns the first answer and writes nothing; the same key with another input is refused. 1–${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`,
   });

@@ -22,7 +22,7 @@ import { inputHashOf } from '../live/write-idempotency.js';
 import { builder, pageSize, relatedConnectionComplexity } from './builder.js';
 import { connectionOf } from './connections.js';
 import type { GraphQLContext } from './context.js';
-import { optionalIdempotencyKeyField } from './idempotency.js';
+import { writeKeyField } from './idempotency.js';
 import { SortDirectionEnum } from './national-statistics.js';
 import { GameEventTypeEnum } from './scalars.js';
 
@@ -206,7 +206,7 @@ const CreateWebhookInput = builder.inputType('CreateWebhookInput', {
   fields: (t) => ({
     url: t.string({ required: true, description: 'Where to post: an https URL (http only to a host the operator allows), never a private address.' }),
     ...filterFields(t),
-    idempotencyKey: optionalIdempotencyKeyField(t),
+    idempotencyKey: writeKeyField(t),
   }),
 });
 
@@ -226,7 +226,7 @@ const RedeliverWebhookEventsInput = builder.inputType('RedeliverWebhookEventsInp
     messageId: t.string({ description: 'One delivery, by its `webhook-id`.' }),
     from: t.field({ type: 'DateTime', description: 'Every delivery made at or after this moment (with `to`, before it).' }),
     to: t.field({ type: 'DateTime', description: 'Every delivery made before this moment (with `from`, from it).' }),
-    idempotencyKey: optionalIdempotencyKeyField(t),
+    idempotencyKey: writeKeyField(t),
   }),
 });
 
@@ -424,8 +424,9 @@ builder.mutationFields((t) => ({
     args: {
       id: t.arg.int({ required: true, description: 'The webhook, by its id.' }),
       idempotencyKey: t.arg.string({
+        required: true,
         description:
-          'Unique per test event, the same for every retry of it: a retry returns the first delivery and queues none; the same key with another webhook is refused. Without it, every request queues one.',
+          'Unique per test event, the same for every retry of it: a retry returns the first delivery and queues none; the same key with another webhook is refused.',
       }),
     },
     resolve: async (query, _root, args, ctx) => {

@@ -1,6 +1,7 @@
 // Webhooks end to end: games played through the live mutations, delivered from the change log to
 // real receivers on loopback that verify each request with the Standard Webhooks library. On the
 // embedded database the in-process engine delivers; with DATABASE_URL, graphile-worker does.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NOW, demoFixture } from '../../scripts/examples/demo-fixture.js';
@@ -75,6 +76,9 @@ async function startInstance(extra: Partial<AppOptions> = {}): Promise<string> {
   return app.listen({ host: '127.0.0.1', port: 0 });
 }
 
+/** A new retry key for each write a test means as a new one. */
+const writeKey = () => randomUUID();
+
 const gql = <T = Record<string, unknown>>(query: string, variables: Record<string, unknown>, key?: string, base = baseUrl) =>
   postGraphQL<T>(base, query, variables, key);
 
@@ -84,7 +88,11 @@ const GOAL = 'mutation ($input: RecordGoalInput!) { recordGoal(input: $input) { 
 const PENALTY = 'mutation ($input: RecordPenaltyInput!) { recordPenalty(input: $input) { version eventId } }';
 
 async function createWebhook(receiver: WebhookReceiver, url: string, input: Record<string, unknown>) {
-  const answer = await gql<{ createWebhook: { secret: string; webhook: { id: number } } }>(CREATE, { input: { url: `${url}/hook`, ...input } }, webhookKey);
+  const answer = await gql<{ createWebhook: { secret: string; webhook: { id: number } } }>(
+    CREATE,
+    { input: { url: `${url}/hook`, idempotencyKey: writeKey(), ...input } },
+    webhookKey,
+  );
   expect(answer.errors).toBeUndefined();
   const created = answer.data!.createWebhook;
   receiver.secret = created.secret;
@@ -245,7 +253,7 @@ describe('a receiver that fails for a while', () => {
 });
 
 describe('what is refused', () => {
-  const create = (url: string, key = webhookKey) => gql(CREATE, { input: { url } }, key);
+  const create = (url: string, key = webhookKey) => gql(CREATE, { input: { url, idempotencyKey: writeKey() } }, key);
 
   it('refuses an http URL, a private address and a URL with credentials, naming the field', async () => {
     for (const [url, message] of [
@@ -287,8 +295,8 @@ describe('what is refused', () => {
       receiver.answer = () => ({ redirect: `${targetUrl}/elsewhere` });
       const id = await createWebhook(receiver, url, {});
       const sent = await gql<{ sendTestWebhookEvent: { messageId: string } }>(
-        'mutation ($id: Int!) { sendTestWebhookEvent(id: $id) { messageId } }',
-        { id },
+        'mutation ($id: Int!, $key: String!) { sendTestWebhookEvent(id: $id, idempotencyKey: $key) { messageId } }',
+        { id, key: writeKey() },
         webhookKey,
       );
       expect(sent.errors).toBeUndefined();
@@ -394,7 +402,7 @@ describe('managing a webhook', () => {
     let mark = receiver.taken.length;
     const one = await gql<{ redeliverWebhookEvents: number }>(
       'mutation ($input: RedeliverWebhookEventsInput!) { redeliverWebhookEvents(input: $input) }',
-      { input: { webhookId: id, messageId: firstId } },
+      { input: { webhookId: id, messageId: firstId, idempotencyKey: writeKey() } },
       webhookKey,
     );
     expect(one.data!.redeliverWebhookEvents).toBe(1);
@@ -404,7 +412,7 @@ describe('managing a webhook', () => {
     mark = receiver.taken.length;
     const range = await gql<{ redeliverWebhookEvents: number }>(
       'mutation ($input: RedeliverWebhookEventsInput!) { redeliverWebhookEvents(input: $input) }',
-      { input: { webhookId: id, from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' } },
+      { input: { webhookId: id, from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z', idempotencyKey: writeKey() } },
       webhookKey,
     );
     expect(range.data!.redeliverWebhookEvents).toBe(2);
@@ -412,7 +420,7 @@ describe('managing a webhook', () => {
     expect(takenSince(mark)).toEqual([firstId, secondId]);
     const neither = await gql(
       'mutation ($input: RedeliverWebhookEventsInput!) { redeliverWebhookEvents(input: $input) }',
-      { input: { webhookId: id } },
+      { input: { webhookId: id, idempotencyKey: writeKey() } },
       webhookKey,
     );
     expect(neither.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'messageId' });
@@ -442,7 +450,7 @@ describe('a mutation resent with its idempotency key', () => {
   afterAll(() => receiver.close());
   const CREATE_KEYED = 'mutation ($input: CreateWebhookInput!) { createWebhook(input: $input) { secret replayed webhook { id } } }';
   const REDELIVER = 'mutation ($input: RedeliverWebhookEventsInput!) { redeliverWebhookEvents(input: $input) }';
-  const TEST_EVENT = 'mutation ($id: Int!, $key: String) { sendTestWebhookEvent(id: $id, idempotencyKey: $key) { id messageId } }';
+  const TEST_EVENT = 'mutation ($id: Int!, $key: String!) { sendTestWebhookEvent(id: $id, idempotencyKey: $key) { id messageId } }';
   type Created = { createWebhook: { secret: string; replayed: boolean; webhook: { id: number } } };
   const deliveryOf = (messageId: string) =>
     db.prisma.webhookDelivery.findUniqueOrThrow({ where: { messageId }, select: { status: true, attempts: true, nextAttemptAt: true } });
@@ -572,7 +580,11 @@ describe('a game reported through the back office', () => {
 describe('the owner key', () => {
   it("hands its webhooks to its successor when rotated, and a revoked key's webhooks hear nothing more", async () => {
     const owner = await createKey(db, 'club website', null, ['webhooks']);
-    const created = await gql<{ createWebhook: { webhook: { id: number } } }>(CREATE, { input: { url: 'https://club.example/hook' } }, owner.key);
+    const created = await gql<{ createWebhook: { webhook: { id: number } } }>(
+      CREATE,
+      { input: { url: 'https://club.example/hook', idempotencyKey: writeKey() } },
+      owner.key,
+    );
     const id = created.data!.createWebhook.webhook.id;
     const rotated = await rotateApiKey(db.prisma, owner.id, new Date());
     expect((await db.prisma.webhook.findUniqueOrThrow({ where: { id } })).ownerKeyId).toBe(rotated.key.id);

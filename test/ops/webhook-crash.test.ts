@@ -93,7 +93,7 @@ describe('a service killed between commit and delivery', () => {
     const created = await postGraphQL<{ createWebhook: { secret: string } }>(
       url,
       'mutation ($input: CreateWebhookInput!) { createWebhook(input: $input) { secret } }',
-      { input: { url: `${receiverUrl}/hook`, gameId, eventTypes: ['GAME_EVENT_RECORDED'] } },
+      { input: { url: `${receiverUrl}/hook`, gameId, eventTypes: ['GAME_EVENT_RECORDED'], idempotencyKey: 'crash-test-webhook' } },
       integrator.key,
     );
     expect(created.errors).toBeUndefined();

@@ -149,8 +149,8 @@ export type CreateWebhookInput = {
   eventTypes?: InputMaybe<Array<WebhookEventType>>;
   /** Only this game. */
   gameId?: InputMaybe<Scalars['Int']['input']>;
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first answer and writes nothing; the same key with another input is refused. 1–100 characters. Without it, every request is a new write. */
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first answer and writes nothing; the same key with another input is refused. 1–100 characters. */
+  idempotencyKey: Scalars['String']['input'];
   /** Only this league's games. */
   leagueId?: InputMaybe<Scalars['Int']['input']>;
   /** Only this team's games. */
@@ -881,8 +881,8 @@ export type RecordTimeoutInput = {
 export type RedeliverWebhookEventsInput = {
   /** Every delivery made at or after this moment (with `to`, before it). */
   from?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first answer and writes nothing; the same key with another input is refused. 1–100 characters. Without it, every request is a new write. */
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Unique per write, the same for every retry of it (a UUID, say): a retry returns the first answer and writes nothing; the same key with another input is refused. 1–100 characters. */
+  idempotencyKey: Scalars['String']['input'];
   /** One delivery, by its `webhook-id`. */
   messageId?: InputMaybe<Scalars['String']['input']>;
   /** Every delivery made before this moment (with `from`, from it). */

@@ -41,16 +41,14 @@ const callerOf = (keyId: number | null) => keyId ?? 0;
 
 /**
  * Runs `write` once per key: in a transaction that keeps the key with its answer, or, with a key
- * already used for this mutation and input, returns that first answer instead. Without a key it just
- * writes (each request is a new write).
+ * already used for this mutation and input, returns that first answer instead.
  */
 export async function onceForKey<A extends KeptAnswer>(
   prisma: PrismaClient,
-  request: { keyId: number | null; idempotencyKey: string | null | undefined; mutation: KeyedWebhookMutation; input: unknown; now: Date },
+  request: { keyId: number | null; idempotencyKey: string; mutation: KeyedWebhookMutation; input: unknown; now: Date },
   write: (tx: Prisma.TransactionClient) => Promise<A>,
 ): Promise<KeyedOutcome<A>> {
   const { idempotencyKey, mutation, now } = request;
-  if (idempotencyKey == null) return { answer: await prisma.$transaction((tx) => write(tx), TRANSACTION_BOUNDS), replayed: false, at: now };
   assertIdempotencyKey({ idempotencyKey });
   const callerKeyId = callerOf(request.keyId);
   const inputHash = inputHashOf(request.input);
