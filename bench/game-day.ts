@@ -203,7 +203,7 @@ export function headFamilies(playing: Playing[], readKey: string): HeadFamily[] 
       route: 'POST /graphql games(day)',
       weight: 4,
       requests: [
-        gql(`{ games(filter: { day: "${today}" }, first: 200) { edges { node { id status homeScore awayScore homeTeam { name } awayTeam { name } } } } }`),
+        gql(`{ games(filter: { day: "${today}" }, first: 100) { edges { node { id status homeScore awayScore homeTeam { name } awayTeam { name } } } } }`),
       ],
     },
     { route: 'GET /api/games/:id (live)', weight: 15, requests: playing.map((g) => get(`/api/games/${g.id}`)) },
