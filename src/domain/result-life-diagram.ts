@@ -11,9 +11,8 @@ import type { GameWrite, LiveGameState, ResultLife, WritePlan } from './game-wri
 
 /** A game held in memory with its result's life. */
 type LivingGame = LiveGameState & { life: ResultLife };
-import { DEFAULT_START_WINDOW } from './live-game.js';
 import { DEFAULT_PROTEST_WINDOW_HOURS, type ResultActor, resultStateAt } from './result-life.js';
-import type { DiagramTransition, StateDiagram } from './state-diagram.js';
+import { type DiagramTransition, scheduledGame, type StateDiagram } from './state-diagram.js';
 import { planWrite } from './write-plan.js';
 
 /** The states drawn, in the order a result goes through them. */
@@ -41,21 +40,9 @@ const TRIED: readonly { label: string; actor: ResultActor; write: GameWrite }[] 
 /** The arrow of time: a provisional result's window closes. */
 export const WINDOW_CLOSES = 'window closes';
 
-function scheduledGame(): LivingGame {
-  const startsAt = new Date(Date.UTC(2000, 0, 1, 12));
+function scheduledLivingGame(): LivingGame {
   return {
-    gameId: 1,
-    status: 'SCHEDULED',
-    homeTeamId: 1,
-    awayTeamId: 2,
-    format: STANDARD_FORMAT,
-    startsAt,
-    now: startsAt,
-    startWindow: DEFAULT_START_WINDOW,
-    decidedBy: 'REGULAR',
-    transitions: [],
-    events: [],
-    sheet: [],
+    ...scheduledGame(STANDARD_FORMAT),
     life: {
       result: { state: null, provisionalSince: null, confirmedAt: null },
       windowHours: DEFAULT_PROTEST_WINDOW_HOURS,
@@ -113,7 +100,7 @@ function tried(game: LivingGame, actor: ResultActor, write: GameWrite): WritePla
 export function resultLifeDiagram(): StateDiagram {
   const transitions = new Map<string, DiagramTransition>();
   const seen = new Set<string>();
-  const queue: LivingGame[] = [scheduledGame()];
+  const queue: LivingGame[] = [scheduledLivingGame()];
   const keyOf = (game: LivingGame) => `${game.status} ${stateOf(game)} ${game.life.protests.length} ${game.transitions.length}`;
   const add = (from: string, message: string, to: string) => transitions.set(`${from} ${message} ${to}`, { from, message, to });
   for (let game = queue.shift(); game; game = queue.shift()) {

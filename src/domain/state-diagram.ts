@@ -77,8 +77,8 @@ export function diagramStateOf(game: Pick<LiveGameState, 'status' | 'events' | '
   return phasesOf(game.format)[phase.period - 1] ?? `third${phase.period}`;
 }
 
-/** A scheduled game with nothing recorded, at its scheduled start. */
-function scheduledGame(format: GameFormat): LiveGameState {
+/** A scheduled game with nothing recorded, at its scheduled start (the result life's diagram starts from it too). */
+export function scheduledGame(format: GameFormat): LiveGameState {
   const startsAt = new Date(Date.UTC(2000, 0, 1, 12));
   return {
     gameId: 1,
