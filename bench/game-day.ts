@@ -195,9 +195,13 @@ export function headFamilies(playing: Playing[], readKey: string): HeadFamily[] 
       requests: rounds.map((r) => get(`/api/games?${query({ mode: 'list', ...groupParams(r), round: r.round as number })}`)),
     },
     {
-      route: 'GET /api/v3/games?filter[from_date]&filter[to_date]&auth_token',
+      // Today's streamed games, as a broadcaster's app asks: at scale 10 all of today's games are more
+      // than the 1,000 one v3 answer holds, which v3 refuses with a 400 asking for narrower dates.
+      route: 'GET /api/v3/games?filter[from_date]&filter[to_date]&filter[with_live_stream]&auth_token',
       weight: 1,
-      requests: [get(`/api/v3/games?${query({ 'filter[from_date]': today, 'filter[to_date]': today, auth_token: readKey })}`)],
+      requests: [
+        get(`/api/v3/games?${query({ 'filter[from_date]': today, 'filter[to_date]': today, 'filter[with_live_stream]': 'true', auth_token: readKey })}`),
+      ],
     },
     {
       route: 'POST /graphql games(day)',
@@ -302,6 +306,8 @@ export interface WindowLoad {
   timedOut: string[];
   /** Answers by status, non-2xx only. */
   statuses: Record<string, number>;
+  /** The same, by status and request (`400 GET /api/…`), other than 503 (shedding, counted above): which requests a run gets wrong. */
+  refusedRequests: Record<string, number>;
   cache: CacheCounts;
   missesByRoute: Record<string, number>;
   head: number;
@@ -330,6 +336,7 @@ class GameDayClient {
     const latency = new Float64Array(count).fill(Number.NaN);
     const lag = new Float64Array(count);
     const statuses: Record<string, number> = {};
+    const refusedRequests: Record<string, number> = {};
     const cache: CacheCounts = { hit: 0, miss: 0, stale: 0, refreshing: 0, none: 0 };
     const missesByRoute: Record<string, number> = {};
     let [errors, inFlight, peakInFlight, settled, lastAnswerAt, head] = [0, 0, 0, 0, 0, 0];
@@ -368,6 +375,10 @@ class GameDayClient {
             latency[i] = lastAnswerAt - scheduledAt;
             const status = response.statusCode ?? 0;
             if (status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
+            if (status >= 300 && status !== 503) {
+              const what = `${status} ${request.method} ${request.path}${request.body ? ` ${request.body.slice(0, 120)}` : ''}`;
+              refusedRequests[what] = (refusedRequests[what] ?? 0) + 1;
+            }
             const how = response.headers['x-cache'];
             if (how === 'hit' || how === 'miss' || how === 'stale' || how === 'refreshing') cache[how] += 1;
             else cache.none += 1;
@@ -426,6 +437,7 @@ class GameDayClient {
       timeouts,
       timedOut,
       statuses,
+      refusedRequests,
       cache,
       missesByRoute,
       head,
@@ -1005,6 +1017,14 @@ export function reportGameDay(results: GameDayResult[], run: { measureSeconds: n
           `  scale ${r.scale}, ${row.rate} req/s webhooks: ${row.webhooks.webhooks} webhooks, ${row.webhooks.expected} deliveries expected of the window's writes, ${row.webhooks.perSecond}/s taken within it, delay from commit p50 ${row.webhooks.p50} ms, p99 ${row.webhooks.p99} ms, max ${row.webhooks.max} ms, ${row.webhooks.missed} missing, ${row.webhooks.repeats} repeated (same webhook-id)`,
         );
       if (row.load.timedOut.length) console.log(`  scale ${r.scale}, ${row.rate} req/s timed out: ${row.load.timedOut.join('; ')}`);
+      const refused = Object.entries(row.load.refusedRequests).sort(([, a], [, b]) => b - a);
+      if (refused.length)
+        console.log(
+          `  scale ${r.scale}, ${row.rate} req/s refused (not shed): ${refused
+            .slice(0, 5)
+            .map(([what, count]) => `${count} × ${what}`)
+            .join('; ')}`,
+        );
     }
     console.log(
       `  scale ${r.scale} peak RSS of the service's processes (primary + workers): ${r.peakRssMb.total} MB (${r.peakRssMb.each.join(' + ')}); streams the server ended: ${r.streamDrops}`,
