@@ -10,6 +10,7 @@
  * resumes where the tables say at its next start (docs/decisions.md "Webhooks").
  */
 import { Logger, parseCronItems, run, type Runner, type Task } from 'graphile-worker';
+import pg from 'pg';
 import type { PrismaClient } from '../../db/database.js';
 import type { Clock } from '../../clock.js';
 import { fanOut, type Lane, laneKey } from './fan-out.js';
@@ -150,6 +151,9 @@ export function loopQueue(work: WebhookWork, options: { sweepMs: number; log: Qu
   };
 }
 
+/** How the engine's connections show in pg_stat_activity. */
+export const WEBHOOK_ENGINE_APPLICATION = 'webhook-deliveries';
+
 const FAN_OUT = 'webhooks_fan_out';
 const LANE = 'webhooks_lane';
 const SWEEP = 'webhooks_sweep';
@@ -175,19 +179,31 @@ export async function graphileQueue(work: WebhookWork, options: { connectionStri
       await Promise.all((await work.dueLanes()).map((lane) => laneJob(lane)));
     },
   };
-  runner = await run({
-    connectionString: options.connectionString,
-    concurrency: options.concurrency,
-    // A connection per job at once, one for LISTEN and one for its bookkeeping; not node-postgres's default of 10.
-    maxPoolSize: options.concurrency + 2,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    taskList: tasks,
-    parsedCronItems: parseCronItems([{ task: SWEEP, match: '* * * * *', identifier: SWEEP }]),
-    logger: new Logger(() => (level, message) => {
-      if (level === 'error' || level === 'warning') options.log.warn({ level }, `graphile-worker: ${message}`);
-    }),
-  });
+  // The engine's pool is ours, not graphile-worker's own: its own is ended without waiting and loses
+  // its error handler on stop, so a connection the server drops while it closes (a restart, a
+  // dropped database) would be an uncaught exception. Ours keeps its handler and is ended, awaited,
+  // after the runner. A connection per job at once, one for LISTEN and one for its bookkeeping.
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.concurrency + 2, application_name: WEBHOOK_ENGINE_APPLICATION });
+  // An idle connection's failure reaches the pool's handler; a checked-out one's is thrown by its next
+  // query (graphile-worker retries the job). The client's own listener only keeps it from being uncaught.
+  pool.on('error', (error) => options.log.warn({ err: error.message }, 'webhooks: a database connection of the delivery engine failed'));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  try {
+    runner = await run({
+      pgPool: pool,
+      concurrency: options.concurrency,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      taskList: tasks,
+      parsedCronItems: parseCronItems([{ task: SWEEP, match: '* * * * *', identifier: SWEEP }]),
+      logger: new Logger(() => (level, message) => {
+        if (level === 'error' || level === 'warning') options.log.warn({ level }, `graphile-worker: ${message}`);
+      }),
+    });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   const started = runner;
   const fanOutJob = () =>
     started
@@ -198,6 +214,9 @@ export async function graphileQueue(work: WebhookWork, options: { connectionStri
   return {
     poke: () => void fanOutJob(),
     wake: (lane) => void laneJob(lane)?.catch((error: unknown) => options.log.warn({ err: String(error) }, 'webhooks: could not queue a lane')),
-    close: () => started.stop(),
+    close: async () => {
+      await started.stop();
+      await pool.end();
+    },
   };
 }
