@@ -8,6 +8,7 @@ import { BlockList, isIP } from 'node:net';
 import { EVENT_KIND_NAMES, type EventKind } from './event-kinds.js';
 import { InvalidInputError } from './errors.js';
 import { GAME_STATUSES, type GameStatus } from './game-status.js';
+import type { ChangeAffects, GameChange } from './game-change.js';
 import type { GameChangeKind } from './game-write.js';
 
 /**
@@ -57,23 +58,26 @@ export function isWebhookEventType(type: string): type is WebhookEventType {
   return Object.hasOwn(WEBHOOK_EVENT_TYPES, type);
 }
 
-/** What a change of the log tells a webhook (GameChange of src/live/changes.ts, as the log keeps it). */
-export interface LoggedGameChange {
-  gameId: number;
-  version: number;
-  kind: GameChangeKind;
-  eventId: number | null;
-  status: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  resultChanged?: boolean;
-  groupId: number | null;
-  homeTeamId: number;
-  awayTeamId: number;
-  homeClubId: number;
-  awayClubId: number;
-  affects?: { leagueIds?: number[] };
-}
+/**
+ * What a change of the log tells a webhook: the game change as the log keeps it (a change logged
+ * by an older version lacks the fields it did not know).
+ */
+export type LoggedGameChange = Pick<
+  GameChange,
+  | 'gameId'
+  | 'version'
+  | 'kind'
+  | 'eventId'
+  | 'status'
+  | 'homeScore'
+  | 'awayScore'
+  | 'resultChanged'
+  | 'groupId'
+  | 'homeTeamId'
+  | 'awayTeamId'
+  | 'homeClubId'
+  | 'awayClubId'
+> & { affects?: Pick<ChangeAffects, 'leagueIds'> };
 
 /** A game event as the body carries it; only `id` once it is deleted. */
 export interface WebhookGameEvent {
