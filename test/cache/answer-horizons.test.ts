@@ -125,6 +125,16 @@ describe('cached answers live until what they read changes', () => {
     expect(league.db.queryCount() - before).toBe(0);
   });
 
+  it("keeps a team's page through a write to its own game, and drops the game's page", async () => {
+    const game = await scheduledGame();
+    const page = `/api/teams/${game.homeTeamId}`;
+    const games = `/api/games/${game.id}`;
+    expect([(await get(page)).headers['x-cache'], (await get(games)).headers['x-cache']]).toEqual(['miss', 'miss']);
+    await write('startGame', game.id);
+    // Name, logo, club and league are nothing a game write changes; the game's page shows its status.
+    expect([(await get(page)).headers['x-cache'], (await get(games)).headers['x-cache']]).toEqual(['hit', 'miss']);
+  });
+
   it('changes a game page at the moment its referees are published, not before and not later', async () => {
     // A game whose referees appear an hour from now, before midnight (which changes the page's day words too).
     const game = await movedGame(new Date(league.clock.now().getTime() + REFEREE_VISIBILITY_MS + HOUR), 'Rita Referee');

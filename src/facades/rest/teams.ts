@@ -13,7 +13,7 @@ import { DEFAULT_GAME_CLASS, DEFAULT_LEAGUE } from '../shared/defaults.js';
 import { seasonResolver } from '../shared/season.js';
 import { column, dropdown, dropdownEntry, headers, imageCell, region, row, tableEnvelope, textCell, urlCell } from '../shared/table.js';
 import { competitionName, groupTitle } from '../shared/competition.js';
-import { queryRecordScope, readsOneRecord } from '../shared/change-scope.js';
+import { queryRecordScope, readsNoGameData } from '../shared/change-scope.js';
 
 /** `/teams` (the teams of a league, or with mode=by_club a dropdown of a club's teams) and `/teams/:team_id`. */
 export const LEAGUE_TEAMS_DOCUMENT = graphql(`
@@ -163,7 +163,8 @@ export function teamRoutes(app: FastifyInstance, deps: FacadeDependencies): void
     '/teams/:team_id',
     {
       params: TEAM_DETAIL_PATH,
-      config: readsOneRecord('team', 'team_id'),
+      // Name, logo, club address and league: nothing a game write changes (a goal names the team).
+      config: readsNoGameData,
       doc: {
         id: 'teamDetail',
         tag: 'Teams and clubs',
