@@ -222,7 +222,7 @@ async function writeLocked(tx: Tx, credential: StoredKeyCredential, request: Wri
     awayTeamId: game.awayTeamId,
     homeClubId: clubOf(game.homeTeamId),
     awayClubId: clubOf(game.awayTeamId),
-    affects: await affectedBy(tx, game),
+    affects: await affectedBy(tx, game, plan.announce.resultChanged),
   };
   // In the write's transaction: the change is in the log exactly when the write committed, so an
   // instance that missed its notification finds it there.
@@ -257,12 +257,13 @@ const MAX_AFFECTED_IDS = 600;
 
 /**
  * Whose pages a write to the game may alter (GameChange.affects): the players of both teams in the
- * game's season and those on its sheet; the teams of its group (a team's and a club's statistics
- * show its rank there), and those the sheet's players belong to that season; and their clubs; and
+ * game's season and those on its sheet; the two teams and those the sheet's players belong to that
+ * season; when the write changes a result that counts, the other teams of its group too (a team's
+ * and a club's statistics show its rank there, which a live goal does not move); their clubs; and
  * the league of its group (its lists, rankings and top scorers).
  * Undefined when there are too many to name: the change then alters everything.
  */
-async function affectedBy(tx: Tx, game: LockedGame): Promise<ChangeAffects | undefined> {
+async function affectedBy(tx: Tx, game: LockedGame, resultChanged: boolean): Promise<ChangeAffects | undefined> {
   const rows = await tx.$queryRaw<{ kind: 'player' | 'team' | 'club' | 'league'; id: number }[]>`
     WITH game_season AS (
       SELECT coalesce(grp."seasonId", cup."seasonId") AS "seasonId"
@@ -279,7 +280,7 @@ async function affectedBy(tx: Tx, game: LockedGame): Promise<ChangeAffects | und
     ), teams AS (
       SELECT ${game.homeTeamId}::int AS "teamId" UNION SELECT ${game.awayTeamId}::int
       UNION
-      SELECT "teamId" FROM "TeamRegistration" WHERE "groupId" = ${game.groupId}
+      SELECT "teamId" FROM "TeamRegistration" WHERE "groupId" = ${game.groupId} AND ${resultChanged}
       UNION
       SELECT m."teamId" FROM "TeamMember" m JOIN "LineupEntry" l ON l."playerId" = m."playerId", game_season s
       WHERE l."gameId" = ${game.id} AND m."seasonId" = s."seasonId"

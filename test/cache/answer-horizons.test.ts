@@ -135,6 +135,41 @@ describe('cached answers live until what they read changes', () => {
     expect([(await get(page)).headers['x-cache'], (await get(games)).headers['x-cache']]).toEqual(['hit', 'miss']);
   });
 
+  it("keeps the other teams' statistics of a group through a live write, and drops them when a result counts", async () => {
+    const game = await scheduledGame();
+    const other = await league.db.prisma.teamRegistration.findFirstOrThrow({
+      where: { groupId: game.groupId!, teamId: { notIn: [game.homeTeamId!, game.awayTeamId!] } },
+    });
+    const statistics = `/api/teams/${other.teamId}/statistics`;
+    expect((await get(statistics)).headers['x-cache']).toBe('miss');
+    // A start decides nothing: no rank in the group moves.
+    await write('startGame', game.id);
+    expect((await get(statistics)).headers['x-cache']).toBe('hit');
+    // A forfeit decides the game: the group's table, and so every team's rank in it, may change.
+    // A game of the same group that the other team does not play: only the group names it.
+    const decided = await league.db.prisma.game.findFirstOrThrow({
+      where: {
+        status: 'SCHEDULED',
+        groupId: game.groupId,
+        id: { not: game.id },
+        homeTeamId: { notIn: [other.teamId] },
+        awayTeamId: { notIn: [other.teamId] },
+        NOT: [{ homeTeamId: null }, { awayTeamId: null }],
+      },
+    });
+    const forfeit = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: federation,
+      payload: {
+        query: 'mutation ($input: ForfeitGameInput!) { forfeitGame(input: $input) { game { id } } }',
+        variables: { input: { gameId: decided.id, idempotencyKey: `forfeit-${decided.id}`, forfeitingSide: 'AWAY' } },
+      },
+    });
+    expect(forfeit.json()).toMatchObject({ data: { forfeitGame: { game: { id: decided.id } } } });
+    expect((await get(statistics)).headers['x-cache']).toBe('miss');
+  });
+
   it('changes a game page at the moment its referees are published, not before and not later', async () => {
     // A game whose referees appear an hour from now, before midnight (which changes the page's day words too).
     const game = await movedGame(new Date(league.clock.now().getTime() + REFEREE_VISIBILITY_MS + HOUR), 'Rita Referee');

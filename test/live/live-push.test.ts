@@ -190,7 +190,7 @@ describe('fresh everywhere at once', () => {
     expect(texts.map((text, i) => text !== othersBefore[i])).toEqual([true, true, false]);
   });
 
-  it("drops the cached pages of the game's teams, clubs, players and league, and keeps those of the rest", async () => {
+  it("drops the cached pages of the game's teams, clubs, players and league, and keeps those of the rest, its group's other teams included", async () => {
     const db = league.db.prisma;
     const group = await db.leagueGroup.findUniqueOrThrow({ where: { id: game.groupId ?? -1 } });
     const season = group.seasonId;
@@ -225,13 +225,13 @@ describe('fresh everywhere at once', () => {
       `/api/games?mode=club&club_id=${farTeam.clubId}&season=${season}`,
       `/api/rankings?league=${otherLeague.leagueId}&game_class=${otherLeague.gameClassId}`, // another league's
       `/api/rankings?league=${group.leagueId}&game_class=${group.gameClassId}`, // a live game's goal does not count for the standings yet
+      `/api/teams/${groupMate}/statistics`, // nor for its rank in the group
     ];
     const dropped = [
       `/api/games/${game.id}`,
       `/api/players/${scorer.playerId}/statistics`,
       `/api/players/${scorer.playerId}/overview?season=${season}`,
       `/api/teams/${game.homeTeamId}/statistics`,
-      `/api/teams/${groupMate}/statistics`, // its rank in the group
       `/api/games?mode=club&club_id=${game.homeTeam!.clubId}&season=${season}`,
       `/api/games?mode=team&team_id=${game.awayTeamId}&season=${season}`,
     ];
