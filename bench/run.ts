@@ -122,7 +122,7 @@ function startServer(name: string, nodeArgs: string[], env: Record<string, strin
   return start(name, process.execPath, nodeArgs, { env: { LOG_LEVEL: 'warn', ...env } });
 }
 
-/** `node --cpu-prof` for the deployed instance when BENCH_PROFILE_DIR names a directory (NODE_OPTIONS may not carry it). */
+/** `node --cpu-prof` for the deployed and the game-day instance when BENCH_PROFILE_DIR names a directory (NODE_OPTIONS may not carry it). */
 function profileArgs(): string[] {
   const dir = process.env.BENCH_PROFILE_DIR;
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
@@ -721,7 +721,8 @@ async function benchScale(scale: number, results: Results): Promise<void> {
             .map(([name, value]) => `${name}=${value}`)
             .join(' ');
           await assertPortsFree([{ port: GAME_DAY_PORT, what: 'the game-day instance' }]);
-          const instance = startServer(`the game-day instance (port ${GAME_DAY_PORT}, WORKERS=${GAME_DAY_WORKERS})`, serveArgs(), {
+          // BENCH_PROFILE_DIR=dir profiles it too: the primary and each worker write a profile when they stop.
+          const instance = startServer(`the game-day instance (port ${GAME_DAY_PORT}, WORKERS=${GAME_DAY_WORKERS})`, [...profileArgs(), ...serveArgs()], {
             ...env,
             ...GAME_DAY_STORE,
             PORT: String(GAME_DAY_PORT),
@@ -742,7 +743,7 @@ async function benchScale(scale: number, results: Results): Promise<void> {
               ...gameDay,
             });
           } finally {
-            await stop(instance);
+            await stop(instance, profileArgs().length ? 60_000 : undefined);
           }
         },
         (result) => {

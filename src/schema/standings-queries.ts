@@ -105,10 +105,25 @@ export async function standingsOfGroups(
   // results only count).
   const statesAt = cutoff.changesAt === undefined ? cutoff.before : nowUntil(clock, (now) => firstResultChange(games, now));
   const counted = countedResults(pairedGames(games), statesAt);
+  // Grouped once: a club's or a league's page asks for dozens of groups at once, and filtering every
+  // game once per group showed in the game-day profile.
+  const teamsOf = byGroup(registrations);
+  const gamesOf = byGroup(counted);
   return groupIds.map((groupId) =>
     computeStandings(
-      registrations.filter((r) => r.groupId === groupId).map((r) => r.teamId),
-      counted.filter((g) => g.groupId === groupId),
+      (teamsOf.get(groupId) ?? []).map((r) => r.teamId),
+      gamesOf.get(groupId) ?? [],
     ),
   );
+}
+
+/** The rows of each group (Map.groupBy, which Node 20 lacks). */
+function byGroup<Row extends { groupId: number | null }>(rows: readonly Row[]): Map<number | null, Row[]> {
+  const groups = new Map<number | null, Row[]>();
+  for (const row of rows) {
+    const list = groups.get(row.groupId);
+    if (list) list.push(row);
+    else groups.set(row.groupId, [row]);
+  }
+  return groups;
 }
