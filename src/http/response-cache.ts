@@ -11,6 +11,7 @@ import { replayOf, replayVariantOf, type HitFastPath, type ReplayableHit } from 
 import { COMPRESSION_THRESHOLD, compressBody, isCompressible, negotiateEncoding, varyOnAcceptEncoding, type ContentEncoding } from './compression.js';
 import { entityTagOf, notModified } from './entity-tags.js';
 import { horizonOf } from '../cache/answer-horizon.js';
+import { answerScopeOf } from '../cache/answer-scope.js';
 import type { SharedAnswerSpace, SharedAnswerStore } from '../cache/shared-answer-store.js';
 import type { ChangePosition } from '../live/changes.js';
 
@@ -501,10 +502,11 @@ class ResponseCache {
     };
     this.built.set(request, entry);
     const started = this.begun.get(request);
+    // Kept under what the answer turned out to be read from, if its handler said (src/cache/answer-scope.ts).
+    const scope = answerScopeOf(request, started?.scope);
     // An answer whose clock reading no longer holds is sent, never kept; one that is kept stays through its stale window too.
-    if (freshMs > 0)
-      this.cache.store(key, entry, { scope: started?.scope, since: started?.generation ?? 0, startedAt: started?.startedAt, ttlMs: freshMs + this.staleMs });
-    if (started) await this.storeShared(request, key, entry, started.generation, started.scope);
+    if (freshMs > 0) this.cache.store(key, entry, { scope, since: started?.generation ?? 0, startedAt: started?.startedAt, ttlMs: freshMs + this.staleMs });
+    if (started) await this.storeShared(request, key, entry, started.generation, scope);
     return (await this.answer(request, reply, key, entry, 'miss')) ?? '';
   }
 

@@ -170,6 +170,29 @@ describe('cached answers live until what they read changes', () => {
     expect((await get(statistics)).headers['x-cache']).toBe('miss');
   });
 
+  it("keeps a round's list through a write in another group of its league, and drops it on a write to its group", async () => {
+    const db = league.db.prisma;
+    // A scheduled game of one group, and one of another group of the same league.
+    const candidates = await db.game.findMany({
+      where: { status: 'SCHEDULED', roundId: { not: null }, homeTeamId: { not: null }, awayTeamId: { not: null } },
+      include: { group: true, round: true },
+      orderBy: { id: 'asc' },
+    });
+    const pair = candidates
+      .map((game) => ({ game, elsewhere: candidates.find((other) => other.group!.leagueId === game.group!.leagueId && other.groupId !== game.groupId) }))
+      .find((found) => found.elsewhere !== undefined);
+    expect(pair).toBeDefined();
+    const { game, elsewhere } = pair!;
+    const group = game.group!;
+    const list = `/api/games?mode=list&season=${group.seasonId}&league=${group.leagueId}&game_class=${group.gameClassId}&group=${encodeURIComponent(group.name)}&round=${game.round!.number}`;
+    const first = await get(list);
+    expect([first.statusCode, first.headers['x-cache']]).toEqual([200, 'miss']);
+    await write('startGame', elsewhere!.id);
+    expect((await get(list)).headers['x-cache']).toBe('hit');
+    await write('startGame', game.id);
+    expect((await get(list)).headers['x-cache']).toBe('miss');
+  });
+
   it('changes a game page at the moment its referees are published, not before and not later', async () => {
     // A game whose referees appear an hour from now, before midnight (which changes the page's day words too).
     const game = await movedGame(new Date(league.clock.now().getTime() + REFEREE_VISIBILITY_MS + HOUR), 'Rita Referee');

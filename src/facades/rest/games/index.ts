@@ -121,7 +121,8 @@ function showsSession(request: FastifyRequest): boolean {
 /**
  * A club's or a team's schedule is read from that club's or team's games; a league's round from
  * the league's (or from the team's group, when a team chooses it: a write there names every team of
- * the group). A player's choice of group is named by no write, and the other modes read from anywhere.
+ * the group), until the handler has found the group it shows and narrows the answer's scope to it
+ * (list.ts). A player's choice of group is named by no write, and the other modes read from anywhere.
  */
 function scheduleScope(request: FastifyRequest): ChangeScope {
   const { mode } = request.query as { mode?: unknown };

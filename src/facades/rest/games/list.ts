@@ -1,4 +1,7 @@
 import type { ResultOf } from '@graphql-typed-document-node/core';
+import type { FastifyReply } from 'fastify';
+import { answerReadFrom } from '../../../cache/answer-scope.js';
+import { scopeTag } from '../../../live/change-scope.js';
 import { mainGroupOf } from '../../../domain/groups.js';
 import { graphql } from '../../generated/gql.js';
 import { competitionName } from '../../shared/competition.js';
@@ -250,7 +253,7 @@ export function gameListMode(deps: FacadeDependencies) {
   const runSelection = facadeDocument(deps, LIST_SELECTION_DOCUMENT);
   const runGroups = facadeDocument(deps, LIST_GROUPS_DOCUMENT);
   const runRoundGames = facadeDocument(deps, LIST_ROUND_GAMES_DOCUMENT);
-  return async (rawQuery: unknown, ctx: RenderContext) => {
+  return async (rawQuery: unknown, ctx: RenderContext, reply: FastifyReply) => {
     const query = parseParams(GAME_LIST_QUERY, rawQuery);
     const selection = await runSelection({
       teamId: query.team_id ?? 0,
@@ -262,7 +265,11 @@ export function gameListMode(deps: FacadeDependencies) {
     // The selection read the current season's label; another season's is read with the groups.
     const withSeason = params.season !== selection.currentSeason?.id;
     const groups = await runGroups({ season: params.season, league: params.league, gameClass: params.game_class, withSeason });
-    const { rounds, index } = selectListRound(groups, params, ctx.now);
+    const { group, rounds, index } = selectListRound(groups, params, ctx.now);
+    // The answer shows this group's rounds and one round's games, nothing of the league's other
+    // groups: a write elsewhere in the league keeps it (a write to any of its games names the group).
+    const groupTag = scopeTag('group', group.id);
+    if (groupTag) answerReadFrom(reply.request, [groupTag]);
     const round = rounds[index];
     const roundGames = round ? nodes((await runRoundGames({ roundId: round.id })).games) : [];
     return reshapeGameList({ groups, roundGames, currentSeason: selection.currentSeason }, params, ctx);
