@@ -125,14 +125,21 @@ describe('cached answers live until what they read changes', () => {
     expect(league.db.queryCount() - before).toBe(0);
   });
 
-  it("keeps a team's page through a write to its own game, and drops the game's page", async () => {
+  it("keeps a team's page and its players' pages through a write to its own game, and drops the game's page", async () => {
     const game = await scheduledGame();
+    const { seasonId } = await league.db.prisma.leagueGroup.findUniqueOrThrow({ where: { id: game.groupId! } });
+    // A player of the team that season: the write names them (their statistics and overview count the game).
+    const member = await league.db.prisma.teamMember.findFirstOrThrow({ where: { teamId: game.homeTeamId!, seasonId } });
+    const player = `/api/players/${member.playerId}`;
+    expect((await get(player)).headers['x-cache']).toBe('miss');
     const page = `/api/teams/${game.homeTeamId}`;
     const games = `/api/games/${game.id}`;
     expect([(await get(page)).headers['x-cache'], (await get(games)).headers['x-cache']]).toEqual(['miss', 'miss']);
     await write('startGame', game.id);
-    // Name, logo, club and league are nothing a game write changes; the game's page shows its status.
+    // A team's name, logo, club and league, a player's name, club, number and licence are nothing a
+    // game write changes; the game's page shows its status.
     expect([(await get(page)).headers['x-cache'], (await get(games)).headers['x-cache']]).toEqual(['hit', 'miss']);
+    expect((await get(player)).headers['x-cache']).toBe('hit');
   });
 
   it("keeps the other teams' statistics of a group through a live write, and drops them when a result counts", async () => {

@@ -4,7 +4,7 @@ import { graphql } from '../generated/gql.js';
 import { facadeDocument, type FacadeDependencies } from '../shared/facade.js';
 import { orNotFound } from '../shared/found.js';
 import { id, type ParamsOf, pathSchema } from '../shared/param-schema.js';
-import { readsOneRecord } from '../shared/change-scope.js';
+import { readsNoGameData, readsOneRecord } from '../shared/change-scope.js';
 import type { RenderContext } from '../shared/render-context.js';
 import { facadeGet } from '../shared/route.js';
 import { example, localized } from '../shared/route-doc.js';
@@ -75,7 +75,8 @@ export function playerRoutes(app: FastifyInstance, deps: FacadeDependencies): vo
     '/players/:player_id',
     {
       params: PLAYER_PATH,
-      config: readsOneRecord('player', 'player_id'),
+      // Name, club, number, position, licence: nothing a game write changes (a goal names the player).
+      config: readsNoGameData,
       doc: {
         id: 'playerDetail',
         tag: 'Players',
