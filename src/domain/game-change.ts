@@ -30,10 +30,10 @@ export interface GameChange {
   awayClubId: number;
   /**
    * Whose pages the write may alter beyond the game's own: the two teams, the other teams of its
-   * group when the write changes a result that counts (their ranks; a live goal moves none), every team a player on the game sheet belongs to (their statistics count the game), those
-   * teams' clubs, and the players of the two teams and of the sheet (their overviews list the
-   * game). Absent in a notification from an instance that predates it: then the change may alter
-   * anything.
+   * group when the write changes a result that counts (their ranks; a live goal moves none), every
+   * team a player on the game sheet belongs to (their statistics count the game), those teams'
+   * clubs, and the players of the two teams and of the sheet (their overviews list the game).
+   * Absent in a notification from an instance that predates it: then the change may alter anything.
    */
   affects?: ChangeAffects;
   /**

@@ -209,8 +209,13 @@ export async function graphileQueue(work: WebhookWork, options: { connectionStri
     started
       .addJob(FAN_OUT, {}, { jobKey: FAN_OUT, maxAttempts: 25 })
       .catch((error: unknown) => options.log.warn({ err: String(error) }, 'webhooks: could not queue the fan-out'));
-  // What a process that stopped left behind is found at once, not at the next minute.
-  await started.addJob(SWEEP, {}, { jobKey: SWEEP });
+  // What a process that stopped left behind is found at once, not at the next minute. If the
+  // database refuses it, this start failed: the runner and its pool go, and the next start tries again.
+  await started.addJob(SWEEP, {}, { jobKey: SWEEP }).catch(async (error: unknown) => {
+    await started.stop();
+    await pool.end();
+    throw error;
+  });
   return {
     poke: () => void fanOutJob(),
     wake: (lane) => void laneJob(lane)?.catch((error: unknown) => options.log.warn({ err: String(error) }, 'webhooks: could not queue a lane')),
