@@ -75,6 +75,12 @@ export interface GameDayOptions {
   subscribers: number;
   /** Webhooks following the live games, one per game in turn, to a receiver in this process; 0: none. */
   webhooks: number;
+  /**
+   * Share of requests that ask for a compressed answer (`Accept-Encoding: gzip, br`, as browsers and
+   * the apps' HTTP libraries send unasked), 0..1; the others send none, as integrations written
+   * years ago do. 0 by default, so that runs compare with those before the option.
+   */
+  compressedShare: number;
 }
 
 export const GAME_DAY_RATE_TARGET = 2000;
@@ -87,6 +93,9 @@ export const DEFAULT_GAME_DAY_SUBSCRIBERS = 200;
 export const DEFAULT_GAME_DAY_MEASURE = 60;
 export const DEFAULT_GAME_DAY_WARMUP_MAX = 300;
 export const DEFAULT_GAME_DAY_WEBHOOKS = 0;
+export const DEFAULT_GAME_DAY_COMPRESSED = 0;
+/** What browsers send (fetch adds it unasked); the apps' HTTP libraries send `gzip` or more. */
+const COMPRESSED_HEADERS = { 'accept-encoding': 'gzip, br' };
 /** The tail is at least this share of the requests (the issue: a fifth). */
 export const LEAST_TAIL_SHARE = 0.2;
 const WINDOW_SECONDS = 10;
@@ -315,7 +324,9 @@ export interface WindowLoad {
   peakInFlight: number;
 }
 
-type ToLoad = { mix: { baseUrl: string; requests: MixRequest[]; order: number[] } } | { window: { rate: number; seconds: number; seed: number } };
+type ToLoad =
+  | { mix: { baseUrl: string; requests: MixRequest[]; order: number[]; compressedShare: number } }
+  | { window: { rate: number; seconds: number; seed: number } };
 type FromLoad = { ready: true } | { window: WindowLoad };
 
 class GameDayClient {
@@ -326,8 +337,16 @@ class GameDayClient {
     baseUrl: string,
     private readonly requests: MixRequest[],
     private readonly order: number[],
+    private readonly compressedShare: number,
   ) {
     this.target = new URL(baseUrl);
+  }
+
+  /** The headers of the request at `position` of the order: whether it asks for compression is a hash of the position, so runs compare. */
+  private headersOf(request: MixRequest, position: number): http.OutgoingHttpHeaders | undefined {
+    const compressed = this.compressedShare > 0 && Math.imul(position + 1, 2654435761) >>> 0 < this.compressedShare * 2 ** 32;
+    if (!compressed) return request.method === 'POST' ? JSON_HEADERS : undefined;
+    return { ...(request.method === 'POST' ? JSON_HEADERS : {}), ...COMPRESSED_HEADERS };
   }
 
   async run(rate: number, seconds: number, seed: number): Promise<WindowLoad> {
@@ -365,7 +384,7 @@ class GameDayClient {
           port: this.target.port,
           method: request.method,
           path: request.path,
-          headers: request.method === 'POST' ? JSON_HEADERS : undefined,
+          headers: this.headersOf(request, (this.cursor + i) % this.order.length),
         },
         (response) => {
           response.resume();
@@ -453,7 +472,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === LO
   let client: GameDayClient | undefined;
   process.on('message', (message: ToLoad) => {
     if ('mix' in message) {
-      client = new GameDayClient(message.mix.baseUrl, message.mix.requests, message.mix.order);
+      client = new GameDayClient(message.mix.baseUrl, message.mix.requests, message.mix.order, message.mix.compressedShare);
       send({ ready: true });
     } else if ('window' in message && client) {
       const { rate, seconds, seed } = message.window;
@@ -489,8 +508,8 @@ class LoadProcess {
     return answer;
   }
 
-  async load(baseUrl: string, mix: Mix): Promise<void> {
-    await this.ask({ mix: { baseUrl, requests: mix.requests, order: mix.order } });
+  async load(baseUrl: string, mix: Mix, compressedShare: number): Promise<void> {
+    await this.ask({ mix: { baseUrl, requests: mix.requests, order: mix.order, compressedShare } });
   }
 
   async window(rate: number, seconds: number, seed: number): Promise<WindowLoad> {
@@ -758,6 +777,7 @@ export interface GameDayResult {
   writesPerSecond: number;
   subscribers: number;
   webhooks: number;
+  compressedShare: number;
   streamDrops: number;
   mix: Omit<Mix, 'requests' | 'order'>;
   headRoutes: { route: string; weight: number; urls: number }[];
@@ -785,8 +805,12 @@ function delayStats(values: (number | null)[]): DelayStats {
 }
 
 export function assertGameDayOptions(
-  options: Pick<GameDayOptions, 'tailShare' | 'rates' | 'measureSeconds' | 'warmupMaxSeconds' | 'liveGames' | 'writesPerSecond' | 'subscribers' | 'webhooks'>,
+  options: Pick<
+    GameDayOptions,
+    'tailShare' | 'rates' | 'measureSeconds' | 'warmupMaxSeconds' | 'liveGames' | 'writesPerSecond' | 'subscribers' | 'webhooks' | 'compressedShare'
+  >,
 ): void {
+  if (!(options.compressedShare >= 0 && options.compressedShare <= 1)) throw new Error('--gameday-compressed takes a share of requests, 0..1');
   if (!(Number.isInteger(options.webhooks) && options.webhooks >= 0)) throw new Error('--gameday-webhooks takes a count of webhooks, 0 for none');
   if (!(options.tailShare >= LEAST_TAIL_SHARE && options.tailShare <= 1))
     throw new Error(`--gameday-tail ${options.tailShare}: at least ${LEAST_TAIL_SHARE} of the requests come from the Zipf tail (and at most 1)`);
@@ -837,7 +861,7 @@ export async function benchGameDay(options: GameDayOptions): Promise<GameDayResu
             console.error(`  game day: making ${options.webhooks} webhooks`);
             await webhooks.open(session.games, options.webhooks);
           }
-          await load.load(options.baseUrl, mix);
+          await load.load(options.baseUrl, mix, options.compressedShare);
           for (const pid of serviceProcesses(options.servicePid)) resetPeakRss(pid);
           const rows = await measureRates(options, session.games, subscribers, load, webhooks);
           const pids = serviceProcesses(options.servicePid);
@@ -851,6 +875,7 @@ export async function benchGameDay(options: GameDayOptions): Promise<GameDayResu
             writesPerSecond: options.writesPerSecond,
             subscribers: options.subscribers,
             webhooks: options.webhooks,
+            compressedShare: options.compressedShare,
             streamDrops: subscribers.dropped,
             mix: { tailShare: mix.tailShare, headUrls: mix.headUrls, tailUrls: mix.tailUrls, urlSpaceSize: mix.urlSpaceSize },
             headRoutes: families.map((f) => ({ route: f.route, weight: f.weight, urls: f.requests.length })),
@@ -967,7 +992,7 @@ export function reportGameDay(results: GameDayResult[], run: { measureSeconds: n
   if (results.length === 0) return;
   const first = results[0];
   console.log(
-    `\ngame day: ${first.liveGames} live games written at ${first.writesPerSecond} goals/s in total, ${first.subscribers} subscribers (SSE and WebSocket), ${first.webhooks} webhooks (one per live game in turn, to a receiver in the bench process); head of game-day traffic + ${pct(first.mix.tailShare)} of requests from today's Zipf mix (P(rank r) ∝ 1/r^${ZIPF_EXPONENT}); open loop, Poisson arrivals, latency from the scheduled start, up to ${GAME_DAY_MAX_SOCKETS} connections, timeout ${GAME_DAY_TIMEOUT_MS / 1000} s; warm-up in ${WINDOW_SECONDS} s windows until two agree within ${STEADY_POINTS} point (at most ${run.warmupMaxSeconds} s per rate), then ${run.measureSeconds} s per rate; the machine is shared, compare rows within one run`,
+    `\ngame day: ${first.liveGames} live games written at ${first.writesPerSecond} goals/s in total, ${first.subscribers} subscribers (SSE and WebSocket), ${first.webhooks} webhooks (one per live game in turn, to a receiver in the bench process); ${pct(first.compressedShare)} of requests asking for compression (Accept-Encoding: gzip, br); head of game-day traffic + ${pct(first.mix.tailShare)} of requests from today's Zipf mix (P(rank r) ∝ 1/r^${ZIPF_EXPONENT}); open loop, Poisson arrivals, latency from the scheduled start, up to ${GAME_DAY_MAX_SOCKETS} connections, timeout ${GAME_DAY_TIMEOUT_MS / 1000} s; warm-up in ${WINDOW_SECONDS} s windows until two agree within ${STEADY_POINTS} point (at most ${run.warmupMaxSeconds} s per rate), then ${run.measureSeconds} s per rate; the machine is shared, compare rows within one run`,
   );
   for (const r of results) {
     console.log(

@@ -22,11 +22,12 @@
 // head of game-day traffic plus `--gameday-tail` of today's Zipf mix, open loop at each of
 // `--gameday-rates`, each warmed up until the hit ratio is steady and measured `--gameday-measure`
 // seconds; `--gameday-webhooks` webhooks following the live games, their deliveries per second and
-// delay from commit beside the reads), comma-separated.
+// delay from commit beside the reads; `--gameday-compressed` the share of requests sending
+// `Accept-Encoding: gzip, br`), comma-separated.
 //   [--live-games 20,100] [--writes-per-second 2 (the live and open parts)] [--fractions 0.25,0.5,0.8] [--rates 200,400,800]
 //   [--arrivals poisson|even] [--search-steps 4] [--hit-rounds 2]
 //   [--gameday-rates 500,1000,2000] [--gameday-measure 60] [--gameday-warmup-max 300] [--gameday-writes 5] [--gameday-tail 0.25]
-//   [--gameday-subscribers 200] [--gameday-live 100] [--gameday-webhooks 0]
+//   [--gameday-subscribers 200] [--gameday-live 100] [--gameday-webhooks 0] [--gameday-compressed 0]
 // Each part's tables are printed as soon as it finishes at a scale. A part that fails (throws, or a
 // process it measures ends: `Reached heap limit`) is reported as `part <name> at scale <s> failed:
 // <reason>` and the other parts still run (a service that died is started again for the next
@@ -56,6 +57,7 @@ import {
   DEFAULT_GAME_DAY_TAIL,
   DEFAULT_GAME_DAY_WARMUP_MAX,
   DEFAULT_GAME_DAY_WEBHOOKS,
+  DEFAULT_GAME_DAY_COMPRESSED,
   DEFAULT_GAME_DAY_WRITES,
   reportGameDay,
   type GameDayResult,
@@ -96,6 +98,7 @@ const gameDay = {
   subscribers: Number(option('gameday-subscribers', String(DEFAULT_GAME_DAY_SUBSCRIBERS))),
   liveGames: Number(option('gameday-live', String(DEFAULT_GAME_DAY_LIVE))),
   webhooks: Number(option('gameday-webhooks', String(DEFAULT_GAME_DAY_WEBHOOKS))),
+  compressedShare: Number(option('gameday-compressed', String(DEFAULT_GAME_DAY_COMPRESSED))),
 };
 /** What the gameday instance runs with besides the deployed settings. */
 const GAME_DAY_WORKERS = 2;

@@ -4,8 +4,10 @@
  * deployment. Each cache uses a space of its own (`space`: `public` for the app-wide cache of
  * /api, `legacy` for the legacy interface's, `graphql` for GraphQL's results), and every key of a
  * space begins with the build's version (src/cache/answer-version.ts), so that instances of two
- * builds during a rolling deploy never serve each other's answers. A miss in one process that another already built costs one SELECT; misses
- * of one answer in several processes at once build it once (table "SharedAnswerClaim").
+ * builds during a rolling deploy never serve each other's answers. A miss in one process that
+ * another already built costs one statement; misses of one answer in several processes at once
+ * build it once (table "SharedAnswerClaim"): the look-up claims the build in the same statement,
+ * and the store frees the claim in its own.
  *
  * Nothing in it is ever wrong, only missing:
  * - a row remembers the position in the change log (src/live/change-journal.ts) its build had heard
@@ -14,7 +16,8 @@
  *   keeps each change's tags), so a row a change made stale is never served, whether or not its
  *   deletion has run yet; a row whose position the log no longer covers (pruned) is a miss;
  * - a store is conditional in the same way: a build that straddled a write is not stored;
- * - every instance, on hearing a change, deletes the rows it touches (so they do not take room);
+ * - every instance, on hearing changes, deletes the rows they touch (so they do not take room), in
+ *   one statement for the changes heard within half a second;
  * - a row past `freshUntil` (the answer's horizon, src/cache/answer-horizon.ts) is a miss;
  * - while the instance's feed is not current, it neither fetches nor stores (`usable`).
  *
@@ -91,12 +94,29 @@ export interface SharedAnswerSpace {
   position(): ChangePosition | undefined;
   obtain(key: string, now: () => number): Promise<Obtained>;
   release(key: string): Promise<void>;
-  store(key: string, answer: SharedAnswer, position: ChangePosition): Promise<boolean>;
+  store(key: string, answer: SharedAnswer, position: ChangePosition, releaseClaim?: boolean): Promise<boolean>;
   addVariant(key: string, etag: string, encoding: ContentEncoding, bytes: Buffer): Promise<void>;
   forget(key: string, etag: string): Promise<void>;
 }
 
 const toBuffer = (value: unknown): Buffer | undefined => (value === null || value === undefined ? undefined : Buffer.from(value as Uint8Array));
+
+/** The answer a row of "SharedAnswer" (as the look-ups select it) holds; undefined for the empty side of their outer join. */
+function answerOf(row: Record<string, unknown>): SharedAnswer | undefined {
+  if (row.body === null || row.body === undefined) return undefined;
+  const scope = row.scope as string[];
+  return {
+    body: toBuffer(row.body) as Buffer,
+    contentType: String(row.contentType),
+    etag: String(row.etag),
+    variants: { ...(row.gzip ? { gzip: toBuffer(row.gzip) } : {}), ...(row.br ? { br: toBuffer(row.br) } : {}) },
+    scope: scope.includes(ANYWHERE) ? undefined : (scope as unknown as ChangeScope),
+    freshUntil: Number(row.freshUntil),
+  };
+}
+
+/** How long the rows the changes heard touched wait to be deleted together (they are never served meanwhile). */
+const DELETION_DELAY_MS = 500;
 
 /** The change-log rows a build at this position had not heard of that touch this scope (SQL over $after, $heard, $scope). */
 const UNHEARD_TOUCHING = (after: string, heard: string, scope: string) => `
@@ -115,6 +135,9 @@ export class SharedAnswerStore {
   private failing = false;
   private dirty = false;
   private closed = false;
+  /** The tags of the changes heard since the last deletion (`ANYWHERE` among them), or every row. */
+  private pendingDeletion: Set<string> | 'everything' | undefined;
+  private deletion: NodeJS.Timeout | undefined;
   private readonly trimmer: NodeJS.Timeout;
   private readonly stopListening: () => void;
 
@@ -147,7 +170,7 @@ export class SharedAnswerStore {
       position: () => this.position(),
       obtain: (key, now) => this.obtain(prefix + key, now),
       release: (key) => this.release(prefix + key),
-      store: (key, answer, position) => this.store(prefix + key, answer, position),
+      store: (key, answer, position, releaseClaim) => this.store(prefix + key, answer, position, releaseClaim),
       addVariant: (key, etag, encoding, bytes) => this.addVariant(prefix + key, etag, encoding, bytes),
       forget: (key, etag) => this.forget(prefix + key, etag),
     };
@@ -165,21 +188,14 @@ export class SharedAnswerStore {
    * `waitMs`, or until the claim is gone) and builds itself past that (unclaimed).
    */
   async obtain(key: string, now: () => number): Promise<Obtained> {
-    const first = await this.fetch(key, now());
+    const first = await this.fetchOrClaim(key, now());
     if (first?.answer) {
       this.stats.hits += 1;
       return { answer: first.answer, waited: false };
     }
     this.stats.misses += 1;
     if (!first) return { claimed: false };
-    const claimed = await this.query<{ key: string }>(
-      `INSERT INTO "SharedAnswerClaim" (key, until) VALUES ($1, clock_timestamp() + $2::int * interval '1 millisecond')
-       ON CONFLICT (key) DO UPDATE SET until = EXCLUDED.until WHERE "SharedAnswerClaim".until < clock_timestamp()
-       RETURNING key`,
-      [key, this.claimMs],
-    );
-    if (!claimed) return { claimed: false };
-    if (claimed.length > 0) return { claimed: true };
+    if (first.mine) return { claimed: true };
     const deadline = performance.now() + this.waitMs;
     let delayMs = 10;
     while (performance.now() < deadline) {
@@ -204,14 +220,20 @@ export class SharedAnswerStore {
 
   /**
    * Stores an answer built at `position` (what the instance had heard when the build began), unless
-   * a change it had not heard touched its scope by now. Says whether it was stored.
+   * a change it had not heard touched its scope by now. Says whether it was stored. `releaseClaim`:
+   * this process's claim to build it is freed in the same statement, stored or not.
    */
-  async store(key: string, answer: SharedAnswer, position: ChangePosition): Promise<boolean> {
+  async store(key: string, answer: SharedAnswer, position: ChangePosition, releaseClaim = false): Promise<boolean> {
     const variants = answer.variants;
     const bytes = answer.body.length + (variants.gzip?.length ?? 0) + (variants.br?.length ?? 0);
-    if (bytes > this.options.maxBytes) return false;
+    if (bytes > this.options.maxBytes) {
+      if (releaseClaim) await this.release(key);
+      return false;
+    }
+    // One round trip per build stored: the claim goes with the row (a data-modifying WITH always runs).
     const rows = await this.query(
-      `INSERT INTO "SharedAnswer" (key, scope, "builtAfterSeq", "heardAbove", "freshUntil", "contentType", etag, body, gzip, br, bytes, "storedAt")
+      `WITH released AS (DELETE FROM "SharedAnswerClaim" WHERE $12::boolean AND key = $1)
+       INSERT INTO "SharedAnswer" (key, scope, "builtAfterSeq", "heardAbove", "freshUntil", "contentType", etag, body, gzip, br, bytes, "storedAt")
        SELECT $1, $2::text[], $3::int, $4::int[], to_timestamp($5::float8 / 1000), $6, $7, $8, $9, $10, $11, clock_timestamp()
        WHERE NOT (${UNHEARD_TOUCHING('$3::int', '$4::int[]', '$2::text[]')})
        ON CONFLICT (key) DO UPDATE SET scope = EXCLUDED.scope, "builtAfterSeq" = EXCLUDED."builtAfterSeq", "heardAbove" = EXCLUDED."heardAbove",
@@ -230,6 +252,7 @@ export class SharedAnswerStore {
         variants.gzip ?? null,
         variants.br ?? null,
         bytes,
+        releaseClaim,
       ],
     );
     if (!rows) return false;
@@ -274,19 +297,60 @@ export class SharedAnswerStore {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.trimmer);
+    clearTimeout(this.deletion);
     this.stopListening();
     await this.pool.end().catch(() => undefined);
   }
 
-  /** A change was heard: the rows it touches go. */
+  /**
+   * A change was heard: the rows it touches go, together with those of the changes heard in the
+   * next DELETION_DELAY_MS. A row a change made stale is never served (every fetch checks the change
+   * log), so its deletion only gives its room back: one statement for a burst of writes (a Saturday's
+   * five goals a second) instead of one per write in every process.
+   */
   private changed(change: LeagueChange): void {
     if (this.closed) return;
     const tags = tagsOfChange(change);
-    const deletion =
-      tags === 'everything'
-        ? this.query(`DELETE FROM "SharedAnswer"`, [])
-        : this.query(`DELETE FROM "SharedAnswer" WHERE scope && $1::text[]`, [[...tags, ANYWHERE]]);
-    void deletion;
+    if (tags === 'everything') this.pendingDeletion = 'everything';
+    else if (this.pendingDeletion !== 'everything') {
+      this.pendingDeletion ??= new Set([ANYWHERE]);
+      for (const tag of tags) this.pendingDeletion.add(tag);
+    }
+    this.deletion ??= setTimeout(() => void this.deleteTouched(), DELETION_DELAY_MS);
+  }
+
+  /** Deletes the rows the changes heard since the last deletion touched. */
+  private async deleteTouched(): Promise<void> {
+    const touched = this.pendingDeletion;
+    this.pendingDeletion = undefined;
+    this.deletion = undefined;
+    if (touched === 'everything') await this.query(`DELETE FROM "SharedAnswer"`, []);
+    else if (touched) await this.query(`DELETE FROM "SharedAnswer" WHERE scope && $1::text[]`, [[...touched]]);
+  }
+
+  /**
+   * The row of `key` if valid and fresh at `now`; if there is none, this process claims its build
+   * unless another holds an unexpired claim (`mine`). One round trip for a miss's look-up and claim.
+   * Undefined if the store failed.
+   */
+  private async fetchOrClaim(key: string, now: number): Promise<{ answer?: SharedAnswer; mine: boolean } | undefined> {
+    const rows = await this.query<Record<string, unknown>>(
+      `WITH found AS (
+         SELECT a.body, a.gzip, a.br, a."contentType", a.etag, a.scope, (extract(epoch FROM a."freshUntil") * 1000)::float8 AS "freshUntil"
+         FROM "SharedAnswer" a
+         WHERE a.key = $1 AND a."freshUntil" > to_timestamp($2::float8 / 1000)
+           AND NOT (${UNHEARD_TOUCHING('a."builtAfterSeq"', 'a."heardAbove"', 'a.scope')})),
+       claim AS (
+         INSERT INTO "SharedAnswerClaim" (key, until)
+         SELECT $1, clock_timestamp() + $3::int * interval '1 millisecond' WHERE NOT EXISTS (SELECT 1 FROM found)
+         ON CONFLICT (key) DO UPDATE SET until = EXCLUDED.until WHERE "SharedAnswerClaim".until < clock_timestamp()
+         RETURNING key)
+       SELECT f.*, EXISTS (SELECT 1 FROM claim) AS mine FROM (SELECT 1) one LEFT JOIN found f ON true`,
+      [key, now, this.claimMs],
+    );
+    if (!rows) return undefined;
+    const row = rows[0];
+    return { mine: row?.mine === true, answer: row ? answerOf(row) : undefined };
   }
 
   /** The row of `key` if valid and fresh at `now`, and whether a build of it is claimed; undefined if the store failed. */
@@ -301,20 +365,7 @@ export class SharedAnswerStore {
     );
     if (!rows) return undefined;
     const row = rows[0];
-    const claimed = row?.claimed === true;
-    if (!row || row.body === null || row.body === undefined) return { claimed };
-    const scope = row.scope as string[];
-    return {
-      claimed,
-      answer: {
-        body: toBuffer(row.body) as Buffer,
-        contentType: String(row.contentType),
-        etag: String(row.etag),
-        variants: { ...(row.gzip ? { gzip: toBuffer(row.gzip) } : {}), ...(row.br ? { br: toBuffer(row.br) } : {}) },
-        scope: scope.includes(ANYWHERE) ? undefined : (scope as unknown as ChangeScope),
-        freshUntil: Number(row.freshUntil),
-      },
-    };
+    return { claimed: row?.claimed === true, answer: row ? answerOf(row) : undefined };
   }
 
   /** Runs a statement; on failure, undefined (logged once per outage, and the store is skipped for a second). */

@@ -188,7 +188,7 @@ export function createBoundedResponseCache(
     return lookup;
   };
 
-  /** Stores a result this process built in the shared store, unless a write it heard since the miss touched it; then frees the claim. */
+  /** Stores a result this process built in the shared store, unless a write it heard since the miss touched it; frees the claim either way. */
   const storeShared = async (
     space: SharedAnswerSpace,
     id: string,
@@ -198,16 +198,21 @@ export function createBoundedResponseCache(
     since: number,
     ttlMs: number,
   ) => {
-    try {
-      if (entries.touchedSince(since, scope)) return;
-      const body = Buffer.from(JSON.stringify(stored));
-      const etag = entityTagOf(SHARED_RESULT_TYPE, body);
-      const kept = await space.store(id, { body, contentType: SHARED_RESULT_TYPE, etag, variants: {}, scope, freshUntil: now() + ttlMs }, build.position);
-      // A write heard while the row was written: its deletion may have run before the row was there.
-      if (kept && entries.touchedSince(since, scope)) await space.forget(id, etag);
-    } finally {
+    if (entries.touchedSince(since, scope)) {
       if (build.claimed) await space.release(id);
+      return;
     }
+    const body = Buffer.from(JSON.stringify(stored));
+    const etag = entityTagOf(SHARED_RESULT_TYPE, body);
+    // The claim is freed by the same statement, stored or not.
+    const kept = await space.store(
+      id,
+      { body, contentType: SHARED_RESULT_TYPE, etag, variants: {}, scope, freshUntil: now() + ttlMs },
+      build.position,
+      build.claimed,
+    );
+    // A write heard while the row was written: its deletion may have run before the row was there.
+    if (kept && entries.touchedSince(since, scope)) await space.forget(id, etag);
   };
 
   return {

@@ -180,6 +180,12 @@ export function publicCacheControl(ttlMs: number, staleIfErrorMs = 0): string {
 /** Rebuilds of superseded answers at once, at most: half the default request slots, so readers keep the rest. */
 const MAX_REFRESHES = 4;
 
+/** A request's build of an answer the shared store may keep: where it began in the change log, and whether it holds the claim to build it. */
+interface SharedBuild {
+  position: ChangePosition;
+  claimHeld: boolean;
+}
+
 /** How a stored answer is sent: `X-Cache` says it. */
 type Served = 'hit' | 'stale' | 'refreshing' | 'miss';
 
@@ -233,7 +239,7 @@ class ResponseCache {
   /** This cache's space in the shared answer store. */
   private readonly shared: SharedAnswerSpace | undefined;
   /** Per request that builds an answer the shared store may keep: where its build began in the change log. */
-  private readonly sharedBuilds = new WeakMap<FastifyRequest, ChangePosition>();
+  private readonly sharedBuilds = new WeakMap<FastifyRequest, SharedBuild>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -367,8 +373,10 @@ class ResponseCache {
     if (!shared || !position) return undefined;
     const obtained = await shared.obtain(key, () => this.now());
     if (!obtained.answer) {
-      this.sharedBuilds.set(request, position);
-      if (obtained.claimed) finished(reply.raw, () => void shared.release(key));
+      const build: SharedBuild = { position, claimHeld: obtained.claimed };
+      this.sharedBuilds.set(request, build);
+      // Freed with the stored row, or here when the request ends without storing one.
+      if (obtained.claimed) finished(reply.raw, () => build.claimHeld && void shared.release(key));
       return undefined;
     }
     const { answer } = obtained;
@@ -448,7 +456,7 @@ class ResponseCache {
     const sharedEntry = rebuild ? undefined : await this.fromShared(request, reply, key, generation, scope);
     if (rebuild) {
       const position = this.shared?.position();
-      if (position) this.sharedBuilds.set(request, position);
+      if (position) this.sharedBuilds.set(request, { position, claimHeld: false });
     }
     if (sharedEntry) {
       this.built.set(request, sharedEntry);
@@ -462,11 +470,13 @@ class ResponseCache {
    * the row was being written deletes it again: its own deletion may have run before the row was there.
    */
   private async storeShared(request: FastifyRequest, key: string, entry: Entry, generation: number, scope: ChangeScope): Promise<void> {
-    const position = this.sharedBuilds.get(request);
+    const build = this.sharedBuilds.get(request);
     const shared = this.shared;
-    if (!shared || !position || entry.freshMs <= 0 || this.cache.touchedSince(generation, scope)) return;
+    if (!shared || !build || entry.freshMs <= 0 || this.cache.touchedSince(generation, scope)) return;
     const answer = { ...entry, scope, freshUntil: this.now() + entry.freshMs };
-    entry.shared = await shared.store(key, answer, position);
+    const releaseClaim = build.claimHeld;
+    build.claimHeld = false;
+    entry.shared = await shared.store(key, answer, build.position, releaseClaim);
     if (entry.shared && this.cache.touchedSince(generation, scope)) await shared.forget(key, entry.etag);
   }
 

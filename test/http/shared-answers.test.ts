@@ -244,6 +244,44 @@ describe.skipIf(!onPostgres)('the shared answer store of two instances on one Po
     }
   });
 
+  it('costs a miss one statement to look up and claim, and one to store and free the claim', async () => {
+    const store = new SharedAnswerStore({ databaseUrl: server.url, maxBytes: 1_000_000, feed: a.feed, log: silent, now: () => cacheNow });
+    const other = new SharedAnswerStore({ databaseUrl: server.url, maxBytes: 1_000_000, feed: a.feed, log: silent, now: () => cacheNow, waitMs: 0 });
+    const statements: string[] = [];
+    const pool = (store as unknown as { pool: pg.Pool }).pool;
+    const query = pool.query.bind(pool) as (text: string, values: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: typeof query }).query = (text, values) => {
+      statements.push(text);
+      return query(text, values);
+    };
+    const claims = () => sql(server.url, `SELECT key FROM "SharedAnswerClaim" WHERE key = 'round trips'`);
+    try {
+      const position = store.position()!;
+      expect(await store.obtain('round trips', () => cacheNow)).toEqual({ claimed: true });
+      expect(statements).toHaveLength(1);
+      expect(await claims()).toHaveLength(1);
+      // Another process finds the claim held: it does not build for the store.
+      expect(await other.obtain('round trips', () => cacheNow)).toEqual({ claimed: false });
+      const answer = {
+        body: Buffer.from('{"n":1}'),
+        contentType: 'application/json',
+        etag: 'W/"n"',
+        variants: {},
+        scope: [`game:${otherGameIds[5]}`] as const,
+        freshUntil: cacheNow + 60_000,
+      };
+      expect(await store.store('round trips', answer, position, true)).toBe(true);
+      expect(statements).toHaveLength(2);
+      expect(await claims()).toHaveLength(0);
+      // Found: one statement, and nothing claimed.
+      expect((await other.obtain('round trips', () => cacheNow)).answer?.etag).toBe('W/"n"');
+      expect(await claims()).toHaveLength(0);
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+
   it('answers as without it while its table cannot be reached', async () => {
     const locker = new pg.Client({ connectionString: server.url });
     await locker.connect();
