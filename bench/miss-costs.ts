@@ -44,14 +44,24 @@ const cachedApp = await buildApp({
 /** The same records on every run with --seed n (to compare two versions of the code); others at random. */
 const seed = args.includes('--seed') ? option('seed', 0) : null;
 const order = seed === null ? 'random()' : `md5(s.id::text || '${seed}')`;
-const sample = async (sql: string) =>
-  (await pool.query<{ id: number; season: number | null }>(`SELECT * FROM (${sql}) s ORDER BY ${order} LIMIT ${samples + 5}`)).rows;
+const sample = async <Row extends { id: number; season: number | null }>(sql: string) =>
+  (await pool.query<Row>(`SELECT * FROM (${sql}) s ORDER BY ${order} LIMIT ${samples + 5}`)).rows;
 const players = await sample(`SELECT "playerId" AS id, max("seasonId") AS season FROM "TeamMember" GROUP BY 1`);
 const teams = await sample('SELECT id, NULL AS season FROM "Team"');
 const games = await sample(`SELECT id, NULL AS season FROM "Game" WHERE status = 'FINISHED'`);
 const clubs = await sample(
   `SELECT c.id, max(g."seasonId") AS season FROM "Club" c JOIN "Team" t ON t."clubId" = c.id JOIN "TeamRegistration" r ON r."teamId" = t.id JOIN "LeagueGroup" g ON g.id = r."groupId" GROUP BY c.id`,
 );
+/** Teams in a season they played, and groups with a round: the game-day head's team pages, round lists and top scorers. */
+const teamSeasons = await sample(
+  `SELECT r."teamId" AS id, max(g."seasonId") AS season FROM "TeamRegistration" r JOIN "LeagueGroup" g ON g.id = r."groupId" GROUP BY r."teamId"`,
+);
+const groups = await sample<{ id: number; season: number; league: number; gameClass: number; name: string; round: number }>(
+  `SELECT g.id, g."seasonId" AS season, g."leagueId" AS league, g."gameClassId" AS "gameClass", g.name, min(r.number) AS round
+   FROM "LeagueGroup" g JOIN "Round" r ON r."groupId" = g.id GROUP BY g.id`,
+);
+const groupQuery = (g: (typeof groups)[number]) =>
+  new URLSearchParams({ season: String(g.season), league: String(g.league), game_class: String(g.gameClass), group: g.name }).toString();
 /** The day's games, by id, as `mode=current` lists them (its first answer also fills the kept rows). */
 const dayGameIds = (
   JSON.parse((await cachedApp.inject('/api/games?mode=current')).body) as { data: { regions: { rows: { id: number }[] }[] } }
@@ -91,6 +101,12 @@ const pages: [name: string, request: (i: number) => InjectOptions | string, aski
   ['/api/teams/:id/statistics', (i) => `/api/teams/${teams[i].id}/statistics`],
   ['/graphql team(id)', (i) => graphql(`{ team(id: ${teams[i].id}) { name logoUrl club { name } gameClass { name } } }`)],
   ['/api/clubs/:id/statistics', (i) => `/api/clubs/${clubs[i].id}/statistics?season=${clubs[i].season}`],
+  // The game-day head's pages a live write drops (docs/performance.md "Game day").
+  ['/api/games?mode=team', (i) => `/api/games?mode=team&team_id=${teamSeasons[i].id}&season=${teamSeasons[i].season}`],
+  ['/api/teams/:id/players', (i) => `/api/teams/${teamSeasons[i].id}/players?season=${teamSeasons[i].season}`],
+  ['/api/games?mode=list (a round)', (i) => `/api/games?mode=list&${groupQuery(groups[i])}&round=${groups[i].round}`],
+  ['/api/rankings', (i) => `/api/rankings?${groupQuery(groups[i])}`],
+  ['/api/topscorers/main', (i) => `/api/topscorers/main?season=${groups[i].season}&league=${groups[i].league}&game_class=${groups[i].gameClass}`],
 ];
 
 console.log(`One uncached request at a time, scale ${scale}, ${samples} random records per page (5 more first, to warm up)\n`);
