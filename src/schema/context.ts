@@ -78,7 +78,7 @@ export interface ContextOptions {
   publishes?: boolean;
 }
 
-const NO_WEBHOOK_DELIVERY: WebhookHandle = { allowedHosts: [], wake: () => undefined };
+const NO_WEBHOOK_DELIVERY: WebhookHandle = { allowedHosts: [], wake: () => undefined, created: () => undefined };
 
 export function createContext(deps: ContextDependencies, options: ContextOptions = {}): GraphQLContext {
   const internal = options.internal ?? false;

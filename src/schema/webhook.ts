@@ -342,7 +342,10 @@ builder.mutationFields((t) => ({
           return { webhookId: webhook.id, secretHash: inputHashOf(secret) };
         },
       );
-      if (!replayed) return { webhookId: answer.webhookId, secret, replayed };
+      if (!replayed) {
+        ctx.webhooks.created();
+        return { webhookId: answer.webhookId, secret, replayed };
+      }
       const current = await ctx.primary.webhook.findUniqueOrThrow({ where: { id: answer.webhookId }, select: { secret: true } });
       if (!maySecretBeReplayed(at, now, inputHashOf(current.secret) === answer.secretHash))
         throw new InvalidInputError(

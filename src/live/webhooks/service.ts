@@ -1,7 +1,8 @@
 /**
  * Webhooks as the app runs them: the handle the schema uses (which hosts are allowed, waking a lane
  * after a redelivery) and the delivery engine, started once the app is ready and fed by the change
- * feed: every change heard, on any instance, asks for a fan-out (deduplicated by the queue).
+ * feed: every change heard, on any instance, asks for a fan-out (deduplicated by the queue) while
+ * any webhook exists (WebhookPresence).
  */
 import { systemClock, type Clock } from '../../clock.js';
 import type { PrismaClient } from '../../db/database.js';
@@ -41,6 +42,8 @@ export interface WebhookHandle {
   allowedHosts: readonly string[];
   /** Sends the lane's due deliveries soon (a no-op on an instance that does not deliver: another one's sweep finds them). */
   wake(lane: Lane): void;
+  /** A webhook was made here: the changes from now on are fanned out without waiting for the presence to be read again. */
+  created(): void;
 }
 
 export interface WebhookEngine extends WebhookHandle {
@@ -51,6 +54,51 @@ export interface WebhookEngine extends WebhookHandle {
 
 const DEFAULT_SWEEP_MS = 5000;
 const RESTART_MS = 5000;
+/** How long whether any webhook exists is taken as read. */
+const PRESENCE_MAX_AGE_MS = 1000;
+
+/**
+ * Whether any webhook exists, as the change feed's pokes ask it: without one a change has nothing
+ * to fan out, and a poke costs the deployment a queued job and a fan-out transaction (about fifteen
+ * statements a write on PostgreSQL, in a deployment that uses no webhook). Read at most once a
+ * second while changes flow, and taken as yes when it cannot be read. A webhook this process makes
+ * counts at once (`created`); one another instance made counts from this process's next read, and
+ * that instance pokes meanwhile, since every instance hears every change. A poke skipped all the
+ * same only delays: the engine's sweep (every minute; every few seconds embedded) fans out the
+ * log from its cursor, so no change is ever left out.
+ */
+export class WebhookPresence {
+  private known: boolean | undefined;
+  private readAt = Number.NEGATIVE_INFINITY;
+  private reading: Promise<boolean> | undefined;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  exists(): boolean | Promise<boolean> {
+    if (this.known !== undefined && this.now() - this.readAt < PRESENCE_MAX_AGE_MS) return this.known;
+    this.reading ??= this.prisma.webhook
+      .findFirst({ select: { id: true } })
+      .then(
+        (found) => this.note(found !== null),
+        () => true,
+      )
+      .finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+
+  created(): void {
+    this.note(true);
+  }
+
+  private note(known: boolean): boolean {
+    this.known = known;
+    this.readAt = this.now();
+    return known;
+  }
+}
 
 export function webhookEngine(deps: {
   prisma: PrismaClient;
@@ -66,9 +114,11 @@ export function webhookEngine(deps: {
   let queue: WebhookQueue | undefined;
   let stopListening: (() => void) | undefined;
   let closed = false;
+  const presence = new WebhookPresence(deps.prisma);
   return {
     allowedHosts,
     wake: (lane) => queue?.wake(lane),
+    created: () => presence.created(),
     start: async () => {
       while (!closed && settings.delivery && !queue) {
         try {
@@ -102,6 +152,10 @@ export function webhookEngine(deps: {
       : loopQueue(work, { sweepMs: deps.options.sweepMs ?? DEFAULT_SWEEP_MS, log: deps.log });
     if (closed) return started.close();
     queue = started;
-    stopListening = deps.changes.subscribe(() => started.poke());
+    stopListening = deps.changes.subscribe(() => {
+      const any = presence.exists();
+      if (any === true) started.poke();
+      else if (any !== false) void any.then((found) => found && started.poke());
+    });
   }
 }
