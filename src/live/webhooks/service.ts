@@ -155,7 +155,8 @@ export function webhookEngine(deps: {
     stopListening = deps.changes.subscribe(() => {
       const any = presence.exists();
       if (any === true) started.poke();
-      else if (any !== false) void any.then((found) => found && started.poke());
+      // A read still under way when the engine closes pokes nothing: the queue is gone.
+      else if (any !== false) void any.then((found) => found && !closed && started.poke());
     });
   }
 }
