@@ -125,6 +125,12 @@ const UNHEARD_TOUCHING = (after: string, heard: string, scope: string) => `
             AND (e.tags IS NULL OR (e.tags || '{${ANYWHERE}}'::text[]) && ${scope}))
   OR ${after} + 1 < coalesce((SELECT min(seq) FROM "ChangeLogEntry"), 0)`;
 
+/** What the look-ups read of a row `a` of "SharedAnswer" (`answerOf` turns it into an answer). */
+const ANSWER_COLUMNS = `a.body, a.gzip, a.br, a."contentType", a.etag, a.scope, (extract(epoch FROM a."freshUntil") * 1000)::float8 AS "freshUntil"`;
+
+/** Whether the row `a` may be served at $2 (the cache clock, ms): fresh, and no change its build had not heard touches its scope. */
+const SERVABLE_ROW = `a."freshUntil" > to_timestamp($2::float8 / 1000) AND NOT (${UNHEARD_TOUCHING('a."builtAfterSeq"', 'a."heardAbove"', 'a.scope')})`;
+
 export class SharedAnswerStore {
   readonly stats: SharedAnswerStats = { hits: 0, misses: 0, waited: 0, stored: 0, refused: 0, errors: 0 };
   private readonly pool: pg.Pool;
@@ -336,10 +342,7 @@ export class SharedAnswerStore {
   private async fetchOrClaim(key: string, now: number): Promise<{ answer?: SharedAnswer; mine: boolean } | undefined> {
     const rows = await this.query<Record<string, unknown>>(
       `WITH found AS (
-         SELECT a.body, a.gzip, a.br, a."contentType", a.etag, a.scope, (extract(epoch FROM a."freshUntil") * 1000)::float8 AS "freshUntil"
-         FROM "SharedAnswer" a
-         WHERE a.key = $1 AND a."freshUntil" > to_timestamp($2::float8 / 1000)
-           AND NOT (${UNHEARD_TOUCHING('a."builtAfterSeq"', 'a."heardAbove"', 'a.scope')})),
+         SELECT ${ANSWER_COLUMNS} FROM "SharedAnswer" a WHERE a.key = $1 AND ${SERVABLE_ROW}),
        claim AS (
          INSERT INTO "SharedAnswerClaim" (key, until)
          SELECT $1, clock_timestamp() + $3::int * interval '1 millisecond' WHERE NOT EXISTS (SELECT 1 FROM found)
@@ -356,11 +359,10 @@ export class SharedAnswerStore {
   /** The row of `key` if valid and fresh at `now`, and whether a build of it is claimed; undefined if the store failed. */
   private async fetch(key: string, now: number): Promise<{ answer?: SharedAnswer; claimed: boolean } | undefined> {
     const rows = await this.query<Record<string, unknown>>(
-      `SELECT a.body, a.gzip, a.br, a."contentType", a.etag, a.scope, (extract(epoch FROM a."freshUntil") * 1000)::float8 AS "freshUntil",
+      `SELECT ${ANSWER_COLUMNS},
               EXISTS (SELECT 1 FROM "SharedAnswerClaim" c WHERE c.key = $1 AND c.until > clock_timestamp()) AS claimed
        FROM (SELECT 1) one
-       LEFT JOIN "SharedAnswer" a ON a.key = $1 AND a."freshUntil" > to_timestamp($2::float8 / 1000)
-         AND NOT (${UNHEARD_TOUCHING('a."builtAfterSeq"', 'a."heardAbove"', 'a.scope')})`,
+       LEFT JOIN "SharedAnswer" a ON a.key = $1 AND ${SERVABLE_ROW}`,
       [key, now],
     );
     if (!rows) return undefined;

@@ -238,7 +238,7 @@ class ResponseCache {
   private readonly built = new WeakMap<FastifyRequest, Entry>();
   /** This cache's space in the shared answer store. */
   private readonly shared: SharedAnswerSpace | undefined;
-  /** Per request that builds an answer the shared store may keep: where its build began in the change log. */
+  /** Per request that builds an answer the shared store may keep: where its build began in the change log, and whether it holds the claim. */
   private readonly sharedBuilds = new WeakMap<FastifyRequest, SharedBuild>();
 
   constructor(
