@@ -82,3 +82,15 @@ export async function until(check: () => Promise<boolean>, timeoutMs = 3000): Pr
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/**
+ * Waits until each instance's store may be used (its feed current, no failed statement in the last
+ * second): a statement of an earlier test that timed out on a loaded machine pauses a store for a
+ * second, and a test of what two stores do together must not begin within it.
+ */
+export async function storesUsable(...instances: Instance[]): Promise<void> {
+  await until(async () => instances.every((instance) => instance.store.position() !== undefined));
+}
+
+/** The instances' store statistics, for the message of an assertion about what they did together. */
+export const storeStats = (...instances: Instance[]): string => JSON.stringify(instances.map((instance) => instance.store.stats));
