@@ -4,7 +4,8 @@
 // of the bench database `npm run bench` loads. It explains the Zipf scenario's latency
 // (docs/performance.md "The Zipf workload"): with 50 connections always busy, every cold URL is one
 // of these. `mode=current after a write` is the day's games asked of the cached service right after
-// a live write to one of them is announced: the rebuild game day pays after every write.
+// a live write to one of them is announced, and `topscorers after a goal` a league's top scorers
+// after a goal in one of its games: the rebuilds game day pays after every write.
 import pg from 'pg';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -78,13 +79,46 @@ function announceWriteTo(gameId: number): void {
 }
 const graphql = (query: string): InjectOptions => ({ method: 'POST', url: '/graphql', payload: { query }, headers: { 'content-type': 'application/json' } });
 
-/** How a page is asked: by the uncached service, or after a step (a write announced) by the cached one. */
+/**
+ * How a page is asked: by the uncached service, or after a step (a write announced) by the cached
+ * one. `warmsItsRecords`: the warm-up asks the records measured (what the cached service keeps of
+ * them is what a rebuild after a write finds on game day), not five others.
+ */
 interface Asking {
   service: typeof app;
-  before?: (i: number) => void;
+  before?: (i: number) => void | Promise<void>;
+  warmsItsRecords?: boolean;
 }
 const uncached: Asking = { service: app };
 const afterAWrite: Asking = { service: cachedApp, before: (i) => announceWriteTo(dayGameIds[(i * 37) % dayGameIds.length]) };
+/** A finished game of each sampled group's league, season and game class: the one a goal is written to. */
+const leagueGames = await Promise.all(
+  groups.map(
+    async (g) =>
+      (
+        await pool.query<{ id: number }>(
+          `SELECT ga.id FROM "Game" ga JOIN "LeagueGroup" lg ON lg.id = ga."groupId"
+           WHERE lg."seasonId" = $1 AND lg."leagueId" = $2 AND lg."gameClassId" = $3 AND ga.status = 'FINISHED' ORDER BY ga.id LIMIT 1`,
+          [g.season, g.league, g.gameClass],
+        )
+      ).rows[0]?.id,
+  ),
+);
+/**
+ * A goal in the league of the top scorers asked: the version of one of its finished games is raised
+ * (the only change this bench makes to the bench database) and the write announced, so the cached
+ * table is rebuilt from the goals it kept and that game's, read again.
+ */
+const afterAGoal: Asking = {
+  service: cachedApp,
+  warmsItsRecords: true,
+  before: async (i) => {
+    const gameId = leagueGames[i] ?? dayGameIds[0];
+    await pool.query('UPDATE "Game" SET version = version + 1 WHERE id = $1', [gameId]);
+    announceWriteTo(gameId);
+  },
+};
+const topScorersOf = (i: number) => `/api/topscorers/main?season=${groups[i].season}&league=${groups[i].league}&game_class=${groups[i].gameClass}`;
 
 const pages: [name: string, request: (i: number) => InjectOptions | string, asking?: Asking][] = [
   ['/api/players/:id/overview', (i) => `/api/players/${players[i].id}/overview?season=${players[i].season}`],
@@ -106,7 +140,8 @@ const pages: [name: string, request: (i: number) => InjectOptions | string, aski
   ['/api/teams/:id/players', (i) => `/api/teams/${teamSeasons[i].id}/players?season=${teamSeasons[i].season}`],
   ['/api/games?mode=list (a round)', (i) => `/api/games?mode=list&${groupQuery(groups[i])}&round=${groups[i].round}`],
   ['/api/rankings', (i) => `/api/rankings?${groupQuery(groups[i])}`],
-  ['/api/topscorers/main', (i) => `/api/topscorers/main?season=${groups[i].season}&league=${groups[i].league}&game_class=${groups[i].gameClass}`],
+  ['/api/topscorers/main', topScorersOf],
+  ['/api/topscorers/main after a goal', topScorersOf, afterAGoal],
 ];
 
 console.log(`One uncached request at a time, scale ${scale}, ${samples} random records per page (5 more first, to warm up)\n`);
@@ -114,12 +149,13 @@ console.log('| page | CPU ms | wall ms | statements |');
 console.log('|---|---:|---:|---:|');
 for (const [name, request, asking = uncached] of pages) {
   if (only && !only.includes(name)) continue;
-  for (let i = samples; i < samples + 5; i += 1) await ask(asking, request, i);
+  const warmUp = asking.warmsItsRecords ? [0, samples] : [samples, samples + 5];
+  for (let i = warmUp[0]; i < warmUp[1]; i += 1) await ask(asking, request, i);
   for (let round = 0; round < rounds; round += 1) await measure(name, request, asking);
 }
 
 async function ask({ service, before }: Asking, request: (i: number) => InjectOptions | string, i: number) {
-  before?.(i);
+  await before?.(i);
   return service.inject(request(i));
 }
 

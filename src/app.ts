@@ -47,6 +47,8 @@ import { webhookEngine, type WebhookEngine, type WebhookOptions } from './live/w
 import { mediaRoutes } from './media/routes.js';
 import { getSchema } from './schema/index.js';
 import type { ContextDependencies } from './schema/context.js';
+import { GAME_GOAL_ROWS, type GameGoals } from './schema/game-goals.js';
+import { VersionedRows } from './cache/versioned-rows.js';
 import { traceRequests } from './http/tracing.js';
 import { schedulePurge } from './sessions/purge-timer.js';
 
@@ -227,6 +229,8 @@ function assemble(options: AppOptions): Assembly {
       live,
       startWindow: options.gameStartWindow,
       webhooks,
+      // Kept as long as the response cache keeps answers, on its clock, told of the same writes.
+      keptGoals: new VersionedRows<GameGoals>({ ttlMs: options.responseCacheTtlMs ?? 0, changes, now: options.cacheClock }, GAME_GOAL_ROWS),
     },
     isStarted: options.isStarted ?? (() => true),
   };

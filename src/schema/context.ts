@@ -8,6 +8,7 @@ import type { ReadReplicas } from '../db/replicas.js';
 import type { LiveUpdates } from '../live/updates.js';
 import type { WebhookHandle } from '../live/webhooks/service.js';
 import { CallerAccess } from './authorization.js';
+import type { GameGoals, KeptRows } from './game-goals.js';
 import { createLoaders, type Loaders } from './loaders.js';
 
 /**
@@ -42,6 +43,8 @@ export interface GraphQLContext {
   secretChecks: SecretChecks | null;
   /** Webhooks' allowed hosts and delivery (src/live/webhooks/service.ts); none allowed and none delivered when the app has none. */
   webhooks: WebhookHandle;
+  /** Played games' goals kept across requests by game version, for the top scorers; null: read whole each time. */
+  keptGoals: KeptRows<GameGoals> | null;
 }
 
 /**
@@ -67,6 +70,8 @@ export interface ContextDependencies {
   secretChecks?: SecretChecks;
   /** Absent: no host is allowed beyond https ones, and nothing is delivered from this process. */
   webhooks?: WebhookHandle;
+  /** Absent: every top-scorer table reads every goal it counts. */
+  keptGoals?: KeptRows<GameGoals>;
 }
 
 export interface ContextOptions {
@@ -96,6 +101,7 @@ export function createContext(deps: ContextDependencies, options: ContextOptions
     startWindow: deps.startWindow ?? ANY_TIME,
     secretChecks: deps.secretChecks ?? null,
     webhooks: deps.webhooks ?? NO_WEBHOOK_DELIVERY,
+    keptGoals: deps.keptGoals ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import { PLAYED_STATUSES } from '../domain/game-status.js';
 import { rankScorers, type ScorerRow, sortScorers, type TOP_SCORER_ORDERS } from '../domain/top-scorers.js';
 import { builder, MAX_PAGE_SIZE } from './builder.js';
 import { COMPUTED, listCost } from './costs.js';
+import { goalsOfGames } from './game-goals.js';
 import { badUserInput } from './errors.js';
 import { SortDirectionEnum } from './national-statistics.js';
 import { GroupPhaseEnum } from './scalars.js';
@@ -73,17 +74,18 @@ builder.queryFields((t) => ({
       const leagueId = requiredRenamedArg<number>(args, 'leagueId', 'league');
       const gameClassId = requiredRenamedArg<number>(args, 'gameClassId', 'gameClass');
       const phases = [...(args.phases ?? []), ...(args.phase ? [args.phase] : [])];
-      const events = await ctx.prisma.gameEvent.findMany({
-        where: {
-          type: 'GOAL',
-          team: args.clubId == null ? undefined : { clubId: args.clubId },
-          game: {
-            status: { in: [...PLAYED_STATUSES] },
-            group: { seasonId: args.season, leagueId, gameClassId, phase: phases.length ? { in: phases } : undefined },
-          },
+      const teamIds =
+        args.clubId == null
+          ? undefined
+          : new Set((await ctx.prisma.team.findMany({ where: { clubId: args.clubId }, select: { id: true } })).map((team) => team.id));
+      const events = await goalsOfGames(
+        ctx,
+        {
+          status: { in: [...PLAYED_STATUSES] },
+          group: { seasonId: args.season, leagueId, gameClassId, phase: phases.length ? { in: phases } : undefined },
         },
-        select: { type: true, playerId: true, assistId: true, teamId: true },
-      });
+        teamIds,
+      );
       const ordered = sortScorers(rankScorers(events), args.orderBy ?? 'RANK', args.direction);
       return args.all ? ordered : ordered.slice(0, first);
     },
