@@ -1,5 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { ScoringEvent } from '../domain/top-scorers.js';
+import { isPlayed, PLAYED_STATUSES } from '../domain/game-status.js';
 import type { GraphQLContext } from './context.js';
 
 /** A record as a kept list lists it: its id and the version it is at (Game.version, raised by every live write). */
@@ -15,12 +16,21 @@ export interface VersionedRecord {
 export interface KeptRows<Row extends VersionedRecord> {
   /** Whether rows are kept at all (not with the response cache off). */
   readonly enabled: boolean;
+  /**
+   * The ids and versions of a list whose members no live write changes, kept under `key` and brought
+   * up to date from the change feed; read by `read` when not kept.
+   */
+  listing<Extra>(
+    key: string,
+    read: () => Promise<{ listed: readonly VersionedRecord[]; extra: Extra }>,
+  ): Promise<{ listed: readonly VersionedRecord[]; extra: Extra }>;
   /** The rows of `listed` in its order: those held at least as new as listed, the rest read by `read` (and kept). */
   assemble(listed: readonly VersionedRecord[], read: (ids: number[]) => Promise<readonly Row[]>): Promise<Row[]>;
 }
 
-/** A played game's goals at its version: scorer, assist and team of each goal, NONE where there is none. */
+/** A game's goals at its version: scorer, assist and team of each goal, NONE where there is none; whether they count (the game is played). */
 export interface GameGoals extends VersionedRecord {
+  played: boolean;
   goals: Int32Array;
 }
 
@@ -37,48 +47,59 @@ export const GAME_GOAL_ROWS = {
 
 const GOAL_FIELDS = { playerId: true, assistId: true, teamId: true } as const;
 
-function packed(id: number, version: number, goals: readonly { playerId: number | null; assistId: number | null; teamId: number | null }[]): GameGoals {
+function packed(
+  id: number,
+  version: number,
+  played: boolean,
+  goals: readonly { playerId: number | null; assistId: number | null; teamId: number | null }[],
+): GameGoals {
   const values = new Int32Array(goals.length * FIELDS_PER_GOAL);
   goals.forEach((goal, index) => {
     values[index * FIELDS_PER_GOAL] = goal.playerId ?? NONE;
     values[index * FIELDS_PER_GOAL + 1] = goal.assistId ?? NONE;
     values[index * FIELDS_PER_GOAL + 2] = goal.teamId ?? NONE;
   });
-  return { id, version, goals: values };
+  return { id, version, played, goals: values };
 }
 
 const orNull = (value: number) => (value === NONE ? null : value);
 
 /**
- * The goals of the games `where` selects (played games of a league's season), for the top scorers;
- * only those of teams in `teamIds` when given. With rows kept, the games' versions are listed and
- * only the goals of games whose version moved since they were kept are read: a league's table
- * after a goal reads one game's goals instead of the season's.
+ * The goals of the played games of `games` (a league's season, or a phase of it), for the top
+ * scorers; only those of teams in `teamIds` when given.
+ *
+ * With rows kept, no live write changes which games `games` holds (no write moves a game to another
+ * group; only an import does, and it drops everything kept): so the games' ids and versions are kept
+ * too, brought up to date from the change feed, and each game's goals with its version and whether
+ * it is played (a start, an abort or an undo raises the version). A table after a goal reads one
+ * statement: the goals and status of the game written.
  */
-export async function goalsOfGames(ctx: GraphQLContext, where: Prisma.GameWhereInput, teamIds: ReadonlySet<number> | undefined): Promise<ScoringEvent[]> {
+export async function goalsOfPlayedGames(ctx: GraphQLContext, games: Prisma.GameWhereInput, teamIds: ReadonlySet<number> | undefined): Promise<ScoringEvent[]> {
   const kept = ctx.keptGoals;
   if (!kept?.enabled) {
     const teamFilter = teamIds ? { teamId: { in: [...teamIds] } } : {};
-    const events = await ctx.prisma.gameEvent.findMany({ where: { type: 'GOAL', ...teamFilter, game: where }, select: GOAL_FIELDS });
+    const events = await ctx.prisma.gameEvent.findMany({
+      where: { type: 'GOAL', ...teamFilter, game: { ...games, status: { in: [...PLAYED_STATUSES] } } },
+      select: GOAL_FIELDS,
+    });
     return events.map((event) => ({ type: 'GOAL', ...event }));
   }
-  const listed = await ctx.prisma.game.findMany({ where, select: { id: true, version: true } });
+  // The key names the games: the same filter, the same games.
+  const { listed } = await kept.listing(`games ${JSON.stringify(games)}`, async () => ({
+    listed: await ctx.prisma.game.findMany({ where: games, select: { id: true, version: true } }),
+    extra: null,
+  }));
   const rows = await kept.assemble(listed, async (ids) => {
-    const goals = await ctx.prisma.gameEvent.findMany({ where: { gameId: { in: ids }, type: 'GOAL' }, select: { gameId: true, ...GOAL_FIELDS } });
-    const byGame = new Map<number, typeof goals>();
-    for (const goal of goals) {
-      const ofGame = byGame.get(goal.gameId);
-      if (ofGame) ofGame.push(goal);
-      else byGame.set(goal.gameId, [goal]);
-    }
-    // Each row says the version listed: the goals, read after the listing from the same server (one
-    // answers a whole operation), are at least that new; a newer write raised the version, and its
-    // row is read again next time.
-    const versionOf = new Map(listed.map((game) => [game.id, game.version]));
-    return ids.map((id) => packed(id, versionOf.get(id) ?? 0, byGame.get(id) ?? []));
+    // One statement: each game's version and status with its goals, so a row is exactly the version it says.
+    const read = await ctx.prisma.game.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, version: true, status: true, events: { where: { type: 'GOAL' }, select: GOAL_FIELDS } },
+    });
+    return read.map((game) => packed(game.id, game.version, isPlayed(game.status), game.events));
   });
   const events: ScoringEvent[] = [];
-  for (const { goals } of rows) {
+  for (const { played, goals } of rows) {
+    if (!played) continue;
     for (let index = 0; index < goals.length; index += FIELDS_PER_GOAL) {
       const teamId = orNull(goals[index + 2]);
       if (teamIds && (teamId === null || !teamIds.has(teamId))) continue;

@@ -1,8 +1,7 @@
-import { PLAYED_STATUSES } from '../domain/game-status.js';
 import { rankScorers, type ScorerRow, sortScorers, type TOP_SCORER_ORDERS } from '../domain/top-scorers.js';
 import { builder, MAX_PAGE_SIZE } from './builder.js';
 import { COMPUTED, listCost } from './costs.js';
-import { goalsOfGames } from './game-goals.js';
+import { goalsOfPlayedGames } from './game-goals.js';
 import { badUserInput } from './errors.js';
 import { SortDirectionEnum } from './national-statistics.js';
 import { GroupPhaseEnum } from './scalars.js';
@@ -78,12 +77,9 @@ builder.queryFields((t) => ({
         args.clubId == null
           ? undefined
           : new Set((await ctx.prisma.team.findMany({ where: { clubId: args.clubId }, select: { id: true } })).map((team) => team.id));
-      const events = await goalsOfGames(
+      const events = await goalsOfPlayedGames(
         ctx,
-        {
-          status: { in: [...PLAYED_STATUSES] },
-          group: { seasonId: args.season, leagueId, gameClassId, phase: phases.length ? { in: phases } : undefined },
-        },
+        { group: { seasonId: args.season, leagueId, gameClassId, phase: phases.length ? { in: phases } : undefined } },
         teamIds,
       );
       const ordered = sortScorers(rankScorers(events), args.orderBy ?? 'RANK', args.direction);

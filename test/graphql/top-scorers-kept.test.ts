@@ -7,8 +7,9 @@ import { postGraphQL, scheduledGameWithSheet } from '../support/live.js';
 
 /**
  * The top scorers count played games' goals kept by game version: after a goal, a table reads the
- * versions of the league's played games and the goals of the one game that moved. Each answer is
- * checked against an app that keeps nothing (a TTL of 0 reads every goal each time).
+ * goals of the one game that moved (the games and their versions are kept too, from the change
+ * feed). Each answer is checked against an app that keeps nothing (a TTL of 0 reads every goal each
+ * time).
  */
 
 const TOP_SCORERS = `query ($season: Int!, $leagueId: Int!, $gameClassId: Int!, $clubId: Int) {
@@ -91,11 +92,20 @@ describe('top scorers from goals kept by game version', () => {
     expect(after.rows).toEqual((await scorers(reading)).rows);
     expect(pointsOf(after.rows, scorer.playerId).goals).toBe(pointsOf(before.rows, scorer.playerId).goals + 1);
     expect(pointsOf(after.rows, assistant.playerId).assists).toBe(pointsOf(before.rows, assistant.playerId).assists + 1);
-    // The keeping app read the goals of the game written, one game: the service that keeps nothing reads the season's.
+    // The keeping app read the goals of the game written, one game, and listed no games (they are
+    // kept, with their versions from the change feed): the service that keeps nothing reads the season's.
     const goalReads = after.statements.filter(readsGoals);
     expect(goalReads).toHaveLength(1);
-    expect(goalReads[0]).toMatch(/"gameId" IN \(\$\d+\)/);
+    expect(goalReads[0]).toMatch(/"id" IN \(\$\d+\)/);
+    expect(after.statements.filter((statement) => statement.includes('"LeagueGroup"'))).toEqual([]);
     expect((await scorers(reading)).statements.filter(readsGoals)).toHaveLength(1);
+
+    // An aborted game is no longer played: its goals stop counting.
+    const abort = await write('mutation ($input: AbortGameInput!) { abortGame(input: $input) { version } }', 'abort', {});
+    expect(abort.errors).toBeUndefined();
+    const aborted = await scorers(keeping);
+    expect(aborted.rows).toEqual((await scorers(reading)).rows);
+    expect(pointsOf(aborted.rows, scorer.playerId).goals).toBe(pointsOf(before.rows, scorer.playerId).goals);
   });
 
   it('answers a club’s scorers as the service that keeps nothing', async () => {
