@@ -34,6 +34,8 @@ export interface RowBounds<Row> {
   maxBytes: number;
   /** The heap bytes a kept row really holds. */
   weigh(row: Row): number;
+  /** The heap bytes a kept listing holds per record, with what its `extra` holds: LISTED_RECORD_BYTES when not given. */
+  listedRecordBytes?: number;
 }
 
 /**
@@ -69,7 +71,7 @@ export class VersionedRows<Row extends Versioned> {
     const listings = new BoundedLru<KeptListing<unknown>>({
       maxEntries: MAX_LISTINGS,
       maxBytes: bounds.maxBytes,
-      weigh: (listing) => LISTED_RECORD_BYTES * listing.listed.length,
+      weigh: (listing) => (bounds.listedRecordBytes ?? LISTED_RECORD_BYTES) * listing.listed.length,
       ttlMs: options.ttlMs,
       now: options.now,
     });

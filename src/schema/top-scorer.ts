@@ -1,7 +1,7 @@
-import { rankScorers, type ScorerRow, sortScorers, type TOP_SCORER_ORDERS } from '../domain/top-scorers.js';
+import { rankingHeadNeeded, type ScorerRow, sortScorers, type TOP_SCORER_ORDERS } from '../domain/top-scorers.js';
 import { builder, MAX_PAGE_SIZE } from './builder.js';
 import { COMPUTED, listCost } from './costs.js';
-import { goalsOfPlayedGames } from './game-goals.js';
+import { rankedScorersOf } from './game-goals.js';
 import { badUserInput } from './errors.js';
 import { SortDirectionEnum } from './national-statistics.js';
 import { GroupPhaseEnum } from './scalars.js';
@@ -77,12 +77,13 @@ builder.queryFields((t) => ({
         args.clubId == null
           ? undefined
           : new Set((await ctx.prisma.team.findMany({ where: { clubId: args.clubId }, select: { id: true } })).map((team) => team.id));
-      const events = await goalsOfPlayedGames(
+      const ranked = await rankedScorersOf(
         ctx,
         { group: { seasonId: args.season, leagueId, gameClassId, phase: phases.length ? { in: phases } : undefined } },
         teamIds,
+        rankingHeadNeeded(args.orderBy ?? 'RANK', args.direction, first, args.all ?? false),
       );
-      const ordered = sortScorers(rankScorers(events), args.orderBy ?? 'RANK', args.direction);
+      const ordered = sortScorers(ranked, args.orderBy ?? 'RANK', args.direction);
       return args.all ? ordered : ordered.slice(0, first);
     },
   }),

@@ -12,8 +12,8 @@ import { postGraphQL, scheduledGameWithSheet } from '../support/live.js';
  * time).
  */
 
-const TOP_SCORERS = `query ($season: Int!, $leagueId: Int!, $gameClassId: Int!, $clubId: Int) {
-  topScorers(season: $season, leagueId: $leagueId, gameClassId: $gameClassId, clubId: $clubId, all: true) {
+const TOP_SCORERS = `query ($season: Int!, $leagueId: Int!, $gameClassId: Int!, $clubId: Int, $first: Int, $all: Boolean) {
+  topScorers(season: $season, leagueId: $leagueId, gameClassId: $gameClassId, clubId: $clubId, first: $first, all: $all) {
     rank goals assists points player { id } team { id }
   }
 }`;
@@ -37,11 +37,11 @@ let sheet: Awaited<ReturnType<typeof scheduledGameWithSheet>>['sheet'];
 let table: { season: number; leagueId: number; gameClassId: number };
 
 /** The table as `app` answers it, and the SQL statements that answering sent. */
-async function scorers(app: FastifyInstance, clubId?: number): Promise<{ rows: ScorerRow[]; statements: string[] }> {
+async function scorers(app: FastifyInstance, clubId?: number, first?: number): Promise<{ rows: ScorerRow[]; statements: string[] }> {
   const statements: string[] = [];
   const stop = league.db.onQuery((query) => statements.push(query.sql));
   try {
-    const answer = await graphql<{ topScorers: ScorerRow[] }>(app, TOP_SCORERS, { ...table, clubId });
+    const answer = await graphql<{ topScorers: ScorerRow[] }>(app, TOP_SCORERS, { ...table, clubId, first, all: first === undefined });
     expect(answer.errors).toBeUndefined();
     return { rows: answer.data!.topScorers, statements };
   } finally {
@@ -92,6 +92,8 @@ describe('top scorers from goals kept by game version', () => {
     expect(after.rows).toEqual((await scorers(reading)).rows);
     expect(pointsOf(after.rows, scorer.playerId).goals).toBe(pointsOf(before.rows, scorer.playerId).goals + 1);
     expect(pointsOf(after.rows, assistant.playerId).assists).toBe(pointsOf(before.rows, assistant.playerId).assists + 1);
+    // The head of the table, ranked without ordering every player, is the whole table's first rows.
+    for (const first of [1, 5, 20]) expect((await scorers(keeping, undefined, first)).rows).toEqual(after.rows.slice(0, first));
     // The keeping app read the goals of the game written, one game, and listed no games (they are
     // kept, with their versions from the change feed): the service that keeps nothing reads the season's.
     const goalReads = after.statements.filter(readsGoals);
