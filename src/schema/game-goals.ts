@@ -1,7 +1,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import { rankScorers, type ScorerRow, ScorerTotals, type ScoringEvent } from '../domain/top-scorers.js';
 import { isPlayed, PLAYED_STATUSES } from '../domain/game-status.js';
-import type { GraphQLContext } from './context.js';
+import type { PrismaClient } from '../db/database.js';
 
 /** A record as a kept list lists it: its id and the version it is at (Game.version, raised by every live write). */
 export interface VersionedRecord {
@@ -114,7 +114,7 @@ function countIn(table: CountedTable, rows: readonly GameGoals[]): void {
  * counts that game out and in again.
  */
 export async function rankedScorersOf(
-  ctx: GraphQLContext,
+  ctx: { prisma: PrismaClient; keptGoals: KeptRows<GameGoals> | null },
   games: Prisma.GameWhereInput,
   teamIds: ReadonlySet<number> | undefined,
   /** Only the ranking's first that many rows are needed (the rest may be left out). */
