@@ -76,13 +76,11 @@ interface CountedTable {
   counted: Map<number, GameGoals>;
 }
 
-/** The goals a row holds, as scoring events; only those of teams in `teamIds` when given. */
-function* goalsIn(row: GameGoals, teamIds?: ReadonlySet<number>): Generator<ScoringEvent> {
+/** The goals a row holds, as scoring events. */
+function* goalsIn(row: GameGoals): Generator<ScoringEvent> {
   const { goals } = row;
   for (let index = 0; index < goals.length; index += FIELDS_PER_GOAL) {
-    const teamId = orNull(goals[index + 2]);
-    if (teamIds && (teamId === null || !teamIds.has(teamId))) continue;
-    yield { type: 'GOAL', playerId: orNull(goals[index]), assistId: orNull(goals[index + 1]), teamId };
+    yield { type: 'GOAL', playerId: orNull(goals[index]), assistId: orNull(goals[index + 1]), teamId: orNull(goals[index + 2]) };
   }
 }
 
@@ -104,7 +102,7 @@ function countIn(table: CountedTable, rows: readonly GameGoals[]): void {
 
 /**
  * The top scorers over the played games of `games` (a league's season, or a phase of it), counting
- * only the goals of teams in `teamIds` when given.
+ * only the goals of the club's teams when `clubId` is given (read whole each time: asked for rarely).
  *
  * With rows kept, no live write changes which games `games` holds (no write moves a game to another
  * group; only an import does, and it drops everything kept): so the games' ids and versions are kept,
@@ -116,15 +114,14 @@ function countIn(table: CountedTable, rows: readonly GameGoals[]): void {
 export async function rankedScorersOf(
   ctx: { prisma: PrismaClient; keptGoals: KeptRows<GameGoals> | null },
   games: Prisma.GameWhereInput,
-  teamIds: ReadonlySet<number> | undefined,
+  clubId: number | null | undefined,
   /** Only the ranking's first that many rows are needed (the rest may be left out). */
   head?: number,
 ): Promise<ScorerRow[]> {
   const kept = ctx.keptGoals;
-  if (!kept?.enabled) {
-    const teamFilter = teamIds ? { teamId: { in: [...teamIds] } } : {};
+  if (!kept?.enabled || clubId != null) {
     const events = await ctx.prisma.gameEvent.findMany({
-      where: { type: 'GOAL', ...teamFilter, game: { ...games, status: { in: [...PLAYED_STATUSES] } } },
+      where: { type: 'GOAL', team: clubId == null ? undefined : { clubId }, game: { ...games, status: { in: [...PLAYED_STATUSES] } } },
       select: GOAL_FIELDS,
     });
     return rankScorers(events.map((event) => ({ type: 'GOAL', ...event })));
@@ -142,11 +139,6 @@ export async function rankedScorersOf(
     });
     return read.map((game) => packed(game.id, game.version, isPlayed(game.status), game.events));
   };
-  // A club's scorers are a filter of the table's goals, counted afresh (asked for rarely).
-  if (teamIds) {
-    const rows = await kept.assemble(listed, readGoals);
-    return rankScorers(rows.filter((row) => row.played).flatMap((row) => [...goalsIn(row, teamIds)]));
-  }
   // Only the games whose version moved since the table counted them: one after a goal.
   const moved = listed.filter((game) => (table.counted.get(game.id)?.version ?? Number.NEGATIVE_INFINITY) < game.version);
   if (moved.length > 0) countIn(table, await kept.assemble(moved, readGoals));

@@ -73,14 +73,10 @@ builder.queryFields((t) => ({
       const leagueId = requiredRenamedArg<number>(args, 'leagueId', 'league');
       const gameClassId = requiredRenamedArg<number>(args, 'gameClassId', 'gameClass');
       const phases = [...(args.phases ?? []), ...(args.phase ? [args.phase] : [])];
-      const teamIds =
-        args.clubId == null
-          ? undefined
-          : new Set((await ctx.prisma.team.findMany({ where: { clubId: args.clubId }, select: { id: true } })).map((team) => team.id));
       const ranked = await rankedScorersOf(
         ctx,
         { group: { seasonId: args.season, leagueId, gameClassId, phase: phases.length ? { in: phases } : undefined } },
-        teamIds,
+        args.clubId,
         rankingHeadNeeded(args.orderBy ?? 'RANK', args.direction, first, args.all ?? false),
       );
       const ordered = sortScorers(ranked, args.orderBy ?? 'RANK', args.direction);
