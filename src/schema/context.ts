@@ -43,7 +43,7 @@ export interface GraphQLContext {
   secretChecks: SecretChecks | null;
   /** Webhooks' allowed hosts and delivery (src/live/webhooks/service.ts); none allowed and none delivered when the app has none. */
   webhooks: WebhookHandle;
-  /** Played games' goals kept across requests by game version, for the top scorers; null: read whole each time. */
+  /** Games' goals and the top-scorer tables' totals, kept across requests by game version (src/schema/game-goals.ts); null: every table reads its goals whole. */
   keptGoals: KeptRows<GameGoals> | null;
 }
 

@@ -37,7 +37,7 @@ export interface GameGoals extends VersionedRecord {
 const NONE = -1;
 const FIELDS_PER_GOAL = 3;
 
-/** What the goals of played games may hold at most. */
+/** What the games' goals and the tables' listings with their totals may hold at most. */
 export const GAME_GOAL_ROWS = {
   maxRows: 50_000,
   maxBytes: 32 * 1024 * 1024,
