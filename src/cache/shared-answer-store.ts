@@ -144,6 +144,9 @@ export class SharedAnswerStore {
   /** The tags of the changes heard since the last deletion (`ANYWHERE` among them), or every row. */
   private pendingDeletion: Set<string> | 'everything' | undefined;
   private deletion: NodeJS.Timeout | undefined;
+  /** Resolves once the deletion scheduled (if any) has run, or the store closed. */
+  private deletionDone: Promise<void> = Promise.resolve();
+  private endDeletion: (() => void) | undefined;
   private readonly trimmer: NodeJS.Timeout;
   private readonly stopListening: () => void;
 
@@ -304,6 +307,7 @@ export class SharedAnswerStore {
     this.closed = true;
     clearInterval(this.trimmer);
     clearTimeout(this.deletion);
+    this.endDeletion?.();
     this.stopListening();
     await this.pool.end().catch(() => undefined);
   }
@@ -322,7 +326,14 @@ export class SharedAnswerStore {
       this.pendingDeletion ??= new Set([ANYWHERE]);
       for (const tag of tags) this.pendingDeletion.add(tag);
     }
-    this.deletion ??= setTimeout(() => void this.deleteTouched(), DELETION_DELAY_MS);
+    if (this.deletion) return;
+    this.deletionDone = new Promise((resolve) => (this.endDeletion = resolve));
+    this.deletion = setTimeout(() => void this.deleteTouched().finally(() => this.endDeletion?.()), DELETION_DELAY_MS);
+  }
+
+  /** Resolves once the rows the changes heard so far touched are deleted (or the store closed): for tests that must not overlap a deletion. */
+  deletionsDone(): Promise<void> {
+    return this.deletionDone;
   }
 
   /** Deletes the rows the changes heard since the last deletion touched. */

@@ -180,9 +180,15 @@ describe.skipIf(!onPostgres)('the shared answer store of two instances on one Po
     await a.store.release('test lost-deletion');
     const fresh = await a.store.obtain('test stale-row', () => cacheNow);
     expect(fresh.answer?.etag).toBe('W/"before"');
-    // A data change (an import) touches every row: each instance deletes them all.
+    // A data change (an import) touches every row: each instance deletes them all. Both have heard
+    // it, and both deletions have run, before the next test begins (the rows are gone once either
+    // has): a deletion still to come would take a row the next test stores, and a build that began
+    // before hearing the change is not stored, so the next test's instances would build twice.
+    const heard = [a.nextChange(), b.nextChange()];
     await announceDataChange(b.database, undefined);
-    await until(async () => (await sql(server.url, `SELECT 1 FROM "SharedAnswer"`)).length === 0);
+    await Promise.all(heard);
+    await Promise.all([a.store.deletionsDone(), b.store.deletionsDone()]);
+    expect(await sql(server.url, `SELECT 1 FROM "SharedAnswer"`)).toEqual([]);
   });
 
   it('builds an answer once when both instances miss it at the same time', async () => {
