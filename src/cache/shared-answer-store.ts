@@ -144,7 +144,7 @@ export class SharedAnswerStore {
   /** The tags of the changes heard since the last deletion (`ANYWHERE` among them), or every row. */
   private pendingDeletion: Set<string> | 'everything' | undefined;
   private deletion: NodeJS.Timeout | undefined;
-  /** Resolves once the deletion scheduled (if any) has run, or the store closed. */
+  /** Resolves once the deletion last scheduled (if any) has run, or the store closed; `endDeletion` ends it. */
   private deletionDone: Promise<void> = Promise.resolve();
   private endDeletion: (() => void) | undefined;
   private readonly trimmer: NodeJS.Timeout;
@@ -327,8 +327,11 @@ export class SharedAnswerStore {
       for (const tag of tags) this.pendingDeletion.add(tag);
     }
     if (this.deletion) return;
-    this.deletionDone = new Promise((resolve) => (this.endDeletion = resolve));
-    this.deletion = setTimeout(() => void this.deleteTouched().finally(() => this.endDeletion?.()), DELETION_DELAY_MS);
+    // Each deletion ends its own promise: a change heard while one runs schedules the next with its own.
+    let end: () => void = () => undefined;
+    this.deletionDone = new Promise((resolve) => (end = resolve));
+    this.endDeletion = end;
+    this.deletion = setTimeout(() => void this.deleteTouched().finally(end), DELETION_DELAY_MS);
   }
 
   /** Resolves once the rows the changes heard so far touched are deleted (or the store closed): for tests that must not overlap a deletion. */
